@@ -11,7 +11,11 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = join(root, 'node_modules', '.gatehouse-install-stamp');
 
 function lockHash() {
-  const files = ['package.json', 'package-lock.json', ...['schemas', 'server', 'console', 'e2e'].map((p) => `packages/${p}/package.json`)];
+  const files = [
+    'package.json',
+    'package-lock.json',
+    ...['schemas', 'server', 'console', 'e2e'].map((p) => `packages/${p}/package.json`),
+  ];
   const hash = createHash('sha256');
   for (const file of files) {
     const path = join(root, file);
@@ -26,7 +30,10 @@ export function ensureDependencies() {
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
   const useCi = existsSync(join(root, 'package-lock.json'));
   console.log(`Installing dependencies (npm ${useCi ? 'ci' : 'install'})…`);
-  const result = spawnSync('npm', [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('npm could not install the dependencies; see the output above.');
     process.exit(result.status ?? 1);
@@ -41,13 +48,19 @@ export function runtimeNode() {
   if (existsSync(bundled)) return bundled;
   const major = Number(process.versions.node.split('.')[0]);
   if (major >= 22) return process.execPath;
-  console.error(`Gatehouse needs Node.js >= 22; this machine has ${process.version} and node_modules/.bin/node is missing.`);
+  console.error(
+    `Gatehouse needs Node.js >= 22; this machine has ${process.version} and node_modules/.bin/node is missing.`,
+  );
   process.exit(1);
 }
 
 /** Runs a command with the project's runtime first on PATH; exits on failure unless allowFailure. */
 export function run(command, args, options = {}) {
-  const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`, ...options.env };
+  const env = {
+    ...process.env,
+    PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+    ...options.env,
+  };
   const result = spawnSync(command, args, { cwd: options.cwd ?? root, stdio: options.stdio ?? 'inherit', env });
   if (result.status !== 0 && !options.allowFailure) process.exit(result.status ?? 1);
   return result;
