@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every error the API answers with has this body (ARCHITECTURE.md conventions). */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Error codes the server can answer with; each has a message in every language. */
+export const errorCodes = [
+  'guard.invalid_input',
+  'guard.invalid_pagination',
+  'request.invalid_json',
+  'request.payload_too_large',
+  'request.unsupported_media_type',
+  'auth.unauthorized',
+  'auth.forbidden',
+  'entity.not_found',
+  'entity.unique_violation',
+  'entity.relation_foreign_key_not_found',
+  'route.not_found',
+  'route.method_not_allowed',
+  'role.name_in_use',
+  'role.invalid_type',
+  'request.general',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** One failing field of a `guard.invalid_input` answer. */
+export const invalidFieldSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string(),
+});
+export type InvalidField = z.infer<typeof invalidFieldSchema>;

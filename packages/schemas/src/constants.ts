@@ -1,0 +1,37 @@
+/** Tenants that exist in every installation (spec §6). */
+export const DEFAULT_TENANT_ID = 'default';
+export const ADMIN_TENANT_ID = 'admin';
+
+export const editions = ['oss', 'cloud'] as const;
+export type Edition = (typeof editions)[number];
+
+/** The 16 console languages of spec §1; `en` is the fallback. */
+export const languages = [
+  'ar',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'pl-PL',
+  'pt-BR',
+  'pt-PT',
+  'ru',
+  'tr-TR',
+  'zh-CN',
+  'zh-HK',
+  'zh-TW',
+] as const;
+export type Language = (typeof languages)[number];
+export const fallbackLanguage: Language = 'en';
+
+/** Scope that grants the whole management API of a tenant (spec §6). */
+export const MANAGEMENT_API_SCOPE_ALL = 'all';
+
+/** Spec §9: the product version shown in the console. */
+export const PRODUCT_VERSION = '1.25.0';
+
+/** Role of the admin tenant that makes a user a console administrator. */
+export const CONSOLE_ADMIN_ROLE = 'admin';

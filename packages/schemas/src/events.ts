@@ -1,0 +1,13 @@
+/** Spec §9 webhook events; data events follow the reference API's names (`Role.Data.Updated`). */
+export const interactionEvents = ['PostRegister', 'PostSignIn', 'PostResetPassword'] as const;
+export const dataEntities = ['User', 'Role', 'Scope', 'Organization', 'OrganizationRole', 'OrganizationScope'] as const;
+export type DataEntity = (typeof dataEntities)[number];
+export type DataEvent = `${DataEntity}.Created` | `${DataEntity}.Deleted` | `${DataEntity}.Data.Updated`;
+export type HookEvent = (typeof interactionEvents)[number] | DataEvent;
+
+export const dataEvents: readonly DataEvent[] = dataEntities.flatMap((entity) => [
+  `${entity}.Created` as const,
+  `${entity}.Deleted` as const,
+  `${entity}.Data.Updated` as const,
+]);
+export const hookEvents: readonly HookEvent[] = [...interactionEvents, ...dataEvents];

@@ -1,0 +1,131 @@
+import { DEFAULT_TENANT_ID, type ErrorCode, PRODUCT_VERSION } from '@gatehouse/schemas';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { Logger } from 'pino';
+import { requireManagementToken } from './auth/middleware.ts';
+import type { SigningKeyStore } from './auth/signing-keys.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { tenants } from './db/tables.ts';
+import { TenantDb } from './db/tenant-db.ts';
+import { consoleStatic } from './http/console-static.ts';
+import type { AppEnv } from './http/context.ts';
+import { ApiError, fromDatabaseError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
+import { managementRoutes } from './routes/index.ts';
+
+export type Services = { config: Config; db: Database; keys: SigningKeyStore; log: Logger };
+
+/** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function sendError(c: Context<AppEnv>, status: ApiError['status'], code: ErrorCode, data?: unknown) {
+  const body: { code: ErrorCode; message: string; data?: unknown } = {
+    code,
+    message: errorMessage(code, c.get('language') ?? 'en'),
+  };
+  if (data !== undefined) body.data = data;
+  return c.json(body, status);
+}
+
+/** Resolves the tenant of a management request; unknown tenants are 404 (no hint whether it exists elsewhere). */
+function tenantContext(db: Database, fixedTenantId?: string): MiddlewareHandler<AppEnv> {
+  const known = new Set<string>();
+  return async (c, next) => {
+    const tenantId = fixedTenantId ?? c.req.param('tenantId') ?? '';
+    if (!known.has(tenantId)) {
+      const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      if (!row) throw new ApiError(404, 'entity.not_found');
+      known.add(tenantId);
+    }
+    c.set('tenant', new TenantDb(db, tenantId));
+    await next();
+  };
+}
+
+export function createApp(services: Services) {
+  const { config, db, keys, log } = services;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(securityHeaders());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('config', config);
+    c.set('language', negotiateLanguage(c.req.header('Accept-Language')));
+    c.set('log', log.child({ requestId: c.get('requestId') }));
+    await next();
+    c.get('log').info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  app.onError((error, c) => {
+    const mapped = fromDatabaseError(error);
+    if (mapped instanceof ApiError) return sendError(c, mapped.status, mapped.code, mapped.data);
+    if (mapped instanceof HTTPException && mapped.status === 400 && /JSON/i.test(mapped.message)) {
+      return sendError(c, 400, 'request.invalid_json');
+    }
+    if (mapped instanceof HTTPException && mapped.status < 500) {
+      return sendError(c, mapped.status as ApiError['status'], 'guard.invalid_input');
+    }
+    c.get('log')?.error({ err: error }, 'unhandled error');
+    return sendError(c, 500, 'request.general');
+  });
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/m/')) return sendError(c, 404, 'route.not_found');
+    return c.text('Not found', 404);
+  });
+
+  app.get('/', (c) => c.redirect('/console', 302));
+  app.get('/api/status', (c) => c.body(null, 204));
+
+  // Generated from the zod route definitions on first request, when every route is registered.
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+  const document = () =>
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse management API',
+        version: PRODUCT_VERSION,
+        description: 'Generated from the zod route definitions of the server.',
+      },
+      servers: [{ url: config.publicUrl }],
+      security: [{ bearerAuth: [] }],
+    });
+  let cached: ReturnType<typeof document> | undefined;
+  const serveDocument = (c: Context<AppEnv>) => {
+    cached ??= document();
+    return c.json(cached);
+  };
+  app.get('/api/openapi.json', serveDocument);
+  app.get('/api/swagger.json', serveDocument);
+
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'request.payload_too_large');
+    },
+  });
+  // The management API of one tenant, behind the body limit, tenant resolution and token check.
+  const management = new OpenAPIHono<AppEnv>();
+  management.use(limitBody);
+  management.use(config.edition === 'oss' ? tenantContext(db, DEFAULT_TENANT_ID) : tenantContext(db));
+  management.use(requireManagementToken(keys, ['all']));
+  management.route('/', managementRoutes());
+  // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
+  app.route(config.edition === 'oss' ? '/api' : '/m/:tenantId/api', management);
+
+  app.route('/', consoleStatic(config.consoleDir));
+  return app;
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { schema } from './tables.ts';
+
+export type Schema = typeof schema;
+/** Either driver's database; both speak the same PostgreSQL dialect. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = join(import.meta.dirname, 'migrations');
+/** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK_KEY = 7_311_842_001;
+
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is single-process: its data directory cannot be opened twice, so no lock is needed.
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // One session holds an advisory lock while migrating, so processes starting together take turns.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'db'));
+}
+
+/** Cheap liveness probe used by tests and health checks. */
+export async function ping(db: Database): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

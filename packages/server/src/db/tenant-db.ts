@@ -1,0 +1,92 @@
+import { and, count as countRows, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+/** A table whose rows belong to one tenant. */
+export type TenantTable = PgTable & { tenantId: PgColumn };
+type Row<T extends TenantTable> = T['$inferSelect'];
+type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'tenantId'>;
+
+export type FindOptions = {
+  where?: SQL | undefined;
+  orderBy?: SQL[] | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+};
+
+/**
+ * The only way route and service code reaches tenant data. Every statement it builds is filtered by,
+ * or stamped with, the tenant of the request, so a query cannot forget the tenant: the raw database
+ * is private to this class and the tenant id never comes from a request body.
+ */
+export class TenantDb {
+  readonly tenantId: string;
+  readonly #db: Database;
+
+  constructor(db: Database, tenantId: string) {
+    this.#db = db;
+    this.tenantId = tenantId;
+  }
+
+  /** `tenant_id = <this tenant>` AND the given condition. */
+  scope(table: TenantTable, condition?: SQL): SQL {
+    const own = eq(table.tenantId, this.tenantId);
+    return condition ? (and(own, condition) as SQL) : own;
+  }
+
+  async findMany<T extends TenantTable>(table: T, options: FindOptions = {}): Promise<Row<T>[]> {
+    let query = this.#db
+      .select()
+      .from(table as PgTable)
+      .where(this.scope(table, options.where))
+      .$dynamic();
+    if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
+    if (options.limit !== undefined) query = query.limit(options.limit);
+    if (options.offset) query = query.offset(options.offset);
+    return (await query) as Row<T>[];
+  }
+
+  async findOne<T extends TenantTable>(table: T, where: SQL): Promise<Row<T> | undefined> {
+    const [row] = await this.findMany(table, { where, limit: 1 });
+    return row;
+  }
+
+  async count(table: TenantTable, where?: SQL): Promise<number> {
+    const [row] = await this.#db
+      .select({ value: countRows() })
+      .from(table as PgTable)
+      .where(this.scope(table, where));
+    return Number(row?.value ?? 0);
+  }
+
+  async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
+    const [row] = (await this.#db
+      .insert(table as PgTable)
+      .values({ ...values, tenantId: this.tenantId } as T['$inferInsert'])
+      .returning()) as Row<T>[];
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async update<T extends TenantTable>(table: T, where: SQL, values: Partial<NewRow<T>>): Promise<Row<T>[]> {
+    // tenantId is stripped so an update can never move a row to another tenant.
+    const { tenantId: _ignored, ...set } = values as Record<string, unknown>;
+    return (await this.#db
+      .update(table as PgTable)
+      .set(set)
+      .where(this.scope(table, where))
+      .returning()) as Row<T>[];
+  }
+
+  async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
+    return (await this.#db
+      .delete(table as PgTable)
+      .where(this.scope(table, where))
+      .returning()) as Row<T>[];
+  }
+
+  /** Runs `work` in one transaction; the TenantDb it receives is bound to the same tenant. */
+  transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
+    return this.#db.transaction((tx) => work(new TenantDb(tx, this.tenantId)));
+  }
+}

@@ -1,0 +1,24 @@
+import type { Actor, Language } from '@gatehouse/schemas';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+
+/** What a verified bearer token says about the caller. */
+export type AuthContext = {
+  actor: Actor;
+  scopes: ReadonlySet<string>;
+  /** The tenant whose issuer signed the token (admin for console users). */
+  issuerTenantId: string;
+};
+
+/** Per-request values every route can read with `c.get(...)`. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    language: Language;
+    log: Logger;
+    config: Config;
+    tenant: TenantDb;
+    auth: AuthContext;
+  };
+};

@@ -1,0 +1,57 @@
+import type { ErrorCode, InvalidField } from '@gatehouse/schemas';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+
+/** An error the API answers with `{code, message, data?}`; the message is localised when sent. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly data: unknown;
+
+  constructor(status: ContentfulStatusCode, code: ErrorCode, data?: unknown) {
+    super(code);
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export const notFound = () => new ApiError(404, 'entity.not_found');
+
+export function invalidFields(error: ZodError): InvalidField[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+    code: issue.code,
+  }));
+}
+
+/** Unique constraints we name on purpose, mapped to the domain's error code (422, as the reference API). */
+const uniqueViolationCodes: Record<string, ErrorCode> = {
+  roles_name_unique: 'role.name_in_use',
+};
+
+type PgError = { code?: string; constraint?: string };
+
+function findPgError(error: unknown): PgError | undefined {
+  // drizzle wraps driver errors; the PostgreSQL error (pg or PGlite) is somewhere down the cause chain.
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgError & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Turns constraint violations into API errors; anything else is returned unchanged. */
+export function fromDatabaseError(error: unknown): unknown {
+  const pgError = findPgError(error);
+  if (!pgError) return error;
+  if (pgError.code === '23505') {
+    const code = (pgError.constraint && uniqueViolationCodes[pgError.constraint]) || 'entity.unique_violation';
+    return new ApiError(422, code);
+  }
+  if (pgError.code === '23503') return new ApiError(404, 'entity.relation_foreign_key_not_found');
+  return error;
+}

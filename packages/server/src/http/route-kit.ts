@@ -1,0 +1,80 @@
+import { DEFAULT_PAGE_SIZE, errorBodySchema, type PaginationQuery, TOTAL_NUMBER_HEADER } from '@gatehouse/schemas';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from './context.ts';
+import { ApiError, invalidFields } from './errors.ts';
+
+const paginationFields = new Set(['page', 'page_size']);
+
+/** A router whose validation failures become `400 {code, message, data}` with the failing fields. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      const fields = invalidFields(result.error);
+      const onlyPagination =
+        result.target === 'query' && fields.every((field) => paginationFields.has(field.path.split('.')[0] ?? ''));
+      throw new ApiError(400, onlyPagination ? 'guard.invalid_pagination' : 'guard.invalid_input', fields);
+    },
+  });
+}
+
+/** OpenAPI descriptions of the error answers a route can give. */
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+export const errorResponses = {
+  400: errorResponse('Invalid input (`guard.invalid_input`, `guard.invalid_pagination`, `request.invalid_json`).'),
+  401: errorResponse('Missing or invalid bearer token (`auth.unauthorized`).'),
+  403: errorResponse('The token lacks the required scope (`auth.forbidden`).'),
+} as const;
+export const notFoundResponse = { 404: errorResponse('No such entity (`entity.not_found`).') } as const;
+export const conflictResponse = { 422: errorResponse('A unique value is already in use.') } as const;
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** Response headers of a paginated list (OpenAPI). */
+export const paginatedHeaders = z.object({
+  [TOTAL_NUMBER_HEADER]: z.string().meta({ description: 'Total number of matching rows.' }),
+  Link: z.string().optional().meta({ description: 'RFC 8288 links: first, prev, next, last.' }),
+});
+
+export type Page = { page: number; pageSize: number; limit: number; offset: number };
+
+export function toPage(query: PaginationQuery): Page {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** Sets `Total-Number` and an RFC 8288 `Link` header (first, prev, next, last). */
+export function setPaginationHeaders(c: Context<AppEnv>, page: Page, total: number): void {
+  c.header(TOTAL_NUMBER_HEADER, String(total));
+  const url = new URL(c.req.path, c.get('config').publicUrl);
+  for (const [key, value] of new URL(c.req.url).searchParams) url.searchParams.append(key, value);
+  const lastPage = Math.max(1, Math.ceil(total / page.pageSize));
+  const link = (target: number, rel: string) => {
+    url.searchParams.set('page', String(target));
+    url.searchParams.set('page_size', String(page.pageSize));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (page.page > 1) links.push(link(Math.min(page.page - 1, lastPage), 'prev'));
+  if (page.page < lastPage) links.push(link(page.page + 1, 'next'));
+  links.push(link(lastPage, 'last'));
+  c.header('Link', links.join(', '));
+}
+
+/** `search=kw` matches anywhere; `%` and `_` given by the caller (the console sends `%kw%`) are kept as wildcards. */
+export function likePattern(search: string): string {
+  return /[%_]/.test(search) ? search : `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app.ts';
+import { SigningKeyStore } from './auth/signing-keys.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { createFirstConsoleAdmin } from './services/console-admin.ts';
+
+export type RunningServer = { url: string; server: Server; database: DatabaseHandle; close: () => Promise<void> };
+
+/** Opens and migrates the database, seeds it, and listens. Used by `main` and by tests. */
+export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  await seed(database.db);
+  if (config.admin && (await createFirstConsoleAdmin(database.db, config.admin))) {
+    log.info({ username: config.admin.username }, 'created the first console admin from ADMIN_USERNAME');
+  }
+  const app = createApp({ config, db: database.db, keys: new SigningKeyStore(database.db), log });
+  const server = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  const running = await startServer(config, log).catch((error: unknown) => {
+    log.fatal({ err: error }, 'start-up failed');
+    console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+  const consoleUrl = `${config.publicUrl === `http://localhost:${config.port}` ? running.url : config.publicUrl}/console`;
+  log.info({ edition: config.edition, database: running.database.kind }, 'ready');
+  console.log(`Console: ${consoleUrl}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.main) await main();

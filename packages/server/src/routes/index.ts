@@ -1,0 +1,8 @@
+import { createRouter } from '../http/route-kit.ts';
+import { logsRoutes } from './logs.ts';
+import { rolesRoutes } from './roles.ts';
+
+/** The management API of one tenant: one module per area, mounted under /api (OSS) or /m/{tenantId}/api (cloud). */
+export function managementRoutes() {
+  return createRouter().route('/', rolesRoutes).route('/', logsRoutes);
+}

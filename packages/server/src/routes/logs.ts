@@ -1,0 +1,89 @@
+import { idSchema, type Log, logSchema, paginationQuerySchema } from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { logs } from '../db/tables.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import {
+  createRouter,
+  errorResponses,
+  jsonResponse,
+  notFoundResponse,
+  paginatedHeaders,
+  setPaginationHeaders,
+  toPage,
+} from '../http/route-kit.ts';
+
+const tags = ['Audit logs'];
+const epochMs = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a time in epoch milliseconds')
+  .transform(Number);
+
+function toLog(row: typeof logs.$inferSelect): Log {
+  return { id: row.id, key: row.key, payload: row.payload as Log['payload'], createdAt: row.createdAt.getTime() };
+}
+
+const listLogs = createRoute({
+  method: 'get',
+  path: '/logs',
+  tags,
+  summary: 'List audit-log entries, newest first',
+  request: {
+    query: paginationQuerySchema.extend({
+      userId: idSchema.optional(),
+      applicationId: idSchema.optional(),
+      logKey: z.string().max(128).optional(),
+      start_time: epochMs.optional(),
+      end_time: epochMs.optional(),
+    }),
+  },
+  responses: {
+    200: { ...jsonResponse(z.array(logSchema), 'A page of audit-log entries.'), headers: paginatedHeaders },
+    ...errorResponses,
+  },
+});
+
+const getLog = createRoute({
+  method: 'get',
+  path: '/logs/{id}',
+  tags,
+  summary: 'Get one audit-log entry',
+  request: { params: z.object({ id: idSchema }) },
+  responses: { 200: jsonResponse(logSchema, 'The entry.'), ...errorResponses, ...notFoundResponse },
+});
+
+export const logsRoutes = createRouter()
+  .openapi(listLogs, async (c) => {
+    const query = c.req.valid('query');
+    if (query.start_time !== undefined && query.end_time !== undefined && query.start_time >= query.end_time) {
+      throw new ApiError(400, 'guard.invalid_input', [
+        { path: 'start_time', message: 'must be before end_time', code: 'custom' },
+      ]);
+    }
+    const page = toPage(query);
+    const conditions: SQL[] = [];
+    if (query.userId) conditions.push(eq(logs.userId, query.userId));
+    if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
+    if (query.logKey) conditions.push(eq(logs.key, query.logKey));
+    if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
+    if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const tenant = c.get('tenant');
+    const [rows, total] = await Promise.all([
+      tenant.findMany(logs, {
+        where,
+        orderBy: [desc(logs.createdAt), desc(logs.id)],
+        limit: page.limit,
+        offset: page.offset,
+      }),
+      tenant.count(logs, where),
+    ]);
+    setPaginationHeaders(c, page, total);
+    return c.json(rows.map(toLog), 200);
+  })
+  .openapi(getLog, async (c) => {
+    const row = await c.get('tenant').findOne(logs, eq(logs.id, c.req.valid('param').id));
+    if (!row) throw notFound();
+    return c.json(toLog(row), 200);
+  });

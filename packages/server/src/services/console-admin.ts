@@ -1,0 +1,55 @@
+import { ADMIN_TENANT_ID, CONSOLE_ADMIN_ROLE, generateId, userIdSchema } from '@gatehouse/schemas';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { roles, users, usersRoles } from '../db/tables.ts';
+import { TenantDb } from '../db/tenant-db.ts';
+import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
+import { performWrite } from './write-path.ts';
+
+const firstAdminSchema = z.object({ username: z.string().min(1).max(128), password: z.string().min(8).max(256) });
+
+/** Whether any user of the admin tenant holds the console admin role. */
+export async function consoleAdminExists(db: Database): Promise<boolean> {
+  const admin = new TenantDb(db, ADMIN_TENANT_ID);
+  const role = await admin.findOne(roles, eq(roles.name, CONSOLE_ADMIN_ROLE));
+  if (!role) return false;
+  return (await admin.count(usersRoles, eq(usersRoles.roleId, role.id))) > 0;
+}
+
+/**
+ * Creates the first console admin unless one exists (start-up with ADMIN_USERNAME/ADMIN_PASSWORD,
+ * later the welcome page and the CLI). Returns whether it created one.
+ */
+export async function createFirstConsoleAdmin(
+  db: Database,
+  credentials: { username: string; password: string },
+): Promise<boolean> {
+  if (await consoleAdminExists(db)) return false;
+  const passwordEncrypted = await hashPassword(credentials.password);
+  const admin = new TenantDb(db, ADMIN_TENANT_ID);
+  const created = performWrite(
+    { tenant: admin, actor: { type: 'system', id: 'startup' } },
+    { key: 'Admin.User.Created', schema: firstAdminSchema, input: credentials },
+    async (tx, input) => {
+      const role = await tx.findOne(roles, eq(roles.name, CONSOLE_ADMIN_ROLE));
+      if (!role) throw new Error('the console admin role is missing; the seed did not run');
+      const user = await tx.insert(users, {
+        id: generateId(12),
+        username: input.username,
+        passwordEncrypted,
+        passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
+      });
+      await tx.insert(usersRoles, { userId: user.id, roleId: role.id });
+      const after = { id: userIdSchema.parse(user.id), username: user.username, roles: [CONSOLE_ADMIN_ROLE] };
+      return { result: true, entity: { type: 'User', id: user.id }, before: null, after, events: [] };
+    },
+  );
+  try {
+    return await created;
+  } catch (error) {
+    // Two processes starting together: the second one's insert hits the unique username.
+    if (await consoleAdminExists(db)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import { type Actor, generateId, type HookEvent } from '@gatehouse/schemas';
+import type { z } from 'zod';
+import { logs, outbox } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, fromDatabaseError, invalidFields } from '../http/errors.ts';
+import { diffFields } from './diff.ts';
+
+/** Who writes and from where; taken from the verified token and the request, never from the body. */
+export type WriteContext = {
+  tenant: TenantDb;
+  actor: Actor;
+  requestId?: string | undefined;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+};
+
+export type DomainEvent = { event: HookEvent; data: unknown };
+
+export type WriteOutcome<R> = {
+  result: R;
+  entity: { type: string; id: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  events?: DomainEvent[];
+};
+
+type WriteSpec<S extends z.ZodType> = {
+  /** Audit-log key, `Admin.<Entity>.<Created|Updated|Deleted>` for admin writes. */
+  key: string;
+  schema: S;
+  input: unknown;
+};
+
+/**
+ * The one path every admin write takes. In a single transaction it validates the input, runs the
+ * write, appends an audit-log entry with before/after and the changed fields, and appends the domain
+ * events to the outbox. If anything throws, nothing of it is kept.
+ */
+export async function performWrite<S extends z.ZodType, R>(
+  ctx: WriteContext,
+  spec: WriteSpec<S>,
+  work: (tx: TenantDb, input: z.output<S>) => Promise<WriteOutcome<R>>,
+): Promise<R> {
+  const parsed = spec.schema.safeParse(spec.input);
+  if (!parsed.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(parsed.error));
+  try {
+    return await ctx.tenant.transaction(async (tx) => {
+      const outcome = await work(tx, parsed.data);
+      const { actor } = ctx;
+      await tx.insert(logs, {
+        id: generateId(),
+        key: spec.key,
+        userId: actor.type === 'user' ? actor.id : null,
+        applicationId: actor.type === 'application' ? actor.id : null,
+        payload: {
+          result: 'Success',
+          actor,
+          entity: outcome.entity,
+          before: outcome.before,
+          after: outcome.after,
+          changes: diffFields(outcome.before, outcome.after),
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          requestId: ctx.requestId,
+        },
+      });
+      for (const { event, data } of outcome.events ?? []) {
+        await tx.insert(outbox, { event, payload: { event, data, actor, createdAt: Date.now() } });
+      }
+      return outcome.result;
+    });
+  } catch (error) {
+    throw fromDatabaseError(error);
+  }
+}
