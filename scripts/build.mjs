@@ -1,0 +1,44 @@
+// `npm run build`: builds the console for EDITION (oss by default) when its sources changed.
+// The server needs no build: it runs its TypeScript directly on Node's type stripping.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
+
+const consoleDir = join(root, 'packages', 'console');
+const stampFile = join(consoleDir, 'dist', '.build-stamp');
+const inputs = [
+  join(consoleDir, 'src'),
+  join(consoleDir, 'index.html'),
+  join(consoleDir, 'vite.config.ts'),
+  join(consoleDir, 'package.json'),
+  join(root, 'packages', 'schemas', 'src'),
+  join(root, 'package-lock.json'),
+];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Builds the console unless dist was built for the same edition after its newest input changed. */
+export function buildConsole({ force = false } = {}) {
+  const edition = process.env.EDITION || 'oss';
+  const wanted = JSON.stringify({ edition, inputs: inputs.map(newestMtime) });
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
+  console.log(`Building the console (${edition} edition)…`);
+  run(runtimeNode(), [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: consoleDir,
+    env: { EDITION: edition },
+  });
+  writeFileSync(stampFile, wanted);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureDependencies();
+  buildConsole({ force: process.argv.includes('--force') });
+}
