@@ -25,9 +25,10 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
 /** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_KEY = 7_311_842_001;
 
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+/** Opens PGlite on a data directory, in memory, or on an already created instance (tests). */
+export async function openPglite(source: string | PGlite | undefined): Promise<DatabaseHandle> {
+  if (typeof source === 'string') mkdirSync(source, { recursive: true });
+  const client = source instanceof PGlite ? source : source ? new PGlite(source) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,0 +1,81 @@
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, MANAGEMENT_API_SCOPE_ALL } from '@gatehouse/schemas';
+import { importJWK, SignJWT } from 'jose';
+import pino from 'pino';
+import { createApp } from '../../src/app.ts';
+import { issuerUrl, managementResource } from '../../src/auth/issuers.ts';
+import { SIGNING_ALGORITHM, SigningKeyStore } from '../../src/auth/signing-keys.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TokenOptions = {
+  /** Tenant whose management API the token is for (audience). */
+  tenantId?: string;
+  /** Tenant whose issuer signs it: the tenant itself (machine apps) or admin (console users). */
+  issuerTenantId?: string;
+  scope?: string;
+  subject?: string;
+  clientId?: string;
+  expiresIn?: string | number;
+  audience?: string;
+  /** Sign with this private JWK instead of the issuer's stored key (forged tokens). */
+  privateJwk?: Record<string, unknown>;
+};
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real application on its own database, called in process with `app.request`. Tokens are
+ * signed with the tenant's real signing key from the database, exactly as the OIDC provider signs them.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database: DatabaseHandle = await createTestDatabase();
+  const config: Config = loadConfig({ DATA_DIR: '.tmp/unused', PUBLIC_URL: 'http://localhost:3001', ...env });
+  const keys = new SigningKeyStore(database.db);
+  const app = createApp({ config, db: database.db, keys, log: pino({ level: 'silent' }) });
+
+  async function token(options: TokenOptions = {}): Promise<string> {
+    const tenantId = options.tenantId ?? DEFAULT_TENANT_ID;
+    const issuerTenantId = options.issuerTenantId ?? ADMIN_TENANT_ID;
+    const jwk = options.privateJwk ?? (await keys.privateKeys(issuerTenantId))[0];
+    if (!jwk) throw new Error(`tenant ${issuerTenantId} has no signing key`);
+    const key = await importJWK(jwk, SIGNING_ALGORITHM);
+    const jwt = new SignJWT({
+      scope: options.scope ?? MANAGEMENT_API_SCOPE_ALL,
+      ...(options.clientId ? { client_id: options.clientId } : {}),
+    })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: String(jwk.kid) })
+      .setIssuer(issuerUrl(config.publicUrl, issuerTenantId))
+      .setAudience(options.audience ?? managementResource(tenantId))
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '1h');
+    if (options.subject !== undefined) jwt.setSubject(options.subject);
+    else if (!options.clientId) jwt.setSubject('test-admin');
+    return jwt.sign(key);
+  }
+
+  /** A request with a valid admin token unless `headers.Authorization` is given (or `auth: false`). */
+  async function call(
+    path: string,
+    init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: boolean } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.auth !== false && !headers.Authorization) headers.Authorization = `Bearer ${await token()}`;
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['Content-Type'] ??= 'application/json';
+    } else if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+    const response = await app.request(path, { method: init.method ?? 'GET', headers, body });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & unknown[], text };
+  }
+
+  return { app, config, db: database.db, database, keys, token, call, close: () => database.close() };
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/client.ts';
+import { seed } from '../../src/db/seed.ts';
+
+/** Set to a postgres:// URL to run the same tests against a real PostgreSQL server. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * A migrated, seeded database of its own for one test file: a copy of the PGlite template, or a
+ * fresh database on the PostgreSQL server of TEST_DATABASE_URL that is dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  if (!testDatabaseUrl) {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const handle = await openPglite(new PGlite({ loadDataDir: template }));
+    await handle.migrate();
+    return handle;
+  }
+  const name = `gatehouse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = withDatabase(testDatabaseUrl, name);
+  const handle = await openPostgres(url, 4);
+  await handle.migrate();
+  await seed(handle.db);
+  return {
+    ...handle,
+    url,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
