@@ -72,6 +72,9 @@ export function createApp(services: Services) {
     if (mapped instanceof HTTPException && mapped.status === 400 && /JSON/i.test(mapped.message)) {
       return sendError(c, 400, 'request.invalid_json');
     }
+    if (mapped instanceof HTTPException && mapped.status === 415) {
+      return sendError(c, 415, 'request.unsupported_media_type');
+    }
     if (mapped instanceof HTTPException && mapped.status < 500) {
       return sendError(c, mapped.status as ApiError['status'], 'guard.invalid_input');
     }

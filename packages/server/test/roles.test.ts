@@ -13,7 +13,12 @@ describe('roles API', () => {
   it('creates, reads, updates and deletes a role', async () => {
     const created = await createRole({ name: 'editor', description: 'Edits content' });
     expect(created.status, 'create answers 200 with the role').toBe(200);
-    expect(created.json).toMatchObject({ name: 'editor', description: 'Edits content', type: 'User', isDefault: false });
+    expect(created.json).toMatchObject({
+      name: 'editor',
+      description: 'Edits content',
+      type: 'User',
+      isDefault: false,
+    });
     const id = String(created.json.id);
     expect(id).toMatch(/^[0-9a-z]{21}$/);
 

@@ -74,7 +74,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
     } catch {
       json = undefined;
     }
-    return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & unknown[], text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      json: json as Record<string, unknown> & unknown[],
+      text,
+    };
   }
 
   return { app, config, db: database.db, database, keys, token, call, close: () => database.close() };

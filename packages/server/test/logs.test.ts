@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+let t: TestApp;
+let startedAt: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  startedAt = Date.now() - 1000;
+  const alice = `Bearer ${await t.token({ subject: 'alice' })}`;
+  const bob = `Bearer ${await t.token({ subject: 'bob' })}`;
+  await t.call('/api/roles', { method: 'POST', body: { name: 'by-alice' }, headers: { Authorization: alice } });
+  await t.call('/api/roles', { method: 'POST', body: { name: 'by-bob' }, headers: { Authorization: bob } });
+});
+afterAll(() => t.close());
+
+type LogEntry = { id: string; key: string; payload: { after?: { name?: string } } };
+
+describe('audit logs API', () => {
+  it('filters by user and by key, newest first', async () => {
+    const alice = await t.call('/api/logs?userId=alice');
+    expect(alice.headers.get('Total-Number')).toBe('1');
+    expect((alice.json as LogEntry[])[0]?.payload.after?.name).toBe('by-alice');
+    const created = await t.call('/api/logs?logKey=Admin.Role.Created');
+    expect((created.json as LogEntry[]).map((log) => log.payload.after?.name)).toEqual(['by-bob', 'by-alice']);
+    expect((await t.call('/api/logs?logKey=Admin.Role.Deleted')).json).toEqual([]);
+  });
+
+  it('filters by a time window and rejects an empty one', async () => {
+    const inWindow = await t.call(`/api/logs?userId=bob&start_time=${startedAt}&end_time=${Date.now() + 1000}`);
+    expect(inWindow.json).toHaveLength(1);
+    const before = await t.call(`/api/logs?userId=bob&end_time=${startedAt}`);
+    expect(before.json).toEqual([]);
+    const inverted = await t.call(`/api/logs?start_time=${Date.now()}&end_time=${startedAt}`);
+    expect(inverted.status).toBe(400);
+    expect(inverted.json.code).toBe('guard.invalid_input');
+    expect((await t.call('/api/logs?start_time=yesterday')).status).toBe(400);
+  });
+
+  it('returns one entry by id and 404 for an unknown id', async () => {
+    const [first] = (await t.call('/api/logs?userId=alice')).json as LogEntry[];
+    const one = await t.call(`/api/logs/${first?.id}`);
+    expect(one.status).toBe(200);
+    expect(one.json).toEqual(first);
+    expect((await t.call('/api/logs/unknown')).json.code).toBe('entity.not_found');
+  });
+
+  it('requires a token', async () => {
+    expect((await t.call('/api/logs', { auth: false })).status).toBe(401);
+  });
+});

@@ -1,0 +1,90 @@
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, users, usersRoles } from '../src/db/tables.ts';
+import { TenantDb } from '../src/db/tenant-db.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+let t: TestApp;
+let a: TenantDb;
+let b: TenantDb;
+beforeAll(async () => {
+  t = await createTestApp({ EDITION: 'cloud' });
+  a = new TenantDb(t.db, DEFAULT_TENANT_ID);
+  b = new TenantDb(t.db, ADMIN_TENANT_ID);
+});
+afterAll(() => t.close());
+
+describe('tenant isolation in the data layer', () => {
+  it("never reads, updates or deletes another tenant's rows", async () => {
+    const role = await a.insert(roles, { id: 'iso-role', name: 'isolated' });
+    expect(role.tenantId, 'insert stamps the tenant').toBe(DEFAULT_TENANT_ID);
+
+    expect(await b.findOne(roles, eq(roles.id, 'iso-role'))).toBeUndefined();
+    expect(await b.count(roles, eq(roles.name, 'isolated'))).toBe(0);
+    expect(await b.update(roles, eq(roles.id, 'iso-role'), { name: 'hijacked' })).toEqual([]);
+    expect(await b.delete(roles, eq(roles.id, 'iso-role'))).toEqual([]);
+    expect((await a.findOne(roles, eq(roles.id, 'iso-role')))?.name, 'the row is untouched').toBe('isolated');
+  });
+
+  it('an update cannot move a row to another tenant', async () => {
+    await a.insert(roles, { id: 'stay-role', name: 'stays' });
+    const values = { name: 'moved', tenantId: ADMIN_TENANT_ID } as Parameters<typeof a.update<typeof roles>>[2];
+    const [row] = await a.update(roles, eq(roles.id, 'stay-role'), values);
+    expect(row?.tenantId).toBe(DEFAULT_TENANT_ID);
+    expect(await b.findOne(roles, eq(roles.id, 'stay-role'))).toBeUndefined();
+  });
+
+  it('the same id may exist in two tenants independently', async () => {
+    await a.insert(roles, { id: 'same-id', name: 'in-a' });
+    await b.insert(roles, { id: 'same-id', name: 'in-b' });
+    expect((await a.findOne(roles, eq(roles.id, 'same-id')))?.name).toBe('in-a');
+    expect((await b.findOne(roles, eq(roles.id, 'same-id')))?.name).toBe('in-b');
+  });
+
+  it("a relation cannot point at another tenant's row (composite foreign key)", async () => {
+    await a.insert(users, { id: 'user-a', username: 'user_a' });
+    await b.insert(roles, { id: 'role-b', name: 'only-in-b' });
+    await expect(a.insert(usersRoles, { userId: 'user-a', roleId: 'role-b' })).rejects.toThrow();
+  });
+});
+
+describe('tenant isolation in the cloud management API', () => {
+  const api = (tenantId: string) => `/m/${tenantId}/api/roles`;
+
+  it("a tenant's token cannot read or change another tenant's data", async () => {
+    const defaultToken = await t.token({ tenantId: DEFAULT_TENANT_ID });
+    const adminToken = await t.token({ tenantId: ADMIN_TENANT_ID });
+    const created = await t.call(api(DEFAULT_TENANT_ID), {
+      method: 'POST',
+      body: { name: 'cloud-role' },
+      headers: { Authorization: `Bearer ${defaultToken}` },
+    });
+    expect(created.status).toBe(200);
+    const id = String(created.json.id);
+
+    const asOther = { headers: { Authorization: `Bearer ${adminToken}` } };
+    expect((await t.call(`${api(ADMIN_TENANT_ID)}/${id}`, asOther)).status, 'invisible in the other tenant').toBe(404);
+    expect((await t.call(`${api(ADMIN_TENANT_ID)}?search=cloud-role`, asOther)).json).toEqual([]);
+    expect(
+      (await t.call(`${api(ADMIN_TENANT_ID)}/${id}`, { ...asOther, method: 'DELETE' })).status,
+      'cannot delete across tenants',
+    ).toBe(404);
+
+    const wrongAudience = await t.call(`${api(ADMIN_TENANT_ID)}/${id}`, {
+      headers: { Authorization: `Bearer ${defaultToken}` },
+    });
+    expect(wrongAudience.status, "a token for tenant default is refused by tenant admin's API").toBe(401);
+
+    const stillThere = await t.call(`${api(DEFAULT_TENANT_ID)}/${id}`, {
+      headers: { Authorization: `Bearer ${defaultToken}` },
+    });
+    expect(stillThere.json.name).toBe('cloud-role');
+  });
+
+  it('an unknown tenant is 404 and the OSS /api path does not exist in the cloud edition', async () => {
+    const response = await t.call('/m/no-such-tenant/api/roles');
+    expect(response.status).toBe(404);
+    expect((await t.call('/api/roles')).status).toBe(404);
+  });
+});
