@@ -4,10 +4,17 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const portMessage = 'must be an integer from 0 to 65535';
+
 /** Environment variables of the server, all documented in the README. */
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+    PORT: z.coerce
+      .number({ error: portMessage })
+      .int({ error: portMessage })
+      .min(0, { error: portMessage })
+      .max(65_535, { error: portMessage })
+      .default(3001),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z

@@ -1,0 +1,38 @@
+import { errorCodes, languages } from '@gatehouse/schemas';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, errorMessages, negotiateLanguage } from '../src/i18n/messages.ts';
+
+describe('server error messages', () => {
+  it.each(languages)('%s has a message for every error code and nothing else', (language) => {
+    const messages = errorMessages[language];
+    for (const code of errorCodes) expect(messages[code]?.trim(), `${language}: ${code}`).toBeTruthy();
+    expect(Object.keys(messages).sort()).toEqual([...errorCodes].sort());
+  });
+
+  it('translations differ from English except where they should not', () => {
+    for (const language of languages.filter((l) => l !== 'en')) {
+      expect(errorMessage('entity.not_found', language), language).not.toBe(errorMessage('entity.not_found', 'en'));
+    }
+  });
+});
+
+describe('Accept-Language negotiation', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['fr', 'fr'],
+    ['de-CH,de;q=0.9', 'de'],
+    ['pt', 'pt-BR'],
+    ['pt-PT', 'pt-PT'],
+    ['zh-Hant-HK', 'zh-HK'],
+    ['zh-TW', 'zh-TW'],
+    ['zh', 'zh-CN'],
+    ['tr', 'tr-TR'],
+    ['xx, ja;q=0.5', 'ja'],
+    ['ko;q=0.2, ru;q=0.8', 'ru'],
+    ['es;q=0', 'en'],
+    ['*', 'en'],
+  ])('%j → %s', (header, expected) => {
+    expect(negotiateLanguage(header)).toBe(expected);
+  });
+});
