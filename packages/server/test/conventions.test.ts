@@ -40,7 +40,7 @@ describe('public routes', () => {
     expect(response.status).toBe(200);
     const document = response.json as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toBe('3.1.0');
-    const validation = await new Validator().validate(document as unknown as object);
+    const validation = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
     expect(validation.errors ?? [], JSON.stringify(validation.errors)).toEqual([]);
     expect(validation.valid).toBe(true);
     expect(Object.keys(document.paths)).toEqual(

@@ -24,6 +24,10 @@ export type TokenOptions = {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** Parsed response bodies in assertions: tests probe arbitrary shapes, including wrong ones. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read untyped JSON; `expect` does the checking.
+type TestJson = any;
+
 /**
  * The real application on its own database, called in process with `app.request`. Tokens are
  * signed with the tenant's real signing key from the database, exactly as the OIDC provider signs them.
@@ -77,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     return {
       status: response.status,
       headers: response.headers,
-      json: json as Record<string, unknown> & unknown[],
+      json: json as TestJson,
       text,
     };
   }
