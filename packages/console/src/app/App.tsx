@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './query-client.ts';
+import { router } from './router.ts';
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* Catches a suspended useTranslation while a new language's strings download. */}
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

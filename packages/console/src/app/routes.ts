@@ -1,0 +1,49 @@
+import { type RouteObject, replace } from 'react-router';
+import { getStartedRoutes } from '../pages/get-started/routes.ts';
+import { AppShell } from './AppShell.tsx';
+import type { Edition } from './edition.ts';
+import { NotFound } from './NotFound.tsx';
+import { AppLoading, RootErrorBoundary } from './RootFallbacks.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { firstSidebarPath } from './sidebar.ts';
+import { defaultTenantId, tenantPath } from './tenant.ts';
+
+/** Never shown, as the loader redirects first; it tells the router this leaf renders nothing on purpose. */
+const Redirecting = () => null;
+
+export type RouteOptions = { edition: Edition; devRoutes: readonly RouteObject[] };
+
+/** Everything under one tenant; each area folder brings its own route objects. */
+function tenantRoutes({ edition, devRoutes }: RouteOptions): RouteObject[] {
+  return [
+    {
+      // Pathless, so a failing page renders its error inside the shell and the sidebar stays usable.
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        {
+          index: true,
+          loader: ({ params }) => replace(tenantPath(edition, params.tenantId, firstSidebarPath(edition))),
+          Component: Redirecting,
+        },
+        ...getStartedRoutes,
+        ...devRoutes,
+        { path: '*', Component: NotFound },
+      ],
+    },
+  ];
+}
+
+/** OSS routes sit directly under the basename; cloud routes under '/{tenantId}' (spec §2.1). */
+export function buildRoutes(options: RouteOptions): RouteObject[] {
+  const root = { path: '/', ErrorBoundary: RootErrorBoundary, HydrateFallback: AppLoading };
+  if (options.edition === 'oss') return [{ ...root, Component: AppShell, children: tenantRoutes(options) }];
+  return [
+    {
+      ...root,
+      children: [
+        { index: true, loader: () => replace(`/${defaultTenantId}`), Component: Redirecting },
+        { path: ':tenantId', Component: AppShell, children: tenantRoutes(options) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import styles from './Loading.module.css';
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className={styles.loading}>
+      {t('loading')}
+    </p>
+  );
+}

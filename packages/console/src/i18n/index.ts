@@ -1,0 +1,82 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { detectLanguage, type Language, languages } from './languages.ts';
+
+/** Console-specific key, so other apps on the same origin keep their own choice (spec §1). */
+export const languageStorageKey = 'gatehouse:language';
+
+export type Namespace = 'common' | 'get_started';
+
+// Not eager: each locale file becomes its own chunk and only the active language is fetched.
+const localeFiles = import.meta.glob<object>('./locales/*/*.json', { import: 'default' });
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = localeFiles[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No locale file for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(languageStorageKey);
+  } catch {
+    return null; // Storage can be disabled (privacy modes); detection then uses the browser.
+  }
+}
+
+function applyToDocument(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18n.dir(language);
+}
+
+let ready: Promise<unknown> | undefined;
+
+/** Starts once; later callers share the same promise. */
+export function initI18n(): Promise<unknown> {
+  ready ??= (() => {
+    i18n.on('languageChanged', applyToDocument);
+    return i18n
+      .use(localeBackend)
+      .use(initReactI18next)
+      .init({
+        lng: detectLanguage(readStoredLanguage(), navigator.languages),
+        supportedLngs: languages,
+        load: 'currentOnly',
+        // Unknown browser languages fall back to en in detectLanguage. At runtime nothing is missing (the
+        // locales test proves every language complete), so en is not downloaded beside the active language.
+        fallbackLng: false,
+        ns: ['common'],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false }, // React escapes what it renders.
+      });
+  })();
+  return ready;
+}
+
+/** Route loaders call this beside the page import, so a page never suspends waiting for its strings. */
+export async function loadNamespace(namespace: Namespace): Promise<void> {
+  await initI18n();
+  await i18n.loadNamespaces(namespace);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // Not persisted: the choice still applies to this visit.
+  }
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };
