@@ -30,15 +30,26 @@ export function buildConsole({ force = false } = {}) {
   const wanted = JSON.stringify({ edition, inputs: inputs.map(newestMtime) });
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
   console.log(`Building the console (${edition} edition)…`);
-  run(runtimeNode(), [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: consoleDir,
-    env: { EDITION: edition },
-  });
+  const result = run(
+    runtimeNode(),
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: consoleDir,
+      env: { EDITION: edition },
+      allowFailure: true,
+    },
+  );
+  if (result.status !== 0) throw new Error(`the console build failed (${edition} edition)`);
   writeFileSync(stampFile, wanted);
   return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureDependencies();
-  buildConsole({ force: process.argv.includes('--force') });
+  try {
+    buildConsole({ force: process.argv.includes('--force') });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
 }

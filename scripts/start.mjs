@@ -5,6 +5,11 @@ import { buildConsole } from './build.mjs';
 import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
 
 ensureDependencies();
-buildConsole();
+try {
+  buildConsole();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const result = run(runtimeNode(), [join(root, 'packages', 'server', 'src', 'main.ts')], { allowFailure: true });
 process.exit(result.status ?? 1);

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium; Playwright never downloads a browser here. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// The config is evaluated by the runner and every worker: the first evaluation picks the
+// server's data directory and port and passes them on through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
+export const edition = process.env.EDITION === 'cloud' ? 'cloud' : 'oss';
+const root = join(import.meta.dirname, '..', '..');
+
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  forbidOnly: Boolean(process.env.CI),
+  outputDir: join(root, '.tmp', 'e2e-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: `${join(root, 'node_modules', '.bin', 'node')} ${join(root, 'packages', 'server', 'src', 'main.ts')}`,
+    url: `http://127.0.0.1:${port}/api/status`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      EDITION: edition,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

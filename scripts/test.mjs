@@ -1,0 +1,121 @@
+// `npm test`: installs what is missing (dependencies, Debian's Chromium), then runs every suite:
+// typecheck, lint, unit and API tests on PGlite, the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set, the console build and the end-to-end tests in Chromium.
+// Ends with one line `N passed, N failed` totalled over all suites.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildConsole } from './build.mjs';
+import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const edition = process.env.EDITION || 'oss';
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const suites = [];
+
+function record(name, passed, failed, skipped = 0, note = '') {
+  suites.push({ name, passed, failed, skipped, note });
+}
+
+/** A step that is one check: passes when the command exits 0. */
+function check(name, command, args, options = {}) {
+  console.log(`\n▶ ${name}`);
+  const result = run(command, args, { ...options, allowFailure: true });
+  record(name, result.status === 0 ? 1 : 0, result.status === 0 ? 0 : 1);
+}
+
+function vitest(name, project, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const report = join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
+  rmSync(report, { force: true });
+  const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+  run(runtimeNode(), [vitestBin, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: join(root, project),
+    env,
+    allowFailure: true,
+  });
+  if (!existsSync(report)) return record(name, 0, 1, 0, 'no report: the runner crashed');
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  const crashed = summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? 1 : 0;
+  record(
+    name,
+    summary.numPassedTests,
+    summary.numFailedTests + crashed,
+    summary.numPendingTests + summary.numTodoTests,
+  );
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${CHROMIUM}; install Debian's package: sudo apt-get install -y chromium`);
+    return false;
+  }
+  console.log("Installing Debian's Chromium for the end-to-end tests…");
+  run('apt-get', ['update', '-qq'], { allowFailure: true });
+  return run('apt-get', ['install', '-y', '-qq', 'chromium'], { allowFailure: true }).status === 0;
+}
+
+ensureDependencies();
+const hasChromium = ensureChromium();
+
+for (const project of ['schemas', 'server', 'console', 'e2e']) {
+  if (existsSync(join(root, 'packages', project, 'tsconfig.json'))) {
+    check(`typecheck ${project}`, runtimeNode(), [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      `packages/${project}`,
+    ]);
+  }
+}
+if (existsSync(join(root, 'bench', 'tsconfig.json'))) {
+  check('typecheck bench', runtimeNode(), [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'bench']);
+}
+check('lint (biome)', join(root, 'node_modules', '.bin', 'biome'), ['check', '.']);
+
+vitest('server unit + API on PGlite', 'packages/server', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server API on PostgreSQL', 'packages/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\n!!! SKIPPED: the API tests on PostgreSQL. Set TEST_DATABASE_URL=postgres://… to run them. !!!');
+  record('server API on PostgreSQL', 0, 0, 0, 'SKIPPED: TEST_DATABASE_URL is not set');
+}
+if (existsSync(join(root, 'packages', 'console', 'vitest.config.ts'))) vitest('console unit', 'packages/console');
+
+console.log(`\n▶ console build (${edition})`);
+try {
+  buildConsole({ force: true });
+  record(`console build (${edition})`, 1, 0);
+} catch (error) {
+  console.error(error);
+  record(`console build (${edition})`, 0, 1);
+}
+
+if (hasChromium) {
+  console.log(`\n▶ end-to-end in Chromium (${edition})`);
+  const report = join(tmp, 'playwright.json');
+  rmSync(report, { force: true });
+  run(runtimeNode(), [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], {
+    cwd: join(root, 'packages', 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, EDITION: edition },
+    allowFailure: true,
+  });
+  if (existsSync(report)) {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped);
+  } else record(`end-to-end (${edition})`, 0, 1, 0, 'no report: the runner crashed');
+} else record(`end-to-end (${edition})`, 0, 1, 0, 'Chromium is not installed');
+
+const total = suites.reduce(
+  (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+writeFileSync(join(tmp, `test-summary-${edition}.json`), JSON.stringify({ edition, suites, total }, null, 2));
+console.log('\nSuite                                      passed  failed  skipped');
+for (const s of suites) {
+  console.log(
+    `${s.name.padEnd(42)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.skipped).padStart(7)}  ${s.note}`,
+  );
+}
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
