@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
+
+test.describe('the console is served by the server', () => {
+  test('/ leads to the console, which lands on the first sidebar page and sees the server', async ({ page }) => {
+    const problems = watchPageErrors(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`${consolePath('get-started')}$`));
+    await expectHeading(page, 'Get started');
+    await expect(page.getByRole('status')).toHaveText('Server is running');
+    await expect(page).toHaveTitle('Get started - Gatehouse');
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(problems(), 'no CSP violation or script error').toEqual([]);
+  });
+
+  test('the console document has the security headers and hashed assets are cached for a year', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get(consolePath('get-started'));
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control'], 'the SPA entry is never cached').toBe('no-cache');
+
+    const assets: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/console/assets/')) assets.push(r.url());
+    });
+    await page.goto(consolePath());
+    await expectHeading(page, 'Get started');
+    expect(assets.length).toBeGreaterThan(0);
+    const asset = await request.get(assets[0] ?? '');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/console/assets/missing-0000.js')).status(), 'a missing asset is a 404').toBe(404);
+  });
+
+  test('an unknown path shows page not found inside the shell', async ({ page }) => {
+    await page.goto(consolePath('no/such/page'));
+    await expectHeading(page, 'Page not found');
+    await expect(page.getByRole('navigation')).toBeVisible();
+  });
+
+  test('pages are loaded as separate chunks, with only the active language', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(consolePath('get-started'));
+    await expectHeading(page, 'Get started');
+    expect(
+      scripts.some((s) => /GetStartedPage-[\w-]+\.js$/.test(s)),
+      'the page is its own chunk',
+    ).toBe(true);
+    const localeChunks = scripts.filter((s) => /\/(common|get_started)-[\w-]+\.js$/.test(s));
+    expect(localeChunks.length, `only English locale chunks: ${localeChunks.join(', ')}`).toBeLessThanOrEqual(2);
+  });
+
+  test('Arabic renders right to left in Arabic', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('gatehouse:language', 'ar'));
+    await page.goto(consolePath('get-started'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Get started');
+  });
+});
+
+test.describe('the API behind the console', () => {
+  test('status and OpenAPI are public; the management API needs a token', async ({ request }) => {
+    expect((await request.get('/api/status')).status()).toBe(204);
+    const document = await request.get('/api/openapi.json');
+    expect((await document.json()).openapi).toBe('3.1.0');
+    const api = consolePath().includes('/default') ? '/m/default/api/roles' : '/api/roles';
+    const denied = await request.get(api);
+    expect(denied.status()).toBe(401);
+    expect(await denied.json()).toMatchObject({ code: 'auth.unauthorized' });
+  });
+});
