@@ -1,0 +1,81 @@
+// `npm run bench [-- --only a,b] [--storage-state file]`: runs the benches, prints one table to stdout
+// and writes bench/results.json; progress goes to stderr. Exits 1 when a bench fails or a figure is over budget.
+// --storage-state: a Playwright storage-state file, to measure a signed-in console first page once sign-in exists.
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from './build.ts';
+import { consoleSize } from './console-size.ts';
+import { install } from './install.ts';
+import { type Bench, type Figure, log, root } from './lib.ts';
+import { rss } from './rss.ts';
+import { serverColdStart, start } from './start.ts';
+import { statusThroughput } from './status-throughput.ts';
+
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, 'storage-state': { type: 'string' } },
+});
+const benches: Bench[] = [
+  install,
+  build,
+  start,
+  serverColdStart,
+  rss,
+  consoleSize({ storageState: values['storage-state'] }),
+  statusThroughput,
+];
+
+// --only takes bench names (install, start…) or figure names (status-p99…), comma separated.
+const wanted = values.only
+  ?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = wanted?.filter((name) => !benches.some((b) => b.name === name || b.figures.includes(name)));
+if (unknown?.length) {
+  console.error(`Unknown bench: ${unknown.join(', ')}. Known: ${benches.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = benches.filter((b) => !wanted || wanted.some((name) => b.name === name || b.figures.includes(name)));
+
+const machine = {
+  cores: cpus().length,
+  loadavg: loadavg().map((load) => Number(load.toFixed(2))),
+  node: process.version,
+  date: new Date().toISOString(),
+};
+log(`${machine.cores} cores, load ${machine.loadavg.join(' ')}, node ${machine.node}`);
+
+const figures: (Figure & { ratio: number | null })[] = [];
+const failures: { bench: string; error: string }[] = [];
+const rows = [['name', 'value', 'unit', 'budget', 'ratio', 'status']];
+for (const bench of selected) {
+  log(`── ${bench.name}`);
+  try {
+    for (const figure of await bench.run()) {
+      const ratio = figure.budget === null ? null : Number((figure.value / figure.budget).toFixed(2));
+      figures.push({ ...figure, ratio });
+      const status = ratio === null ? '—' : ratio <= 1 ? 'ok' : 'over';
+      const budget = figure.budget === null ? '—' : String(figure.budget);
+      rows.push([figure.name, String(figure.value), figure.unit, budget, ratio?.toFixed(2) ?? '—', status]);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${bench.name} failed: ${message}`);
+    failures.push({ bench: bench.name, error: message });
+    rows.push([bench.name, 'FAILED', '', '', '', 'error (see stderr)']);
+  }
+}
+
+const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+
+writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify({ machine, figures, failures }, null, 2)}\n`);
+log('wrote bench/results.json');
+process.exit(failures.length || figures.some((f) => f.ratio !== null && f.ratio > 1) ? 1 : 0);
