@@ -59,17 +59,21 @@ function ensureChromium() {
 ensureDependencies();
 const hasChromium = ensureChromium();
 
-for (const project of ['schemas', 'server', 'console', 'e2e']) {
-  if (existsSync(join(root, 'packages', project, 'tsconfig.json'))) {
-    check(`typecheck ${project}`, runtimeNode(), [
-      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      `packages/${project}`,
-    ]);
-  }
-}
-if (existsSync(join(root, 'bench', 'tsconfig.json'))) {
-  check('typecheck bench', runtimeNode(), [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'bench']);
+const tsProjects = [
+  'packages/schemas/tsconfig.json',
+  'packages/server/tsconfig.json',
+  'packages/console/tsconfig.json',
+  'packages/console/tsconfig.node.json',
+  'packages/e2e/tsconfig.json',
+  'bench/tsconfig.json',
+];
+for (const project of tsProjects.filter((path) => existsSync(join(root, path)))) {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  check(`typecheck ${project.replace('packages/', '').replace('/tsconfig.json', '')}`, runtimeNode(), [
+    tsc,
+    '-p',
+    project,
+  ]);
 }
 check('lint (biome)', join(root, 'node_modules', '.bin', 'biome'), ['check', '.']);
 

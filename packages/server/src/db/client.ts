@@ -25,10 +25,17 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
 /** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_KEY = 7_311_842_001;
 
+/**
+ * PGlite runs in this process's memory: PostgreSQL's server defaults (128 MB shared buffers) would
+ * make an idle Gatehouse use ~0.5 GB. An admin console's working set is far smaller.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB'];
+
 /** Opens PGlite on a data directory, in memory, or on an already created instance (tests). */
 export async function openPglite(source: string | PGlite | undefined): Promise<DatabaseHandle> {
   if (typeof source === 'string') mkdirSync(source, { recursive: true });
-  const client = source instanceof PGlite ? source : source ? new PGlite(source) : new PGlite();
+  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
+  const client = source instanceof PGlite ? source : new PGlite(source, options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -42,6 +49,9 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // discards it and the next query opens a new one.
+  pool.on('error', () => {});
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
