@@ -1,16 +1,15 @@
-// `build`: production build of the console (vite build, always from scratch), median of 3.
-// Runs vite directly rather than scripts/build.mjs, whose dependency check would add an install.
+// `build`: production build of the console as `npm run build` does it (vite + precompression),
+// always from scratch, median of 3.
 import { join } from 'node:path';
 import { type Bench, binDir, childEnv, log, median, root, round, runToEnd, secondsSince } from './lib.ts';
 
 const runs = 3;
 
-/** Builds the oss console into packages/console/dist (this also clears scripts/build.mjs's stamp). */
+/** Builds the oss console into packages/console/dist exactly as `npm run build -- --force`. */
 export async function viteBuild(): Promise<void> {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  await runToEnd(join(binDir, 'node'), [vite, 'build', '--logLevel', 'warn'], {
-    cwd: join(root, 'packages', 'console'),
-    env: childEnv({}),
+  await runToEnd(join(binDir, 'node'), [join(root, 'scripts', 'build.mjs'), '--force'], {
+    cwd: root,
+    env: childEnv({ EDITION: 'oss' }),
   });
 }
 

@@ -2,6 +2,7 @@
 // The server needs no build: it runs its TypeScript directly on Node's type stripping.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
 
 const consoleDir = join(root, 'packages', 'console');
@@ -24,6 +25,19 @@ function newestMtime(path) {
   return newest;
 }
 
+/** Writes .br and .gz next to every compressible file, so the server sends them without compressing per request. */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(path);
+    else if (/\.(js|css|svg|json|html)$/.test(entry.name)) {
+      const data = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+    }
+  }
+}
+
 /** Builds the console unless dist was built for the same edition after its newest input changed. */
 export function buildConsole({ force = false } = {}) {
   const edition = process.env.EDITION || 'oss';
@@ -40,6 +54,7 @@ export function buildConsole({ force = false } = {}) {
     },
   );
   if (result.status !== 0) throw new Error(`the console build failed (${edition} edition)`);
+  precompress(join(consoleDir, 'dist'));
   writeFileSync(stampFile, wanted);
   return true;
 }

@@ -35,6 +35,7 @@ test.describe('the console is served by the server', () => {
     expect(assets.length).toBeGreaterThan(0);
     const asset = await request.get(assets[0] ?? '');
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-encoding'], 'assets are sent precompressed').toMatch(/^(br|gzip)$/);
     expect((await request.get('/console/assets/missing-0000.js')).status(), 'a missing asset is a 404').toBe(404);
   });
 

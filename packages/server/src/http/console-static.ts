@@ -19,6 +19,8 @@ export function consoleStatic(consoleDir: string) {
       '/console/*',
       serveStatic({
         root: consoleDir,
+        // The build writes .br and .gz beside each asset (scripts/build.mjs).
+        precompressed: true,
         rewriteRequestPath: (path) => path.replace(/^\/console/, ''),
         onFound: (path, c) => {
           c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
