@@ -35,3 +35,6 @@ export const PRODUCT_VERSION = '1.25.0';
 
 /** Role of the admin tenant that makes a user a console administrator. */
 export const CONSOLE_ADMIN_ROLE = 'admin';
+
+/** Machine-to-machine role seeded in every tenant; it grants the management API scope `all`. */
+export const MANAGEMENT_API_ROLE = 'Management API access';

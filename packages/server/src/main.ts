@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import type { Server } from 'node:http';
 import pino, { type Logger } from 'pino';
-import { createApp } from './app.ts';
 import { SigningKeyStore } from './auth/signing-keys.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
 
 export type RunningServer = { url: string; server: Server; database: DatabaseHandle; close: () => Promise<void> };
@@ -18,8 +17,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   if (config.admin && (await createFirstConsoleAdmin(database.db, config.admin))) {
     log.info({ username: config.admin.username }, 'created the first console admin from ADMIN_USERNAME');
   }
-  const app = createApp({ config, db: database.db, keys: new SigningKeyStore(database.db), log });
-  const server = createServer(getRequestListener(app.fetch));
+  const server = createHttpServer({ config, db: database.db, keys: new SigningKeyStore(database.db), log });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -145,4 +146,141 @@ export const outbox = pgTable(
   ],
 );
 
-export const schema = { tenants, signingKeys, users, roles, usersRoles, logs, outbox };
+/** Applications (OIDC clients) of a tenant. `secret` is the client secret used by the token endpoint. */
+export const applications = pgTable(
+  'applications',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 256 }).notNull(),
+    secret: varchar('secret', { length: 64 }).notNull(),
+    description: text('description'),
+    type: varchar('type', { length: 32 }).notNull(),
+    oidcClientMetadata: jsonb('oidc_client_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    customClientMetadata: jsonb('custom_client_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    customData: jsonb('custom_data').$type<Record<string, unknown>>().notNull().default({}),
+    isThirdParty: boolean('is_third_party').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('applications_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** API resources; `indicator` is the RFC 8707 resource indicator (the token audience). */
+export const resources = pgTable(
+  'resources',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    name: text('name').notNull(),
+    indicator: text('indicator').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    accessTokenTtl: bigint('access_token_ttl', { mode: 'number' }).notNull().default(3600),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('resources_indicator_unique').on(t.tenantId, t.indicator),
+  ],
+);
+
+export const scopes = pgTable(
+  'scopes',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    resourceId: varchar('resource_id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 256 }).notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.resourceId], foreignColumns: [resources.tenantId, resources.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('scopes_name_unique').on(t.tenantId, t.resourceId, t.name),
+  ],
+);
+
+export const rolesScopes = pgTable(
+  'roles_scopes',
+  {
+    tenantId: tenantId(),
+    roleId: varchar('role_id', { length: 21 }).notNull(),
+    scopeId: varchar('scope_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.scopeId] }),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.scopeId], foreignColumns: [scopes.tenantId, scopes.id] }).onDelete('cascade'),
+  ],
+);
+
+export const applicationsRoles = pgTable(
+  'applications_roles',
+  {
+    tenantId: tenantId(),
+    applicationId: varchar('application_id', { length: 21 }).notNull(),
+    roleId: varchar('role_id', { length: 21 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.applicationId, t.roleId] }),
+    foreignKey({
+      columns: [t.tenantId, t.applicationId],
+      foreignColumns: [applications.tenantId, applications.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+/** oidc-provider's storage (sessions, grants, codes, tokens…), shared by every server process. */
+export const oidcModelInstances = pgTable(
+  'oidc_model_instances',
+  {
+    tenantId: tenantId(),
+    modelName: varchar('model_name', { length: 64 }).notNull(),
+    id: varchar('id', { length: 128 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.modelName, t.id] }),
+    index('oidc_model_instances_grant').on(t.tenantId, sql`(${t.payload}->>'grantId')`),
+    index('oidc_model_instances_uid').on(t.tenantId, t.modelName, sql`(${t.payload}->>'uid')`),
+    index('oidc_model_instances_user_code').on(t.tenantId, t.modelName, sql`(${t.payload}->>'userCode')`),
+    index('oidc_model_instances_expires_at').on(t.expiresAt),
+  ],
+);
+
+/** Per-tenant settings stored as JSON by key (OIDC cookie keys, session TTL, …). */
+export const tenantConfigs = pgTable(
+  'tenant_configs',
+  {
+    tenantId: tenantId(),
+    key: varchar('key', { length: 128 }).notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+export const schema = {
+  tenants,
+  signingKeys,
+  users,
+  roles,
+  usersRoles,
+  logs,
+  outbox,
+  applications,
+  resources,
+  scopes,
+  rolesScopes,
+  applicationsRoles,
+  oidcModelInstances,
+  tenantConfigs,
+};

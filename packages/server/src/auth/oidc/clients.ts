@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../../db/client.ts';
+import { applications } from '../../db/tables.ts';
+
+type Application = typeof applications.$inferSelect;
+
+/** OIDC client metadata of an application, by its type. */
+export function clientMetadata(application: Application): AdapterPayload {
+  const metadata = application.oidcClientMetadata as { redirectUris?: string[]; postLogoutRedirectUris?: string[] };
+  const base = { client_id: application.id, client_name: application.name };
+  switch (application.type) {
+    case 'MachineToMachine':
+      return {
+        ...base,
+        client_secret: application.secret,
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      };
+    case 'SPA':
+    case 'Native':
+      return {
+        ...base,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: metadata.redirectUris ?? [],
+        post_logout_redirect_uris: metadata.postLogoutRedirectUris ?? [],
+        token_endpoint_auth_method: 'none',
+        application_type: application.type === 'Native' ? 'native' : 'web',
+      };
+    default:
+      return {
+        ...base,
+        client_secret: application.secret,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: metadata.redirectUris ?? [],
+        post_logout_redirect_uris: metadata.postLogoutRedirectUris ?? [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      };
+  }
+}
+
+/** The provider's read-only Client model: clients are the tenant's applications. */
+export class ApplicationClientAdapter implements Adapter {
+  readonly #db: Database;
+  readonly #tenantId: string;
+
+  constructor(db: Database, tenantId: string) {
+    this.#db = db;
+    this.#tenantId = tenantId;
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.tenantId, this.#tenantId), eq(applications.id, id)))
+      .limit(1);
+    return row ? clientMetadata(row) : undefined;
+  }
+
+  // Clients are written through the management API (audited), never by the provider.
+  upsert(): Promise<void> {
+    return Promise.reject(new Error('clients are managed by the management API'));
+  }
+  findByUid(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+  findByUserCode(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+  consume(): Promise<void> {
+    return Promise.resolve();
+  }
+  destroy(): Promise<void> {
+    return Promise.reject(new Error('clients are managed by the management API'));
+  }
+  revokeByGrantId(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { errors, type ResourceServer } from 'oidc-provider';
+import type { Database } from '../../db/client.ts';
+import { applicationsRoles, resources, rolesScopes, scopes, usersRoles } from '../../db/tables.ts';
+import { SIGNING_ALGORITHM } from '../signing-keys.ts';
+
+/** Scope names of a resource granted to a subject through its roles (application or user roles). */
+async function grantedScopes(
+  db: Database,
+  tenantId: string,
+  resourceId: string,
+  subject: { applicationId: string } | { userId: string },
+): Promise<string[]> {
+  const base = db
+    .selectDistinct({ name: scopes.name })
+    .from(scopes)
+    .innerJoin(rolesScopes, and(eq(rolesScopes.tenantId, scopes.tenantId), eq(rolesScopes.scopeId, scopes.id)));
+  const rows =
+    'applicationId' in subject
+      ? await base
+          .innerJoin(
+            applicationsRoles,
+            and(eq(applicationsRoles.tenantId, rolesScopes.tenantId), eq(applicationsRoles.roleId, rolesScopes.roleId)),
+          )
+          .where(
+            and(
+              eq(scopes.tenantId, tenantId),
+              eq(scopes.resourceId, resourceId),
+              eq(applicationsRoles.applicationId, subject.applicationId),
+            ),
+          )
+      : await base
+          .innerJoin(
+            usersRoles,
+            and(eq(usersRoles.tenantId, rolesScopes.tenantId), eq(usersRoles.roleId, rolesScopes.roleId)),
+          )
+          .where(
+            and(
+              eq(scopes.tenantId, tenantId),
+              eq(scopes.resourceId, resourceId),
+              eq(usersRoles.userId, subject.userId),
+            ),
+          );
+  return rows.map((row) => row.name).sort();
+}
+
+/**
+ * What oidc-provider may put in an access token for `indicator`: a JWT for that audience with the
+ * scopes the client (client credentials) or the signed-in user holds through their roles.
+ */
+export async function resourceServerInfo(
+  db: Database,
+  tenantId: string,
+  indicator: string,
+  subject: { applicationId: string } | { userId: string },
+): Promise<ResourceServer> {
+  const [resource] = await db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.tenantId, tenantId), eq(resources.indicator, indicator)))
+    .limit(1);
+  if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
+  const granted = await grantedScopes(db, tenantId, resource.id, subject);
+  return {
+    scope: granted.join(' '),
+    audience: indicator,
+    accessTokenTTL: resource.accessTokenTtl,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg: SIGNING_ALGORITHM } },
+  };
+}

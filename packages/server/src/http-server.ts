@@ -1,0 +1,12 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createApp, type Services } from './app.ts';
+import { TenantProviders } from './auth/oidc/provider.ts';
+import { withOidcProviders } from './http/oidc-mount.ts';
+
+/** One HTTP server: the tenants' OIDC issuers beside the Hono app (console, APIs). */
+export function createHttpServer(services: Services): Server {
+  const app = createApp(services);
+  const providers = new TenantProviders(services);
+  return createServer(withOidcProviders(providers, getRequestListener(app.fetch), services.log));
+}
