@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { SigningKeyStore } from './auth/signing-keys.ts';
+import { listenForCli } from './cli/socket.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
@@ -22,6 +23,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
+  // PGlite allows one process: the CLI reaches this one's database through a local socket.
+  const cliServer =
+    database.kind === 'pglite' ? await listenForCli(config.dataDir, database.db, config.publicUrl) : undefined;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -29,6 +33,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     server,
     database,
     close: async () => {
+      cliServer?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
