@@ -20,7 +20,7 @@ function tempDir(): string {
 
 function cli(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [join(src, 'cli.ts'), ...args], {
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, EDITION: 'oss', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -38,7 +38,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
 
 function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(src, 'main.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, EDITION: 'oss', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
