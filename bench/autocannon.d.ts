@@ -2,6 +2,13 @@
 declare module 'autocannon' {
   type Histogram = { average: number; total: number; p50: number; p99: number };
   type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number };
-  type Options = { url: string; connections: number; duration: number };
+  type Options = {
+    url: string;
+    connections: number;
+    duration: number;
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    headers?: Record<string, string>;
+    body?: string;
+  };
   export default function autocannon(options: Options): Promise<Result>;
 }

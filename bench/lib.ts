@@ -15,6 +15,8 @@ export type Figure = {
   value: number;
   unit: string;
   budget: number | null;
+  /** 'lower' (default): the value must not exceed the budget; 'higher': it must reach it (throughput). */
+  better?: 'lower' | 'higher';
   samples: number[];
   details?: Record<string, unknown>;
 };
@@ -162,10 +164,10 @@ export function waitForOutput(
 }
 
 /** Starts the server directly on `dataDir` and waits for its `Console:` line. */
-export async function startServer(dataDir: string) {
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const spawned = spawnGroup(join(binDir, 'node'), [serverEntry], {
-    env: childEnv({ PORT: String(port), DATA_DIR: dataDir }),
+    env: childEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv }),
   });
   await waitForOutput(spawned, /^Console: http:\/\/\S+\/console$/m);
   return { ...spawned, port, url: `http://localhost:${port}`, stop: () => stopGroup(spawned.child) };
