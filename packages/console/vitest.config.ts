@@ -6,5 +6,5 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Tests build routes for an explicit edition; this only keeps the typed constant defined.
   define: { 'import.meta.env.GATEHOUSE_EDITION': JSON.stringify('oss') },
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' },
 });

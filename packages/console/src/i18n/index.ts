@@ -5,7 +5,7 @@ import { detectLanguage, type Language, languages } from './languages.ts';
 /** Console-specific key, so other apps on the same origin keep their own choice (spec §1). */
 export const languageStorageKey = 'gatehouse:language';
 
-export type Namespace = 'common' | 'get_started';
+export type Namespace = 'common' | 'components' | 'get_started';
 
 // Not eager: each locale file becomes its own chunk and only the active language is fetched.
 const localeFiles = import.meta.glob<object>('./locales/*/*.json', { import: 'default' });
@@ -56,7 +56,8 @@ export function initI18n(): Promise<unknown> {
         // Unknown browser languages fall back to en in detectLanguage. At runtime nothing is missing (the
         // locales test proves every language complete), so en is not downloaded beside the active language.
         fallbackLng: false,
-        ns: ['common'],
+        // The UI kit's strings are needed on every page, so they load with common instead of per route.
+        ns: ['common', 'components'],
         defaultNS: 'common',
         interpolation: { escapeValue: false }, // React escapes what it renders.
       });

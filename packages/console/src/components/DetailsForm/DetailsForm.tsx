@@ -1,0 +1,41 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../Button/Button.tsx';
+import styles from './DetailsForm.module.css';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
+
+export type DetailsFormProps = {
+  isDirty: boolean;
+  isSubmitting: boolean;
+  /** Usually react-hook-form's handleSubmit(submitWith(save)). */
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Usually the form's reset(): back to the loaded values. */
+  onDiscard: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The layout of a details tab: its cards, and a save bar that sticks to the bottom while there is something to
+ * save. Leaving with unsaved changes asks first (not while a save is running, which may navigate on success).
+ */
+export function DetailsForm({ isDirty, isSubmitting, onSubmit, onDiscard, children }: DetailsFormProps) {
+  const { t } = useTranslation('components');
+  useUnsavedChangesGuard(isDirty && !isSubmitting);
+  return (
+    // noValidate: the schema's messages replace the browser's bubbles.
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <div className={styles.content}>{children}</div>
+      {isDirty && (
+        <section className={styles.saveBar} aria-label={t('details_form.save_bar')}>
+          <p className={styles.message}>{t('details_form.unsaved')}</p>
+          <Button onClick={onDiscard} disabled={isSubmitting}>
+            {t('details_form.discard')}
+          </Button>
+          <Button type="submit" variant="primary" isLoading={isSubmitting}>
+            {t('details_form.save')}
+          </Button>
+        </section>
+      )}
+    </form>
+  );
+}

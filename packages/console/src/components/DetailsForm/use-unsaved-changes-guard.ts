@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { useConfirm } from '../Modal/confirm-context.ts';
+
+/**
+ * While `isDirty`, leaving the page asks first: in-app navigation through the confirm modal, closing or reloading
+ * the tab through the browser's own prompt. Changes of only the query or hash stay on the page and pass.
+ */
+export function useUnsavedChangesGuard(isDirty: boolean): void {
+  const { t } = useTranslation('components');
+  const confirm = useConfirm();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let isCurrent = true;
+    void confirm({
+      content: t('unsaved_changes.message'),
+      confirmText: t('unsaved_changes.leave'),
+      cancelText: t('unsaved_changes.stay'),
+    }).then((leave) => {
+      // A newer render may already have asked again; only the latest answer may move the blocker.
+      if (!isCurrent) return;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [blocker, confirm, t]);
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+}

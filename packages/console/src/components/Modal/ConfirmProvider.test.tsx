@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../testing/render.tsx';
+import { ConfirmProvider } from './ConfirmProvider.tsx';
+import { type Confirm, type ConfirmOptions, useConfirm } from './confirm-context.ts';
+
+/** Renders the provider and hands out its confirm function, the way a page would call it. */
+function setup() {
+  let confirm: Confirm = () => Promise.reject(new Error('not rendered'));
+  function Page() {
+    confirm = useConfirm();
+    return <button type="button">{'Delete user'}</button>;
+  }
+  renderWithI18n(
+    <ConfirmProvider>
+      <Page />
+    </ConfirmProvider>,
+  );
+  const open = (options: ConfirmOptions) => {
+    let answer!: Promise<boolean>;
+    act(() => {
+      answer = confirm(options);
+    });
+    return answer;
+  };
+  return { open };
+}
+
+describe('useConfirm', () => {
+  it("asks with the 'Reminder' title and resolves true on Confirm", async () => {
+    const { open } = setup();
+    const answer = open({ content: 'Delete this user?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Reminder' });
+    expect(dialog.textContent).toContain('Delete this user?');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm' }));
+    await expect(answer).resolves.toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('resolves false on Cancel', async () => {
+    const { open } = setup();
+    const answer = open({ content: 'Delete?' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect(answer).resolves.toBe(false);
+  });
+
+  it('resolves false on Escape', async () => {
+    const { open } = setup();
+    const answer = open({ content: 'Delete?' });
+    await userEvent.setup().keyboard('{Escape}');
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('resolves false when the browser goes back', async () => {
+    const { open } = setup();
+    const answer = open({ content: 'Delete?' });
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('cancels the previous confirm when a second one opens', async () => {
+    const { open } = setup();
+    const first = open({ content: 'First question' });
+    const second = open({ content: 'Second question' });
+    await expect(first).resolves.toBe(false);
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    expect(screen.getByRole('alertdialog').textContent).toContain('Second question');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm' }));
+    await expect(second).resolves.toBe(true);
+  });
+
+  it("shows an alert with a single 'Got it' button", async () => {
+    const { open } = setup();
+    const answer = open({ content: 'Mail is not configured.', variant: 'alert' });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Got it' }));
+    await expect(answer).resolves.toBe(true);
+  });
+
+  it('moves the focus in, keeps Tab inside, and gives the focus back when it closes', async () => {
+    const user = userEvent.setup();
+    const { open } = setup();
+    const opener = screen.getByRole('button', { name: 'Delete user' });
+    opener.focus();
+    const answer = open({ content: 'Delete?' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
+    await user.tab(); // From the last button back to the first element of the dialog.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    await answer;
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('starts on Cancel for a destructive action', () => {
+    const { open } = setup();
+    void open({ content: 'Delete?', isDanger: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+  });
+});

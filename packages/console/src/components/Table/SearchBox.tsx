@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import inputStyles from '../form/input.module.css';
+import { SearchIcon } from '../icons.tsx';
+import styles from './SearchBox.module.css';
+import { useDebouncedCallback } from './use-debounced-callback.ts';
+
+/** Long enough to skip a request per keystroke, short enough to feel live. */
+export const searchDebounceMs = 300;
+
+export type SearchBoxProps = {
+  onSearch: (text: string) => void;
+  defaultValue?: string;
+  placeholder?: string;
+};
+
+/** Searches as the user types (debounced); Enter searches at once. */
+export function SearchBox({ onSearch, defaultValue = '', placeholder }: SearchBoxProps) {
+  const { t } = useTranslation('components');
+  const [text, setText] = useState(defaultValue);
+  const search = useDebouncedCallback((value: string) => onSearch(value.trim()), searchDebounceMs);
+  return (
+    <div className={styles.searchBox}>
+      <SearchIcon className={styles.icon} />
+      <input
+        type="search"
+        className={inputStyles.input}
+        value={text}
+        placeholder={placeholder ?? t('table.search')}
+        aria-label={t('table.search')}
+        onChange={(event) => {
+          setText(event.target.value);
+          search.schedule(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            search.flush(text);
+          }
+        }}
+      />
+    </div>
+  );
+}

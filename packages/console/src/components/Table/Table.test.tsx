@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../testing/render.tsx';
+import { pageRange } from './Pagination.tsx';
+import { searchDebounceMs } from './SearchBox.tsx';
+import { Table, type TableColumn, type TableProps } from './Table.tsx';
+
+type User = { id: string; name: string; email: string };
+const users: User[] = [
+  { id: 'u1', name: 'Ada', email: 'ada@example.com' },
+  { id: 'u2', name: 'Grace', email: 'grace@example.com' },
+];
+const columns: TableColumn<User>[] = [
+  { key: 'name', title: 'Name', render: (user) => user.name },
+  { key: 'email', title: 'Email', render: (user) => user.email },
+];
+
+function Where() {
+  return <span data-testid="location">{useLocation().pathname}</span>;
+}
+
+/** Tables link rows with the router, so they render inside one, as in the app. */
+function renderTable(props: Partial<TableProps<User>> = {}): void {
+  const element: ReactElement = (
+    <>
+      <Table aria-label={'Users'} columns={columns} rows={users} rowKey={(user) => user.id} {...props} />
+      <Where />
+    </>
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/users', element },
+      { path: '/users/:id', element: <Where /> },
+    ],
+    { initialEntries: ['/users'] },
+  );
+  renderWithI18n(<RouterProvider router={router} />);
+}
+
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Users' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('Table', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('renders a row per item with the columns', () => {
+    renderTable();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Email']);
+    expect(bodyRows().map((row) => row.textContent)).toEqual(['Adaada@example.com', 'Gracegrace@example.com']);
+  });
+
+  it('opens a row from the link in its first cell and from a click anywhere on it', async () => {
+    const user = userEvent.setup();
+    renderTable({ rowLink: (row) => `/users/${row.id}` });
+    const link = screen.getByRole('link', { name: 'Ada' });
+    expect(link.getAttribute('href')).toBe('/users/u1');
+    await user.click(screen.getByText('grace@example.com'));
+    expect(screen.getByTestId('location').textContent).toBe('/users/u2');
+  });
+
+  it('can be opened with the keyboard through the row link', async () => {
+    const user = userEvent.setup();
+    renderTable({ rowLink: (row) => `/users/${row.id}` });
+    screen.getByRole('link', { name: 'Ada' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('location').textContent).toBe('/users/u1');
+  });
+
+  it('shows skeleton rows and a loading status while loading', () => {
+    renderTable({ isLoading: true, rows: undefined });
+    expect(screen.getAllByTestId('table-skeleton-row')).toHaveLength(5);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getByRole('table', { name: 'Users' }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows the empty state', () => {
+    renderTable({ rows: [] });
+    expect(bodyRows()[0]?.textContent).toBe('No results');
+  });
+
+  it('shows a failed load with its message and a Retry button', async () => {
+    const onRetry = vi.fn();
+    renderTable({ rows: undefined, error: new Error('Server unreachable'), onRetry });
+    expect(screen.getByRole('alert').textContent).toBe('The list could not be loaded.Server unreachable');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('searches 300 ms after the last keystroke, once', () => {
+    vi.useFakeTimers();
+    const onSearch = vi.fn();
+    renderTable({ search: { onSearch } });
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: 'a' } });
+    act(() => vi.advanceTimersByTime(200));
+    fireEvent.change(box, { target: { value: 'ad ' } });
+    act(() => vi.advanceTimersByTime(searchDebounceMs - 1));
+    expect(onSearch).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith('ad');
+    expect(searchDebounceMs).toBe(300);
+  });
+
+  it('searches at once on Enter', () => {
+    vi.useFakeTimers();
+    const onSearch = vi.fn();
+    renderTable({ search: { onSearch } });
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: 'grace' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith('grace');
+    act(() => vi.advanceTimersByTime(searchDebounceMs));
+    expect(onSearch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('pagination', () => {
+  it('shows which rows of how many are on the page, and moves between pages', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    renderTable({ pagination: { page: 2, pageSize: 20, totalCount: 45, onPageChange } });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByText('21–40 of 45')).toBeTruthy();
+    await user.click(within(nav).getByRole('button', { name: 'Previous page' }));
+    await user.click(within(nav).getByRole('button', { name: 'Next page' }));
+    expect(onPageChange.mock.calls).toEqual([[1], [3]]);
+  });
+
+  it('disables Previous on the first page and Next on the last', () => {
+    renderTable({ pagination: { page: 3, pageSize: 20, totalCount: 45, onPageChange: () => {} } });
+    expect(screen.getByText('41–45 of 45')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', false);
+  });
+
+  it('formats large numbers for the language', () => {
+    renderTable({ pagination: { page: 1, pageSize: 20, totalCount: 12345, onPageChange: () => {} } });
+    expect(screen.getByText('1–20 of 12,345')).toBeTruthy();
+  });
+
+  it('computes the range of a page', () => {
+    expect(pageRange(1, 20, 0)).toEqual({ from: 0, to: 0, pageCount: 1 });
+    expect(pageRange(1, 20, 20)).toEqual({ from: 1, to: 20, pageCount: 1 });
+    expect(pageRange(2, 20, 21)).toEqual({ from: 21, to: 21, pageCount: 2 });
+  });
+});

@@ -1,0 +1,54 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useHref, useNavigate } from 'react-router';
+import styles from './Table.module.css';
+
+/** Clicks on these keep their own meaning instead of opening the row. */
+const interactiveSelector = 'a, button, input, select, textarea, label, [role="button"], [role="switch"]';
+
+/**
+ * A row that opens `to`. Keyboard and assistive tech use the real link in the first cell (so middle-click, copy link
+ * and screen-reader link lists work); a click anywhere else on the row does the same for pointer users.
+ */
+export function TableRow({ to, children }: { to: string | undefined; children: ReactNode }) {
+  if (!to) return <tr>{children}</tr>;
+  return <LinkedRow to={to}>{children}</LinkedRow>;
+}
+
+function LinkedRow({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const href = useHref(to);
+  function handleClick(event: MouseEvent<HTMLTableRowElement>) {
+    if (event.target instanceof Element && event.target.closest(interactiveSelector)) return;
+    if (window.getSelection()?.toString()) return; // The user is selecting text to copy, not opening the row.
+    if (event.metaKey || event.ctrlKey) window.open(href, '_blank', 'noopener');
+    else void navigate(to);
+  }
+  return (
+    <tr className={styles.linkedRow} onClick={handleClick}>
+      {children}
+    </tr>
+  );
+}
+
+/** A cell; the one given `linkTo` (the first) holds the row's link. */
+export function TableCell({
+  linkTo,
+  className,
+  children,
+}: {
+  linkTo?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={className}>
+      {linkTo ? (
+        <Link to={linkTo} className={styles.rowLink}>
+          {children}
+        </Link>
+      ) : (
+        children
+      )}
+    </td>
+  );
+}

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../testing/render.tsx';
+import { ToastProvider } from './ToastProvider.tsx';
+import { createToaster, defaultToastDurationMs } from './toaster.ts';
+
+function setup() {
+  const toaster = createToaster();
+  renderWithI18n(
+    <ToastProvider toaster={toaster}>
+      <main />
+    </ToastProvider>,
+  );
+  return toaster;
+}
+
+describe('toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('announces success politely and errors assertively', () => {
+    const toaster = setup();
+    act(() => {
+      toaster.success('Tenant created');
+      toaster.error('Invitation failed');
+    });
+    expect(screen.getByRole('status').textContent).toContain('Tenant created');
+    expect(screen.getByRole('alert').textContent).toContain('Invitation failed');
+  });
+
+  it('disappears after its own duration, not before', () => {
+    const toaster = setup();
+    act(() => {
+      toaster.error('Invitation failed', { durationMs: 5000 });
+      toaster.success('Saved');
+    });
+    act(() => vi.advanceTimersByTime(defaultToastDurationMs.success));
+    expect(screen.queryByText('Saved')).toBeNull();
+    act(() => vi.advanceTimersByTime(5000 - defaultToastDurationMs.success - 1));
+    expect(screen.queryByText('Invitation failed')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Invitation failed')).toBeNull();
+  });
+
+  it('keeps the timer of a toast when another toast arrives', () => {
+    const toaster = setup();
+    act(() => void toaster.success('First', { durationMs: 1000 }));
+    act(() => vi.advanceTimersByTime(900));
+    act(() => void toaster.success('Second', { durationMs: 1000 }));
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText('First')).toBeNull();
+    expect(screen.queryByText('Second')).not.toBeNull();
+  });
+
+  it('waits while the pointer is on it', () => {
+    const toaster = setup();
+    act(() => void toaster.success('Saved', { durationMs: 1000 }));
+    fireEvent.mouseEnter(screen.getByRole('status'));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByText('Saved')).not.toBeNull();
+    fireEvent.mouseLeave(screen.getByRole('status'));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('closes with its close button', () => {
+    const toaster = setup();
+    act(() => void toaster.success('Saved'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { type ReactNode, useId } from 'react';
+import { classNames } from '../class-names.ts';
+import styles from './FormField.module.css';
+import { FieldContext, type FieldContextValue } from './field-context.ts';
+
+export type FormFieldProps = {
+  /** The form value's path; it also names the control's data-testid (`name`) and the error's (`name-error`). */
+  name: string;
+  label: ReactNode;
+  isRequired?: boolean;
+  description?: ReactNode;
+  error?: string | undefined;
+  /** For controls that are groups (radio cards): the label names the group instead of pointing at one input. */
+  isGroup?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+export function FormField({
+  name,
+  label,
+  isRequired = false,
+  description,
+  error,
+  isGroup = false,
+  className,
+  children,
+}: FormFieldProps) {
+  const baseId = useId();
+  const ids = { control: `${baseId}control`, label: `${baseId}label`, description: `${baseId}description` };
+  const errorId = `${baseId}error`;
+  const context: FieldContextValue = {
+    controlId: ids.control,
+    labelId: ids.label,
+    describedBy: [description ? ids.description : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
+    isInvalid: Boolean(error),
+    isRequired,
+    testId: name,
+  };
+  const labelContent = (
+    <>
+      {label}
+      {isRequired && (
+        <span className={styles.requiredMark} aria-hidden="true">
+          *
+        </span>
+      )}
+    </>
+  );
+  return (
+    <div className={classNames(styles.field, className)}>
+      {isGroup ? (
+        <span id={ids.label} className={styles.label}>
+          {labelContent}
+        </span>
+      ) : (
+        <label id={ids.label} htmlFor={ids.control} className={styles.label}>
+          {labelContent}
+        </label>
+      )}
+      {description && (
+        <p id={ids.description} className={styles.description}>
+          {description}
+        </p>
+      )}
+      <FieldContext value={context}>{children}</FieldContext>
+      {error && (
+        <p id={errorId} className={styles.error} data-testid={`${name}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
