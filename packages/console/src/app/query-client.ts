@@ -1,7 +1,27 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { toaster } from './toaster.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** A query or mutation may silence the error toast for chosen error codes, or for all (spec §8). */
+    queryMeta: { silenceErrorCodes?: readonly string[] | true };
+    mutationMeta: { silenceErrorCodes?: readonly string[] | true };
+  }
+}
+
+/** Spec §8: API errors show a toast with the server's message, except 401 (a session matter) and silenced codes. */
+function toastApiError(error: Error, silence: readonly string[] | true | undefined): void {
+  if (!(error instanceof ApiError) || error.status === 401 || silence === true) return;
+  if (error.code && silence?.includes(error.code)) return;
+  toaster.error(error.message);
+}
 
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => toastApiError(error, query.meta?.silenceErrorCodes) }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => toastApiError(error, mutation.meta?.silenceErrorCodes),
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
