@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { requireManagementToken } from './auth/middleware.ts';
+import { TenantProviders } from './auth/oidc/provider.ts';
 import type { SigningKeyStore } from './auth/signing-keys.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -18,8 +19,16 @@ import { ApiError, fromDatabaseError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { managementRoutes } from './routes/index.ts';
+import { interactionRoutes } from './routes/interaction.ts';
 
-export type Services = { config: Config; db: Database; keys: SigningKeyStore; log: Logger };
+export type Services = {
+  config: Config;
+  db: Database;
+  keys: SigningKeyStore;
+  log: Logger;
+  /** The tenants' OIDC providers; created here when not given (in-process tests). */
+  providers?: TenantProviders;
+};
 
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,6 +59,7 @@ function tenantContext(db: Database, fixedTenantId?: string): MiddlewareHandler<
 
 export function createApp(services: Services) {
   const { config, db, keys, log } = services;
+  const providers = services.providers ?? new TenantProviders(services);
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
@@ -129,6 +139,7 @@ export function createApp(services: Services) {
   // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
   app.route(config.edition === 'oss' ? '/api' : '/m/:tenantId/api', management);
 
+  app.route('/', interactionRoutes(providers, db));
   app.route('/', consoleStatic(config.consoleDir));
   return app;
 }

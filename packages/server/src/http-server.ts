@@ -6,7 +6,7 @@ import { withOidcProviders } from './http/oidc-mount.ts';
 
 /** One HTTP server: the tenants' OIDC issuers beside the Hono app (console, APIs). */
 export function createHttpServer(services: Services): Server {
-  const app = createApp(services);
   const providers = new TenantProviders(services);
+  const app = createApp({ ...services, providers });
   return createServer(withOidcProviders(providers, getRequestListener(app.fetch), services.log));
 }

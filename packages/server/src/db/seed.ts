@@ -6,9 +6,11 @@ import {
   MANAGEMENT_API_SCOPE_ALL,
 } from '@gatehouse/schemas';
 import { managementResource } from '../auth/issuers.ts';
+import { ADMIN_CONSOLE_CLIENT_ID } from '../auth/oidc/clients.ts';
 import { ensureSigningKey } from '../auth/signing-keys.ts';
+import { generateClientSecret } from '../services/client-secret.ts';
 import type { Database } from './client.ts';
-import { resources, roles, rolesScopes, scopes, tenants } from './tables.ts';
+import { applications, resources, roles, rolesScopes, scopes, tenants } from './tables.ts';
 
 /** Ids of seeded rows are fixed, so seeding is idempotent and other code can refer to them. */
 export const seededIds = {
@@ -80,6 +82,17 @@ export async function seed(db: Database): Promise<void> {
       tenantId: ADMIN_TENANT_ID,
       roleId: seededIds.consoleAdminRole,
       scopeId: seededIds.defaultTenantManagementScopeAll,
+    })
+    .onConflictDoNothing();
+  // The console signs its users in as this public client (authorization code + PKCE).
+  await db
+    .insert(applications)
+    .values({
+      tenantId: ADMIN_TENANT_ID,
+      id: ADMIN_CONSOLE_CLIENT_ID,
+      name: 'Admin Console',
+      secret: generateClientSecret(),
+      type: 'SPA',
     })
     .onConflictDoNothing();
 }

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { type Actor, generateId } from '@gatehouse/schemas';
 import { z } from 'zod';
 import { seededIds } from '../db/seed.ts';
 import { applications, applicationsRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { generateClientSecret } from './client-secret.ts';
 import { performWrite } from './write-path.ts';
 
-/** A client secret: 32 random bytes, URL-safe. */
-export const generateClientSecret = () => randomBytes(32).toString('base64url');
+export { generateClientSecret } from './client-secret.ts';
 
 const machineAppSchema = z.object({ name: z.string().trim().min(1).max(256) });
 

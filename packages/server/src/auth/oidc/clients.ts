@@ -5,9 +5,15 @@ import { applications } from '../../db/tables.ts';
 
 type Application = typeof applications.$inferSelect;
 
+/** The console's own client in the admin tenant; its redirect URIs follow PUBLIC_URL. */
+export const ADMIN_CONSOLE_CLIENT_ID = 'admin-console';
+
 /** OIDC client metadata of an application, by its type. */
-export function clientMetadata(application: Application): AdapterPayload {
-  const metadata = application.oidcClientMetadata as { redirectUris?: string[]; postLogoutRedirectUris?: string[] };
+export function clientMetadata(application: Application, publicUrl: string): AdapterPayload {
+  const metadata =
+    application.id === ADMIN_CONSOLE_CLIENT_ID
+      ? { redirectUris: [`${publicUrl}/console/callback`], postLogoutRedirectUris: [`${publicUrl}/console`] }
+      : (application.oidcClientMetadata as { redirectUris?: string[]; postLogoutRedirectUris?: string[] });
   const base = { client_id: application.id, client_name: application.name };
   switch (application.type) {
     case 'MachineToMachine':
@@ -47,10 +53,12 @@ export function clientMetadata(application: Application): AdapterPayload {
 export class ApplicationClientAdapter implements Adapter {
   readonly #db: Database;
   readonly #tenantId: string;
+  readonly #publicUrl: string;
 
-  constructor(db: Database, tenantId: string) {
+  constructor(db: Database, tenantId: string, publicUrl: string) {
     this.#db = db;
     this.#tenantId = tenantId;
+    this.#publicUrl = publicUrl;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -59,7 +67,7 @@ export class ApplicationClientAdapter implements Adapter {
       .from(applications)
       .where(and(eq(applications.tenantId, this.#tenantId), eq(applications.id, id)))
       .limit(1);
-    return row ? clientMetadata(row) : undefined;
+    return row ? clientMetadata(row, this.#publicUrl) : undefined;
   }
 
   // Clients are written through the management API (audited), never by the provider.

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { tenantConfigs, tenants } from '../../db/tables.ts';
+import { tenantConfigs, tenants, users } from '../../db/tables.ts';
+import { TenantDb } from '../../db/tenant-db.ts';
 import { issuerUrl } from '../issuers.ts';
 import type { SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
@@ -36,7 +37,9 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   const { db, config, keys } = deps;
   const configuration: Configuration = {
     adapter: (name: string) =>
-      name === 'Client' ? new ApplicationClientAdapter(db, tenantId) : new OidcModelAdapter(db, tenantId, name),
+      name === 'Client'
+        ? new ApplicationClientAdapter(db, tenantId, config.publicUrl)
+        : new OidcModelAdapter(db, tenantId, name),
     jwks: { keys: (await keys.privateKeys(tenantId)) as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: await cookieKeys(db, tenantId) },
     features: {
@@ -59,9 +62,29 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       },
     },
     pkce: { required: () => true },
+    interactions: { url: (_ctx, interaction) => `/interaction/${tenantId}/${interaction.uid}` },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'username', 'picture', 'updated_at'],
+      email: ['email', 'email_verified'],
+    },
     renderError,
-    // Accounts are the tenant's users; claims grow with the sign-in issue.
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    findAccount: async (_ctx, id) => {
+      const user = await new TenantDb(db, tenantId).findOne(users, eq(users.id, id));
+      if (!user || user.isSuspended) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({
+          sub: user.id,
+          name: user.name ?? undefined,
+          username: user.username ?? undefined,
+          picture: user.avatar ?? undefined,
+          email: user.primaryEmail ?? undefined,
+          email_verified: Boolean(user.primaryEmail),
+          updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+        }),
+      };
+    },
   };
   const provider = new Provider(issuerUrl(config.publicUrl, tenantId), configuration);
   // Behind a TLS-terminating proxy, trust X-Forwarded-* so issued URLs use https.

@@ -1,0 +1,55 @@
+import type { Language } from '@gatehouse/schemas';
+import { signInText } from '../i18n/sign-in.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export const SIGN_IN_STYLESHEET_PATH = '/interaction/assets/sign-in.css';
+
+/** Light and dark from the OS setting; served as a file because the CSP forbids inline styles. */
+export const signInStylesheet = `:root{color-scheme:light dark;--bg:#f6f6fa;--card:#fff;--text:#1b1b26;--muted:#5c5c70;--primary:#6139f6;--danger:#c4221f;--border:#d9d9e3}
+@media (prefers-color-scheme:dark){:root{--bg:#121218;--card:#1e1e28;--text:#ececf3;--muted:#a3a3b8;--primary:#8f73ff;--danger:#ff7a75;--border:#3a3a4a}}
+*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,sans-serif}
+main{width:min(400px,92vw);background:var(--card);border:1px solid var(--border);border-radius:12px;padding:32px}
+h1{font-size:1.4rem;margin:0 0 24px}label{display:block;font-weight:600;margin:16px 0 6px}
+input{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;background:transparent;color:inherit;font:inherit}
+input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
+button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.error{color:var(--danger);margin:0 0 8px}`;
+
+export type SignInPageOptions = {
+  language: Language;
+  action: string;
+  identifier?: string;
+  error?: string;
+};
+
+/** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
+export function renderSignInPage(options: SignInPageOptions): string {
+  const { language } = options;
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(language, key));
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : '';
+  const described = options.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
+<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
+<body><main>
+<h1>${t('title')}</h1>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${error}
+<label for="identifier">${t('identifier')}</label>
+<input id="identifier" name="identifier" autocomplete="username" required value="${escapeHtml(options.identifier ?? '')}"${described}>
+<label for="password">${t('password')}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+<button type="submit">${t('submit')}</button>
+</form>
+</main></body></html>`;
+}
+
+export function renderMessagePage(language: Language, message: string): string {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const title = escapeHtml(signInText(language, 'title'));
+  return `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${title}</title>
+<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`;
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Language, languages } from '@gatehouse/schemas';
+
+export const signInKeys = [
+  'title',
+  'identifier',
+  'password',
+  'submit',
+  'invalid_credentials',
+  'locked',
+  'required',
+  'session_expired',
+] as const;
+export type SignInKey = (typeof signInKeys)[number];
+
+/** Strings of the server-rendered sign-in pages, per language (a unit test checks completeness). */
+export const signInStrings = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    JSON.parse(readFileSync(join(import.meta.dirname, 'sign-in', `${language}.json`), 'utf8')) as Record<
+      SignInKey,
+      string
+    >,
+  ]),
+) as Record<Language, Record<SignInKey, string>>;
+
+export function signInText(language: Language, key: SignInKey, values: Record<string, string | number> = {}): string {
+  const template = signInStrings[language][key] ?? signInStrings.en[key];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}

@@ -1,0 +1,121 @@
+import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { Hono } from 'hono';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import type { TenantProviders } from '../auth/oidc/provider.ts';
+import {
+  renderMessagePage,
+  renderSignInPage,
+  SIGN_IN_STYLESHEET_PATH,
+  signInStylesheet,
+} from '../auth/sign-in-page.ts';
+import type { Database } from '../db/client.ts';
+import { TenantDb } from '../db/tenant-db.ts';
+import type { AppEnv } from '../http/context.ts';
+import { signInText } from '../i18n/sign-in.ts';
+import { attemptSignIn } from '../services/sign-in.ts';
+
+type Env = AppEnv & { Bindings: HttpBindings };
+
+/** Grants what the consent prompt is missing: every application is first-party until third-party apps land. */
+async function grantConsent(provider: Provider, details: Interaction): Promise<string> {
+  const accountId = details.session?.accountId;
+  const clientId = String(details.params.client_id);
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId, clientId });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  return grant.save();
+}
+
+/** The sign-in pages oidc-provider sends users to: `/interaction/{tenantId}/{uid}`. */
+export function interactionRoutes(providers: TenantProviders, db: Database) {
+  const app = new Hono<Env>();
+
+  app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(signInStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });
+  });
+
+  const details = async (c: { env: HttpBindings }, provider: Provider) => {
+    try {
+      return await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    } catch {
+      return undefined;
+    }
+  };
+
+  app.get('/interaction/:tenantId/:uid', async (c) => {
+    const language = c.get('language');
+    const provider = await providers.get(c.req.param('tenantId'));
+    const interaction = provider && (await details(c, provider));
+    if (!provider || !interaction || interaction.uid !== c.req.param('uid')) {
+      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+    }
+    if (interaction.prompt.name === 'consent') {
+      const grantId = await grantConsent(provider, interaction);
+      await provider.interactionFinished(
+        c.env.incoming,
+        c.env.outgoing,
+        { consent: { grantId } },
+        {
+          mergeWithLastSubmission: true,
+        },
+      );
+      return RESPONSE_ALREADY_SENT;
+    }
+    return c.html(renderSignInPage({ language, action: `${c.req.path}/login` }));
+  });
+
+  app.post('/interaction/:tenantId/:uid/login', async (c) => {
+    const language = c.get('language');
+    const tenantId = c.req.param('tenantId');
+    const provider = await providers.get(tenantId);
+    const interaction = provider && (await details(c, provider));
+    if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
+      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+    }
+    const form = await c.req.parseBody();
+    const identifier = typeof form.identifier === 'string' ? form.identifier : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const action = c.req.path;
+    if (!identifier.trim() || !password) {
+      return c.html(renderSignInPage({ language, action, identifier, error: signInText(language, 'required') }), 400);
+    }
+    const result = await attemptSignIn(new TenantDb(db, tenantId), {
+      identifier,
+      password,
+      applicationId: String(interaction.params.client_id),
+      ip: c.env.incoming.socket.remoteAddress,
+      userAgent: c.req.header('User-Agent'),
+    });
+    if (!result.ok) {
+      const error =
+        result.reason === 'locked'
+          ? signInText(language, 'locked', { minutes: result.retryAfterMinutes })
+          : signInText(language, 'invalid_credentials');
+      return c.html(renderSignInPage({ language, action, identifier, error }), result.reason === 'locked' ? 429 : 401);
+    }
+    await provider.interactionFinished(
+      c.env.incoming,
+      c.env.outgoing,
+      { login: { accountId: result.userId } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  return app;
+}

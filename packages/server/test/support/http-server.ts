@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import pino from 'pino';
+import { SigningKeyStore } from '../../src/auth/signing-keys.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import { createHttpServer } from '../../src/http-server.ts';
+import { createTestDatabase } from './database.ts';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The real HTTP server (OIDC issuers + app) on its own test database and a free port; PUBLIC_URL matches it. */
+export async function startTestHttpServer(): Promise<{
+  base: string;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+}> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused' });
+  const server = createHttpServer({
+    config,
+    db: database.db,
+    keys: new SigningKeyStore(database.db),
+    log: pino({ level: 'silent' }),
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    base,
+    database,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    },
+  };
+}
+
+/** A minimal browser: keeps cookies per name and follows nothing by itself. */
+export class CookieJar {
+  readonly #cookies = new Map<string, string>();
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.#cookies.size) headers.set('Cookie', [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+    return response;
+  }
+}
