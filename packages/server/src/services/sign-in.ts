@@ -23,6 +23,10 @@ export type SignInResult =
 // Verifying against a real hash when the user does not exist keeps the answer time the same,
 // so timing does not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(generateId());
+  return dummyHash;
+}
 
 /** Checks a username/email and password, with lockout; every attempt is written to the audit log. */
 export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): Promise<SignInResult> {
@@ -58,7 +62,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     users,
     or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.primaryEmail}) = ${identifier}`) as SQL,
   );
-  const encoded = user?.passwordEncrypted ?? (await (dummyHash ??= hashPassword(generateId())));
+  const encoded = user?.passwordEncrypted ?? (await getDummyHash());
   const matches = await verifyPassword(encoded, attempt.password).catch(() => false);
   if (!user || !user.passwordEncrypted || !matches || user.isSuspended) {
     await record('Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' }, user?.id);
