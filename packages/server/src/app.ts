@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, type ErrorCode, PRODUCT_VERSION } from '@gatehouse/schemas';
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, type ErrorCode, PRODUCT_VERSION } from '@gatehouse/schemas';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -6,7 +6,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
+import { issuerUrl, managementResource } from './auth/issuers.ts';
 import { requireManagementToken } from './auth/middleware.ts';
+import { ADMIN_CONSOLE_CLIENT_ID } from './auth/oidc/clients.ts';
 import { TenantProviders } from './auth/oidc/provider.ts';
 import type { SigningKeyStore } from './auth/signing-keys.ts';
 import type { Config } from './config.ts';
@@ -20,6 +22,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
+import { consoleAdminExists } from './services/console-admin.ts';
 
 export type Services = {
   config: Config;
@@ -98,6 +101,18 @@ export function createApp(services: Services) {
 
   app.get('/', (c) => c.redirect('/console', 302));
   app.get('/api/status', (c) => c.body(null, 204));
+  // What the console needs before anyone signs in: where to sign in, and whether the first admin exists.
+  app.get('/api/.well-known/console', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      edition: config.edition,
+      version: PRODUCT_VERSION,
+      adminExists: await consoleAdminExists(db),
+      issuer: issuerUrl(config.publicUrl, ADMIN_TENANT_ID),
+      clientId: ADMIN_CONSOLE_CLIENT_ID,
+      resource: managementResource(DEFAULT_TENANT_ID),
+    });
+  });
 
   // Generated from the zod route definitions on first request, when every route is registered.
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

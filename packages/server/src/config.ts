@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { editions } from '@gatehouse/schemas';
+import { editions, usernameRegex } from '@gatehouse/schemas';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,7 +26,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     ADMIN_USERNAME: z
       .string()
-      .regex(/^[A-Z_a-z]\w*$/, 'must start with a letter or underscore, then letters, digits or underscores')
+      .regex(usernameRegex, 'must start with a letter or underscore, then letters, digits or underscores')
       .max(128)
       .optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),

@@ -1,6 +1,7 @@
 import { errorCodes, languages } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, errorMessages, negotiateLanguage } from '../src/i18n/messages.ts';
+import { signInKeys, signInStrings } from '../src/i18n/sign-in.ts';
 
 describe('server error messages', () => {
   it.each(languages)('%s has a message for every error code and nothing else', (language) => {
@@ -34,5 +35,18 @@ describe('Accept-Language negotiation', () => {
     ['*', 'en'],
   ])('%j → %s', (header, expected) => {
     expect(negotiateLanguage(header)).toBe(expected);
+  });
+});
+
+describe('sign-in page strings', () => {
+  it.each(languages)('%s has every sign-in string and nothing else', (language) => {
+    const strings = signInStrings[language];
+    for (const key of signInKeys) expect(strings[key]?.trim(), `${language}: ${key}`).toBeTruthy();
+    expect(Object.keys(strings).sort()).toEqual([...signInKeys].sort());
+    if (language !== 'en') expect(strings.title).not.toBe(signInStrings.en.title);
+  });
+
+  it('keeps placeholders in every translation', () => {
+    for (const language of languages) expect(signInStrings[language].locked, language).toContain('{minutes}');
   });
 });

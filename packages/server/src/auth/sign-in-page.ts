@@ -53,3 +53,32 @@ export function renderMessagePage(language: Language, message: string): string {
   return `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${title}</title>
 <link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`;
 }
+
+export type WelcomePageOptions = { language: Language; action: string; username?: string; error?: string };
+
+/** First run: the form that creates the first console admin and signs them in (same interaction). */
+export function renderWelcomePage(options: WelcomePageOptions): string {
+  const { language } = options;
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(language, key));
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : '';
+  const described = options.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('welcome_title')}</title>
+<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
+<body><main>
+<h1>${t('welcome_title')}</h1>
+<p>${t('welcome_description')}</p>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${error}
+<label for="username">${t('username')}</label>
+<input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${described}>
+<label for="password">${t('password')}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required${described}>
+<label for="password_confirm">${t('password_confirm')}</label>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${described}>
+<button type="submit">${t('welcome_submit')}</button>
+</form>
+</main></body></html>`;
+}

@@ -11,6 +11,14 @@ export const signInKeys = [
   'locked',
   'required',
   'session_expired',
+  'welcome_title',
+  'welcome_description',
+  'username',
+  'password_confirm',
+  'welcome_submit',
+  'password_mismatch',
+  'password_too_short',
+  'username_invalid',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

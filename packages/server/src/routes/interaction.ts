@@ -1,3 +1,4 @@
+import { ADMIN_TENANT_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
@@ -7,6 +8,7 @@ import type { TenantProviders } from '../auth/oidc/provider.ts';
 import {
   renderMessagePage,
   renderSignInPage,
+  renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
   signInStylesheet,
 } from '../auth/sign-in-page.ts';
@@ -14,6 +16,7 @@ import type { Database } from '../db/client.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { signInText } from '../i18n/sign-in.ts';
+import { consoleAdminExists, createFirstConsoleAdmin } from '../services/console-admin.ts';
 import { attemptSignIn } from '../services/sign-in.ts';
 
 type Env = AppEnv & { Bindings: HttpBindings };
@@ -74,7 +77,60 @@ export function interactionRoutes(providers: TenantProviders, db: Database) {
       );
       return RESPONSE_ALREADY_SENT;
     }
+    if (c.req.param('tenantId') === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
+      return c.html(renderWelcomePage({ language, action: `${c.req.path}/welcome` }));
+    }
     return c.html(renderSignInPage({ language, action: `${c.req.path}/login` }));
+  });
+
+  // First run: create the first console admin and finish the login with it, in one step.
+  app.post('/interaction/:tenantId/:uid/welcome', async (c) => {
+    const language = c.get('language');
+    const provider = await providers.get(ADMIN_TENANT_ID);
+    const interaction = provider && (await details(c, provider));
+    if (
+      c.req.param('tenantId') !== ADMIN_TENANT_ID ||
+      !provider ||
+      !interaction ||
+      interaction.uid !== c.req.param('uid') ||
+      interaction.prompt.name !== 'login'
+    ) {
+      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+    }
+    const loginPage = c.req.path.replace(/\/welcome$/, '/login');
+    if (await consoleAdminExists(db)) return c.html(renderSignInPage({ language, action: loginPage }), 409);
+    const form = await c.req.parseBody();
+    const username = typeof form.username === 'string' ? form.username.trim() : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
+    const error = !usernameSchema.safeParse(username).success
+      ? signInText(language, 'username_invalid')
+      : password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH
+        ? signInText(language, 'password_too_short')
+        : password !== confirm
+          ? signInText(language, 'password_mismatch')
+          : undefined;
+    if (error) return c.html(renderWelcomePage({ language, action: c.req.path, username, error }), 400);
+    if (!(await createFirstConsoleAdmin(db, { username, password }))) {
+      return c.html(renderSignInPage({ language, action: loginPage }), 409);
+    }
+    const result = await attemptSignIn(new TenantDb(db, ADMIN_TENANT_ID), {
+      identifier: username,
+      password,
+      applicationId: String(interaction.params.client_id),
+      ip: c.env.incoming.socket.remoteAddress,
+      userAgent: c.req.header('User-Agent'),
+    });
+    if (!result.ok) return c.html(renderSignInPage({ language, action: loginPage }), 500);
+    await provider.interactionFinished(
+      c.env.incoming,
+      c.env.outgoing,
+      { login: { accountId: result.userId } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
+    return RESPONSE_ALREADY_SENT;
   });
 
   app.post('/interaction/:tenantId/:uid/login', async (c) => {
