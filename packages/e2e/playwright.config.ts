@@ -21,6 +21,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 export const edition = process.env.EDITION === 'cloud' ? 'cloud' : 'oss';
+/** The first console admin, created at start-up through ADMIN_USERNAME/ADMIN_PASSWORD. */
+export const adminCredentials = { username: 'e2e_admin', password: 'e2e-correct-horse-1' } as const;
 const root = join(import.meta.dirname, '..', '..');
 
 export default defineConfig({
@@ -49,9 +51,12 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.E2E_DATA_DIR,
       EDITION: edition,
       LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: adminCredentials.username,
+      ADMIN_PASSWORD: adminCredentials.password,
     },
   },
 });

@@ -100,6 +100,8 @@ export function createApp(services: Services) {
   });
 
   app.get('/', (c) => c.redirect('/console', 302));
+  // Browsers ask for /favicon.ico on every page without an icon link (the OIDC and error pages).
+  app.get('/favicon.ico', (c) => c.redirect('/console/favicon.svg', 301));
   app.get('/api/status', (c) => c.body(null, 204));
   // What the console needs before anyone signs in: where to sign in, and whether the first admin exists.
   app.get('/api/.well-known/console', async (c) => {

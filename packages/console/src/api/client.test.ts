@@ -23,12 +23,16 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
+let signedInToken: string | undefined;
+vi.mock('../auth/session.ts', () => ({ accessToken: async () => signedInToken }));
+
 beforeAll(async () => {
   await i18n.init({ lng: 'de', resources: { de: { common: deCommon } }, defaultNS: 'common' });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  signedInToken = undefined;
 });
 
 describe('request', () => {
@@ -67,5 +71,16 @@ describe('request', () => {
     answer({ status: 502 });
     const error = await failure(request('/api/roles'));
     expect(error.message).toBe(deCommon.errors.unknown_server_error);
+  });
+});
+
+describe('bearer token', () => {
+  it('sends the signed-in user’s access token, and none when signed out', async () => {
+    const fetchMock = answer({ status: 204 });
+    await request('/api/roles');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBeNull();
+    signedInToken = 'token-123';
+    await request('/api/roles');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer token-123');
   });
 });

@@ -1,3 +1,4 @@
+import { accessToken } from '../auth/session.ts';
 import { i18n } from '../i18n/index.ts';
 
 /** Long enough for a slow admin query, short enough that a dead server shows as an error, not a spinner. */
@@ -40,6 +41,11 @@ export async function request(path: string, init: RequestInit = {}): Promise<Res
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (language) headers.set('Accept-Language', language);
+  // Spec §6: every console call carries the signed-in user's bearer token.
+  if (!headers.has('Authorization')) {
+    const token = await accessToken().catch(() => undefined);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
   const timeout = AbortSignal.timeout(requestTimeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   const response = await fetch(path, { ...init, headers, signal });

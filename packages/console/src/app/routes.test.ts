@@ -6,6 +6,8 @@ import { buildRoutes } from './routes.ts';
 
 // Routes only: the translations are not under test and their loader needs a browser document.
 vi.mock('../i18n/index.ts', () => ({ loadNamespace: async () => undefined }));
+// The route table is under test, not the OIDC session: every visitor counts as signed in here.
+vi.mock('../auth/require-session.ts', () => ({ requireSession: async () => null }));
 
 type Router = ReturnType<typeof createMemoryRouter>;
 

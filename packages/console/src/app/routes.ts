@@ -1,5 +1,8 @@
 import { type RouteObject, replace } from 'react-router';
+import { requireSession } from '../auth/require-session.ts';
+import { callbackRoutes } from '../pages/callback/routes.ts';
 import { getStartedRoutes } from '../pages/get-started/routes.ts';
+import { welcomeRoutes } from '../pages/welcome/routes.ts';
 import { AppShell } from './AppShell.tsx';
 import type { Edition } from './edition.ts';
 import { NotFound } from './NotFound.tsx';
@@ -33,16 +36,30 @@ function tenantRoutes({ edition, devRoutes }: RouteOptions): RouteObject[] {
   ];
 }
 
+/** Tenant-less pages of spec §2.1 that need no session: the sign-in callback and the first-run welcome. */
+const tenantlessRoutes: RouteObject[] = [...callbackRoutes, ...welcomeRoutes];
+
 /** OSS routes sit directly under the basename; cloud routes under '/{tenantId}' (spec §2.1). */
 export function buildRoutes(options: RouteOptions): RouteObject[] {
   const root = { path: '/', ErrorBoundary: RootErrorBoundary, HydrateFallback: AppLoading };
-  if (options.edition === 'oss') return [{ ...root, Component: AppShell, children: tenantRoutes(options) }];
+  if (options.edition === 'oss') {
+    return [
+      {
+        ...root,
+        children: [
+          ...tenantlessRoutes,
+          { loader: requireSession, Component: AppShell, children: tenantRoutes(options) },
+        ],
+      },
+    ];
+  }
   return [
     {
       ...root,
       children: [
+        ...tenantlessRoutes,
         { index: true, loader: () => replace(`/${defaultTenantId}`), Component: Redirecting },
-        { path: ':tenantId', Component: AppShell, children: tenantRoutes(options) },
+        { path: ':tenantId', loader: requireSession, Component: AppShell, children: tenantRoutes(options) },
       ],
     },
   ];

@@ -1,3 +1,4 @@
+import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
 import type getStarted from './locales/en/get_started.json';
@@ -6,6 +7,11 @@ import type getStarted from './locales/en/get_started.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; components: typeof components; get_started: typeof getStarted };
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      components: typeof components;
+      get_started: typeof getStarted;
+    };
   }
 }

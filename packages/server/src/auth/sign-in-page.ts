@@ -33,7 +33,7 @@ export function renderSignInPage(options: SignInPageOptions): string {
   return `<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
-<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
+<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
 <body><main>
 <h1>${t('title')}</h1>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
@@ -51,7 +51,7 @@ export function renderMessagePage(language: Language, message: string): string {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const title = escapeHtml(signInText(language, 'title'));
   return `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${title}</title>
-<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`;
+<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`;
 }
 
 export type WelcomePageOptions = { language: Language; action: string; username?: string; error?: string };
@@ -66,7 +66,7 @@ export function renderWelcomePage(options: WelcomePageOptions): string {
   return `<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('welcome_title')}</title>
-<link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
+<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
 <body><main>
 <h1>${t('welcome_title')}</h1>
 <p>${t('welcome_description')}</p>

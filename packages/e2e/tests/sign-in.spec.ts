@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { adminCredentials } from '../playwright.config.ts';
+import { consolePath, expectHeading } from '../support/console.ts';
+import { startFreshServer } from '../support/server.ts';
+import { submitSignIn } from '../support/session.ts';
+
+test.describe('signing in to the console', () => {
+  test('a wrong password shows the error and keeps the user on the sign-in page', async ({ page }) => {
+    await page.goto(consolePath('get-started'));
+    await page.waitForURL(/\/interaction\//);
+    await submitSignIn(page, adminCredentials.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('The username or password is incorrect.');
+    await expect(page.getByLabel('Username or email')).toHaveValue(adminCredentials.username);
+
+    await page.getByLabel('Password').fill(adminCredentials.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectHeading(page, 'Get started');
+  });
+
+  test('an empty form is refused with a message', async ({ page }) => {
+    await page.goto(consolePath());
+    await page.waitForURL(/\/interaction\//);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Enter your username or email and your password.');
+  });
+});
+
+test.describe('first run', () => {
+  test('welcome creates the first admin, who lands in the console signed in', async ({ page }) => {
+    const server = await startFreshServer();
+    try {
+      await page.goto(`${server.url}${consolePath('get-started')}`);
+      await expect(page).toHaveURL(`${server.url}/console/welcome`);
+      await expectHeading(page, 'Welcome to Gatehouse');
+      await page.getByRole('button', { name: 'Create the first account' }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Gatehouse' })).toBeVisible();
+      await page.getByLabel('Username').fill('first_admin');
+      await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+      await page.getByLabel('Confirm password').fill('correct-horse-2');
+      await page.getByRole('button', { name: 'Create account and sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('The passwords do not match.');
+
+      await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+      await page.getByLabel('Confirm password').fill('correct-horse-1');
+      await page.getByRole('button', { name: 'Create account and sign in' }).click();
+      await expect(page).toHaveURL(`${server.url}${consolePath('get-started')}`);
+      await expectHeading(page, 'Get started');
+
+      // With an admin, welcome has nothing to offer any more.
+      await page.goto(`${server.url}/console/welcome`);
+      await expect(page).not.toHaveURL(/\/welcome$/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
