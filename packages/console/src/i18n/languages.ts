@@ -1,25 +1,7 @@
-/** The interface languages of the spec (§1), in the order a picker would list them. */
-export const languages = [
-  'ar',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'pl-PL',
-  'pt-BR',
-  'pt-PT',
-  'ru',
-  'tr-TR',
-  'zh-CN',
-  'zh-HK',
-  'zh-TW',
-] as const;
-export type Language = (typeof languages)[number];
+import { fallbackLanguage, type Language, languages } from '@gatehouse/schemas';
 
-export const fallbackLanguage: Language = 'en';
+// The list of spec §1 lives in the schemas package, shared with the server's error messages.
+export { fallbackLanguage, type Language, languages };
 
 export function isLanguage(value: unknown): value is Language {
   return languages.some((language) => language === value);

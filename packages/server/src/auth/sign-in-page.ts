@@ -16,6 +16,27 @@ input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outlin
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .error{color:var(--danger);margin:0 0 8px}`;
 
+/** The frame every sign-in page shares: language, direction, icon, stylesheet and a main landmark. */
+function page(language: Language, title: string, body: string): string {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
+<body><main>
+<h1>${title}</h1>
+${body}
+</main></body></html>`;
+}
+
+/** The error line of a form and the attributes that tie the inputs to it. */
+function formError(error: string | undefined) {
+  return {
+    html: error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '',
+    described: error ? ' aria-describedby="form-error" aria-invalid="true"' : '',
+  };
+}
+
 export type SignInPageOptions = {
   language: Language;
   action: string;
@@ -25,60 +46,45 @@ export type SignInPageOptions = {
 
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
 export function renderSignInPage(options: SignInPageOptions): string {
-  const { language } = options;
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(language, key));
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : '';
-  const described = options.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
-  return `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
-<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
-<body><main>
-<h1>${t('title')}</h1>
-<form method="post" action="${escapeHtml(options.action)}" novalidate>
-${error}
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+  const error = formError(options.error);
+  return page(
+    options.language,
+    t('title'),
+    `<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${error.html}
 <label for="identifier">${t('identifier')}</label>
-<input id="identifier" name="identifier" autocomplete="username" required value="${escapeHtml(options.identifier ?? '')}"${described}>
+<input id="identifier" name="identifier" autocomplete="username" required value="${escapeHtml(options.identifier ?? '')}"${error.described}>
 <label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${error.described}>
 <button type="submit">${t('submit')}</button>
-</form>
-</main></body></html>`;
+</form>`,
+  );
 }
 
 export function renderMessagePage(language: Language, message: string): string {
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const title = escapeHtml(signInText(language, 'title'));
-  return `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${title}</title>
-<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`;
+  return page(language, escapeHtml(signInText(language, 'title')), `<p role="alert">${escapeHtml(message)}</p>`);
 }
 
 export type WelcomePageOptions = { language: Language; action: string; username?: string; error?: string };
 
 /** First run: the form that creates the first console admin and signs them in (same interaction). */
 export function renderWelcomePage(options: WelcomePageOptions): string {
-  const { language } = options;
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(language, key));
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const error = options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : '';
-  const described = options.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
-  return `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('welcome_title')}</title>
-<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
-<body><main>
-<h1>${t('welcome_title')}</h1>
-<p>${t('welcome_description')}</p>
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+  const error = formError(options.error);
+  return page(
+    options.language,
+    t('welcome_title'),
+    `<p>${t('welcome_description')}</p>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
-${error}
+${error.html}
 <label for="username">${t('username')}</label>
-<input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${described}>
+<input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${error.described}>
 <label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required${described}>
+<input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>
-<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${described}>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
 <button type="submit">${t('welcome_submit')}</button>
-</form>
-</main></body></html>`;
+</form>`,
+  );
 }

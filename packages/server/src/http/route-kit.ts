@@ -1,7 +1,9 @@
 import { DEFAULT_PAGE_SIZE, errorBodySchema, type PaginationQuery, TOTAL_NUMBER_HEADER } from '@gatehouse/schemas';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { TenantTable } from '../db/tenant-db.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError, invalidFields } from './errors.ts';
 
@@ -72,6 +74,23 @@ export function setPaginationHeaders(c: Context<AppEnv>, page: Page, total: numb
   if (page.page < lastPage) links.push(link(page.page + 1, 'next'));
   links.push(link(lastPage, 'last'));
   c.header('Link', links.join(', '));
+}
+
+/** One page of a tenant table with its exact total, and the pagination headers set. */
+export async function listPage<T extends TenantTable>(
+  c: Context<AppEnv>,
+  table: T,
+  query: PaginationQuery,
+  options: { where?: SQL | undefined; orderBy: SQL[] },
+): Promise<T['$inferSelect'][]> {
+  const page = toPage(query);
+  const tenant = c.get('tenant');
+  const [rows, total] = await Promise.all([
+    tenant.findMany(table, { where: options.where, orderBy: options.orderBy, limit: page.limit, offset: page.offset }),
+    tenant.count(table, options.where),
+  ]);
+  setPaginationHeaders(c, page, total);
+  return rows;
 }
 
 /** `search=kw` matches anywhere; `%` and `_` given by the caller (the console sends `%kw%`) are kept as wildcards. */

@@ -8,10 +8,9 @@ import {
   createRouter,
   errorResponses,
   jsonResponse,
+  listPage,
   notFoundResponse,
   paginatedHeaders,
-  setPaginationHeaders,
-  toPage,
 } from '../http/route-kit.ts';
 
 const tags = ['Audit logs'];
@@ -61,25 +60,16 @@ export const logsRoutes = createRouter()
         { path: 'start_time', message: 'must be before end_time', code: 'custom' },
       ]);
     }
-    const page = toPage(query);
     const conditions: SQL[] = [];
     if (query.userId) conditions.push(eq(logs.userId, query.userId));
     if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
     if (query.logKey) conditions.push(eq(logs.key, query.logKey));
     if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
     if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const tenant = c.get('tenant');
-    const [rows, total] = await Promise.all([
-      tenant.findMany(logs, {
-        where,
-        orderBy: [desc(logs.createdAt), desc(logs.id)],
-        limit: page.limit,
-        offset: page.offset,
-      }),
-      tenant.count(logs, where),
-    ]);
-    setPaginationHeaders(c, page, total);
+    const rows = await listPage(c, logs, query, {
+      where: conditions.length ? and(...conditions) : undefined,
+      orderBy: [desc(logs.createdAt), desc(logs.id)],
+    });
     return c.json(rows.map(toLog), 200);
   })
   .openapi(getLog, async (c) => {

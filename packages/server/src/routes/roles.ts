@@ -20,10 +20,9 @@ import {
   jsonBody,
   jsonResponse,
   likePattern,
+  listPage,
   notFoundResponse,
   paginatedHeaders,
-  setPaginationHeaders,
-  toPage,
 } from '../http/route-kit.ts';
 import { performWrite } from '../services/write-path.ts';
 import { writeContext } from './write-context.ts';
@@ -96,8 +95,6 @@ const deleteRole = createRoute({
 export const rolesRoutes = createRouter()
   .openapi(listRoles, async (c) => {
     const query = c.req.valid('query');
-    const page = toPage(query);
-    const tenant = c.get('tenant');
     const conditions: SQL[] = [];
     if (query.type) conditions.push(eq(roles.type, query.type));
     if (query.search) {
@@ -106,17 +103,10 @@ export const rolesRoutes = createRouter()
         or(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)) as SQL,
       );
     }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      tenant.findMany(roles, {
-        where,
-        orderBy: [desc(roles.createdAt), desc(roles.id)],
-        limit: page.limit,
-        offset: page.offset,
-      }),
-      tenant.count(roles, where),
-    ]);
-    setPaginationHeaders(c, page, total);
+    const rows = await listPage(c, roles, query, {
+      where: conditions.length ? and(...conditions) : undefined,
+      orderBy: [desc(roles.createdAt), desc(roles.id)],
+    });
     return c.json(rows.map(toRole), 200);
   })
   .openapi(createRole, async (c) => {

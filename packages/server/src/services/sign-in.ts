@@ -64,7 +64,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
   );
   const encoded = user?.passwordEncrypted ?? (await getDummyHash());
   const matches = await verifyPassword(encoded, attempt.password).catch(() => false);
-  if (!user || !user.passwordEncrypted || !matches || user.isSuspended) {
+  if (!user?.passwordEncrypted || !matches || user.isSuspended) {
     await record('Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' }, user?.id);
     return { ok: false, reason: 'invalid' };
   }

@@ -1,8 +1,7 @@
-/**
- * Spec §5: non-space text, '@', non-space text, '.', non-space text. Loose on purpose: the mail server is the real
- * judge, this only catches typos. Belongs in @gatehouse/schemas once that package exports the validation rules.
- */
-export const emailPattern = /^\S+@\S+\.\S+$/u;
+import { emailRegex } from '@gatehouse/schemas';
+
+/** Spec §5 (shared with the server): loose on purpose, the mail server is the real judge; this catches typos. */
+export const emailPattern = emailRegex;
 
 export function isEmail(value: string): boolean {
   return emailPattern.test(value);
