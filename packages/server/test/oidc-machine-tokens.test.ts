@@ -1,49 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { DEFAULT_TENANT_ID, generateId } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
-import { SigningKeyStore } from '../src/auth/signing-keys.ts';
-import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { applications, logs } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
-import { createHttpServer } from '../src/http-server.ts';
 import { createManagementMachineApp, generateClientSecret } from '../src/services/machine-apps.ts';
-import { createTestDatabase } from './support/database.ts';
+import { startTestHttpServer } from './support/http-server.ts';
 
 let database: DatabaseHandle;
 let base: string;
 let close: () => Promise<void>;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused' });
-  const server = createHttpServer({
-    config,
-    db: database.db,
-    keys: new SigningKeyStore(database.db),
-    log: pino({ level: 'silent' }),
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  close = async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await database.close();
-  };
+  const server = await startTestHttpServer();
+  ({ database, base, close } = server);
 });
 afterAll(() => close());
 

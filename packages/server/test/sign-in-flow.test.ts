@@ -64,6 +64,22 @@ async function followToCallback(jar: CookieJar, first: Response): Promise<URL> {
   throw new Error('too many redirects');
 }
 
+/** The console's token request: redeem an authorization code with its PKCE verifier. */
+function redeemCode(code: string, verifier: string, extra: Record<string, string> = {}) {
+  return fetch(`${issuer()}/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri(),
+      client_id: 'admin-console',
+      code_verifier: verifier,
+      ...extra,
+    }),
+  });
+}
+
 describe('console sign-in through the admin tenant issuer', () => {
   it('shows a localised, accessible sign-in form', async () => {
     const jar = new CookieJar();
@@ -89,18 +105,7 @@ describe('console sign-in through the admin tenant issuer', () => {
     const code = callback.searchParams.get('code') ?? '';
     expect(code).not.toBe('');
 
-    const tokenResponse = await fetch(`${issuer()}/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri(),
-        client_id: 'admin-console',
-        code_verifier: verifier,
-        resource: managementResource(DEFAULT_TENANT_ID),
-      }),
-    });
+    const tokenResponse = await redeemCode(code, verifier, { resource: managementResource(DEFAULT_TENANT_ID) });
     expect(tokenResponse.status).toBe(200);
     const tokens = (await tokenResponse.json()) as { access_token: string; id_token: string; refresh_token?: string };
     expect(decodeJwt(tokens.access_token)).toMatchObject({
@@ -114,17 +119,7 @@ describe('console sign-in through the admin tenant issuer', () => {
     });
     expect(roles.status).toBe(200);
 
-    const reused = await fetch(`${issuer()}/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri(),
-        client_id: 'admin-console',
-        code_verifier: verifier,
-      }),
-    });
+    const reused = await redeemCode(code, verifier);
     expect(reused.status, 'a code is redeemed once').toBe(400);
   });
 
@@ -135,17 +130,7 @@ describe('console sign-in through the admin tenant issuer', () => {
       jar,
       await submit(jar, signInPage, 'console_admin', 'correct-horse-battery'),
     );
-    const response = await fetch(`${issuer()}/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code') ?? '',
-        redirect_uri: redirectUri(),
-        client_id: 'admin-console',
-        code_verifier: randomBytes(32).toString('base64url'),
-      }),
-    });
+    const response = await redeemCode(callback.searchParams.get('code') ?? '', randomBytes(32).toString('base64url'));
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe('invalid_grant');
   });
