@@ -3,11 +3,13 @@ export const interactionEvents = ['PostRegister', 'PostSignIn', 'PostResetPasswo
 export const dataEntities = ['User', 'Role', 'Scope', 'Organization', 'OrganizationRole', 'OrganizationScope'] as const;
 export type DataEntity = (typeof dataEntities)[number];
 export type DataEvent = `${DataEntity}.Created` | `${DataEntity}.Deleted` | `${DataEntity}.Data.Updated`;
-export type HookEvent = (typeof interactionEvents)[number] | DataEvent;
+/** Relation changes the reference API reports as their own update events (a role's permissions). */
+export const relationEvents = ['Role.Scopes.Updated'] as const;
+export type HookEvent = (typeof interactionEvents)[number] | DataEvent | (typeof relationEvents)[number];
 
 export const dataEvents: readonly DataEvent[] = dataEntities.flatMap((entity) => [
   `${entity}.Created` as const,
   `${entity}.Deleted` as const,
   `${entity}.Data.Updated` as const,
 ]);
-export const hookEvents: readonly HookEvent[] = [...interactionEvents, ...dataEvents];
+export const hookEvents: readonly HookEvent[] = [...interactionEvents, ...dataEvents, ...relationEvents];

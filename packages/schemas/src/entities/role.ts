@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idSchema } from '../ids.ts';
+import { idSchema, userIdSchema } from '../ids.ts';
+import { resourceSchema } from './resource.ts';
+import { scopeSchema } from './scope.ts';
+
+/** A list of 1 to `max` distinct ids, as assignment bodies carry them. */
+export const idListSchema = <T extends z.ZodString>(item: T, max = 100) =>
+  z
+    .array(item)
+    .min(1)
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id');
 
 export const roleTypes = ['User', 'MachineToMachine'] as const;
 export type RoleType = (typeof roleTypes)[number];
@@ -24,6 +34,8 @@ export const roleCreateSchema = z.strictObject({
   description: roleDescriptionSchema.default(''),
   type: z.enum(roleTypes).default('User'),
   isDefault: z.boolean().default(false),
+  /** Permissions the role starts with. */
+  scopeIds: idListSchema(idSchema).optional(),
 });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
 
@@ -33,3 +45,26 @@ export const rolePatchSchema = z.strictObject({
   isDefault: z.boolean().optional(),
 });
 export type RolePatch = z.infer<typeof rolePatchSchema>;
+
+/** A role's permission, with the API resource it belongs to (GET /roles/{id}/scopes). */
+export const roleScopeSchema = scopeSchema.extend({ resource: resourceSchema });
+export type RoleScope = z.infer<typeof roleScopeSchema>;
+
+/** A user holding a role, as role lists show them (no credentials, no identities). */
+export const roleUserSchema = z.object({
+  id: userIdSchema,
+  username: z.string().nullable(),
+  primaryEmail: z.string().nullable(),
+  primaryPhone: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isSuspended: z.boolean(),
+  lastSignInAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type RoleUser = z.infer<typeof roleUserSchema>;
+
+export const roleScopesAssignSchema = z.strictObject({ scopeIds: idListSchema(idSchema) });
+export const roleUsersAssignSchema = z.strictObject({ userIds: idListSchema(userIdSchema) });
+export const roleApplicationsAssignSchema = z.strictObject({ applicationIds: idListSchema(idSchema) });

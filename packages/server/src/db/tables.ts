@@ -183,6 +183,9 @@ export const resources = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('resources_indicator_unique').on(t.tenantId, t.indicator),
+    // At most one default resource per tenant; the is-default route unsets the previous one first.
+    uniqueIndex('resources_default_unique').on(t.tenantId).where(sql`${t.isDefault}`),
+    index('resources_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -202,6 +205,7 @@ export const scopes = pgTable(
       'cascade',
     ),
     uniqueIndex('scopes_name_unique').on(t.tenantId, t.resourceId, t.name),
+    index('scopes_resource_created_at').on(t.tenantId, t.resourceId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -216,6 +220,7 @@ export const rolesScopes = pgTable(
     primaryKey({ columns: [t.tenantId, t.roleId, t.scopeId] }),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.scopeId], foreignColumns: [scopes.tenantId, scopes.id] }).onDelete('cascade'),
+    index('roles_scopes_scope').on(t.tenantId, t.scopeId),
   ],
 );
 
@@ -234,6 +239,55 @@ export const applicationsRoles = pgTable(
       foreignColumns: [applications.tenantId, applications.id],
     }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    index('applications_roles_role').on(t.tenantId, t.roleId),
+  ],
+);
+
+/**
+ * Named client secrets of an application (spec §3). The token endpoint accepts any of them that
+ * has not expired: they stand in for the internal `applications.secret` the provider compares.
+ */
+export const applicationSecrets = pgTable(
+  'application_secrets',
+  {
+    tenantId: tenantId(),
+    applicationId: varchar('application_id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 256 }).notNull(),
+    value: varchar('value', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'application_secrets_name_unique', columns: [t.tenantId, t.applicationId, t.name] }),
+    foreignKey({
+      columns: [t.tenantId, t.applicationId],
+      foreignColumns: [applications.tenantId, applications.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** The SAML service-provider settings of an application of type SAML (spec §3 SAML config). */
+export const samlApplicationConfigs = pgTable(
+  'saml_application_configs',
+  {
+    tenantId: tenantId(),
+    applicationId: varchar('application_id', { length: 21 }).notNull(),
+    entityId: varchar('entity_id', { length: 1024 }),
+    acsUrl: jsonb('acs_url').$type<{ binding: string; url: string }>(),
+    attributeMapping: jsonb('attribute_mapping').$type<Record<string, string>>().notNull().default({}),
+    nameIdFormat: varchar('name_id_format', { length: 128 })
+      .notNull()
+      .default('urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified'),
+    encryption: jsonb('encryption').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.applicationId] }),
+    foreignKey({
+      columns: [t.tenantId, t.applicationId],
+      foreignColumns: [applications.tenantId, applications.id],
+    }).onDelete('cascade'),
+    // A SAML request names its service provider by entity ID, so it must be unambiguous in a tenant.
+    uniqueIndex('saml_application_configs_entity_id_unique').on(t.tenantId, t.entityId),
   ],
 );
 
@@ -281,6 +335,8 @@ export const schema = {
   scopes,
   rolesScopes,
   applicationsRoles,
+  applicationSecrets,
+  samlApplicationConfigs,
   oidcModelInstances,
   tenantConfigs,
 };

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { idSchema } from '../ids.ts';
+import { idListSchema } from './role.ts';
+
+/** Spec §3: the kinds of application. */
+export const applicationTypes = ['Native', 'SPA', 'Traditional', 'MachineToMachine', 'Protected', 'SAML'] as const;
+export type ApplicationType = (typeof applicationTypes)[number];
+
+/** Spec §5: application name 1 to 256 characters. */
+export const applicationNameSchema = z.string().trim().min(1).max(256);
+export const applicationDescriptionSchema = z.string().max(2048);
+
+export const MAX_URI_LENGTH = 2048;
+/** Each list of URIs or origins an application holds. */
+export const MAX_URIS_PER_LIST = 100;
+
+function parseAbsoluteUri(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const isWebProtocol = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
+/** Schemes a browser would run or read locally instead of navigating to an app. */
+const forbiddenSchemes = new Set(['javascript:', 'vbscript:', 'data:', 'blob:', 'file:', 'about:']);
+
+/** Web applications redirect to http(s) pages; native ones to their own custom scheme (spec §5). */
+export type RedirectUriKind = 'web' | 'native';
+export const redirectUriKind = (type: ApplicationType): RedirectUriKind => (type === 'Native' ? 'native' : 'web');
+
+/**
+ * Spec §5, the one redirect-URI rule of the product: web redirect URIs must be http(s), native
+ * (mobile and desktop) redirect URIs must use a custom scheme; neither may carry a fragment
+ * (RFC 6749 §3.1.2). Returns why `uri` is refused, or undefined when it is accepted.
+ */
+export function redirectUriProblem(uri: string, kind: RedirectUriKind): string | undefined {
+  if (uri.length > MAX_URI_LENGTH) return `must be at most ${MAX_URI_LENGTH} characters`;
+  const url = parseAbsoluteUri(uri);
+  if (!url) return 'must be an absolute URI';
+  if (uri.includes('#')) return 'must not contain a fragment';
+  if (kind === 'web') return isWebProtocol(url) ? undefined : 'must use http or https';
+  if (isWebProtocol(url)) return 'must use a custom scheme (such as com.example.app:/callback)';
+  if (forbiddenSchemes.has(url.protocol)) return `must not use the ${url.protocol.slice(0, -1)} scheme`;
+  return undefined;
+}
+
+/** One redirect URI of an application of this kind; the console validates its inputs with it. */
+export const redirectUriSchema = (kind: RedirectUriKind) =>
+  z.string().superRefine((uri, ctx) => {
+    const problem = redirectUriProblem(uri, kind);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: `redirect_uri.${kind}` } });
+  });
+
+/** An absolute http(s) URL (logo, back-channel logout). */
+export const webUrlSchema = z
+  .string()
+  .max(MAX_URI_LENGTH)
+  .refine((value) => {
+    const url = parseAbsoluteUri(value);
+    return Boolean(url && isWebProtocol(url) && !value.includes('#'));
+  }, 'must be an http or https URL without a fragment');
+
+/** A web origin as browsers send it: scheme, host and optional port, no path (CORS). */
+export const originSchema = z
+  .string()
+  .max(MAX_URI_LENGTH)
+  .refine((value) => {
+    const url = parseAbsoluteUri(value);
+    return Boolean(url && isWebProtocol(url) && url.origin === value);
+  }, 'must be an origin such as https://app.example.com (no path or trailing slash)');
+
+/** Absolute URIs without a fragment; the redirect rule of the application's kind is checked separately. */
+const uriList = z.array(z.string().max(MAX_URI_LENGTH)).max(MAX_URIS_PER_LIST);
+
+/** OIDC client metadata as sent (create, or the keys a PATCH replaces). */
+export const oidcClientMetadataInputSchema = z.strictObject({
+  redirectUris: uriList.optional(),
+  postLogoutRedirectUris: uriList.optional(),
+  backchannelLogoutUri: webUrlSchema.nullable().optional(),
+  logoUri: webUrlSchema.nullable().optional(),
+});
+export type OidcClientMetadataInput = z.infer<typeof oidcClientMetadataInputSchema>;
+
+export const oidcClientMetadataSchema = z.object({
+  redirectUris: z.array(z.string()),
+  postLogoutRedirectUris: z.array(z.string()),
+  backchannelLogoutUri: z.string().nullable().optional(),
+  logoUri: z.string().nullable().optional(),
+});
+export type OidcClientMetadata = z.infer<typeof oidcClientMetadataSchema>;
+
+/** Spec §9: refresh tokens live 14 days by default; §5: 1 to 90 days. */
+export const REFRESH_TOKEN_TTL_DAYS = { min: 1, max: 90, default: 14 } as const;
+/** Spec §9: id tokens live one hour by default; we allow one minute to one day. */
+export const ID_TOKEN_TTL_SECONDS = { min: 60, max: 86_400, default: 3600 } as const;
+
+/** Spec §3 custom client metadata with the §5 ranges. Every key is optional; absent means the default. */
+export const customClientMetadataSchema = z.strictObject({
+  corsAllowedOrigins: z.array(originSchema).max(MAX_URIS_PER_LIST).optional(),
+  idTokenTtl: z.number().int().min(ID_TOKEN_TTL_SECONDS.min).max(ID_TOKEN_TTL_SECONDS.max).optional(),
+  refreshTokenTtl: z
+    .number()
+    .int()
+    .min(REFRESH_TOKEN_TTL_DAYS.min * 86_400)
+    .max(REFRESH_TOKEN_TTL_DAYS.max * 86_400)
+    .optional(),
+  refreshTokenTtlInDays: z.number().int().min(REFRESH_TOKEN_TTL_DAYS.min).max(REFRESH_TOKEN_TTL_DAYS.max).optional(),
+  alwaysIssueRefreshToken: z.boolean().optional(),
+  rotateRefreshToken: z.boolean().optional(),
+});
+export type CustomClientMetadata = z.infer<typeof customClientMetadataSchema>;
+
+/** Free-form JSON kept with the application (spec §3 customData). */
+export const applicationCustomDataSchema = z.record(z.string(), z.unknown());
+
+/** Adds an issue for every redirect or post-logout redirect URI the application's type refuses. */
+export function checkRedirectUris(
+  type: ApplicationType,
+  metadata: OidcClientMetadataInput | undefined,
+  ctx: z.RefinementCtx,
+): void {
+  const kind = redirectUriKind(type);
+  for (const field of ['redirectUris', 'postLogoutRedirectUris'] as const) {
+    metadata?.[field]?.forEach((uri, index) => {
+      const problem = redirectUriProblem(uri, kind);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: problem,
+          path: ['oidcClientMetadata', field, index],
+          params: { rule: `redirect_uri.${kind}` },
+        });
+      }
+    });
+  }
+}
+
+export const applicationSchema = z.object({
+  tenantId: z.string(),
+  id: idSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(applicationTypes),
+  oidcClientMetadata: oidcClientMetadataSchema,
+  customClientMetadata: customClientMetadataSchema,
+  customData: applicationCustomDataSchema,
+  isThirdParty: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+const applicationCreateFields = z.strictObject({
+  name: applicationNameSchema,
+  type: z.enum(applicationTypes),
+  description: applicationDescriptionSchema.nullable().optional(),
+  oidcClientMetadata: oidcClientMetadataInputSchema.optional(),
+  customClientMetadata: customClientMetadataSchema.optional(),
+  customData: applicationCustomDataSchema.optional(),
+  isThirdParty: z.boolean().optional(),
+});
+
+/** POST /applications; the redirect URIs must suit the type (spec §5). */
+export const applicationCreateSchema = applicationCreateFields.superRefine((value, ctx) =>
+  checkRedirectUris(value.type, value.oidcClientMetadata, ctx),
+);
+export type ApplicationCreate = z.infer<typeof applicationCreateSchema>;
+
+/** PATCH /applications/{id}: the type never changes; metadata objects are merged key by key. */
+export const applicationPatchFields = z.strictObject({
+  name: applicationNameSchema.optional(),
+  description: applicationDescriptionSchema.nullable().optional(),
+  oidcClientMetadata: oidcClientMetadataInputSchema.optional(),
+  customClientMetadata: customClientMetadataSchema.optional(),
+  customData: applicationCustomDataSchema.optional(),
+});
+export type ApplicationPatch = z.infer<typeof applicationPatchFields>;
+
+/** The PATCH body for an application of `type`, with the redirect rule of that type. */
+export const applicationPatchSchema = (type: ApplicationType) =>
+  applicationPatchFields.superRefine((value, ctx) => checkRedirectUris(type, value.oidcClientMetadata, ctx));
+
+// ---- Secrets ----------------------------------------------------------------------------------
+
+export const applicationSecretNameSchema = z.string().trim().min(1).max(256);
+
+/** A secret as listed: the value is masked; only creation and the audited reveal show it whole. */
+export const applicationSecretSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  createdAt: z.number().int(),
+  /** Epoch milliseconds, or null for a secret that never expires. */
+  expiresAt: z.number().int().nullable(),
+});
+export type ApplicationSecret = z.infer<typeof applicationSecretSchema>;
+
+export const applicationSecretCreateSchema = z.strictObject({
+  name: applicationSecretNameSchema,
+  expiresAt: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .refine((value) => value == null || value > Date.now(), 'must be in the future'),
+});
+export type ApplicationSecretCreate = z.infer<typeof applicationSecretCreateSchema>;
+
+export const applicationSecretPatchSchema = z.strictObject({ name: applicationSecretNameSchema });
+
+/** Shown in place of a secret's value: its first characters, then a fixed mask. */
+export const maskSecret = (value: string) => `${value.slice(0, 4)}${'*'.repeat(12)}`;
+
+// ---- Machine-to-machine roles -----------------------------------------------------------------
+
+export const applicationRolesAssignSchema = z.strictObject({ roleIds: idListSchema(idSchema) });
+
+// ---- SAML -------------------------------------------------------------------------------------
+
+export const samlBindings = ['HTTP-POST', 'HTTP-Redirect'] as const;
+export const samlNameIdFormats = [
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+] as const;
+export type SamlNameIdFormat = (typeof samlNameIdFormats)[number];
+
+const pemCertificate = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
+
+/** Spec §5: when assertion encryption is on, encryptThenSign and certificate are required. */
+export const samlEncryptionSchema = z
+  .strictObject({
+    encryptAssertion: z.boolean(),
+    encryptThenSign: z.boolean().optional(),
+    certificate: z.string().max(16_384).regex(pemCertificate, 'must be a PEM certificate').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.encryptAssertion) return;
+    if (value.encryptThenSign === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'is required when encryptAssertion is on', path: ['encryptThenSign'] });
+    }
+    if (value.certificate === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'is required when encryptAssertion is on', path: ['certificate'] });
+    }
+  });
+export type SamlEncryption = z.infer<typeof samlEncryptionSchema>;
+
+export const samlAcsUrlSchema = z.strictObject({ binding: z.enum(samlBindings), url: webUrlSchema });
+
+/** SAML attribute name per user claim (e.g. `email` → `http://schemas…/emailaddress`). */
+export const samlAttributeMappingSchema = z.record(z.string().min(1).max(128), z.string().min(1).max(1024));
+
+const samlConfigFields = {
+  entityId: z.string().trim().min(1).max(1024).nullable().optional(),
+  acsUrl: samlAcsUrlSchema.nullable().optional(),
+  attributeMapping: samlAttributeMappingSchema.optional(),
+  nameIdFormat: z.enum(samlNameIdFormats).optional(),
+  encryption: samlEncryptionSchema.nullable().optional(),
+};
+
+export const samlApplicationSchema = z.object({
+  ...applicationSchema.omit({ oidcClientMetadata: true, customClientMetadata: true, isThirdParty: true }).shape,
+  entityId: z.string().nullable(),
+  acsUrl: samlAcsUrlSchema.nullable(),
+  attributeMapping: samlAttributeMappingSchema,
+  nameIdFormat: z.enum(samlNameIdFormats),
+  encryption: samlEncryptionSchema.nullable(),
+});
+export type SamlApplication = z.infer<typeof samlApplicationSchema>;
+
+export const samlApplicationCreateSchema = z.strictObject({
+  name: applicationNameSchema,
+  description: applicationDescriptionSchema.nullable().optional(),
+  customData: applicationCustomDataSchema.optional(),
+  ...samlConfigFields,
+});
+export type SamlApplicationCreate = z.infer<typeof samlApplicationCreateSchema>;
+
+export const samlApplicationPatchSchema = z.strictObject({
+  name: applicationNameSchema.optional(),
+  description: applicationDescriptionSchema.nullable().optional(),
+  customData: applicationCustomDataSchema.optional(),
+  ...samlConfigFields,
+});
+export type SamlApplicationPatch = z.infer<typeof samlApplicationPatchSchema>;
