@@ -6,8 +6,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
-import { issuerUrl, managementResource } from './auth/issuers.ts';
-import { requireManagementToken } from './auth/middleware.ts';
+import { issuerUrl, ME_RESOURCE, managementResource } from './auth/issuers.ts';
+import { requireManagementToken, requireMeToken } from './auth/middleware.ts';
 import { ADMIN_CONSOLE_CLIENT_ID } from './auth/oidc/clients.ts';
 import { TenantProviders } from './auth/oidc/provider.ts';
 import type { SigningKeyStore } from './auth/signing-keys.ts';
@@ -22,7 +22,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
+import { meRoutes } from './routes/me.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
+import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
 
 export type Services = {
   config: Config;
@@ -66,6 +68,13 @@ export function createApp(services: Services) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
+  // Registered before the general headers so its values win: uploaded images get a sandbox (an SVG
+  // cannot run script) and may be shown by applications on other origins (the `picture` claim).
+  app.use('/user-assets/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   app.use(securityHeaders());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -113,6 +122,7 @@ export function createApp(services: Services) {
       issuer: issuerUrl(config.publicUrl, ADMIN_TENANT_ID),
       clientId: ADMIN_CONSOLE_CLIENT_ID,
       resource: managementResource(DEFAULT_TENANT_ID),
+      meResource: ME_RESOURCE,
     });
   });
 
@@ -147,6 +157,16 @@ export function createApp(services: Services) {
       throw new ApiError(413, 'request.payload_too_large');
     },
   });
+  // The 'me' API: the signed-in console user's own account, stored in the admin tenant. Registered
+  // before the OSS management API, whose middleware would otherwise claim /api/me too.
+  const storage = new LocalAssetStorage(config.dataDir);
+  const me = new OpenAPIHono<AppEnv>();
+  me.use(limitBody);
+  me.use(tenantContext(db, ADMIN_TENANT_ID));
+  me.use(requireMeToken(keys));
+  me.route('/', meRoutes({ keys, storage }));
+  app.route('/api/me', me);
+
   // The management API of one tenant, behind the body limit, tenant resolution and token check.
   const management = new OpenAPIHono<AppEnv>();
   management.use(limitBody);
@@ -155,6 +175,17 @@ export function createApp(services: Services) {
   management.route('/', managementRoutes());
   // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
   app.route(config.edition === 'oss' ? '/api' : '/m/:tenantId/api', management);
+
+  // Uploaded images: unguessable names, served with the type sniffed at upload.
+  app.get('/user-assets/:tenantId/:name', async (c) => {
+    const { tenantId, name } = c.req.param();
+    const type = assetMimeType(name);
+    const bytes =
+      assetNamePattern.test(name) && /^[\w-]{1,21}$/.test(tenantId) ? await storage.get(tenantId, name) : undefined;
+    if (!bytes || !type) return c.text('Not found', 404);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
+  });
 
   app.route('/', interactionRoutes(providers, db));
   app.route('/', consoleStatic(config.consoleDir));

@@ -37,6 +37,15 @@ export const errorCodes = [
   'role.management_api_scope_for_user_role',
   'role.name_in_use',
   'role.invalid_type',
+  'user.username_already_in_use',
+  'user.email_already_in_use',
+  'user.phone_already_in_use',
+  'session.invalid_credentials',
+  'verification_record.invalid',
+  'password.rejected',
+  'user_assets.file_missing',
+  'user_assets.file_too_large',
+  'user_assets.unsupported_type',
   'request.general',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

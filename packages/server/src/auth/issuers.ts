@@ -16,3 +16,9 @@ export function issuerUrl(publicUrl: string, tenantId: string): string {
 export function managementResource(tenantId: string): string {
   return `https://${tenantId}.gatehouse.internal/api`;
 }
+
+/**
+ * The resource indicator of the 'me' API (spec §7), where a console user reads and changes their
+ * own account. Tokens for it come from the admin tenant's issuer.
+ */
+export const ME_RESOURCE = 'https://admin.gatehouse.internal/me';

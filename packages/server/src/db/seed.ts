@@ -5,7 +5,7 @@ import {
   MANAGEMENT_API_ROLE,
   MANAGEMENT_API_SCOPE_ALL,
 } from '@gatehouse/schemas';
-import { managementResource } from '../auth/issuers.ts';
+import { ME_RESOURCE, managementResource } from '../auth/issuers.ts';
 import { ADMIN_CONSOLE_CLIENT_ID } from '../auth/oidc/clients.ts';
 import { ensureSigningKey } from '../auth/signing-keys.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
@@ -21,6 +21,9 @@ export const seededIds = {
   /** In the admin tenant: the default tenant's management API, which console admins call. */
   defaultTenantManagementResource: 'default-mgmt-api',
   defaultTenantManagementScopeAll: 'default-mgmt-api-all',
+  /** In the admin tenant: the 'me' API, where console users manage their own account. */
+  meResource: 'me-api',
+  meScopeAll: 'me-api-all',
 } as const;
 
 async function seedResourceWithScopeAll(
@@ -29,6 +32,7 @@ async function seedResourceWithScopeAll(
   ids: { resource: string; scope: string },
   indicator: string,
   name: string,
+  scopeDescription = 'Full access to the management API.',
 ) {
   await db.insert(resources).values({ tenantId, id: ids.resource, name, indicator }).onConflictDoNothing();
   await db
@@ -38,7 +42,7 @@ async function seedResourceWithScopeAll(
       id: ids.scope,
       resourceId: ids.resource,
       name: MANAGEMENT_API_SCOPE_ALL,
-      description: 'Full access to the management API.',
+      description: scopeDescription,
     })
     .onConflictDoNothing();
 }
@@ -65,6 +69,14 @@ export async function seed(db: Database): Promise<void> {
     { resource: seededIds.defaultTenantManagementResource, scope: seededIds.defaultTenantManagementScopeAll },
     managementResource(DEFAULT_TENANT_ID),
     'Management API of the default tenant',
+  );
+  await seedResourceWithScopeAll(
+    db,
+    ADMIN_TENANT_ID,
+    { resource: seededIds.meResource, scope: seededIds.meScopeAll },
+    ME_RESOURCE,
+    'Account API (me)',
+    'Read and change your own account.',
   );
   await db
     .insert(roles)

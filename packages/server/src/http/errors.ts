@@ -29,6 +29,13 @@ export function invalidFields(error: ZodError): InvalidField[] {
 /** Unique constraints we name on purpose, mapped to the domain's error code (422, as the reference API). */
 const uniqueViolationCodes: Record<string, ErrorCode> = {
   roles_name_unique: 'role.name_in_use',
+  resources_indicator_unique: 'resource.resource_identifier_in_use',
+  scopes_name_unique: 'scope.name_exists',
+  application_secrets_name_unique: 'application.secret_name_in_use',
+  saml_application_configs_entity_id_unique: 'application.saml.entity_id_in_use',
+  users_username_unique: 'user.username_already_in_use',
+  users_primary_email_unique: 'user.email_already_in_use',
+  users_primary_phone_unique: 'user.phone_already_in_use',
 };
 
 type PgError = { code?: string; constraint?: string };

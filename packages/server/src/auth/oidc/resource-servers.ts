@@ -1,7 +1,9 @@
+import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import { errors, type ResourceServer } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { applicationsRoles, resources, rolesScopes, scopes, usersRoles } from '../../db/tables.ts';
+import { ME_RESOURCE } from '../issuers.ts';
 import { SIGNING_ALGORITHM } from '../signing-keys.ts';
 
 /** Scope names of a resource granted to a subject through its roles (application or user roles). */
@@ -60,7 +62,9 @@ export async function resourceServerInfo(
     .where(and(eq(resources.tenantId, tenantId), eq(resources.indicator, indicator)))
     .limit(1);
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
-  const granted = await grantedScopes(db, tenantId, resource.id, subject);
+  // Every console user may manage their own account: the 'me' API needs no role.
+  const selfService = tenantId === ADMIN_TENANT_ID && indicator === ME_RESOURCE && 'userId' in subject;
+  const granted = selfService ? ['all'] : await grantedScopes(db, tenantId, resource.id, subject);
   return {
     scope: granted.join(' '),
     audience: indicator,

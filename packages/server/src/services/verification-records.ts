@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
+import { importJWK, jwtVerify, SignJWT } from 'jose';
+import { SIGNING_ALGORITHM, type SigningKeyStore } from '../auth/signing-keys.ts';
+
+/** How long proof of the current password lasts before a sensitive change needs it again. */
+export const VERIFICATION_TTL_SECONDS = 10 * 60;
+const AUDIENCE = 'urn:gatehouse:verification';
+
+/**
+ * A fingerprint of the password hash: a record made before the password changed no longer
+ * matches, so one proof cannot be replayed for a second change.
+ */
+function passwordFingerprint(passwordEncrypted: string | null): string {
+  return createHash('sha256')
+    .update(passwordEncrypted ?? '')
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * Verification records are signed by the admin tenant's key and carry the user, the purpose and
+ * the fingerprint of the password they were made with; they need no table and hold across
+ * processes.
+ */
+export async function createPasswordVerification(
+  keys: SigningKeyStore,
+  user: { id: string; passwordEncrypted: string | null },
+): Promise<{ verificationRecordId: string; expiresAt: number }> {
+  const [jwk] = await keys.privateKeys(ADMIN_TENANT_ID);
+  if (!jwk) throw new Error('the admin tenant has no signing key');
+  const key = await importJWK(jwk, SIGNING_ALGORITHM);
+  const expiresAt = Date.now() + VERIFICATION_TTL_SECONDS * 1000;
+  const verificationRecordId = await new SignJWT({
+    purpose: 'password',
+    pwd: passwordFingerprint(user.passwordEncrypted),
+  })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: typeof jwk.kid === 'string' ? jwk.kid : undefined })
+    .setSubject(user.id)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(key);
+  return { verificationRecordId, expiresAt };
+}
+
+export async function isValidPasswordVerification(
+  keys: SigningKeyStore,
+  record: string,
+  user: { id: string; passwordEncrypted: string | null },
+): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(record, await keys.verificationKeys(ADMIN_TENANT_ID), {
+      audience: AUDIENCE,
+      subject: user.id,
+      algorithms: [SIGNING_ALGORITHM],
+    });
+    return payload.purpose === 'password' && payload.pwd === passwordFingerprint(user.passwordEncrypted);
+  } catch {
+    return false;
+  }
+}
