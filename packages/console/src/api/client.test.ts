@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
 import deCommon from '../i18n/locales/de/common.json';
-import { ApiError, request } from './client.ts';
+import { ApiError, request, requestPage } from './client.ts';
 
 type Answer = { body?: string | null; status: number; statusText?: string };
 
@@ -24,7 +25,21 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 let signedInToken: string | undefined;
-vi.mock('../auth/session.ts', () => ({ accessToken: async () => signedInToken }));
+const sessionErrors = vi.hoisted(() => ({ expired: 0, forbidden: [] as boolean[] }));
+vi.mock('../auth/session.ts', () => ({
+  accessTokenFor: async () => signedInToken,
+  SessionExpiredError: class extends Error {},
+}));
+// The real handlers leave the page; here they record the reaction and settle so the test can go on.
+vi.mock('../auth/session-errors.ts', () => ({
+  handleSessionExpired: async () => {
+    sessionErrors.expired += 1;
+    throw new Error('signing in again');
+  },
+  handleForbidden: async (withAlert: boolean) => {
+    sessionErrors.forbidden.push(withAlert);
+  },
+}));
 
 beforeAll(async () => {
   await i18n.init({ lng: 'de', resources: { de: { common: deCommon } }, defaultNS: 'common' });
@@ -33,6 +48,8 @@ beforeAll(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   signedInToken = undefined;
+  sessionErrors.expired = 0;
+  sessionErrors.forbidden = [];
 });
 
 describe('request', () => {
@@ -82,5 +99,46 @@ describe('bearer token', () => {
     signedInToken = 'token-123';
     await request('/api/roles');
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer token-123');
+  });
+});
+
+describe('session errors (spec §4, §6)', () => {
+  it('starts a fresh sign-in on 401 instead of showing an error', async () => {
+    answer({ status: 401, body: JSON.stringify({ code: 'auth.unauthorized', message: 'Token expired.' }) });
+    await expect(request('/api/roles')).rejects.toThrow('signing in again');
+    expect(sessionErrors.expired).toBe(1);
+  });
+
+  it("signs out on 403 auth.forbidden (with the alert) and on the message 'Insufficient permissions.'", async () => {
+    answer({ status: 403, body: JSON.stringify({ code: 'auth.forbidden', message: 'Keine Berechtigung.' }) });
+    expect((await failure(request('/api/roles'))).status).toBe(403);
+    answer({ status: 403, body: JSON.stringify({ code: 'other', message: 'Insufficient permissions.' }) });
+    await failure(request('/api/roles'));
+    expect(sessionErrors.forbidden).toEqual([true, false]);
+  });
+
+  it('leaves other 403 answers to the caller', async () => {
+    answer({ status: 403, body: JSON.stringify({ code: 'quota.exceeded', message: 'Over the limit.' }) });
+    expect((await failure(request('/api/applications'))).code).toBe('quota.exceeded');
+    expect(sessionErrors.forbidden).toEqual([]);
+  });
+});
+
+describe('pages', () => {
+  it('reads items and the Total-Number header', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify([{ id: 'a' }]), { status: 200, headers: { 'Total-Number': '41' } }),
+      ),
+    );
+    const page = await requestPage('/api/roles', z.object({ id: z.string() }));
+    expect(page).toEqual({ items: [{ id: 'a' }], total: 41 });
+  });
+
+  it("fails with 'missing total number' when the header is absent", async () => {
+    answer({ status: 200, body: '[]' });
+    const error = await failure(requestPage('/api/roles', z.object({ id: z.string() })));
+    expect(error.code).toBe('missing_total_number');
   });
 });

@@ -1,23 +1,31 @@
-import { accessToken } from '../auth/session.ts';
+import { TOTAL_NUMBER_HEADER } from '@gatehouse/schemas';
+import type { z } from 'zod';
+import { accessTokenFor, SessionExpiredError } from '../auth/session.ts';
+import { handleForbidden, handleSessionExpired } from '../auth/session-errors.ts';
 import { i18n } from '../i18n/index.ts';
 
 /** Long enough for a slow admin query, short enough that a dead server shows as an error, not a spinner. */
 const requestTimeoutMs = 20_000;
 
+/** Spec §6: this exact 403 message means the account lost its access; it signs out. */
+const insufficientPermissions = 'Insufficient permissions.';
+
 /** A non-2xx answer. `code` is set when the server sent the `{code, message}` body of the API conventions. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly data: unknown;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.data = data;
   }
 }
 
-function isErrorBody(value: unknown): value is { code: string; message: string } {
+function isErrorBody(value: unknown): value is { code: string; message: string; data?: unknown } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -31,24 +39,80 @@ function isErrorBody(value: unknown): value is { code: string; message: string }
 /** Spec §8: the server's message when the body reads, else the status text, else 'unknown server error'. */
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  if (isErrorBody(body)) return new ApiError(response.status, body.message, body.code);
+  if (isErrorBody(body)) return new ApiError(response.status, body.message, body.code, body.data);
   return new ApiError(response.status, response.statusText || i18n.t('errors.unknown_server_error'));
 }
 
-/** The console's one HTTP client: answers in the interface language, gives up after the timeout. */
-export async function request(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
+export type RequestOptions = RequestInit & {
+  /** The API the token is for (resource indicator); the management API when absent. */
+  resource?: string | Promise<string>;
+};
+
+/**
+ * The console's one HTTP client: answers in the interface language, gives up after the timeout,
+ * carries the bearer token of the right API, and turns session failures into the spec's §4/§6
+ * reactions (sign in afresh on 401 or a spent session, sign out on lost permissions).
+ */
+export async function request(path: string, init: RequestOptions = {}): Promise<Response> {
+  const { resource, ...fetchInit } = init;
+  const headers = new Headers(fetchInit.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (language) headers.set('Accept-Language', language);
-  // Spec §6: every console call carries the signed-in user's bearer token.
   if (!headers.has('Authorization')) {
-    const token = await accessToken().catch(() => undefined);
+    let token: string | undefined;
+    try {
+      token = await accessTokenFor(await resource);
+    } catch (error) {
+      if (error instanceof SessionExpiredError) return handleSessionExpired();
+      throw error;
+    }
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   const timeout = AbortSignal.timeout(requestTimeoutMs);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  const response = await fetch(path, { ...init, headers, signal });
-  if (!response.ok) throw await toApiError(response);
-  return response;
+  const signal = fetchInit.signal ? AbortSignal.any([fetchInit.signal, timeout]) : timeout;
+  const response = await fetch(path, { ...fetchInit, headers, signal });
+  if (response.ok) return response;
+  const error = await toApiError(response);
+  if (error.status === 401) return handleSessionExpired();
+  if (error.status === 403 && (error.code === 'auth.forbidden' || error.message === insufficientPermissions)) {
+    await handleForbidden(error.code === 'auth.forbidden');
+  }
+  throw error;
+}
+
+/** A JSON request whose answer is checked against `schema` (the shared contract). */
+export async function requestJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: RequestOptions & { json?: unknown } = {},
+): Promise<z.output<S>> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await request(path, {
+    ...rest,
+    headers,
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  return schema.parse(await response.json());
+}
+
+export type Page<T> = { items: T[]; total: number };
+
+/** Spec §7: list GETs return a `Total-Number` header; without it the list cannot paginate (spec §8). */
+export async function requestPage<S extends z.ZodType>(
+  path: string,
+  itemSchema: S,
+  init: RequestOptions = {},
+): Promise<Page<z.output<S>>> {
+  const response = await request(path, init);
+  const header = response.headers.get(TOTAL_NUMBER_HEADER);
+  const total = header === null ? Number.NaN : Number(header);
+  if (!Number.isInteger(total) || total < 0) {
+    throw new ApiError(response.status, i18n.t('errors.missing_total_number'), 'missing_total_number');
+  }
+  const body: unknown = await response.json();
+  if (!Array.isArray(body)) throw new ApiError(response.status, i18n.t('errors.unknown_server_error'));
+  return { items: body.map((item) => itemSchema.parse(item)), total };
 }

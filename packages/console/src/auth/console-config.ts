@@ -8,6 +8,7 @@ const consoleConfigSchema = z.object({
   issuer: z.url(),
   clientId: z.string().min(1),
   resource: z.string().min(1),
+  meResource: z.string().min(1),
 });
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
 

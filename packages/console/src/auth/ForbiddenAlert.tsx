@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../components/Modal/confirm-context.ts';
+import { registerForbiddenAlert } from './session-errors.ts';
+
+/** Lets the API client show the `auth.forbidden` alert (spec §8) with the console's own modal. */
+export function ForbiddenAlert() {
+  const confirm = useConfirm();
+  const { t } = useTranslation('auth');
+  useEffect(
+    () => registerForbiddenAlert(() => confirm({ variant: 'alert', content: t('forbidden.description') })),
+    [confirm, t],
+  );
+  return null;
+}
