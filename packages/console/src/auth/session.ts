@@ -83,6 +83,7 @@ function refreshFor(resource: string): Promise<string> {
         scope: user.scope,
         profile: user.profile,
       };
+      // biome-ignore lint/correctness/useHookAtTopLevel: oidc-client-ts's method, not a React hook.
       response = await client.useRefreshToken({ state, resource, timeoutInSeconds: 20 });
     } catch (error) {
       // invalid_grant (spent, revoked or expired refresh token) and invalid_target end the session.
