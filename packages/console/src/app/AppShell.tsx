@@ -1,12 +1,23 @@
-import { type MouseEvent, Suspense } from 'react';
+import { type MouseEvent, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
+import { signOut } from '../auth/session.ts';
 import { Loading } from '../components/Loading.tsx';
+import { useTenantPath } from '../components/routing/tenant-path.ts';
 import styles from './AppShell.module.css';
-import { DevBanner } from './DevBanner.tsx';
+import { useAccount } from './account.ts';
+import { areasOf, availableSidebarItems } from './areas.ts';
+import { CommandPalette } from './command-palette/CommandPalette.tsx';
+import { usePaletteShortcut } from './command-palette/use-palette-shortcut.ts';
+import { edition } from './edition.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { sidebarItemPath, visibleSidebar } from './sidebar.ts';
+import { ContactDialog } from './top-bar/ContactDialog.tsx';
+import { TopBar } from './top-bar/TopBar.tsx';
 
 const mainId = 'main-content';
+const entitySearches = areasOf(edition).flatMap((area) => (area.searchEntities ? [area.searchEntities] : []));
+const sidebarItems = visibleSidebar(edition, availableSidebarItems(edition)).flatMap((section) => section.items);
 
 /** Moves focus instead of changing the URL hash, which the router would treat as a navigation. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
@@ -14,25 +25,55 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   document.getElementById(mainId)?.focus();
 }
 
+/** Ends the session; signOut leaves for the sign-in page, or resolves once the tokens are gone and we go there. */
+async function signOutAndLeave(): Promise<void> {
+  await signOut();
+  window.location.assign(import.meta.env.BASE_URL);
+}
+
 export function AppShell() {
   const { t } = useTranslation();
   const navigating = useNavigation().state !== 'idle';
+  const account = useAccount();
+  const [dialog, setDialog] = useState<'contact' | 'palette'>();
+  const close = useCallback(() => setDialog(undefined), []);
+  const openContact = useCallback(() => setDialog('contact'), []);
+  const openPalette = useCallback(() => setDialog('palette'), []);
+  usePaletteShortcut(openPalette);
+
+  const resolve = useTenantPath();
+  const pages = useMemo(
+    () =>
+      sidebarItems.map((item) => ({
+        id: `page:${item.key}`,
+        label: t(`sidebar.items.${item.key}`),
+        group: t('palette.pages'),
+        to: resolve(sidebarItemPath(item)),
+      })),
+    [t, resolve],
+  );
+
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
-        <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
-          {t('skip_to_content')}
-        </a>
-        <span className={styles.brand}>{t('app_name')}</span>
-        {import.meta.env.DEV && <DevBanner />}
-      </header>
-      <Sidebar />
+      <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
+        {t('skip_to_content')}
+      </a>
+      <TopBar {...account} onOpenContact={openContact} onOpenPalette={openPalette} onSignOut={signOutAndLeave} />
+      <Sidebar onOpenContact={openContact} />
       <main id={mainId} className={styles.main} tabIndex={-1} aria-busy={navigating}>
         <div className={styles.progress} hidden={!navigating} aria-hidden="true" />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
+      <ContactDialog isOpen={dialog === 'contact'} onClose={close} />
+      <CommandPalette
+        isOpen={dialog === 'palette'}
+        onClose={close}
+        pages={pages}
+        searches={entitySearches}
+        resolve={resolve}
+      />
     </div>
   );
 }

@@ -1,36 +1,49 @@
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useDocumentTitle } from '../components/use-document-title.ts';
-import styles from './Message.module.css';
+import { ApiError } from '../api/client.ts';
+import { startSignIn } from '../auth/session.ts';
+import { clearAllTokens } from './clear-tokens.ts';
+import { ErrorPage, type ErrorPageProps } from './ErrorPage.tsx';
 import { NotFound } from './NotFound.tsx';
 
-function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  return error instanceof Error ? error.message : String(error);
+/** Spec §4: these mean the session is gone or unusable, so the answer is a fresh sign-in, not an error page. */
+const sessionErrorCodes = new Set(['invalid_grant', 'invalid_target', 'oidc.invalid_grant', 'oidc.invalid_target']);
+
+export function isSessionError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
+  if (typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string') {
+    return sessionErrorCodes.has(error.error); // oidc-client-ts ErrorResponse
+  }
+  return false;
 }
 
-/** A full reload, because the router never retries a failed chunk import and a new deploy may have replaced it. */
-function reload(): void {
+export function describeError(error: unknown): Omit<ErrorPageProps, 'onRetry'> {
+  if (isRouteErrorResponse(error)) return { code: String(error.status), message: error.statusText || undefined };
+  if (error instanceof ApiError)
+    return { code: error.code ?? String(error.status), message: error.message, stack: error.stack };
+  if (error instanceof Error) return { message: error.message, stack: error.stack };
+  return { message: String(error) };
+}
+
+/** Spec §2.11: retry clears every token and reloads, so the console starts over from a clean session. */
+export function retryFromScratch(): void {
+  clearAllTokens();
   window.location.reload();
 }
 
-function SomethingWentWrong({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t('errors.something_went_wrong'));
-  return (
-    <section className={styles.message} role="alert" aria-labelledby="error-title">
-      <h1 id="error-title">{t('errors.something_went_wrong')}</h1>
-      {import.meta.env.DEV && <pre className={styles.details}>{describe(error)}</pre>}
-      <button type="button" onClick={reload}>
-        {t('retry')}
-      </button>
-    </section>
-  );
+function SignInAgain() {
+  useEffect(() => {
+    clearAllTokens();
+    const { pathname, search, hash } = window.location;
+    void startSignIn({ pathname, search, hash });
+  }, []);
+  return null;
 }
 
-/** Spec §8 error page; a 404 thrown by a loader shows the page-not-found screen instead. */
+/** The error page of spec §2.11/§4; a 404 shows page-not-found, a lost session signs in again. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <SomethingWentWrong error={error} />;
+  if (isSessionError(error)) return <SignInAgain />;
+  return <ErrorPage {...describeError(error)} onRetry={retryFromScratch} />;
 }

@@ -1,14 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { classNames } from '../components/class-names.ts';
+import { ExternalLinkIcon } from '../components/icons.tsx';
+import { availableSidebarItems } from './areas.ts';
 import { edition } from './edition.ts';
+import { isAbsoluteUrl } from './external-links.ts';
 import styles from './Sidebar.module.css';
-import { sidebarItemPath, visibleSidebar } from './sidebar.ts';
+import { type SidebarExtraRow, sidebarExtraRows, sidebarItemPath, visibleSidebar } from './sidebar.ts';
 
-export function Sidebar() {
+const available = availableSidebarItems(edition);
+
+type Props = { onOpenContact: () => void };
+
+/** Spec §2.3: internal links with an active state, an external link in a new tab, a modal opener. */
+export function Sidebar({ onOpenContact }: Props) {
   const { t } = useTranslation();
   return (
     <nav className={styles.sidebar} aria-label={t('sidebar.label')}>
-      {visibleSidebar(edition).map((section) => (
+      {visibleSidebar(edition, available).map((section) => (
         <div key={section.key} className={styles.section}>
           <h2 className={styles.sectionTitle} id={`sidebar-${section.key}`}>
             {t(`sidebar.sections.${section.key}`)}
@@ -17,7 +26,7 @@ export function Sidebar() {
             {section.items.map((item) => (
               <li key={item.key}>
                 {/* Relative to the shell's route, so the same link works under '/' and '/{tenantId}'. */}
-                <NavLink className={styles.link} to={sidebarItemPath(item)}>
+                <NavLink className={styles.link} to={sidebarItemPath(item)} data-sidebar-item={item.key}>
                   {t(`sidebar.items.${item.key}`)}
                 </NavLink>
               </li>
@@ -25,6 +34,40 @@ export function Sidebar() {
           </ul>
         </div>
       ))}
+      <ul className={classNames(styles.items, styles.more)} aria-label={t('sidebar.more.label')}>
+        {sidebarExtraRows.map((row) => (
+          <li key={row.key}>
+            <ExtraRow row={row} onOpenContact={onOpenContact} />
+          </li>
+        ))}
+      </ul>
     </nav>
+  );
+}
+
+function ExtraRow({ row, onOpenContact }: { row: SidebarExtraRow } & Props) {
+  const { t } = useTranslation();
+  const label = t(`sidebar.more.${row.key}`);
+  if (row.kind === 'modal') {
+    return (
+      <button type="button" className={styles.link} aria-haspopup="dialog" onClick={onOpenContact}>
+        {label}
+      </button>
+    );
+  }
+  // Spec §2.11: a link that is not an absolute URL is a route of the console.
+  if (!isAbsoluteUrl(row.href)) {
+    return (
+      <Link className={styles.link} to={row.href}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <a className={styles.link} href={row.href} target="_blank" rel="noopener noreferrer">
+      {label}
+      <ExternalLinkIcon className={styles.external} aria-hidden="true" />
+      <span className={styles.visuallyHidden}>{t('new_tab')}</span>
+    </a>
   );
 }

@@ -1,9 +1,10 @@
 import { type RouteObject, replace } from 'react-router';
 import { requireSession } from '../auth/require-session.ts';
+import type { ConsoleArea } from '../components/routing/area.ts';
 import { callbackRoutes } from '../pages/callback/routes.ts';
-import { getStartedRoutes } from '../pages/get-started/routes.ts';
 import { welcomeRoutes } from '../pages/welcome/routes.ts';
 import { AppShell } from './AppShell.tsx';
+import { areasOf, availableSidebarItems, consoleAreas } from './areas.ts';
 import type { Edition } from './edition.ts';
 import { NotFound } from './NotFound.tsx';
 import { AppLoading, RootErrorBoundary } from './RootFallbacks.tsx';
@@ -14,10 +15,16 @@ import { defaultTenantId, tenantPath } from './tenant.ts';
 /** Never shown, as the loader redirects first; it tells the router this leaf renders nothing on purpose. */
 const Redirecting = () => null;
 
-export type RouteOptions = { edition: Edition; devRoutes: readonly RouteObject[] };
+export type RouteOptions = {
+  edition: Edition;
+  devRoutes: readonly RouteObject[];
+  /** The registered areas; tests pass their own. */
+  areas?: readonly ConsoleArea[];
+};
 
 /** Everything under one tenant; each area folder brings its own route objects. */
-function tenantRoutes({ edition, devRoutes }: RouteOptions): RouteObject[] {
+function tenantRoutes({ edition, devRoutes, areas = consoleAreas }: RouteOptions): RouteObject[] {
+  const available = availableSidebarItems(edition, areas);
   return [
     {
       // Pathless, so a failing page renders its error inside the shell and the sidebar stays usable.
@@ -25,10 +32,10 @@ function tenantRoutes({ edition, devRoutes }: RouteOptions): RouteObject[] {
       children: [
         {
           index: true,
-          loader: ({ params }) => replace(tenantPath(edition, params.tenantId, firstSidebarPath(edition))),
+          loader: ({ params }) => replace(tenantPath(edition, params.tenantId, firstSidebarPath(edition, available))),
           Component: Redirecting,
         },
-        ...getStartedRoutes,
+        ...areasOf(edition, areas).flatMap((area) => area.routes),
         ...devRoutes,
         { path: '*', Component: NotFound },
       ],

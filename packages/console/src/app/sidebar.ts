@@ -1,29 +1,69 @@
+import type { Edition } from '@gatehouse/schemas';
+import type { SidebarItemKey } from '../components/routing/area.ts';
 import type common from '../i18n/locales/en/common.json';
-import type { Edition } from './edition.ts';
+import { externalLinks } from './external-links.ts';
 
 type SectionKey = keyof typeof common.sidebar.sections;
-type ItemKey = keyof typeof common.sidebar.items;
+type MoreKey = keyof typeof common.sidebar.more;
 
-export type SidebarItem = { key: ItemKey; editions?: readonly Edition[] };
+/** An internal link with an active state; its path is made from its key (spec §2.3). */
+export type SidebarItem = { key: SidebarItemKey; editions?: readonly Edition[] };
 export type SidebarSection = { key: SectionKey; items: readonly SidebarItem[] };
 
-/** The sidebar of spec §2.3 as data; an area joins it when its pages exist. */
-export const sidebar: readonly SidebarSection[] = [{ key: 'overview', items: [{ key: 'get_started' }] }];
+/** The other two row kinds of spec §2.3: an external link opened in a new tab, and a modal opener. */
+export type SidebarExtraRow =
+  | { kind: 'external'; key: MoreKey; href: string }
+  | { kind: 'modal'; key: MoreKey; modal: 'contact' };
+
+/** Spec §2.3, complete and in order. Which items show depends on the edition and on the areas that exist. */
+export const sidebar: readonly SidebarSection[] = [
+  { key: 'overview', items: [{ key: 'get_started' }, { key: 'dashboard' }] },
+  {
+    key: 'authentication',
+    items: [
+      { key: 'applications' },
+      { key: 'sign_in_experience' },
+      { key: 'mfa' },
+      { key: 'connectors' },
+      { key: 'enterprise_sso' },
+    ],
+  },
+  { key: 'authorization', items: [{ key: 'api_resources' }, { key: 'roles' }, { key: 'organization_template' }] },
+  { key: 'users', items: [{ key: 'organizations' }, { key: 'users' }] },
+  {
+    key: 'developer',
+    items: [{ key: 'signing_keys' }, { key: 'customize_jwt' }, { key: 'webhooks' }, { key: 'audit_logs' }],
+  },
+  { key: 'tenant', items: [{ key: 'tenant_settings', editions: ['cloud'] }] },
+];
+
+/** Below the sections: the documentation (new tab) and the contact dialog. */
+export const sidebarExtraRows: readonly SidebarExtraRow[] = [
+  { kind: 'external', key: 'docs', href: externalLinks.docs },
+  { kind: 'modal', key: 'contact_us', modal: 'contact' },
+];
 
 /** Spec §2.3: an item links to a path made from its key. */
-export function sidebarItemPath(item: SidebarItem): string {
+export function sidebarItemPath(item: Pick<SidebarItem, 'key'>): string {
   return item.key.replaceAll('_', '-');
 }
 
-export function visibleSidebar(edition: Edition): SidebarSection[] {
+/**
+ * The sections as shown: items of other editions and items whose area is not registered are left out, and so are
+ * sections left empty. The order is always the spec's.
+ */
+export function visibleSidebar(edition: Edition, available: ReadonlySet<SidebarItemKey>): SidebarSection[] {
   return sidebar
-    .map((section) => ({ ...section, items: section.items.filter((item) => item.editions?.includes(edition) ?? true) }))
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => (item.editions?.includes(edition) ?? true) && available.has(item.key)),
+    }))
     .filter((section) => section.items.length > 0);
 }
 
 /** Where the tenant index lands (spec §2.3). */
-export function firstSidebarPath(edition: Edition): string {
-  const first = visibleSidebar(edition)[0]?.items[0];
+export function firstSidebarPath(edition: Edition, available: ReadonlySet<SidebarItemKey>): string {
+  const first = visibleSidebar(edition, available)[0]?.items[0];
   if (!first) throw new Error('First sidebar item not found');
   return sidebarItemPath(first);
 }

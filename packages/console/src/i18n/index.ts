@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { detectLanguage, type Language, languages } from './languages.ts';
+import { detectLanguage, type Language, languages, pseudoLanguage } from './languages.ts';
 
 /** Console-specific key, so other apps on the same origin keep their own choice (spec §1). */
 export const languageStorageKey = 'gatehouse:language';
@@ -15,13 +15,19 @@ const localeBackend: BackendModule = {
   callbackApi: true,
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = localeFiles[`./locales/${language}/${namespace}.json`];
+    // The pseudo-locale is English run through pseudoTranslate; production builds drop this branch.
+    const isPseudo = import.meta.env.DEV && language === pseudoLanguage;
+    const load = localeFiles[`./locales/${isPseudo ? 'en' : language}/${namespace}.json`];
     if (!load) {
       callback(new Error(`No locale file for ${language}/${namespace}`), false);
       return;
     }
     load().then(
-      (resources) => callback(null, resources),
+      async (resources) => {
+        if (!isPseudo) return callback(null, resources);
+        const { pseudoResources } = await import('./pseudo.ts');
+        callback(null, pseudoResources(resources));
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -33,6 +39,18 @@ function readStoredLanguage(): string | null {
   } catch {
     return null; // Storage can be disabled (privacy modes); detection then uses the browser.
   }
+}
+
+/** Development builds offer the pseudo-locale beside the real languages. */
+export type InterfaceLanguage = Language | typeof pseudoLanguage;
+export const interfaceLanguages: readonly InterfaceLanguage[] = import.meta.env.DEV
+  ? [...languages, pseudoLanguage]
+  : languages;
+
+function initialLanguage(): InterfaceLanguage {
+  const stored = readStoredLanguage();
+  if (import.meta.env.DEV && stored === pseudoLanguage) return pseudoLanguage;
+  return detectLanguage(stored, navigator.languages);
 }
 
 function applyToDocument(language: string): void {
@@ -50,8 +68,8 @@ export function initI18n(): Promise<unknown> {
       .use(localeBackend)
       .use(initReactI18next)
       .init({
-        lng: detectLanguage(readStoredLanguage(), navigator.languages),
-        supportedLngs: languages,
+        lng: initialLanguage(),
+        supportedLngs: interfaceLanguages,
         load: 'currentOnly',
         // Unknown browser languages fall back to en in detectLanguage. At runtime nothing is missing (the
         // locales test proves every language complete), so en is not downloaded beside the active language.
@@ -71,7 +89,7 @@ export async function loadNamespace(namespace: Namespace): Promise<void> {
   await i18n.loadNamespaces(namespace);
 }
 
-export async function changeLanguage(language: Language): Promise<void> {
+export async function changeLanguage(language: InterfaceLanguage): Promise<void> {
   try {
     localStorage.setItem(languageStorageKey, language);
   } catch {

@@ -3,6 +3,9 @@ import { fallbackLanguage, type Language, languages } from '@gatehouse/schemas';
 // The list of spec §1 lives in the schemas package, shared with the server's error messages.
 export { fallbackLanguage, type Language, languages };
 
+/** The development pseudo-locale (i18n/pseudo.ts): never offered in production builds. */
+export const pseudoLanguage = 'en-XA';
+
 export function isLanguage(value: unknown): value is Language {
   return languages.some((language) => language === value);
 }

@@ -1,13 +1,19 @@
-import type { RouteObject } from 'react-router';
+import type { ConsoleArea } from '../../components/routing/area.ts';
 import { loadNamespace } from '../../i18n/index.ts';
 
-export const getStartedRoutes: RouteObject[] = [
-  {
-    path: 'get-started',
-    lazy: async () => {
-      // Page chunk and its strings download in parallel, so the page never suspends on translations.
-      const [{ GetStartedPage }] = await Promise.all([import('./GetStartedPage.tsx'), loadNamespace('get_started')]);
-      return { Component: GetStartedPage };
+/** Link builder: the get-started page, relative to the tenant. */
+export const toGetStarted = (): string => 'get-started';
+
+export const getStartedArea: ConsoleArea = {
+  sidebarItem: 'get_started',
+  routes: [
+    {
+      path: 'get-started',
+      lazy: async () => {
+        // Page chunk and its strings download in parallel, so the page never suspends on translations.
+        const [{ GetStartedPage }] = await Promise.all([import('./GetStartedPage.tsx'), loadNamespace('get_started')]);
+        return { Component: GetStartedPage };
+      },
     },
-  },
-];
+  ],
+};

@@ -1,0 +1,62 @@
+import type { AppearanceMode, Language } from '@gatehouse/schemas';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, type InterfaceLanguage } from '../../i18n/index.ts';
+import { isLanguage } from '../../i18n/languages.ts';
+import type { AccountState } from '../account.ts';
+import { appearance } from './appearance.ts';
+import { preferencesToApply, readConsolePreferences, withConsolePreferences } from './preferences.ts';
+
+export function useAppearanceMode(): AppearanceMode {
+  const controller = appearance();
+  return useSyncExternalStore(controller.subscribe, controller.getMode);
+}
+
+/**
+ * Language and appearance (spec §1, §3, §4): applied at once and kept in this browser; saved in the account's custom
+ * data when the account can be saved. When the account's saved preferences arrive, they win over this browser's.
+ */
+export function useConsolePreferences({ account, saveCustomData }: AccountState) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const appearanceMode = useAppearanceMode();
+  const syncedFor = useRef<string>(undefined);
+
+  const customData = account?.customData;
+  useEffect(() => {
+    if (!account || !customData || syncedFor.current === account.id) return;
+    syncedFor.current = account.id;
+    const current = appearance().getMode();
+    const local = { language: isLanguage(language) ? language : 'en', appearanceMode: current } as const;
+    const changes = preferencesToApply(readConsolePreferences(customData), local);
+    if (changes.appearanceMode) appearance().setMode(changes.appearanceMode);
+    if (changes.language) void changeLanguage(changes.language);
+  }, [account, customData, language]);
+
+  const save = useCallback(
+    async (change: { language?: Language; appearanceMode?: AppearanceMode }) => {
+      if (!saveCustomData || !customData) return;
+      await saveCustomData(withConsolePreferences(customData, change));
+    },
+    [customData, saveCustomData],
+  );
+
+  const setLanguage = useCallback(
+    async (next: InterfaceLanguage) => {
+      await changeLanguage(next);
+      // The development pseudo-locale is not a language of the schema and stays in this browser.
+      if (isLanguage(next)) await save({ language: next });
+    },
+    [save],
+  );
+
+  const setAppearanceMode = useCallback(
+    async (next: AppearanceMode) => {
+      appearance().setMode(next);
+      await save({ appearanceMode: next });
+    },
+    [save],
+  );
+
+  return { language, appearanceMode, setLanguage, setAppearanceMode };
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BookIcon, HelpIcon, SearchIcon } from '../../components/icons.tsx';
+import type { AccountState } from '../account.ts';
+import { DevBanner } from '../DevBanner.tsx';
+import { edition } from '../edition.ts';
+import { externalLinks } from '../external-links.ts';
+import { LogoMark } from '../Logo.tsx';
+import { useTenantHome } from '../tenant.ts';
+import styles from './TopBar.module.css';
+import { UserMenu } from './UserMenu.tsx';
+import { VersionBadge } from './VersionBadge.tsx';
+
+type Props = AccountState & {
+  /** Cloud only: the tenant switcher, filled by the cloud edition's code (spec §2.10). */
+  tenantSelector?: ReactNode;
+  onOpenContact: () => void;
+  onOpenPalette: () => void;
+  onSignOut: () => Promise<unknown>;
+};
+
+/** Spec §2.5: logo, tenant selector (cloud) or title (OSS), docs, help, version (OSS) and the user menu. */
+export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut, ...account }: Props) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.topBar}>
+      <Link to={useTenantHome()} className={styles.home} aria-label={t('top_bar.home')}>
+        <LogoMark className={styles.logo} />
+        <span className={styles.brand} aria-hidden="true">
+          {t('app_name')}
+        </span>
+      </Link>
+      {edition === 'cloud' ? (
+        <div className={styles.tenantSelector}>{tenantSelector}</div>
+      ) : (
+        <span className={styles.title}>{t('top_bar.title')}</span>
+      )}
+      {import.meta.env.DEV && <DevBanner />}
+      <div className={styles.actions}>
+        <button type="button" className={styles.search} onClick={onOpenPalette} aria-keyshortcuts="Control+K Meta+K">
+          <SearchIcon />
+          <span>{t('top_bar.search')}</span>
+          <kbd className={styles.shortcut}>{t('top_bar.search_shortcut')}</kbd>
+        </button>
+        <a className={styles.action} href={externalLinks.docs} target="_blank" rel="noopener noreferrer">
+          <BookIcon />
+          <span>{t('top_bar.docs')}</span>
+          <span className={styles.visuallyHidden}>{t('new_tab')}</span>
+        </a>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('top_bar.help')}
+          title={t('top_bar.help')}
+          aria-haspopup="dialog"
+          onClick={onOpenContact}
+        >
+          <HelpIcon />
+        </button>
+        {edition === 'oss' && <VersionBadge />}
+        <UserMenu {...account} onSignOut={onSignOut} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,150 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { CheckIcon, ExternalLinkIcon } from '../icons.tsx';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import styles from './Menu.module.css';
+import { isPromiseLike, type MenuEntry } from './menu-entries.ts';
+import { focusItem, isRightToLeft, ownItems } from './menu-focus.ts';
+import { SubmenuItem } from './SubmenuItem.tsx';
+
+export type MenuListProps = {
+  id?: string;
+  label: string;
+  entries: readonly MenuEntry[];
+  /** Closes the whole menu; `returnFocus` puts the focus back on the menu button. */
+  onClose: (returnFocus: boolean) => void;
+  /** Called once the list is in the document, to place the focus. */
+  onMount: (list: HTMLDivElement) => void;
+  /** For a submenu: close only it (ArrowLeft in left-to-right, Esc). */
+  onCloseSubmenu?: () => void;
+  isSubmenu?: boolean;
+};
+
+export function MenuList({ id, label, entries, onClose, onMount, onCloseSubmenu, isSubmenu = false }: MenuListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [busyId, setBusyId] = useState<string>();
+  const onMountRef = useRef(onMount);
+
+  useEffect(() => {
+    if (listRef.current) onMountRef.current(listRef.current);
+  }, []);
+
+  function select(entry: Extract<MenuEntry, { kind: 'action' | 'radio' }>) {
+    if (busyId) return; // A running action (sign-out) blocks repeats and every other item.
+    const result = entry.onSelect();
+    if (entry.kind === 'action' && isPromiseLike(result)) {
+      setBusyId(entry.id);
+      void Promise.resolve(result).then(
+        () => onClose(true),
+        () => setBusyId(undefined),
+      );
+      return;
+    }
+    onClose(true);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const list = listRef.current;
+    if (!list) return;
+    const items = ownItems(list);
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    if (current === -1) return; // The key belongs to a submenu inside this list.
+    const back = isRightToLeft(list) ? 'ArrowRight' : 'ArrowLeft';
+    switch (event.key) {
+      case 'ArrowDown':
+        focusItem(list, current + 1);
+        break;
+      case 'ArrowUp':
+        focusItem(list, current - 1);
+        break;
+      case 'Home':
+        focusItem(list, 0);
+        break;
+      case 'End':
+        focusItem(list, -1);
+        break;
+      case 'Escape':
+        if (isSubmenu) onCloseSubmenu?.();
+        else onClose(true);
+        break;
+      case back:
+        if (!isSubmenu) return;
+        onCloseSubmenu?.();
+        break;
+      case 'Tab':
+        onClose(false);
+        return; // The browser moves the focus on, out of the closed menu.
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  return (
+    <div
+      ref={listRef}
+      id={id}
+      role="menu"
+      aria-label={label}
+      tabIndex={-1}
+      className={isSubmenu ? styles.submenu : styles.menu}
+      onKeyDown={onKeyDown}
+    >
+      {entries.map((entry) => {
+        if (entry.kind === 'separator') return <hr key={entry.id} className={styles.separator} />;
+        if (entry.kind === 'submenu') return <SubmenuItem key={entry.id} entry={entry} onClose={onClose} />;
+        if (entry.kind === 'link') {
+          return (
+            <a
+              key={entry.id}
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.item}
+              href={entry.href}
+              target={entry.newTab ? '_blank' : undefined}
+              rel={entry.newTab ? 'noopener noreferrer' : undefined}
+              onClick={() => onClose(false)}
+            >
+              <span className={styles.icon}>{entry.icon}</span>
+              <span className={styles.label}>{entry.label}</span>
+              {entry.newTab && <ExternalLinkIcon className={styles.trailing} />}
+            </a>
+          );
+        }
+        if (entry.kind === 'radio') {
+          return (
+            <button
+              key={entry.id}
+              type="button"
+              role="menuitemradio"
+              aria-checked={entry.checked}
+              aria-disabled={busyId ? true : undefined}
+              tabIndex={-1}
+              className={styles.item}
+              onClick={() => select(entry)}
+            >
+              <span className={styles.icon}>{entry.checked && <CheckIcon />}</span>
+              <span className={styles.label}>{entry.label}</span>
+            </button>
+          );
+        }
+        const isBusy = busyId === entry.id;
+        return (
+          <button
+            key={entry.id}
+            type="button"
+            role="menuitem"
+            aria-disabled={busyId ? true : undefined}
+            aria-busy={isBusy || undefined}
+            tabIndex={-1}
+            className={styles.item}
+            onClick={() => select(entry)}
+          >
+            <span className={styles.icon}>{isBusy ? <Spinner /> : entry.icon}</span>
+            <span className={styles.label}>{entry.label}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
