@@ -1,6 +1,7 @@
 import { type MouseEvent, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
+import { ForbiddenAlert } from '../auth/ForbiddenAlert.tsx';
 import { signOut } from '../auth/session.ts';
 import { Loading } from '../components/Loading.tsx';
 import { useTenantPath } from '../components/routing/tenant-path.ts';
@@ -23,12 +24,6 @@ const sidebarItems = visibleSidebar(edition, availableSidebarItems(edition)).fla
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   event.preventDefault();
   document.getElementById(mainId)?.focus();
-}
-
-/** Ends the session; signOut leaves for the sign-in page, or resolves once the tokens are gone and we go there. */
-async function signOutAndLeave(): Promise<void> {
-  await signOut();
-  window.location.assign(import.meta.env.BASE_URL);
 }
 
 export function AppShell() {
@@ -58,7 +53,7 @@ export function AppShell() {
       <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
         {t('skip_to_content')}
       </a>
-      <TopBar {...account} onOpenContact={openContact} onOpenPalette={openPalette} onSignOut={signOutAndLeave} />
+      <TopBar {...account} onOpenContact={openContact} onOpenPalette={openPalette} onSignOut={signOut} />
       <Sidebar onOpenContact={openContact} />
       <main id={mainId} className={styles.main} tabIndex={-1} aria-busy={navigating}>
         <div className={styles.progress} hidden={!navigating} aria-hidden="true" />
@@ -66,6 +61,10 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
+      {/* Its strings (auth namespace) load beside the page instead of holding the shell back. */}
+      <Suspense fallback={null}>
+        <ForbiddenAlert />
+      </Suspense>
       <ContactDialog isOpen={dialog === 'contact'} onClose={close} />
       <CommandPalette
         isOpen={dialog === 'palette'}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { startSignIn } from '../auth/session.ts';
+import { SessionExpiredError } from '../auth/session.ts';
+import { handleSessionExpired } from '../auth/session-errors.ts';
 import { clearAllTokens } from './clear-tokens.ts';
 import { ErrorPage, type ErrorPageProps } from './ErrorPage.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -10,6 +11,7 @@ import { NotFound } from './NotFound.tsx';
 const sessionErrorCodes = new Set(['invalid_grant', 'invalid_target', 'oidc.invalid_grant', 'oidc.invalid_target']);
 
 export function isSessionError(error: unknown): boolean {
+  if (error instanceof SessionExpiredError) return true;
   if (error instanceof ApiError) return error.status === 401;
   if (typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string') {
     return sessionErrorCodes.has(error.error); // oidc-client-ts ErrorResponse
@@ -33,9 +35,7 @@ export function retryFromScratch(): void {
 
 function SignInAgain() {
   useEffect(() => {
-    clearAllTokens();
-    const { pathname, search, hash } = window.location;
-    void startSignIn({ pathname, search, hash });
+    void handleSessionExpired();
   }, []);
   return null;
 }

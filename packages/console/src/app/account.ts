@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { currentUser } from '../auth/session.ts';
+import { useMe, useUpdateCustomData } from '../api/me.ts';
 import type { CustomData } from './preferences/preferences.ts';
 
 /** Who is signed in, as the user menu shows them, and their custom data (which holds the console preferences). */
@@ -9,7 +8,6 @@ export type Account = {
   username: string | null;
   email: string | null;
   avatar: string | null;
-  /** Undefined until the 'me' API answers: preferences are then kept in this browser only. */
   customData: CustomData | undefined;
 };
 
@@ -19,30 +17,17 @@ export type AccountState = {
   saveCustomData: ((customData: CustomData) => Promise<unknown>) | undefined;
 };
 
-function claim(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/**
- * The signed-in account. Until the console has the 'me' API client (src/api/me.ts) this reads the ID token's claims,
- * which name the user but carry no custom data.
- */
+/** The signed-in account from the 'me' API, and how to save its custom data. */
 export function useAccount(): AccountState {
-  const session = useQuery({
-    queryKey: ['session', 'profile'],
-    queryFn: async () => {
-      const profile = (await currentUser())?.profile;
-      if (!profile) return null;
-      return {
-        id: profile.sub,
-        name: claim(profile.name),
-        username: claim(profile.preferred_username) ?? claim(profile.username),
-        email: claim(profile.email),
-        avatar: claim(profile.picture),
-        customData: undefined,
-      } satisfies Account;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return { account: session.data ?? undefined, saveCustomData: undefined };
+  const me = useMe();
+  const update = useUpdateCustomData();
+  const account: Account | undefined = me.data && {
+    id: me.data.id,
+    name: me.data.name,
+    username: me.data.username,
+    email: me.data.primaryEmail,
+    avatar: me.data.avatar,
+    customData: me.data.customData,
+  };
+  return { account, saveCustomData: account ? update.mutateAsync : undefined };
 }

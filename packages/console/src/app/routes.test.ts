@@ -1,5 +1,6 @@
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type { ConsoleArea } from '../components/routing/area.ts';
 import { devRoutes } from './dev-routes.ts';
 import type { Edition } from './edition.ts';
 import { buildRoutes } from './routes.ts';
@@ -23,15 +24,28 @@ function settled(router: Router): Promise<Router['state']> {
   });
 }
 
-async function open(edition: Edition, path: string, dev: readonly RouteObject[] = []) {
-  const router = createMemoryRouter(buildRoutes({ edition, devRoutes: dev }), {
+async function open(edition: Edition, path: string, dev: readonly RouteObject[] = [], areas?: ConsoleArea[]) {
+  const router = createMemoryRouter(buildRoutes({ edition, devRoutes: dev, areas }), {
     basename: '/console',
     initialEntries: [`/console${path}`],
   });
   const state = await settled(router);
   router.dispose();
-  return { path: state.location.pathname, action: state.historyAction, route: state.matches.at(-1)?.route.path, state };
+  const errors = Object.values(state.errors ?? {});
+  return {
+    path: state.location.pathname,
+    action: state.historyAction,
+    route: state.matches.at(-1)?.route.path,
+    errors,
+  };
 }
+
+const Page = () => null;
+const area = (sidebarItem: ConsoleArea['sidebarItem'], path: string, editions?: ConsoleArea['editions']) => ({
+  sidebarItem,
+  editions,
+  routes: [{ path, Component: Page }],
+});
 
 describe('OSS routes', () => {
   it('replaces the tenant index with the first sidebar item', async () => {
@@ -45,7 +59,28 @@ describe('OSS routes', () => {
   it('has the import-error route only when dev routes are given', async () => {
     expect((await open('oss', '/__internal__/import-error')).route).toBe('*');
     const dev = await open('oss', '/__internal__/import-error', devRoutes);
-    expect(Object.values(dev.state.errors ?? {})).toHaveLength(1);
+    expect(dev.errors).toHaveLength(1);
+  });
+});
+
+describe('routes from registered areas', () => {
+  it('mounts each area and lands on the first of them in sidebar order, not registration order', async () => {
+    const areas = [area('webhooks', 'webhooks'), area('applications', 'applications')];
+    expect(await open('oss', '/', [], areas)).toMatchObject({ path: '/console/applications' });
+    expect(await open('oss', '/webhooks', [], areas)).toMatchObject({ route: 'webhooks' });
+  });
+
+  it('leaves out the areas of the other edition', async () => {
+    const areas = [area('tenant_settings', 'tenant-settings', ['cloud']), area('roles', 'roles')];
+    expect(await open('oss', '/tenant-settings', [], areas)).toMatchObject({ route: '*' });
+    expect(await open('oss', '/', [], areas)).toMatchObject({ path: '/console/roles' });
+    expect(await open('cloud', '/t-1', [], areas)).toMatchObject({ path: '/console/t-1/roles' });
+    expect(await open('cloud', '/t-1/tenant-settings', [], areas)).toMatchObject({ route: 'tenant-settings' });
+  });
+
+  it("fails with the spec's error when no sidebar item exists", async () => {
+    const { errors } = await open('oss', '/', [], []);
+    expect(errors).toEqual([new Error('First sidebar item not found')]);
   });
 });
 

@@ -103,7 +103,11 @@ export function MenuList({ id, label, entries, onClose, onMount, onCloseSubmenu,
               href={entry.href}
               target={entry.newTab ? '_blank' : undefined}
               rel={entry.newTab ? 'noopener noreferrer' : undefined}
-              onClick={() => onClose(false)}
+              aria-disabled={busyId ? true : undefined}
+              onClick={(event) => {
+                if (busyId) event.preventDefault();
+                else onClose(false);
+              }}
             >
               <span className={styles.icon}>{entry.icon}</span>
               <span className={styles.label}>{entry.label}</span>

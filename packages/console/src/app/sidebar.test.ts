@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { SidebarItemKey } from '../components/routing/area.ts';
+import { firstSidebarPath, sidebar, sidebarExtraRows, sidebarItemPath, visibleSidebar } from './sidebar.ts';
+
+/** Spec §2.3, copied by hand so a change of the data has to agree with the spec. */
+const specOrder = [
+  ['overview', ['get_started', 'dashboard']],
+  ['authentication', ['applications', 'sign_in_experience', 'mfa', 'connectors', 'enterprise_sso']],
+  ['authorization', ['api_resources', 'roles', 'organization_template']],
+  ['users', ['organizations', 'users']],
+  ['developer', ['signing_keys', 'customize_jwt', 'webhooks', 'audit_logs']],
+  ['tenant', ['tenant_settings']],
+] as const;
+
+const allItems = new Set<SidebarItemKey>(specOrder.flatMap(([, items]) => items));
+const keys = (sections: ReturnType<typeof visibleSidebar>) =>
+  sections.map((section) => [section.key, section.items.map((item) => item.key)]);
+
+describe('sidebar data', () => {
+  it('holds every section and item of spec §2.3, in order', () => {
+    expect(sidebar.map((section) => [section.key, section.items.map((item) => item.key)])).toEqual(specOrder);
+  });
+
+  it('shows tenant settings only in the cloud edition', () => {
+    expect(keys(visibleSidebar('cloud', allItems))).toEqual(specOrder);
+    expect(keys(visibleSidebar('oss', allItems))).toEqual(specOrder.filter(([section]) => section !== 'tenant'));
+  });
+
+  it('shows only items whose area is registered, keeping the spec order and dropping empty sections', () => {
+    const available = new Set<SidebarItemKey>(['webhooks', 'roles', 'get_started']);
+    expect(keys(visibleSidebar('oss', available))).toEqual([
+      ['overview', ['get_started']],
+      ['authorization', ['roles']],
+      ['developer', ['webhooks']],
+    ]);
+    expect(keys(visibleSidebar('oss', new Set(['tenant_settings'])))).toEqual([]);
+  });
+
+  it('makes each path from the key', () => {
+    expect(sidebarItemPath({ key: 'sign_in_experience' })).toBe('sign-in-experience');
+    expect(sidebarItemPath({ key: 'api_resources' })).toBe('api-resources');
+  });
+
+  it('lands the tenant index on the first visible item, or fails with the spec error', () => {
+    expect(firstSidebarPath('oss', new Set(['audit_logs', 'applications']))).toBe('applications');
+    expect(firstSidebarPath('cloud', allItems)).toBe('get-started');
+    expect(() => firstSidebarPath('oss', new Set(['tenant_settings']))).toThrow('First sidebar item not found');
+  });
+
+  it('has one external link and one modal opener below the sections', () => {
+    expect(sidebarExtraRows.map((row) => row.kind)).toEqual(['external', 'modal']);
+  });
+});
