@@ -7,8 +7,9 @@ function fakeMedia(matches: boolean) {
   const listeners = new Set<() => void>();
   return {
     matches,
-    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    addEventListener(_type: 'change', listener: () => void) {
+      listeners.add(listener);
+    },
     flip(next: boolean) {
       this.matches = next;
       for (const listener of listeners) listener();

@@ -15,7 +15,8 @@ export function resolveTheme(mode: AppearanceMode, systemPrefersDark: boolean): 
   return mode;
 }
 
-type MediaQuery = Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'>;
+/** The part of MediaQueryList the controller uses. */
+type MediaQuery = { readonly matches: boolean; addEventListener(type: 'change', listener: () => void): void };
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
 export type AppearanceEnvironment = {
