@@ -118,7 +118,8 @@ export function createApp(services: Services) {
     return c.json({
       edition: config.edition,
       version: PRODUCT_VERSION,
-      adminExists: await consoleAdminExists(db),
+      // The cloud edition has no first-run welcome: console accounts sign up.
+      adminExists: config.edition === 'cloud' || (await consoleAdminExists(db)),
       issuer: issuerUrl(config.publicUrl, ADMIN_TENANT_ID),
       clientId: ADMIN_CONSOLE_CLIENT_ID,
       resource: managementResource(DEFAULT_TENANT_ID),
@@ -187,7 +188,7 @@ export function createApp(services: Services) {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
 
-  app.route('/', interactionRoutes(providers, db));
+  app.route('/', interactionRoutes(providers, db, config.edition));
   app.route('/', consoleStatic(config.consoleDir));
   return app;
 }

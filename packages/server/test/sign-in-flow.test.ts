@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -9,6 +9,7 @@ import { TenantDb } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { LOCKOUT, SIGN_IN_LOG_KEY } from '../src/services/sign-in.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
+import { consoleClient } from './support/oidc-flow.ts';
 
 let server: Awaited<ReturnType<typeof startTestHttpServer>>;
 beforeAll(async () => {
@@ -17,68 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const issuer = () => `${server.base}/t/${ADMIN_TENANT_ID}/oidc`;
-const redirectUri = () => `${server.base}/console/callback`;
-const absolute = (location: string) => new URL(location, server.base).toString();
-
-/** Starts an authorization request as the console does (code + PKCE, prompt login consent). */
-async function startAuthorization(jar: CookieJar) {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const params = new URLSearchParams({
-    client_id: 'admin-console',
-    response_type: 'code',
-    redirect_uri: redirectUri(),
-    scope: 'openid profile offline_access all',
-    resource: managementResource(DEFAULT_TENANT_ID),
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: 'state-123',
-    prompt: 'login consent',
-  });
-  const response = await jar.fetch(`${issuer()}/auth?${params}`);
-  expect(response.status).toBe(303);
-  const signInPage = absolute(response.headers.get('Location') ?? '');
-  expect(new URL(signInPage).pathname).toMatch(/^\/interaction\/admin\/[\w-]+$/);
-  return { verifier, signInPage };
-}
-
-function submit(jar: CookieJar, signInPage: string, identifier: string, password: string, language = 'en') {
-  return jar.fetch(`${signInPage}/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': language },
-    body: new URLSearchParams({ identifier, password }),
-  });
-}
-
-/** Follows redirects until the client's redirect URI; returns the authorization code. */
-async function followToCallback(jar: CookieJar, first: Response): Promise<URL> {
-  let response = first;
-  for (let hops = 0; hops < 10; hops++) {
-    const location = response.headers.get('Location');
-    expect(location, `hop ${hops} redirects (status ${response.status})`).toBeTruthy();
-    const next = absolute(location ?? '');
-    if (next.startsWith(redirectUri())) return new URL(next);
-    response = await jar.fetch(next);
-  }
-  throw new Error('too many redirects');
-}
-
-/** The console's token request: redeem an authorization code with its PKCE verifier. */
-function redeemCode(code: string, verifier: string, extra: Record<string, string> = {}) {
-  return fetch(`${issuer()}/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri(),
-      client_id: 'admin-console',
-      code_verifier: verifier,
-      ...extra,
-    }),
-  });
-}
+// The console's side of the flow, shared with the other OIDC tests.
+const flow = () => consoleClient(server.base);
+const issuer = () => flow().issuer;
+const startAuthorization = (jar: CookieJar) => flow().startAuthorization(jar);
+const submit = (jar: CookieJar, page: string, identifier: string, password: string, language = 'en') =>
+  flow().submit(jar, page, identifier, password, language);
+const followToCallback = (jar: CookieJar, first: Response) => flow().followToCallback(jar, first);
+const redeemCode = (code: string, verifier: string, extra: Record<string, string> = {}) =>
+  flow().redeemCode(code, verifier, extra);
 
 describe('console sign-in through the admin tenant issuer', () => {
   it('shows a localised, accessible sign-in form', async () => {

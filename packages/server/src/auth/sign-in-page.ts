@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Language } from '@gatehouse/schemas';
 import { signInText } from '../i18n/sign-in.ts';
 
@@ -14,7 +15,8 @@ h1{font-size:1.4rem;margin:0 0 24px}label{display:block;font-weight:600;margin:1
 input{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;background:transparent;color:inherit;font:inherit}
 input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;cursor:pointer}
-.error{color:var(--danger);margin:0 0 8px}`;
+.error{color:var(--danger);margin:0 0 8px}
+.switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}`;
 
 /** The frame every sign-in page shares: language, direction, icon, stylesheet and a main landmark. */
 function page(language: Language, title: string, body: string): string {
@@ -42,7 +44,13 @@ export type SignInPageOptions = {
   action: string;
   identifier?: string;
   error?: string;
+  /** The sign-up screen of the same interaction, when registration is open. */
+  registerHref?: string | undefined;
 };
+
+/** A link to the other screen (sign in ⇄ sign up) of the same interaction. */
+const switchLink = (href: string | undefined, text: string) =>
+  href ? `\n<p class="switch"><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></p>` : '';
 
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
 export function renderSignInPage(options: SignInPageOptions): string {
@@ -58,8 +66,56 @@ ${error.html}
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${error.described}>
 <button type="submit">${t('submit')}</button>
-</form>`,
+</form>${switchLink(options.registerHref, signInText(options.language, 'create_account'))}`,
   );
+}
+
+export type RegisterPageOptions = {
+  language: Language;
+  action: string;
+  signInHref: string;
+  username?: string;
+  email?: string;
+  error?: string;
+};
+
+/** The sign-up form: username, optional email, password twice. */
+export function renderRegisterPage(options: RegisterPageOptions): string {
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+  const error = formError(options.error);
+  return page(
+    options.language,
+    t('register_title'),
+    `<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${error.html}
+<label for="username">${t('username')}</label>
+<input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${error.described}>
+<label for="email">${t('email')}</label>
+<input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(options.email ?? '')}"${error.described}>
+<label for="password">${t('password')}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
+<label for="password_confirm">${t('password_confirm')}</label>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
+<button type="submit">${t('register_submit')}</button>
+</form>${switchLink(options.signInHref, signInText(options.language, 'have_account'))}`,
+  );
+}
+
+/** The one inline script the OIDC pages may run (allowed by its hash): submit the sign-out form at once. */
+export const LOGOUT_SCRIPT = 'document.forms[0].submit()';
+export const LOGOUT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(LOGOUT_SCRIPT).digest('base64')}'`;
+
+/**
+ * RP-initiated logout: oidc-provider's confirmation form (with its anti-forgery secret), ending the
+ * session at the provider too, submitted by the hashed script; without script the button does it.
+ */
+export function renderLogoutPage(language: Language, providerForm: string): string {
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(language, key));
+  const form = providerForm.replace(
+    '</form>',
+    `<input type="hidden" name="logout" value="yes"><button type="submit" autofocus>${t('sign_out_submit')}</button></form>`,
+  );
+  return page(language, t('sign_out_title'), `${form}\n<script>${LOGOUT_SCRIPT}</script>`);
 }
 
 export function renderMessagePage(language: Language, message: string): string {

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import type { Logger } from 'pino';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
+import { LOGOUT_SCRIPT_CSP_SOURCE } from '../auth/sign-in-page.ts';
+import { translateBasicClientSecret } from '../services/application-secrets.ts';
 
 /** `/oidc/...` is the default tenant's issuer, `/t/{tenantId}/oidc/...` every other tenant's. */
 const ISSUER_PATH = /^(?:\/oidc|\/t\/([0-9a-z-]{1,21})\/oidc)(?=\/|\?|$)/;
 
 const OIDC_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
+  // Only the sign-out page's one script (by hash) and the sign-in stylesheet may load.
+  'Content-Security-Policy': `default-src 'none'; script-src ${LOGOUT_SCRIPT_CSP_SOURCE}; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
@@ -21,6 +24,8 @@ export function withOidcProviders(
   providers: TenantProviders,
   next: (req: IncomingMessage, res: ServerResponse) => void,
   log: Logger,
+  /** Maps a client's named secret to the internal one the provider compares (see application-secrets.ts). */
+  internalSecret?: (tenantId: string, clientId: string, secret: string) => Promise<string | undefined>,
 ) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
@@ -28,14 +33,20 @@ export function withOidcProviders(
     if (!match) return next(req, res);
     const tenantId = match[1] ?? DEFAULT_TENANT_ID;
     for (const [name, value] of Object.entries(OIDC_HEADERS)) res.setHeader(name, value);
-    providers
-      .get(tenantId)
-      .then((provider) => {
+    Promise.all([
+      providers.get(tenantId),
+      internalSecret &&
+        translateBasicClientSecret(req.headers.authorization, (clientId, secret) =>
+          internalSecret(tenantId, clientId, secret),
+        ),
+    ])
+      .then(([provider, authorization]) => {
         if (!provider) {
           res.writeHead(404, { 'Content-Type': 'application/json' });
           res.end(JSON.stringify({ code: 'entity.not_found', message: 'The requested resource was not found.' }));
           return;
         }
+        if (authorization) req.headers.authorization = authorization;
         (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
         req.url = url.slice(match[0].length) || '/';
         provider.callback()(req, res);

@@ -1,4 +1,11 @@
-import { ADMIN_TENANT_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '@gatehouse/schemas';
+import {
+  ADMIN_TENANT_ID,
+  defaultPasswordPolicy,
+  emailRegex,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  usernameSchema,
+} from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
@@ -7,16 +14,19 @@ import type { Interaction } from 'oidc-provider';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import {
   renderMessagePage,
+  renderRegisterPage,
   renderSignInPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
   signInStylesheet,
 } from '../auth/sign-in-page.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
-import { signInText } from '../i18n/sign-in.ts';
+import { type SignInKey, signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, createFirstConsoleAdmin } from '../services/console-admin.ts';
+import { registerUser } from '../services/registration.ts';
 import { attemptSignIn } from '../services/sign-in.ts';
 
 type Env = AppEnv & { Bindings: HttpBindings };
@@ -41,8 +51,25 @@ async function grantConsent(provider: Provider, details: Interaction): Promise<s
   return grant.save();
 }
 
+/**
+ * Who may create an account on a tenant's sign-in page. The admin tenant holds console accounts:
+ * in the cloud edition anyone may sign up (onboarding follows); the OSS console has one
+ * installation's admins, created by the welcome page or the CLI, so its registration is closed.
+ */
+export function registrationOpen(tenantId: string, edition: Config['edition']): boolean {
+  return tenantId !== ADMIN_TENANT_ID || edition === 'cloud';
+}
+
+/** Spec §2.4: the sign-up screen comes first for interaction_mode=signUp or a register first screen. */
+function wantsSignUp(interaction: Interaction, query: string | undefined): boolean {
+  if (query === 'register') return true;
+  if (query === 'sign_in') return false;
+  const { interaction_mode: mode, first_screen: firstScreen } = interaction.params;
+  return mode === 'signUp' || firstScreen === 'register' || firstScreen === 'identifier:register';
+}
+
 /** The sign-in pages oidc-provider sends users to: `/interaction/{tenantId}/{uid}`. */
-export function interactionRoutes(providers: TenantProviders, db: Database) {
+export function interactionRoutes(providers: TenantProviders, db: Database, edition: Config['edition']) {
   const app = new Hono<Env>();
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
@@ -77,10 +104,96 @@ export function interactionRoutes(providers: TenantProviders, db: Database) {
       );
       return RESPONSE_ALREADY_SENT;
     }
-    if (c.req.param('tenantId') === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
+    // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
+    if (edition === 'oss' && c.req.param('tenantId') === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
       return c.html(renderWelcomePage({ language, action: `${c.req.path}/welcome` }));
     }
-    return c.html(renderSignInPage({ language, action: `${c.req.path}/login` }));
+    const tenantId = c.req.param('tenantId');
+    const open = registrationOpen(tenantId, edition);
+    if (wantsSignUp(interaction, c.req.query('screen'))) {
+      if (!open) {
+        return c.html(
+          renderSignInPage({
+            language,
+            action: `${c.req.path}/login`,
+            error: signInText(language, 'registration_closed'),
+          }),
+          403,
+        );
+      }
+      return c.html(
+        renderRegisterPage({ language, action: `${c.req.path}/register`, signInHref: `${c.req.path}?screen=sign_in` }),
+      );
+    }
+    return c.html(
+      renderSignInPage({
+        language,
+        action: `${c.req.path}/login`,
+        registerHref: open ? `${c.req.path}?screen=register` : undefined,
+      }),
+    );
+  });
+
+  app.post('/interaction/:tenantId/:uid/register', async (c) => {
+    const language = c.get('language');
+    const tenantId = c.req.param('tenantId');
+    const provider = await providers.get(tenantId);
+    const interaction = provider && (await details(c, provider));
+    if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
+      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+    }
+    const page = c.req.path.replace(/\/register$/, '');
+    if (!registrationOpen(tenantId, edition)) {
+      return c.html(
+        renderSignInPage({ language, action: `${page}/login`, error: signInText(language, 'registration_closed') }),
+        403,
+      );
+    }
+    const form = await c.req.parseBody();
+    const username = typeof form.username === 'string' ? form.username.trim() : '';
+    const email = typeof form.email === 'string' ? form.email.trim() : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
+    const again = (error: string, status: 400 | 422) =>
+      c.html(
+        renderRegisterPage({
+          language,
+          action: c.req.path,
+          signInHref: `${page}?screen=sign_in`,
+          username,
+          email,
+          error,
+        }),
+        status,
+      );
+    if (!usernameSchema.safeParse(username).success) return again(signInText(language, 'username_invalid'), 400);
+    if (email && !emailRegex.test(email)) return again(signInText(language, 'email_invalid'), 400);
+    if (password !== confirm) return again(signInText(language, 'password_mismatch'), 400);
+    const result = await registerUser(
+      new TenantDb(db, tenantId),
+      { username, password, ...(email ? { email } : {}) },
+      {
+        applicationId: String(interaction.params.client_id),
+        ip: c.env.incoming.socket.remoteAddress,
+        userAgent: c.req.header('User-Agent'),
+      },
+    );
+    if (!result.ok && result.reason === 'taken') return again(signInText(language, 'identifier_taken'), 422);
+    if (!result.ok) {
+      const [first = 'password_rejected.too_short'] = result.rejections;
+      const reason = signInText(language, first.replace('password_rejected.', 'rejected.') as SignInKey, {
+        min: defaultPasswordPolicy.length.min,
+        max: defaultPasswordPolicy.length.max,
+      });
+      return again(signInText(language, 'password_rejected', { reason }), 400);
+    }
+    await provider.interactionFinished(
+      c.env.incoming,
+      c.env.outgoing,
+      { login: { accountId: result.userId } },
+      { mergeWithLastSubmission: false },
+    );
+    return RESPONSE_ALREADY_SENT;
   });
 
   // First run: create the first console admin and finish the login with it, in one step.
@@ -89,6 +202,7 @@ export function interactionRoutes(providers: TenantProviders, db: Database) {
     const provider = await providers.get(ADMIN_TENANT_ID);
     const interaction = provider && (await details(c, provider));
     if (
+      edition !== 'oss' ||
       c.req.param('tenantId') !== ADMIN_TENANT_ID ||
       !provider ||
       !interaction ||

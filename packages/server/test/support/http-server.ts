@@ -16,7 +16,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real HTTP server (OIDC issuers + app) on its own test database and a free port; PUBLIC_URL matches it. */
-export async function startTestHttpServer(): Promise<{
+export async function startTestHttpServer(env: Record<string, string> = {}): Promise<{
   base: string;
   database: DatabaseHandle;
   close: () => Promise<void>;
@@ -24,7 +24,7 @@ export async function startTestHttpServer(): Promise<{
   const database = await createTestDatabase();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused' });
+  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused', ...env });
   const server = createHttpServer({
     config,
     db: database.db,

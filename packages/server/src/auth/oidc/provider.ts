@@ -5,7 +5,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
+import { negotiateLanguage } from '../../i18n/messages.ts';
+import { signInText } from '../../i18n/sign-in.ts';
 import { issuerUrl } from '../issuers.ts';
+import { renderLogoutPage, renderMessagePage } from '../sign-in-page.ts';
 import type { SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { ApplicationClientAdapter } from './clients.ts';
@@ -47,6 +50,18 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
       revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderLogoutPage(negotiateLanguage(ctx.get('accept-language')), form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          const language = negotiateLanguage(ctx.get('accept-language'));
+          ctx.type = 'html';
+          ctx.body = renderMessagePage(language, signInText(language, 'signed_out'));
+        },
+      },
       resourceIndicators: {
         enabled: true,
         useGrantedResource: () => true,
@@ -61,6 +76,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
         },
       },
     },
+    // Spec §2.4: sign-in experience parameters an application may pass to the sign-in pages.
+    extraParams: ['interaction_mode', 'first_screen', 'direct_sign_in', 'organization_id', 'identifier'],
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${tenantId}/${interaction.uid}` },
     claims: {

@@ -1,0 +1,78 @@
+import { checkPassword, emailRegex, generateId, type PasswordRejectionCode, usernameSchema } from '@gatehouse/schemas';
+import { z } from 'zod';
+import { logs, users } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError } from '../http/errors.ts';
+import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
+import { performWrite } from './write-path.ts';
+
+export const REGISTER_LOG_KEY = 'Interaction.Register.Submit';
+
+const registrationSchema = z.object({
+  username: usernameSchema,
+  email: z.string().max(128).regex(emailRegex).optional(),
+  password: z.string(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+export type RegistrationResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: 'taken' }
+  | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
+
+type Meta = { applicationId?: string | undefined; ip?: string | undefined; userAgent?: string | undefined };
+
+/**
+ * Creates an account from the sign-up page: the password policy first, then the user, its audit
+ * entry and the PostRegister and User.Created events in one transaction. A taken username or email
+ * is a result, not an error, and is audited as a failed attempt.
+ */
+export async function registerUser(tenant: TenantDb, input: Registration, meta: Meta): Promise<RegistrationResult> {
+  const rejections = checkPassword(input.password, undefined, { username: input.username, primaryEmail: input.email });
+  if (rejections.length > 0) return { ok: false, reason: 'rejected', rejections };
+  const passwordEncrypted = await hashPassword(input.password);
+  try {
+    const userId = await performWrite(
+      { tenant, actor: { type: 'system', id: 'registration' }, ip: meta.ip, userAgent: meta.userAgent },
+      { key: REGISTER_LOG_KEY, schema: registrationSchema, input },
+      async (tx, valid) => {
+        const user = await tx.insert(users, {
+          id: generateId(12),
+          username: valid.username,
+          primaryEmail: valid.email ?? null,
+          passwordEncrypted,
+          passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
+        });
+        const after = { id: user.id, username: user.username, primaryEmail: user.primaryEmail };
+        return {
+          result: user.id,
+          entity: { type: 'User', id: user.id },
+          before: null,
+          after,
+          events: [
+            { event: 'PostRegister', data: { user: after, applicationId: meta.applicationId } },
+            { event: 'User.Created', data: after },
+          ],
+        };
+      },
+    );
+    return { ok: true, userId };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) {
+      await tenant.insert(logs, {
+        id: generateId(),
+        key: REGISTER_LOG_KEY,
+        applicationId: meta.applicationId ?? null,
+        payload: {
+          result: 'Error',
+          error: error.code,
+          username: input.username,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+        },
+      });
+      return { ok: false, reason: 'taken' };
+    }
+    throw error;
+  }
+}
