@@ -3,6 +3,7 @@ import { adminCredentials } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { startFreshServer } from '../support/server.ts';
 import { submitSignIn } from '../support/session.ts';
+import { userMenuButton } from '../support/shell.ts';
 
 test.describe('signing in to the console', () => {
   test('a wrong password shows the error and keeps the user on the sign-in page', async ({ page }) => {
@@ -14,6 +15,20 @@ test.describe('signing in to the console', () => {
 
     await page.getByLabel('Password').fill(adminCredentials.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectHeading(page, 'Get started');
+  });
+
+  test('repeated failures lock the identifier and say for how long', async ({ page }) => {
+    await page.goto(consolePath('get-started'));
+    await page.waitForURL(/\/interaction\//);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await submitSignIn(page, 'lockout_target', `wrong-${attempt}`);
+      await expect(page.getByRole('alert')).toHaveText('The username or password is incorrect.');
+    }
+    await submitSignIn(page, 'lockout_target', 'wrong-again');
+    await expect(page.getByRole('alert')).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+    // The lock is per identifier: the admin still signs in.
+    await submitSignIn(page, adminCredentials.username, adminCredentials.password);
     await expectHeading(page, 'Get started');
   });
 
@@ -50,6 +65,19 @@ test.describe('first run', () => {
       // With an admin, welcome has nothing to offer any more.
       await page.goto(`${server.url}/console/welcome`);
       await expect(page).not.toHaveURL(/\/welcome$/);
+
+      // Sign out ends the provider's session too: the next visit asks for the password again.
+      await userMenuButton(page).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/interaction\//);
+
+      // A deep link (path, query and hash) survives the sign-in.
+      const deepLink = `${consolePath('does-not-exist')}?tab=2#part`;
+      await page.goto(`${server.url}${deepLink}`);
+      await page.waitForURL(/\/interaction\//);
+      await submitSignIn(page, 'first_admin', 'correct-horse-1');
+      await expect(page).toHaveURL(`${server.url}${deepLink}`);
+      await expectHeading(page, 'Page not found');
     } finally {
       await server.stop();
     }

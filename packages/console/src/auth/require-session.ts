@@ -11,7 +11,9 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   const config = await loadConsoleConfig({ refresh: true });
   if (!config.adminExists) throw redirect('/welcome');
   const url = new URL(request.url);
-  await startSignIn({ pathname: url.pathname, search: url.search, hash: window.location.hash });
+  // Spec §2.4: a sign_up flag or an invitation link opens the sign-up screen instead of sign-in.
+  const signUp = url.searchParams.has('sign_up') || /\/accept\/[^/]+\/?$/.test(url.pathname);
+  await startSignIn({ pathname: url.pathname, search: url.search, hash: window.location.hash }, { signUp });
   // The browser is leaving for the sign-in page; nothing renders meanwhile.
   return new Promise<never>(() => undefined);
 }
