@@ -21,7 +21,11 @@ export const resourceIndicatorSchema = z
 
 /** Access-token lifetime in seconds: one second to one year, one hour by default. */
 export const ACCESS_TOKEN_TTL_SECONDS = { min: 1, max: 31_536_000, default: 3600 } as const;
-export const accessTokenTtlSchema = z.number().int().min(ACCESS_TOKEN_TTL_SECONDS.min).max(ACCESS_TOKEN_TTL_SECONDS.max);
+export const accessTokenTtlSchema = z
+  .number()
+  .int()
+  .min(ACCESS_TOKEN_TTL_SECONDS.min)
+  .max(ACCESS_TOKEN_TTL_SECONDS.max);
 
 export const resourceSchema = z.object({
   tenantId: z.string(),
