@@ -2,6 +2,7 @@ import { type RouteObject, replace } from 'react-router';
 import { requireSession } from '../auth/require-session.ts';
 import type { ConsoleArea } from '../components/routing/area.ts';
 import { callbackRoutes } from '../pages/callback/routes.ts';
+import { profileRoutes } from '../pages/profile/routes.ts';
 import { welcomeRoutes } from '../pages/welcome/routes.ts';
 import { AppShell } from './AppShell.tsx';
 import { areasOf, availableSidebarItems, consoleAreas } from './areas.ts';
@@ -43,8 +44,8 @@ function tenantRoutes({ edition, devRoutes, areas = consoleAreas }: RouteOptions
   ];
 }
 
-/** Tenant-less pages of spec §2.1 that need no session: the sign-in callback and the first-run welcome. */
-const tenantlessRoutes: RouteObject[] = [...callbackRoutes, ...welcomeRoutes];
+/** Tenant-less pages of spec §2.1: the sign-in callback, the first-run welcome and the profile (its own session). */
+const tenantlessRoutes: RouteObject[] = [...callbackRoutes, ...welcomeRoutes, ...profileRoutes];
 
 /** OSS routes sit directly under the basename; cloud routes under '/{tenantId}' (spec §2.1). */
 export function buildRoutes(options: RouteOptions): RouteObject[] {

@@ -1,0 +1,4 @@
+/** Link builders of the tenant-less profile page (spec §2.1), as router paths under the console's basename. */
+export const toProfile = (): string => '/profile';
+export const toVerifyPassword = (): string => '/profile/verify-password';
+export const toChangePassword = (): string => '/profile/change-password';

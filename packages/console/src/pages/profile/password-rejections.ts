@@ -1,0 +1,33 @@
+import {
+  defaultPasswordPolicy,
+  type PasswordPolicy,
+  type PasswordRejectionCode,
+  passwordRejectionCodes,
+} from '@gatehouse/schemas';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../api/client.ts';
+
+function isPasswordRejectionCode(value: unknown): value is PasswordRejectionCode {
+  return passwordRejectionCodes.some((code) => code === value);
+}
+
+/**
+ * The policy codes of a `password.rejected` answer (its `data.rejections`), or undefined for any other error.
+ * Codes this console does not know are dropped: they could not be translated.
+ */
+export function serverPasswordRejections(error: unknown): PasswordRejectionCode[] | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'password.rejected') return undefined;
+  const { data } = error;
+  const rejections = typeof data === 'object' && data !== null && 'rejections' in data ? data.rejections : undefined;
+  return Array.isArray(rejections) ? rejections.filter(isPasswordRejectionCode) : [];
+}
+
+/** One translated sentence per rejection code (spec §5), with the policy's numbers filled in. */
+export function passwordRejectionMessages(
+  codes: readonly PasswordRejectionCode[],
+  t: TFunction<'profile'>,
+  policy: PasswordPolicy = defaultPasswordPolicy,
+): string[] {
+  const values = { min: policy.length.min, max: policy.length.max, types: policy.characterTypes.min };
+  return [...new Set(codes)].map((code) => t(code, values));
+}

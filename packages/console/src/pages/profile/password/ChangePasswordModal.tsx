@@ -1,0 +1,111 @@
+import { checkPassword, defaultPasswordPolicy, type Me } from '@gatehouse/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../../api/client.ts';
+import { useChangePassword } from '../../../api/me.ts';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { FormModal } from '../FormModal.tsx';
+import { toProfile, toVerifyPassword } from '../links.ts';
+import type { ProfileOutletContext } from '../ProfilePage.tsx';
+import { passwordRejectionMessages, serverPasswordRejections } from '../password-rejections.ts';
+import { parseProfileRouteState } from '../route-state.ts';
+
+/** The shared password policy (spec §5), checked here before the server checks it again. */
+function newPasswordSchema(me: Me, t: TFunction<'profile'>) {
+  return z.object({ password: z.string(), confirm: z.string() }).superRefine(({ password, confirm }, context) => {
+    const rejections = checkPassword(password, defaultPasswordPolicy, me);
+    if (rejections.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: passwordRejectionMessages(rejections, t).join(' '),
+      });
+    }
+    if (confirm !== password) context.addIssue({ code: 'custom', path: ['confirm'], message: t('password.mismatch') });
+  });
+}
+
+/** Route 'profile/change-password': reached from verify-password, or directly while the account has no password. */
+export function ChangePasswordModal() {
+  const { me } = useOutletContext<ProfileOutletContext>();
+  const { state } = useLocation();
+  const { email, action, verificationRecordId } = parseProfileRouteState(state);
+  // Without proof of the current password the server would refuse; ask for it first.
+  if (me.hasPassword && !verificationRecordId) {
+    return <Navigate to={toVerifyPassword()} replace state={{ email, action }} />;
+  }
+  return <ChangePasswordForm me={me} verificationRecordId={verificationRecordId} flow={{ email, action }} />;
+}
+
+type FormProps = { me: Me; verificationRecordId: string | undefined; flow: { email?: string; action?: string } };
+
+function ChangePasswordForm({ me, verificationRecordId, flow }: FormProps) {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { mutateAsync } = useChangePassword();
+  const schema = useMemo(() => newPasswordSchema(me, t), [me, t]);
+  const { control, handleSubmit, formState, setError } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: { password: '', confirm: '' },
+  });
+  const close = () => navigate(toProfile());
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await mutateAsync({ password, verificationRecordId });
+      toast.success(t('password.changed'));
+      navigate(toProfile(), { replace: true });
+    } catch (error) {
+      const rejections = serverPasswordRejections(error);
+      if (error instanceof ApiError && rejections) {
+        const messages = passwordRejectionMessages(rejections, t);
+        setError('password', { message: messages.join(' ') || error.message }, { shouldFocus: true });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'verification_record.invalid') {
+        // Verifications last 10 minutes; an old one sends the user back to prove the password again.
+        toast.error(t('password.verification_expired'));
+        navigate(toVerifyPassword(), { replace: true, state: flow });
+        return;
+      }
+      if (!handleSubmitError(error, toast)) throw error;
+    }
+  });
+
+  return (
+    <FormModal
+      title={me.hasPassword ? t('password.change_title') : t('password.set_title')}
+      description={t('password.change_description')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <FormTextInput
+        name="password"
+        control={control}
+        label={t('password.new')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        data-autofocus
+      />
+      <FormTextInput
+        name="confirm"
+        control={control}
+        label={t('password.confirm')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+      />
+    </FormModal>
+  );
+}

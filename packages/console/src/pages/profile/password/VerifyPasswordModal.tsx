@@ -1,0 +1,67 @@
+import { passwordVerificationRequestSchema } from '@gatehouse/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { useVerifyPassword } from '../../../api/me.ts';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { FormModal } from '../FormModal.tsx';
+import { toChangePassword, toProfile } from '../links.ts';
+import { parseProfileRouteState } from '../route-state.ts';
+
+/** Route 'profile/verify-password': the current password buys a verification record for the change. */
+export function VerifyPasswordModal() {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  const { email, action } = parseProfileRouteState(state);
+  const toast = useToast();
+  const { mutateAsync } = useVerifyPassword();
+  const label = t('password.current');
+  const { control, handleSubmit, formState, setError } = useForm({
+    resolver: zodResolver(passwordVerificationRequestSchema, {
+      error: () => t('required_field_missing', { field: label }),
+    }),
+    defaultValues: { password: '' },
+  });
+  const close = () => navigate(toProfile());
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const { verificationRecordId } = await mutateAsync(password);
+      // Spec §2.12: only the password flow exists so far; the email flow (cloud) goes to link-email from here.
+      navigate(toChangePassword(), { replace: true, state: { email, action, verificationRecordId } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'session.invalid_credentials') {
+        const message = error.status === 429 ? t('password.locked') : t('password.incorrect');
+        setError('password', { message }, { shouldFocus: true });
+        return;
+      }
+      if (!handleSubmitError(error, toast)) throw error;
+    }
+  });
+
+  return (
+    <FormModal
+      title={t('password.verify_title')}
+      description={t('password.verify_description')}
+      submitText={t('password.continue')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <FormTextInput
+        name="password"
+        control={control}
+        label={label}
+        type="password"
+        autoComplete="current-password"
+        isRequired
+        data-autofocus
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Me } from '@gatehouse/schemas';
+import type { ComponentType } from 'react';
+import type { EditionScoped } from './edition-scope.ts';
+import { PasswordSection } from './password/PasswordSection.tsx';
+import { SettingsSection } from './settings/SettingsSection.tsx';
+
+export type ProfileSectionProps = { me: Me };
+
+export type ProfileSection = EditionScoped & { key: string; Section: ComponentType<ProfileSectionProps> };
+
+/**
+ * The profile's sections in page order, filtered by edition where the page renders them. The cloud-only ones of
+ * spec §2.12 join this list with `editions: ['cloud']`: linked accounts after settings, delete account last.
+ */
+export const profileSections: readonly ProfileSection[] = [
+  { key: 'settings', Section: SettingsSection },
+  { key: 'password', Section: PasswordSection },
+];

@@ -1,0 +1,38 @@
+import type { Me } from '@gatehouse/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { FormModal } from '../FormModal.tsx';
+import { fieldProblem, nameFormSchema, namePatch } from './field-rules.ts';
+import { useSaveProfile } from './use-save-profile.ts';
+
+export function NameModal({ me, onClose }: { me: Me; onClose: () => void }) {
+  const { t } = useTranslation('profile');
+  const save = useSaveProfile();
+  const label = t('name.label');
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(nameFormSchema, {
+      // The name has no rule but its length (spec §5).
+      error: (issue) => {
+        const problem = fieldProblem(issue);
+        return problem.key === 'too_long' ? t('too_long', { field: label, max: problem.max }) : undefined;
+      },
+    }),
+    mode: 'onBlur',
+    defaultValues: { name: me.name ?? '' },
+  });
+  const onSubmit = handleSubmit(async ({ name }) => {
+    if (await save(namePatch(name))) onClose();
+  });
+  return (
+    <FormModal
+      title={me.name ? t('name.title') : t('name.set_title')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <FormTextInput name="name" control={control} label={label} autoComplete="name" data-autofocus />
+    </FormModal>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Me } from '@gatehouse/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { FormModal } from '../FormModal.tsx';
+import { fieldProblem, usernameFormSchema } from './field-rules.ts';
+import { useSaveProfile } from './use-save-profile.ts';
+
+/** OSS only (spec §6). Spec §5: required once edited, a letter or underscore first. */
+export function UsernameModal({ me, onClose }: { me: Me; onClose: () => void }) {
+  const { t } = useTranslation('profile');
+  const save = useSaveProfile();
+  const label = t('username.label');
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(usernameFormSchema, {
+      error: (issue) => {
+        const problem = fieldProblem(issue);
+        if (problem.key === 'required') return t('required_field_missing', { field: label });
+        if (problem.key === 'too_long') return t('too_long', { field: label, max: problem.max });
+        return t('username.invalid');
+      },
+    }),
+    mode: 'onBlur',
+    defaultValues: { username: me.username ?? '' },
+  });
+  const onSubmit = handleSubmit(async ({ username }) => {
+    if (username === me.username) return onClose();
+    if (await save({ username })) onClose();
+  });
+  return (
+    <FormModal title={t('username.title')} isSubmitting={formState.isSubmitting} onSubmit={onSubmit} onClose={onClose}>
+      <FormTextInput
+        name="username"
+        control={control}
+        label={label}
+        description={t('username.description')}
+        isRequired
+        autoComplete="username"
+        spellCheck={false}
+        data-autofocus
+      />
+    </FormModal>
+  );
+}
