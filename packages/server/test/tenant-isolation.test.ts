@@ -88,3 +88,58 @@ describe('tenant isolation in the cloud management API', () => {
     expect((await t.call('/api/roles')).status).toBe(404);
   });
 });
+
+describe('tenant isolation of applications, API resources and role assignments (cloud API)', () => {
+  it("a tenant's applications, resources and scopes are invisible and unusable from another tenant", async () => {
+    const asDefault = { headers: { Authorization: `Bearer ${await t.token({ tenantId: DEFAULT_TENANT_ID })}` } };
+    const asAdmin = { headers: { Authorization: `Bearer ${await t.token({ tenantId: ADMIN_TENANT_ID })}` } };
+    const base = (tenantId: string) => `/m/${tenantId}/api`;
+    const app = await t.call(`${base(DEFAULT_TENANT_ID)}/applications`, {
+      ...asDefault,
+      method: 'POST',
+      body: { name: 'isolated robot', type: 'MachineToMachine' },
+    });
+    const resource = await t.call(`${base(DEFAULT_TENANT_ID)}/resources`, {
+      ...asDefault,
+      method: 'POST',
+      body: { name: 'isolated', indicator: 'https://isolated.example.com' },
+    });
+    const scope = await t.call(`${base(DEFAULT_TENANT_ID)}/resources/${resource.json.id}/scopes`, {
+      ...asDefault,
+      method: 'POST',
+      body: { name: 'read:isolated' },
+    });
+    expect([app.status, resource.status, scope.status]).toEqual([200, 201, 201]);
+
+    const other = base(ADMIN_TENANT_ID);
+    expect((await t.call(`${other}/applications/${app.json.id}`, asAdmin)).status).toBe(404);
+    expect((await t.call(`${other}/resources/${resource.json.id}`, asAdmin)).status).toBe(404);
+    expect((await t.call(`${other}/applications?search=isolated`, asAdmin)).json).toEqual([]);
+    const role = await t.call(`${other}/roles`, {
+      ...asAdmin,
+      method: 'POST',
+      body: { name: 'admin-side', type: 'MachineToMachine' },
+    });
+    const borrowScope = await t.call(`${other}/roles/${role.json.id}/scopes`, {
+      ...asAdmin,
+      method: 'POST',
+      body: { scopeIds: [scope.json.id] },
+    });
+    expect(borrowScope.status, "another tenant's scope cannot be assigned").toBe(404);
+    const borrowApp = await t.call(`${other}/roles/${role.json.id}/applications`, {
+      ...asAdmin,
+      method: 'POST',
+      body: { applicationIds: [app.json.id] },
+    });
+    expect(borrowApp.status, "another tenant's application cannot be assigned").toBe(404);
+    expect(
+      (
+        await t.call(`${other}/applications/${app.json.id}/secrets`, {
+          ...asAdmin,
+          method: 'POST',
+          body: { name: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
