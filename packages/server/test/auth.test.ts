@@ -32,6 +32,12 @@ describe('management API token verification', () => {
     });
   });
 
+  it("refuses an end user's token from the tenant's own issuer, whatever its scopes", async () => {
+    const response = await withToken({ issuerTenantId: DEFAULT_TENANT_ID, subject: 'end-user-1' });
+    expect(response.status).toBe(401);
+    expect(response.json).toMatchObject({ code: 'auth.unauthorized', data: { reason: 'subject' } });
+  });
+
   it('answers 401 without a token or with a malformed header', async () => {
     for (const Authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-jwt', 'Bearer a.b.c']) {
       const response = await t.call('/api/roles', {

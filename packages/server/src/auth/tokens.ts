@@ -62,6 +62,9 @@ export async function verifyManagementToken(
   const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
   // A token without a subject other than its client is a client-credentials (machine) token.
   const isMachine = !payload.sub || payload.sub === clientId;
+  // The tenant's own issuer signs in its end users; only its machine apps may manage it. Console
+  // users come from the admin issuer, so a user token of the tenant itself is never an admin's.
+  if (!isMachine && issuerTenantId !== ADMIN_TENANT_ID) throw unauthorized('subject');
   return {
     actor: isMachine ? { type: 'application', id: clientId ?? 'unknown' } : { type: 'user', id: payload.sub ?? '' },
     scopes: scopesOf(payload),
