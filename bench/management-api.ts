@@ -69,7 +69,7 @@ async function measure(base: string, accessToken: string, route: Route): Promise
   ];
 }
 
-const routeNames = ['roles-list', 'role-get', 'role-patch', 'logs-by-app'];
+const routeNames = ['applications-list', 'application-get', 'roles-list', 'role-get', 'role-patch', 'logs-by-app'];
 
 export const managementApi: Bench = {
   name: 'management-api',
@@ -96,11 +96,35 @@ export const managementApi: Bench = {
           body: JSON.stringify({ name: `bench-role-${total}`, description: 'bench' }),
         });
       }
+      const apps = await fetch(`${server.url}/api/applications?search=bench-app`, { headers });
+      for (let count = Number(apps.headers.get('Total-Number') ?? 0); count < 200; count++) {
+        await fetch(`${server.url}/api/applications`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            name: `bench-app-${count}`,
+            type: 'SPA',
+            oidcClientMetadata: { redirectUris: ['https://app.example.com/callback'] },
+          }),
+        });
+      }
+      const [application] = (await (
+        await fetch(`${server.url}/api/applications?search=bench-app-0`, { headers })
+      ).json()) as { id: string }[];
+      if (!application) throw new Error('no bench application');
       const [role] = (await (await fetch(`${server.url}/api/roles?search=bench-role-0`, { headers })).json()) as {
         id: string;
       }[];
       if (!role) throw new Error('no bench role');
       const routes: Route[] = [
+        { name: 'applications-list', method: 'GET', path: '/api/applications', minRps: 3000, maxP99: 15 },
+        {
+          name: 'application-get',
+          method: 'GET',
+          path: `/api/applications/${application.id}`,
+          minRps: 3000,
+          maxP99: 15,
+        },
         { name: 'roles-list', method: 'GET', path: '/api/roles', minRps: 3000, maxP99: 15 },
         { name: 'role-get', method: 'GET', path: `/api/roles/${role.id}`, minRps: 3000, maxP99: 15 },
         {
