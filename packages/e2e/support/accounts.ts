@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { edition } from '../playwright.config.ts';
+import { submitSignIn } from './session.ts';
+
+/**
+ * A console account on a fresh server, signed in afterwards: in OSS the welcome page creates the first admin; in
+ * cloud anyone signs up from the sign-in page.
+ */
+export async function createAccount(page: Page, serverUrl: string, username: string, password: string) {
+  if (edition === 'oss') {
+    await page.goto(`${serverUrl}/console/welcome`);
+    await page.getByRole('button', { name: 'Create the first account' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Create account and sign in' }).click();
+  } else {
+    await page.goto(`${serverUrl}/console/profile`);
+    await page.waitForURL(/\/interaction\//);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  }
+  await page.waitForURL((url) => url.pathname.startsWith('/console') && !url.pathname.endsWith('/callback'));
+}
+
+/** Opens `url` (a console page) and signs in on the issuer's page; ends on that page. */
+export async function openSignedInAt(page: Page, url: string, username: string, password: string) {
+  await page.goto(url);
+  await page.waitForURL(/\/interaction\//);
+  await submitSignIn(page, username, password);
+  await expect(page).toHaveURL(url);
+}
