@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/use-document-title.ts';
+import { useLandingPath } from './landing.ts';
 import styles from './Message.module.css';
-import { useTenantHome } from './tenant.ts';
 
 export function NotFound() {
   const { t } = useTranslation();
@@ -11,7 +11,7 @@ export function NotFound() {
     <section className={styles.message} aria-labelledby="page-not-found-title">
       <h1 id="page-not-found-title">{t('errors.page_not_found')}</h1>
       <p>{t('errors.page_not_found_description')}</p>
-      <Link to={useTenantHome()}>{t('back_home')}</Link>
+      <Link to={useLandingPath()}>{t('back_home')}</Link>
     </section>
   );
 }

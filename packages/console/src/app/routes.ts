@@ -33,6 +33,8 @@ function tenantRoutes({ edition, devRoutes, areas = consoleAreas }: RouteOptions
       children: [
         {
           index: true,
+          // Replace, so Back never returns to the index (which would only redirect again). In-app links point at
+          // the landing page itself (useLandingPath), because a client-side visit here would replace their page.
           loader: ({ params }) => replace(tenantPath(edition, params.tenantId, firstSidebarPath(edition, available))),
           Component: Redirecting,
         },

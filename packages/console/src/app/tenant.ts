@@ -1,4 +1,4 @@
-import { generatePath, useParams } from 'react-router';
+import { generatePath } from 'react-router';
 import type { Edition } from './edition.ts';
 
 /** Cloud '/' has no tenant picker yet, so it lands in the default tenant. */
@@ -9,10 +9,4 @@ export function tenantPath(edition: Edition, tenantId: string | undefined, path:
   if (edition === 'oss') return `/${path}`;
   if (!tenantId) throw new Error('Tenant ID not found');
   return `${generatePath('/:tenantId', { tenantId })}/${path}`;
-}
-
-/** The tenant's landing path, for 'back home' links; works in both editions without knowing which. */
-export function useTenantHome(): string {
-  const { tenantId } = useParams();
-  return tenantId === undefined ? '/' : generatePath('/:tenantId', { tenantId });
 }

@@ -7,7 +7,7 @@ import { DevBanner } from '../DevBanner.tsx';
 import { edition } from '../edition.ts';
 import { externalLinks } from '../external-links.ts';
 import { LogoMark } from '../Logo.tsx';
-import { useTenantHome } from '../tenant.ts';
+import { useLandingPath } from '../landing.ts';
 import styles from './TopBar.module.css';
 import { UserMenu } from './UserMenu.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
@@ -25,7 +25,7 @@ export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut
   const { t } = useTranslation();
   return (
     <header className={styles.topBar}>
-      <Link to={useTenantHome()} className={styles.home} aria-label={t('top_bar.home')}>
+      <Link to={useLandingPath()} className={styles.home} aria-label={t('top_bar.home')}>
         <LogoMark className={styles.logo} />
         <span className={styles.brand} aria-hidden="true">
           {t('app_name')}

@@ -28,6 +28,12 @@ export function MenuList({ id, label, entries, onClose, onMount, onCloseSubmenu,
     if (listRef.current) onMountRef.current(listRef.current);
   }, []);
 
+  // One item is reachable in the tab order (roving tabindex), so a scrolling menu is keyboard-reachable too.
+  const tabStop =
+    entries.find((entry) => entry.kind === 'radio' && entry.checked)?.id ??
+    entries.find((entry) => entry.kind !== 'separator')?.id;
+  const tabIndex = (entry: MenuEntry) => (entry.id === tabStop ? 0 : -1);
+
   function select(entry: Extract<MenuEntry, { kind: 'action' | 'radio' }>) {
     if (busyId) return; // A running action (sign-out) blocks repeats and every other item.
     const result = entry.onSelect();
@@ -92,13 +98,15 @@ export function MenuList({ id, label, entries, onClose, onMount, onCloseSubmenu,
     >
       {entries.map((entry) => {
         if (entry.kind === 'separator') return <hr key={entry.id} className={styles.separator} />;
-        if (entry.kind === 'submenu') return <SubmenuItem key={entry.id} entry={entry} onClose={onClose} />;
+        if (entry.kind === 'submenu') {
+          return <SubmenuItem key={entry.id} entry={entry} onClose={onClose} tabIndex={tabIndex(entry)} />;
+        }
         if (entry.kind === 'link') {
           return (
             <a
               key={entry.id}
               role="menuitem"
-              tabIndex={-1}
+              tabIndex={tabIndex(entry)}
               className={styles.item}
               href={entry.href}
               target={entry.newTab ? '_blank' : undefined}
@@ -123,7 +131,7 @@ export function MenuList({ id, label, entries, onClose, onMount, onCloseSubmenu,
               role="menuitemradio"
               aria-checked={entry.checked}
               aria-disabled={busyId ? true : undefined}
-              tabIndex={-1}
+              tabIndex={tabIndex(entry)}
               className={styles.item}
               onClick={() => select(entry)}
             >
@@ -140,7 +148,7 @@ export function MenuList({ id, label, entries, onClose, onMount, onCloseSubmenu,
             role="menuitem"
             aria-disabled={busyId ? true : undefined}
             aria-busy={isBusy || undefined}
-            tabIndex={-1}
+            tabIndex={tabIndex(entry)}
             className={styles.item}
             onClick={() => select(entry)}
           >

@@ -8,13 +8,14 @@ import { focusItem, isRightToLeft, ownItems } from './menu-focus.ts';
 type Props = {
   entry: Extract<MenuEntry, { kind: 'submenu' }>;
   onClose: (returnFocus: boolean) => void;
+  tabIndex: number;
 };
 
 /**
  * An item that opens a submenu: after 300 ms of hover (closing 100 ms after the pointer leaves both the item and the
  * submenu, spec §2.5), or at once with Enter, Space or the arrow pointing into it.
  */
-export function SubmenuItem({ entry, onClose }: Props) {
+export function SubmenuItem({ entry, onClose, tabIndex }: Props) {
   const [open, setOpen] = useState<false | 'hover' | 'keyboard'>(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +65,7 @@ export function SubmenuItem({ entry, onClose }: Props) {
         role="menuitem"
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
-        tabIndex={-1}
+        tabIndex={tabIndex}
         className={styles.item}
         onKeyDown={onKeyDown}
         onClick={openByKeyboard}

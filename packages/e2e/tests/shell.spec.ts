@@ -1,0 +1,277 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { adminCredentials, edition } from '../playwright.config.ts';
+import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
+import { openSignedIn, submitSignIn } from '../support/session.ts';
+import {
+  chooseAppearance,
+  chooseLanguage,
+  openUserSubmenu,
+  sidebar,
+  sidebarItemKeys,
+  specSidebarOrder,
+  userMenuButton,
+  waitForShell,
+} from '../support/shell.ts';
+
+const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the shell tests then save what they saw there.
+
+async function snap(page: Page, name: string): Promise<void> {
+  if (screenshots) await page.screenshot({ path: `${screenshots}/${edition}-${name}.png`, fullPage: true });
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('the shell', () => {
+  test('the sidebar shows the existing areas in the spec order, with docs and contact rows', async ({ page }) => {
+    const problems = watchPageErrors(page);
+    await openSignedIn(page, consolePath('get-started'));
+    const keys = await sidebarItemKeys(page);
+    expect(keys, 'get started exists and comes first').toContain('get_started');
+    const positions = keys.map((key) => specSidebarOrder.indexOf(key as (typeof specSidebarOrder)[number]));
+    expect(
+      positions.every((position) => position >= 0),
+      `only spec items: ${keys.join()}`,
+    ).toBe(true);
+    expect(positions, 'in the order of spec §2.3').toEqual([...positions].sort((a, b) => a - b));
+    if (edition === 'oss') expect(keys).not.toContain('tenant_settings');
+
+    await expect(sidebar(page).getByRole('link', { name: 'Get started' })).toHaveAttribute('aria-current', 'page');
+    const docs = sidebar(page).getByRole('link', { name: /Documentation/ });
+    await expect(docs, 'external rows open in a new tab').toHaveAttribute('target', '_blank');
+    await sidebar(page).getByRole('button', { name: 'Contact us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact us' });
+    await expect(dialog.getByRole('link')).toHaveCount(4);
+    for (const link of await dialog.getByRole('link').all()) await expect(link).toHaveAttribute('target', '_blank');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(problems()).toEqual([]);
+  });
+
+  test('the top bar has the logo, docs, help, the version (OSS) and the user menu', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Gatehouse home' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: /^Docs/ })).toHaveAttribute('target', '_blank');
+    if (edition === 'oss') {
+      await expect(banner.getByText('Admin Console')).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Version 1.25.0' })).toHaveText('v1.25.0');
+    } else {
+      await expect(banner.getByText('Admin Console')).toHaveCount(0);
+      await expect(banner.getByRole('link', { name: /^Version/ })).toHaveCount(0);
+    }
+    await banner.getByRole('button', { name: 'Help' }).click();
+    await expect(page.getByRole('dialog', { name: 'Contact us' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await userMenuButton(page).click();
+    await expect(page.getByText(adminCredentials.username).first()).toBeVisible();
+    const profile = page.getByRole('menuitem', { name: 'Profile' });
+    await expect(profile).toHaveAttribute('href', '/console/profile');
+    await expect(profile).toHaveAttribute('target', '_blank');
+    await snap(page, 'user-menu-light');
+  });
+
+  test('the tenant index replaces itself with the first sidebar item', async ({ page }) => {
+    const notFound = new RegExp(`${consolePath('no/such/page')}$`);
+    const landing = new RegExp(`${consolePath('get-started')}$`);
+    await openSignedIn(page, consolePath('no/such/page'));
+    await expectHeading(page, 'Page not found');
+    await waitForShell(page);
+    await page.goto(consolePath());
+    await expect(page).toHaveURL(landing);
+    await waitForShell(page);
+    await page.goBack();
+    await expect(page, 'the index left no history entry of its own').toHaveURL(notFound);
+    await waitForShell(page);
+
+    // The logo links to the landing page itself, so the page it was clicked on stays in the history.
+    await page.getByRole('link', { name: 'Gatehouse home' }).click();
+    await expect(page).toHaveURL(landing);
+    await page.goBack();
+    await expect(page).toHaveURL(notFound);
+  });
+
+  test('an unknown path shows page-not-found inside the shell', async ({ page }) => {
+    await openSignedIn(page, consolePath('nothing-here'));
+    await expectHeading(page, 'Page not found');
+    await expect(page).toHaveTitle('Page not found - Gatehouse');
+    await expect(sidebar(page)).toBeVisible();
+    await snap(page, 'not-found');
+  });
+
+  test('the command palette jumps to a page by keyboard alone', async ({ page }) => {
+    await openSignedIn(page, consolePath('nothing-here'));
+    await expectHeading(page, 'Page not found');
+    await page.keyboard.press('Control+K');
+    const input = page.getByRole('combobox', { name: 'Search pages' });
+    await expect(input).toBeFocused();
+    await input.fill('zzz');
+    await expect(page.getByRole('status').filter({ hasText: 'Nothing matches' })).toBeVisible();
+    await input.fill('get');
+    await expect(page.getByRole('option', { name: /Get started/ })).toHaveAttribute('aria-selected', 'true');
+    await snap(page, 'palette');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${consolePath('get-started')}$`));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('preferences', () => {
+  test('a language choice applies at once, survives a reload and is kept in the account', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    try {
+      await chooseLanguage(page, 'Language', 'Deutsch', 'de');
+      await expect(sidebar(page).getByRole('link', { name: 'Erste Schritte' })).toBeVisible();
+      await waitForShell(page);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(sidebar(page).getByRole('link', { name: 'Erste Schritte' })).toBeVisible();
+
+      // Without the local copy, the account's preferences bring the language back.
+      await page.evaluate(() => localStorage.clear());
+      await waitForShell(page);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    } finally {
+      await chooseLanguage(page, 'Sprache', 'English', 'en');
+    }
+  });
+
+  test('Arabic is right to left and mirrors the layout', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    try {
+      await chooseLanguage(page, 'Language', 'العربية', 'ar');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const nav = await sidebar(page).boundingBox();
+      const main = await page.getByRole('main').boundingBox();
+      expect(nav && main && nav.x > main.x, 'the sidebar sits on the right').toBe(true);
+      await snap(page, 'arabic');
+      await userMenuButton(page).click();
+      await snap(page, 'arabic-menu');
+      await page.keyboard.press('Escape');
+    } finally {
+      await chooseLanguage(page, 'اللغة', 'English', 'en');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    }
+  });
+
+  test('appearance: dark and light are fixed, system follows the OS live', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openSignedIn(page, consolePath('get-started'));
+    const html = page.locator('html');
+    try {
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await chooseAppearance(page, 'Dark');
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await snap(page, 'dark');
+      await waitForShell(page);
+      await page.reload();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+
+      await chooseAppearance(page, 'Sync with system');
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(html, 'follows the OS without a reload').toHaveAttribute('data-theme', 'dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await expect(html).toHaveAttribute('data-theme', 'light');
+    } finally {
+      await chooseAppearance(page, 'Sync with system');
+    }
+  });
+});
+
+test.describe('the user menu', () => {
+  test('a submenu opens after 300 ms of hover and closes 100 ms after the pointer leaves', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    await page.clock.install();
+    await userMenuButton(page).click();
+    const languages = page.getByRole('menu', { name: 'Language' });
+    await page.getByRole('menuitem', { name: /^Language/ }).hover();
+    await page.clock.runFor(250);
+    await expect(languages, 'not yet at 250 ms').toHaveCount(0);
+    await page.clock.runFor(60);
+    await expect(languages, 'open after 300 ms').toBeVisible();
+
+    await page.getByRole('menuitem', { name: 'Profile' }).hover();
+    await page.clock.runFor(50);
+    await expect(languages, 'still open 50 ms after leaving').toBeVisible();
+    await page.clock.runFor(60);
+    await expect(languages, 'closed after 100 ms').toHaveCount(0);
+  });
+
+  test('the menu works by keyboard: arrows, submenu, Esc back to the button', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    await openUserSubmenu(page, 'Appearance');
+    await expect(page.getByRole('menuitemradio', { name: 'Sync with system' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('menuitem', { name: /^Appearance/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(userMenuButton(page)).toBeFocused();
+  });
+
+  test('sign out shows its loading state, ignores repeated clicks and ends at the sign-in page', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    await userMenuButton(page).click();
+    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+    await signOut.click();
+    await signOut.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await page.waitForURL(/\/interaction\//);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Gatehouse' })).toBeVisible();
+  });
+});
+
+test.describe('errors', () => {
+  test('the error page shows what failed, and retry clears the tokens and starts again', async ({ page }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    await expectHeading(page, 'Get started');
+    await waitForShell(page);
+    // A network failure is simulated (the request never reaches our server); nothing answers in its place.
+    await page.route('**/api/.well-known/console', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expectHeading(page, 'Something went wrong');
+    await page.getByText('More details').click();
+    await expect(page.locator('pre')).toContainText(/\w+/);
+    await snap(page, 'error-page');
+    await page.unroute('**/api/.well-known/console');
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.waitForURL(/\/interaction\//);
+    await submitSignIn(page, adminCredentials.username, adminCredentials.password);
+    await expectHeading(page, 'Get started');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const mode of ['Light', 'Dark'] as const) {
+    test(`axe finds no serious or critical violation in ${mode.toLowerCase()} mode`, async ({ page }) => {
+      await openSignedIn(page, consolePath('get-started'));
+      try {
+        await chooseAppearance(page, mode);
+        await expectHeading(page, 'Get started');
+        expect(await seriousViolations(page), 'page').toEqual([]);
+        await userMenuButton(page).click();
+        await page.getByRole('menuitem', { name: /^Language/ }).focus();
+        await page.keyboard.press('Enter');
+        expect(await seriousViolations(page), 'open user menu').toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Control+K');
+        expect(await seriousViolations(page), 'command palette').toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Help' }).click();
+        expect(await seriousViolations(page), 'contact dialog').toEqual([]);
+        await snap(page, `contact-${mode.toLowerCase()}`);
+        await page.keyboard.press('Escape');
+      } finally {
+        await chooseAppearance(page, 'Sync with system');
+      }
+    });
+  }
+});
