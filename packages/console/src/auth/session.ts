@@ -1,4 +1,5 @@
 import { OidcClient, type RefreshState, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { z } from 'zod';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
 import { type RedirectTarget, saveRedirectTarget } from './redirect-target.ts';
 
@@ -60,17 +61,60 @@ export class SessionExpiredError extends Error {
   }
 }
 
-const otherTokens = new Map<string, { token: string; expiresAt: number }>();
-let refreshing: Promise<unknown> = Promise.resolve();
+/**
+ * Tokens for the other APIs, kept beside the user in sessionStorage: a reload reuses them instead
+ * of spending (and rotating) the refresh token again.
+ */
+const tokenCacheKey = (resource: string) => `gatehouse:token:${resource}`;
+const tokenCacheSchema = z.object({ token: z.string(), expiresAt: z.number() });
+
+function cachedToken(resource: string): { token: string; expiresAt: number } | undefined {
+  try {
+    const parsed = tokenCacheSchema.safeParse(JSON.parse(sessionStorage.getItem(tokenCacheKey(resource)) ?? 'null'));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function clearTokenCache(): void {
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith('gatehouse:token:')) sessionStorage.removeItem(key);
+}
 
 const fresh = (expiresAt: number | undefined) =>
   expiresAt !== undefined && expiresAt - renewBeforeExpirySeconds > Date.now() / 1000;
 
-/** Redeems the refresh token for `resource`; one at a time, storing the rotated refresh token. */
+/** The token for `resource` if the stored session already holds a fresh one. */
+async function storedToken(manager: UserManager, config: ConsoleConfig, resource: string) {
+  const user = await manager.getUser();
+  if (!user) return { user: null, token: undefined };
+  if (resource === config.resource) return { user, token: fresh(user.expires_at) ? user.access_token : undefined };
+  const cached = cachedToken(resource);
+  return { user, token: cached && fresh(cached.expiresAt) ? cached.token : undefined };
+}
+
+/**
+ * Refresh tokens rotate, so two refreshes with the same one must never overlap: not in this tab
+ * (a promise chain) and not across tabs of the origin (a Web Lock). Inside the lock the
+ * stored session is read again, since another tab may have refreshed meanwhile.
+ */
+let localQueue: Promise<unknown> = Promise.resolve();
+function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const run = localQueue.then(() =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('gatehouse-token-refresh', work)
+      : work(),
+  );
+  localQueue = run.catch(() => undefined);
+  return run;
+}
+
+/** Redeems the refresh token for `resource`, storing the rotated refresh token and the new access token. */
 function refreshFor(resource: string): Promise<string> {
-  const run = refreshing.then(async () => {
+  return exclusively(async () => {
     const { manager, client, config } = await loadSession();
-    const user = await manager.getUser();
+    const { user, token } = await storedToken(manager, config, resource);
+    if (token) return token;
     const refreshToken = user?.refresh_token;
     if (!user || !refreshToken) throw new SessionExpiredError();
     let response: Awaited<ReturnType<OidcClient['useRefreshToken']>>;
@@ -89,19 +133,19 @@ function refreshFor(resource: string): Promise<string> {
       // invalid_grant (spent, revoked or expired refresh token) and invalid_target end the session.
       throw new SessionExpiredError(error);
     }
+    // Signed out meanwhile: do not bring the session back.
+    if (!(await manager.getUser())) throw new SessionExpiredError();
     const expiresAt = response.expires_at ?? Math.floor(Date.now() / 1000) + 60;
     user.refresh_token = response.refresh_token ?? user.refresh_token;
     if (resource === config.resource) {
       user.access_token = response.access_token;
       user.expires_at = expiresAt;
     } else {
-      otherTokens.set(resource, { token: response.access_token, expiresAt });
+      sessionStorage.setItem(tokenCacheKey(resource), JSON.stringify({ token: response.access_token, expiresAt }));
     }
     await manager.storeUser(user);
     return response.access_token;
   });
-  refreshing = run.catch(() => undefined);
-  return run;
 }
 
 /**
@@ -111,12 +155,9 @@ function refreshFor(resource: string): Promise<string> {
 export async function accessTokenFor(resource?: string): Promise<string | undefined> {
   const { manager, config } = await loadSession();
   const target = resource ?? config.resource;
-  const user = await manager.getUser();
+  const { user, token } = await storedToken(manager, config, target);
   if (!user) return undefined;
-  if (target === config.resource && fresh(user.expires_at)) return user.access_token;
-  const cached = otherTokens.get(target);
-  if (cached && fresh(cached.expiresAt)) return cached.token;
-  return refreshFor(target);
+  return token ?? refreshFor(target);
 }
 
 export async function accessToken(): Promise<string | undefined> {
@@ -135,7 +176,7 @@ export async function startSignIn(target: RedirectTarget, options: SignInOptions
   saveRedirectTarget(target);
   const manager = await userManager();
   await manager.removeUser();
-  otherTokens.clear();
+  clearTokenCache();
   await manager.signinRedirect(options.signUp ? { extraQueryParams: { interaction_mode: 'signUp' } } : undefined);
   return leaving();
 }
@@ -161,7 +202,7 @@ export function completeSignIn(): Promise<User> {
 export async function signOut(): Promise<never> {
   const manager = await userManager();
   const user = await manager.getUser();
-  otherTokens.clear();
+  clearTokenCache();
   // Revoke the refresh token first (it is read from the stored user), so it cannot outlive the session.
   if (user?.refresh_token) await manager.revokeTokens(['refresh_token']).catch(() => undefined);
   await manager.removeUser();
