@@ -1,4 +1,5 @@
 import {
+  customDataSchema,
   type Me,
   type MePatch,
   meSchema,
@@ -7,14 +8,11 @@ import {
   userAssetsStatusSchema,
 } from '@gatehouse/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { meResource } from '../auth/session.ts';
 import { request, requestJson } from './client.ts';
 
 /** Spec §4: 'me' stays cached when the tenant changes; this key marks it. */
 export const meQueryKey = ['me'] as const;
-
-const customDataSchema = z.record(z.string(), z.unknown());
 
 /** Every 'me' call carries a token for the 'me' API (spec §6), not the management API's. */
 const meRequest = () => ({ resource: meResource() });

@@ -61,10 +61,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      {/* Its strings (auth namespace) load beside the page instead of holding the shell back. */}
-      <Suspense fallback={null}>
-        <ForbiddenAlert />
-      </Suspense>
+      <ForbiddenAlert />
       <ContactDialog isOpen={dialog === 'contact'} onClose={close} />
       <CommandPalette
         isOpen={dialog === 'palette'}

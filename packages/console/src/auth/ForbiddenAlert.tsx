@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../components/Modal/confirm-context.ts';
 import { registerForbiddenAlert } from './session-errors.ts';
 
-/** Lets the API client show the `auth.forbidden` alert (spec §8) with the console's own modal. */
+/** Lets the API client (its string is in `common`, which the shell has already loaded) show the `auth.forbidden` alert (spec §8) with the console's own modal. */
 export function ForbiddenAlert() {
   const confirm = useConfirm();
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation();
   useEffect(
-    () => registerForbiddenAlert(() => confirm({ variant: 'alert', content: t('forbidden.description') })),
+    () => registerForbiddenAlert(() => confirm({ variant: 'alert', content: t('errors.forbidden') })),
     [confirm, t],
   );
   return null;

@@ -159,14 +159,17 @@ export type MeDeps = { keys: SigningKeyStore; storage: AssetStorage };
 
 /** The 'me' API (spec §7): the signed-in console user's own account, in the admin tenant. */
 export function meRoutes({ keys, storage }: MeDeps) {
-  const updateProfile = async (c: Context<AppEnv>, key: string, change: (user: User) => Partial<User>) => {
+  /** One write of the signed-in user's row through the write path (toMe never holds the password hash). */
+  const updateProfile = async <S extends z.ZodType>(
+    c: Context<AppEnv>,
+    spec: { key: string; schema: S; input: unknown },
+    change: (input: z.output<S>) => Partial<User>,
+  ) => {
     const userId = c.get('auth').actor.id;
-    // The route already validated the input; the write path adds the transaction and the audit row
-    // (toMe never includes the password hash, so the audit entry cannot leak it).
-    return performWrite(writeContext(c), { key, schema: z.unknown(), input: null }, async (tx) => {
+    return performWrite(writeContext(c), spec, async (tx, input) => {
       const before = await tx.findOne(users, eq(users.id, userId));
       if (!before) throw notFound();
-      const [after] = await tx.update(users, eq(users.id, userId), { ...change(before), updatedAt: new Date() });
+      const [after] = await tx.update(users, eq(users.id, userId), { ...change(input), updatedAt: new Date() });
       if (!after) throw notFound();
       return { result: after, entity: { type: 'User', id: userId }, before: toMe(before), after: toMe(after) };
     });
@@ -176,15 +179,21 @@ export function meRoutes({ keys, storage }: MeDeps) {
     .openapi(getMe, async (c) => c.json(toMe(await currentUser(c)), 200))
     .openapi(patchMe, async (c) => {
       await currentUser(c);
-      const patch = c.req.valid('json');
-      const user = await updateProfile(c, 'Account.Profile.Updated', () => patch);
+      const user = await updateProfile(
+        c,
+        { key: 'Account.Profile.Updated', schema: mePatchSchema, input: c.req.valid('json') },
+        (patch) => patch,
+      );
       return c.json(toMe(user), 200);
     })
     .openapi(getCustomData, async (c) => c.json((await currentUser(c)).customData, 200))
     .openapi(putCustomData, async (c) => {
       await currentUser(c);
-      const customData = c.req.valid('json');
-      const user = await updateProfile(c, 'Account.CustomData.Updated', () => ({ customData }));
+      const user = await updateProfile(
+        c,
+        { key: 'Account.CustomData.Updated', schema: customDataSchema, input: c.req.valid('json') },
+        (customData) => ({ customData }),
+      );
       return c.json(user.customData, 200);
     })
     .openapi(verifyPasswordRoute, async (c) => {
@@ -231,10 +240,19 @@ export function meRoutes({ keys, storage }: MeDeps) {
       const rejections = checkPassword(password, undefined, user);
       if (rejections.length > 0) throw new ApiError(422, 'password.rejected', { rejections });
       const passwordEncrypted = await hashPassword(password);
-      await updateProfile(c, 'Account.Password.Updated', () => ({
-        passwordEncrypted,
-        passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
-      }));
+      // The input here is the new hash, never the password itself.
+      await updateProfile(
+        c,
+        {
+          key: 'Account.Password.Updated',
+          schema: z.object({ passwordEncrypted: z.string() }),
+          input: { passwordEncrypted },
+        },
+        (input) => ({
+          passwordEncrypted: input.passwordEncrypted,
+          passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
+        }),
+      );
       return c.body(null, 204);
     })
     .openapi(assetsStatus, (c) =>
