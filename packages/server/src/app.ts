@@ -23,6 +23,7 @@ import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
+import { samlMetadataRoutes } from './routes/saml-metadata.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
 
@@ -168,14 +169,24 @@ export function createApp(services: Services) {
   me.route('/', meRoutes({ keys, storage }));
   app.route('/api/me', me);
 
+  const managementBase = config.edition === 'oss' ? '/api' : '/m/:tenantId/api';
+  const tenantOfManagement = () =>
+    config.edition === 'oss' ? tenantContext(db, DEFAULT_TENANT_ID) : tenantContext(db);
+  // Public parts of the management API (SAML metadata, fetched by service providers without a token),
+  // registered before the management API, whose token check would otherwise claim them.
+  const publicManagement = new OpenAPIHono<AppEnv>();
+  publicManagement.use('/saml-applications/:id/metadata', tenantOfManagement());
+  publicManagement.route('/', samlMetadataRoutes);
+  app.route(managementBase, publicManagement);
+
   // The management API of one tenant, behind the body limit, tenant resolution and token check.
   const management = new OpenAPIHono<AppEnv>();
   management.use(limitBody);
-  management.use(config.edition === 'oss' ? tenantContext(db, DEFAULT_TENANT_ID) : tenantContext(db));
+  management.use(tenantOfManagement());
   management.use(requireManagementToken(keys, ['all']));
   management.route('/', managementRoutes());
   // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
-  app.route(config.edition === 'oss' ? '/api' : '/m/:tenantId/api', management);
+  app.route(managementBase, management);
 
   // Uploaded images: unguessable names, served with the type sniffed at upload.
   app.get('/user-assets/:tenantId/:name', async (c) => {

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
+import { WebhookWorker } from './services/webhooks-worker.ts';
 
 export type RunningServer = { url: string; server: Server; database: DatabaseHandle; close: () => Promise<void> };
 
@@ -26,6 +27,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   // PGlite allows one process: the CLI reaches this one's database through a local socket.
   const cliServer =
     database.kind === 'pglite' ? await listenForCli(config.dataDir, database.db, config.publicUrl) : undefined;
+  // Delivers webhook events from the outbox; safe in every process (claims with SKIP LOCKED).
+  const webhooks = new WebhookWorker({ db: database.db, log });
+  webhooks.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -34,6 +38,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     database,
     close: async () => {
       cliServer?.close();
+      await webhooks.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

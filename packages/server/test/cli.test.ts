@@ -53,7 +53,9 @@ function startServer(dataDir: string): Promise<{ url: string; child: ChildProces
   });
 }
 
-describe('admin CLI', () => {
+// Each test starts real processes one after another; on a loaded 2-core machine that can take a minute. The
+// limit only guards against a hang (no test here measures time).
+describe('admin CLI', { timeout: 120_000 }, () => {
   it('explains itself with --help', async () => {
     const overview = await cli(['--help']);
     expect(overview.code).toBe(0);

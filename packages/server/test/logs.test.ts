@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_COUNT_CAP } from '../src/routes/logs.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 let t: TestApp;
@@ -42,6 +44,24 @@ describe('audit logs API', () => {
     expect(one.status).toBe(200);
     expect(one.json).toEqual(first);
     expect((await t.call('/api/logs/unknown')).json.code).toBe('entity.not_found');
+  });
+
+  it('counts up to the cap and says when it stopped, while later pages still load', async () => {
+    // One set-based insert: more entries for one user than the cap, plus one for a user below it.
+    await t.db.execute(sql`
+      insert into logs (tenant_id, id, key, user_id, payload)
+      select 'default', 'bulk-' || n, 'Interaction.SignIn.Submit', 'bulk_user', '{}'::jsonb
+      from generate_series(1, ${LOG_COUNT_CAP + 5}) as n`);
+    const capped = await t.call('/api/logs?userId=bulk_user&page_size=100');
+    expect(capped.headers.get('Total-Number')).toBe(String(LOG_COUNT_CAP));
+    expect(capped.headers.get('Total-Number-Is-Capped')).toBe('true');
+    const beyond = await t.call(`/api/logs?userId=bulk_user&page_size=100&page=${LOG_COUNT_CAP / 100 + 1}`);
+    expect(beyond.status).toBe(200);
+    expect(beyond.json, 'the rows past the cap are still reachable').toHaveLength(5);
+
+    const exact = await t.call('/api/logs?userId=alice');
+    expect(exact.headers.get('Total-Number')).toBe('1');
+    expect(exact.headers.get('Total-Number-Is-Capped'), 'below the cap the total is exact').toBeNull();
   });
 
   it('requires a token', async () => {

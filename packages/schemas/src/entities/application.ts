@@ -30,27 +30,55 @@ const forbiddenSchemes = new Set(['javascript:', 'vbscript:', 'data:', 'blob:', 
 export type RedirectUriKind = 'web' | 'native';
 export const redirectUriKind = (type: ApplicationType): RedirectUriKind => (type === 'Native' ? 'native' : 'web');
 
+/** Why a redirect URI is refused, as a code a form can translate. */
+export type RedirectUriProblemCode =
+  | 'too_long'
+  | 'not_absolute'
+  | 'fragment'
+  | 'web_scheme'
+  | 'native_scheme'
+  | 'forbidden_scheme';
+
 /**
  * Spec §5, the one redirect-URI rule of the product: web redirect URIs must be http(s), native
  * (mobile and desktop) redirect URIs must use a custom scheme; neither may carry a fragment
- * (RFC 6749 §3.1.2). Returns why `uri` is refused, or undefined when it is accepted.
+ * (RFC 6749 §3.1.2). Returns why `uri` is refused (a code and the API's English words), or
+ * undefined when it is accepted.
  */
-export function redirectUriProblem(uri: string, kind: RedirectUriKind): string | undefined {
-  if (uri.length > MAX_URI_LENGTH) return `must be at most ${MAX_URI_LENGTH} characters`;
+export function checkRedirectUri(
+  uri: string,
+  kind: RedirectUriKind,
+): { code: RedirectUriProblemCode; message: string } | undefined {
+  if (uri.length > MAX_URI_LENGTH) return { code: 'too_long', message: `must be at most ${MAX_URI_LENGTH} characters` };
   const url = parseAbsoluteUri(uri);
-  if (!url) return 'must be an absolute URI';
-  if (uri.includes('#')) return 'must not contain a fragment';
-  if (kind === 'web') return isWebProtocol(url) ? undefined : 'must use http or https';
-  if (isWebProtocol(url)) return 'must use a custom scheme (such as com.example.app:/callback)';
-  if (forbiddenSchemes.has(url.protocol)) return `must not use the ${url.protocol.slice(0, -1)} scheme`;
+  if (!url) return { code: 'not_absolute', message: 'must be an absolute URI' };
+  if (uri.includes('#')) return { code: 'fragment', message: 'must not contain a fragment' };
+  if (kind === 'web') return isWebProtocol(url) ? undefined : { code: 'web_scheme', message: 'must use http or https' };
+  if (isWebProtocol(url)) {
+    return { code: 'native_scheme', message: 'must use a custom scheme (such as com.example.app:/callback)' };
+  }
+  if (forbiddenSchemes.has(url.protocol)) {
+    return { code: 'forbidden_scheme', message: `must not use the ${url.protocol.slice(0, -1)} scheme` };
+  }
   return undefined;
+}
+
+/** The API's words for why `uri` is refused, or undefined when it is accepted (see checkRedirectUri). */
+export function redirectUriProblem(uri: string, kind: RedirectUriKind): string | undefined {
+  return checkRedirectUri(uri, kind)?.message;
 }
 
 /** One redirect URI of an application of this kind; the console validates its inputs with it. */
 export const redirectUriSchema = (kind: RedirectUriKind) =>
   z.string().superRefine((uri, ctx) => {
-    const problem = redirectUriProblem(uri, kind);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: `redirect_uri.${kind}` } });
+    const problem = checkRedirectUri(uri, kind);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.message,
+        params: { rule: `redirect_uri.${kind}`, problem: problem.code },
+      });
+    }
   });
 
 /** An absolute http(s) URL (logo, back-channel logout). */
@@ -124,13 +152,13 @@ export function checkRedirectUris(
   const kind = redirectUriKind(type);
   for (const field of ['redirectUris', 'postLogoutRedirectUris'] as const) {
     metadata?.[field]?.forEach((uri, index) => {
-      const problem = redirectUriProblem(uri, kind);
+      const problem = checkRedirectUri(uri, kind);
       if (problem) {
         ctx.addIssue({
           code: 'custom',
-          message: problem,
+          message: problem.message,
           path: ['oidcClientMetadata', field, index],
-          params: { rule: `redirect_uri.${kind}` },
+          params: { rule: `redirect_uri.${kind}`, problem: problem.code },
         });
       }
     });
@@ -161,10 +189,25 @@ const applicationCreateFields = z.strictObject({
   isThirdParty: z.boolean().optional(),
 });
 
-/** POST /applications; the redirect URIs must suit the type (spec §5). */
-export const applicationCreateSchema = applicationCreateFields.superRefine((value, ctx) =>
-  checkRedirectUris(value.type, value.oidcClientMetadata, ctx),
-);
+/**
+ * Types that can be third-party applications: web apps whose users sign in through a consent screen. Machine apps
+ * have no users, native and protected apps are first-party by nature, SAML apps have their own trust model.
+ */
+export const thirdPartyApplicationTypes = ['Traditional', 'SPA'] as const satisfies readonly ApplicationType[];
+export const canBeThirdParty = (type: ApplicationType): boolean =>
+  thirdPartyApplicationTypes.some((allowed) => allowed === type);
+
+/** POST /applications; the redirect URIs must suit the type (spec §5), and only some types can be third-party. */
+export const applicationCreateSchema = applicationCreateFields.superRefine((value, ctx) => {
+  checkRedirectUris(value.type, value.oidcClientMetadata, ctx);
+  if (value.isThirdParty && !canBeThirdParty(value.type)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false for ${value.type} applications (third-party: ${thirdPartyApplicationTypes.join(', ')})`,
+      path: ['isThirdParty'],
+    });
+  }
+});
 export type ApplicationCreate = z.infer<typeof applicationCreateSchema>;
 
 /** PATCH /applications/{id}: the type never changes; metadata objects are merged key by key. */
@@ -285,3 +328,30 @@ export const samlApplicationPatchSchema = z.strictObject({
   ...samlConfigFields,
 });
 export type SamlApplicationPatch = z.infer<typeof samlApplicationPatchSchema>;
+
+/** How long a new SAML signing certificate is valid (reference `lifeSpanInYears`); 3 years unless asked. */
+export const SAML_CERTIFICATE_LIFESPAN_YEARS = { min: 1, max: 10, default: 3 } as const;
+
+/** A SAML application's signing certificate as the API shows it: never the private key. */
+export const samlCertificateSchema = z.object({
+  id: z.string(),
+  certificate: z.string(),
+  fingerprints: z.object({ sha256: z.object({ formatted: z.string(), unformatted: z.string() }) }),
+  active: z.boolean(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type SamlCertificate = z.infer<typeof samlCertificateSchema>;
+
+export const samlCertificateCreateSchema = z.strictObject({
+  lifeSpanInYears: z
+    .number()
+    .int()
+    .min(SAML_CERTIFICATE_LIFESPAN_YEARS.min)
+    .max(SAML_CERTIFICATE_LIFESPAN_YEARS.max)
+    .optional(),
+});
+export type SamlCertificateCreate = z.infer<typeof samlCertificateCreateSchema>;
+
+/** Activating one certificate deactivates the others; the active one cannot simply be switched off. */
+export const samlCertificatePatchSchema = z.strictObject({ active: z.literal(true) });

@@ -1,21 +1,14 @@
-import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
+import { issuerPath, managementResourceIndicator } from '@gatehouse/schemas';
 
-/**
- * One OIDC issuer per tenant. The default tenant keeps the plain `/oidc` path so applications
- * written for a single-tenant install work unchanged; every other tenant lives under `/t/{id}/oidc`.
- */
-export function issuerPath(tenantId: string): string {
-  return tenantId === DEFAULT_TENANT_ID ? '/oidc' : `/t/${tenantId}/oidc`;
-}
+// The naming rules live in the schemas package, shared with the console.
+export { issuerPath };
 
 export function issuerUrl(publicUrl: string, tenantId: string): string {
   return `${publicUrl}${issuerPath(tenantId)}`;
 }
 
 /** The resource indicator (token audience) of a tenant's management API. */
-export function managementResource(tenantId: string): string {
-  return `https://${tenantId}.gatehouse.internal/api`;
-}
+export const managementResource = managementResourceIndicator;
 
 /**
  * The resource indicator of the 'me' API (spec §7), where a console user reads and changes their

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -31,11 +32,24 @@ const MIGRATION_LOCK_KEY = 7_311_842_001;
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB'];
 
-/** Opens PGlite on a data directory, in memory, or on an already created instance (tests). */
+/** PostgreSQL extensions the migrations create; PGlite loads them from its own package. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** A PGlite instance with our settings and extensions (a data directory, or in memory without one). */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
+  // One options object: PGlite ignores its second argument when the first is not a string.
+  return new PGlite({
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    ...options,
+    ...(dataDir === undefined ? {} : { dataDir }),
+    extensions: { ...PGLITE_EXTENSIONS, ...options.extensions },
+  });
+}
+
+/** Opens PGlite on a data directory, in memory, or on an instance made with {@link createPglite} (tests). */
 export async function openPglite(source: string | PGlite | undefined): Promise<DatabaseHandle> {
   if (typeof source === 'string') mkdirSync(source, { recursive: true });
-  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
-  const client = source instanceof PGlite ? source : new PGlite(source, options);
+  const client = source instanceof PGlite ? source : createPglite(source);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

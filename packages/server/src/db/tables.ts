@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -16,9 +17,14 @@ import {
 /**
  * Tables. Every tenant-scoped table has `tenant_id` first in its primary key, and relations
  * between tenant-scoped rows use composite foreign keys, so a row can never point into another tenant.
+ *
+ * Newest-first indexes are `DESC NULLS FIRST`: lists order by `created_at DESC, id DESC`, which puts
+ * nulls first, and PostgreSQL reads an index in ORDER BY order only when the nulls order matches too
+ * (even for NOT NULL columns). drizzle's `.desc()` alone writes `DESC NULLS LAST`.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
 const tenantId = () =>
   varchar('tenant_id', { length: 21 })
     .notNull()
@@ -70,8 +76,35 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(t.tenantId, sql`lower(${t.username})`),
     uniqueIndex('users_primary_email_unique').on(t.tenantId, sql`lower(${t.primaryEmail})`),
     uniqueIndex('users_primary_phone_unique').on(t.tenantId, t.primaryPhone),
-    index('users_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('users_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Substring search (`ILIKE '%x%'`, any case: pg_trgm lowercases trigrams) over each searchable field.
+    index('users_id_trgm').using('gin', t.id.op('gin_trgm_ops')),
+    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_primary_email_trgm').using('gin', t.primaryEmail.op('gin_trgm_ops')),
+    index('users_primary_phone_trgm').using('gin', t.primaryPhone.op('gin_trgm_ops')),
+    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    // Suspended users are few: this makes the suspended filter and its count cheap.
+    index('users_suspended')
+      .on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isSuspended}`),
   ],
+);
+
+/**
+ * Each tenant's number of users, kept by statement triggers on `users` (see the users_search
+ * migration), so the unfiltered user list's total is exact without counting a million rows. The
+ * count is spread over slots (a random one per statement) so concurrent sign-ups in one tenant do
+ * not queue on one row lock; the total is the sum of the tenant's slots. No foreign key: deleting a
+ * tenant deletes its users, and their trigger still writes here while the tenant row goes away.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    tenantId: varchar('tenant_id', { length: 21 }).notNull(),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.slot] })],
 );
 
 export const roles = pgTable(
@@ -88,7 +121,7 @@ export const roles = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('roles_name_unique').on(t.tenantId, t.name),
-    index('roles_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('roles_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -122,10 +155,15 @@ export const logs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('logs_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('logs_user').on(t.tenantId, t.userId, t.createdAt.desc()),
-    index('logs_application').on(t.tenantId, t.applicationId, t.createdAt.desc()),
-    index('logs_key').on(t.tenantId, t.key, t.createdAt.desc()),
+    index('logs_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('logs_user').on(t.tenantId, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('logs_application').on(
+      t.tenantId,
+      t.applicationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('logs_key').on(t.tenantId, t.key, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -164,7 +202,7 @@ export const applications = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('applications_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('applications_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -185,7 +223,7 @@ export const resources = pgTable(
     uniqueIndex('resources_indicator_unique').on(t.tenantId, t.indicator),
     // At most one default resource per tenant; the is-default route unsets the previous one first.
     uniqueIndex('resources_default_unique').on(t.tenantId).where(sql`${t.isDefault}`),
-    index('resources_created_at').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('resources_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -205,7 +243,12 @@ export const scopes = pgTable(
       'cascade',
     ),
     uniqueIndex('scopes_name_unique').on(t.tenantId, t.resourceId, t.name),
-    index('scopes_resource_created_at').on(t.tenantId, t.resourceId, t.createdAt.desc(), t.id.desc()),
+    index('scopes_resource_created_at').on(
+      t.tenantId,
+      t.resourceId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -291,6 +334,32 @@ export const samlApplicationConfigs = pgTable(
   ],
 );
 
+/** A SAML application's signing certificates (self-signed X.509); the active one signs assertions and is in the metadata. */
+export const samlApplicationCertificates = pgTable(
+  'saml_application_certificates',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    applicationId: varchar('application_id', { length: 21 }).notNull(),
+    privateKey: text('private_key').notNull(),
+    certificate: text('certificate').notNull(),
+    fingerprintSha256: varchar('fingerprint_sha256', { length: 128 }).notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.applicationId],
+      foreignColumns: [applications.tenantId, applications.id],
+    }).onDelete('cascade'),
+    index('saml_application_certificates_application').on(t.tenantId, t.applicationId),
+    // At most one active certificate per application.
+    uniqueIndex('saml_application_certificates_one_active').on(t.tenantId, t.applicationId).where(sql`${t.isActive}`),
+  ],
+);
+
 /** oidc-provider's storage (sessions, grants, codes, tokens…), shared by every server process. */
 export const oidcModelInstances = pgTable(
   'oidc_model_instances',
@@ -308,6 +377,8 @@ export const oidcModelInstances = pgTable(
     index('oidc_model_instances_uid').on(t.tenantId, t.modelName, sql`(${t.payload}->>'uid')`),
     index('oidc_model_instances_user_code').on(t.tenantId, t.modelName, sql`(${t.payload}->>'userCode')`),
     index('oidc_model_instances_expires_at').on(t.expiresAt),
+    // Ending a user's sessions, grants and tokens (suspension, deletion) finds them by account.
+    index('oidc_model_instances_account').on(t.tenantId, sql`(${t.payload}->>'accountId')`),
   ],
 );
 
@@ -322,10 +393,431 @@ export const tenantConfigs = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
 
+/**
+ * Organizations (spec §3): a tenant's customers or teams. Ids are up to 32 characters so the cloud
+ * edition's admin-tenant organizations can be `t-<tenant id>` (spec §6) for any tenant id.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 32 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    description: varchar('description', { length: 256 }),
+    customData: jsonb('custom_data').$type<Record<string, unknown>>().notNull().default({}),
+    isMfaRequired: boolean('is_mfa_required').notNull().default(false),
+    color: jsonb('color').$type<Record<string, unknown>>().notNull().default({}),
+    branding: jsonb('branding').$type<Record<string, unknown>>().notNull().default({}),
+    customCss: text('custom_css'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'organizations_pk', columns: [t.tenantId, t.id] }),
+    index('organizations_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // `q` matches a substring of the id or the name, any case.
+    index('organizations_id_trgm').using('gin', t.id.op('gin_trgm_ops')),
+    index('organizations_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** The organization template's permissions (organization scopes). */
+export const organizationScopes = pgTable(
+  'organization_scopes',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    description: varchar('description', { length: 256 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_scopes_pk', columns: [t.tenantId, t.id] }),
+    uniqueIndex('organization_scopes_name_unique').on(t.tenantId, t.name),
+  ],
+);
+
+/** The organization template's roles; `type` says who may hold them (User or MachineToMachine). */
+export const organizationRoles = pgTable(
+  'organization_roles',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    description: varchar('description', { length: 256 }),
+    type: varchar('type', { length: 32 }).notNull().default('User'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_roles_pk', columns: [t.tenantId, t.id] }),
+    uniqueIndex('organization_roles_name_unique').on(t.tenantId, t.name),
+  ],
+);
+
+/** Organization scopes granted by an organization role. */
+export const organizationRoleScopes = pgTable(
+  'organization_role_scopes',
+  {
+    tenantId: tenantId(),
+    organizationRoleId: varchar('organization_role_id', { length: 21 }).notNull(),
+    organizationScopeId: varchar('organization_scope_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organization_role_scopes_pk',
+      columns: [t.tenantId, t.organizationRoleId, t.organizationScopeId],
+    }),
+    foreignKey({
+      name: 'organization_role_scopes_organization_roles_fk',
+      columns: [t.tenantId, t.organizationRoleId],
+      foreignColumns: [organizationRoles.tenantId, organizationRoles.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_role_scopes_organization_scopes_fk',
+      columns: [t.tenantId, t.organizationScopeId],
+      foreignColumns: [organizationScopes.tenantId, organizationScopes.id],
+    }).onDelete('cascade'),
+    index('organization_role_scopes_scope').on(t.tenantId, t.organizationScopeId),
+  ],
+);
+
+/** API resource scopes granted by an organization role (in organization tokens for that resource). */
+export const organizationRoleResourceScopes = pgTable(
+  'organization_role_resource_scopes',
+  {
+    tenantId: tenantId(),
+    organizationRoleId: varchar('organization_role_id', { length: 21 }).notNull(),
+    scopeId: varchar('scope_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organization_role_resource_scopes_pk',
+      columns: [t.tenantId, t.organizationRoleId, t.scopeId],
+    }),
+    foreignKey({
+      name: 'organization_role_resource_scopes_organization_roles_fk',
+      columns: [t.tenantId, t.organizationRoleId],
+      foreignColumns: [organizationRoles.tenantId, organizationRoles.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_role_resource_scopes_scopes_fk',
+      columns: [t.tenantId, t.scopeId],
+      foreignColumns: [scopes.tenantId, scopes.id],
+    }).onDelete('cascade'),
+    index('organization_role_resource_scopes_scope').on(t.tenantId, t.scopeId),
+  ],
+);
+
+/** Members of an organization. */
+export const organizationUsers = pgTable(
+  'organization_users',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_users_pk', columns: [t.tenantId, t.organizationId, t.userId] }),
+    foreignKey({
+      name: 'organization_users_organizations_fk',
+      columns: [t.tenantId, t.organizationId],
+      foreignColumns: [organizations.tenantId, organizations.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_users_users_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    index('organization_users_user').on(t.tenantId, t.userId),
+  ],
+);
+
+/** A member's organization roles; leaving the organization (or its deletion) removes them. */
+export const organizationUserRoles = pgTable(
+  'organization_user_roles',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    organizationRoleId: varchar('organization_role_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organization_user_roles_pk',
+      columns: [t.tenantId, t.organizationId, t.userId, t.organizationRoleId],
+    }),
+    foreignKey({
+      name: 'organization_user_roles_organization_users_fk',
+      columns: [t.tenantId, t.organizationId, t.userId],
+      foreignColumns: [organizationUsers.tenantId, organizationUsers.organizationId, organizationUsers.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_user_roles_organization_roles_fk',
+      columns: [t.tenantId, t.organizationRoleId],
+      foreignColumns: [organizationRoles.tenantId, organizationRoles.id],
+    }).onDelete('cascade'),
+    index('organization_user_roles_role').on(t.tenantId, t.organizationRoleId),
+  ],
+);
+
+/** Machine-to-machine applications of an organization. */
+export const organizationApplications = pgTable(
+  'organization_applications',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    applicationId: varchar('application_id', { length: 21 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_applications_pk', columns: [t.tenantId, t.organizationId, t.applicationId] }),
+    foreignKey({
+      name: 'organization_applications_organizations_fk',
+      columns: [t.tenantId, t.organizationId],
+      foreignColumns: [organizations.tenantId, organizations.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_applications_applications_fk',
+      columns: [t.tenantId, t.applicationId],
+      foreignColumns: [applications.tenantId, applications.id],
+    }).onDelete('cascade'),
+    index('organization_applications_application').on(t.tenantId, t.applicationId),
+  ],
+);
+
+/** An organization application's organization roles. */
+export const organizationApplicationRoles = pgTable(
+  'organization_application_roles',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    applicationId: varchar('application_id', { length: 21 }).notNull(),
+    organizationRoleId: varchar('organization_role_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organization_application_roles_pk',
+      columns: [t.tenantId, t.organizationId, t.applicationId, t.organizationRoleId],
+    }),
+    foreignKey({
+      name: 'organization_application_roles_organization_applications_fk',
+      columns: [t.tenantId, t.organizationId, t.applicationId],
+      foreignColumns: [
+        organizationApplications.tenantId,
+        organizationApplications.organizationId,
+        organizationApplications.applicationId,
+      ],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_application_roles_organization_roles_fk',
+      columns: [t.tenantId, t.organizationRoleId],
+      foreignColumns: [organizationRoles.tenantId, organizationRoles.id],
+    }).onDelete('cascade'),
+    index('organization_application_roles_role').on(t.tenantId, t.organizationRoleId),
+  ],
+);
+
+/** Just-in-time provisioning: new users whose email has one of these domains join the organization. */
+export const organizationJitEmailDomains = pgTable(
+  'organization_jit_email_domains',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    emailDomain: varchar('email_domain', { length: 256 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_jit_email_domains_pk', columns: [t.tenantId, t.organizationId, t.emailDomain] }),
+    foreignKey({
+      name: 'organization_jit_email_domains_organizations_fk',
+      columns: [t.tenantId, t.organizationId],
+      foreignColumns: [organizations.tenantId, organizations.id],
+    }).onDelete('cascade'),
+    // Sign-up looks organizations up by the new user's email domain.
+    index('organization_jit_email_domains_domain').on(t.tenantId, t.emailDomain),
+  ],
+);
+
+/** Just-in-time provisioning: the organization roles a provisioned member starts with. */
+export const organizationJitRoles = pgTable(
+  'organization_jit_roles',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    organizationRoleId: varchar('organization_role_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_jit_roles_pk', columns: [t.tenantId, t.organizationId, t.organizationRoleId] }),
+    foreignKey({
+      name: 'organization_jit_roles_organizations_fk',
+      columns: [t.tenantId, t.organizationId],
+      foreignColumns: [organizations.tenantId, organizations.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_jit_roles_organization_roles_fk',
+      columns: [t.tenantId, t.organizationRoleId],
+      foreignColumns: [organizationRoles.tenantId, organizationRoles.id],
+    }).onDelete('cascade'),
+    index('organization_jit_roles_role').on(t.tenantId, t.organizationRoleId),
+  ],
+);
+
+/**
+ * Invitations to join an organization (spec §3, §4). `status` is stored as Pending, Accepted,
+ * Revoked or Expired; a Pending row past `expires_at` reads as Expired. `inviter_id` and
+ * `accepted_user_id` are history (like the audit log's user ids): no foreign key, so deleting a
+ * user does not delete or rewrite the invitations they sent or accepted.
+ */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    inviterId: varchar('inviter_id', { length: 12 }),
+    invitee: varchar('invitee', { length: 128 }).notNull(),
+    acceptedUserId: varchar('accepted_user_id', { length: 12 }),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull().default('Pending'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'organization_invitations_pk', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'organization_invitations_organizations_fk',
+      columns: [t.tenantId, t.organizationId],
+      foreignColumns: [organizations.tenantId, organizations.id],
+    }).onDelete('cascade'),
+    // One open invitation per person and organization.
+    uniqueIndex('organization_invitations_pending_unique')
+      .on(t.tenantId, t.organizationId, sql`lower(${t.invitee})`)
+      .where(sql`${t.status} = 'Pending'`),
+    // The invitations of one person (list filter `invitee`, an invitee's own pending invitations).
+    index('organization_invitations_invitee').on(t.tenantId, sql`lower(${t.invitee})`),
+    index('organization_invitations_created_at').on(
+      t.tenantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('organization_invitations_organization').on(
+      t.tenantId,
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** The organization roles an invitation gives when it is accepted. */
+export const organizationInvitationRoles = pgTable(
+  'organization_invitation_roles',
+  {
+    tenantId: tenantId(),
+    invitationId: varchar('invitation_id', { length: 21 }).notNull(),
+    organizationRoleId: varchar('organization_role_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organization_invitation_roles_pk',
+      columns: [t.tenantId, t.invitationId, t.organizationRoleId],
+    }),
+    foreignKey({
+      name: 'organization_invitation_roles_organization_invitations_fk',
+      columns: [t.tenantId, t.invitationId],
+      foreignColumns: [organizationInvitations.tenantId, organizationInvitations.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_invitation_roles_organization_roles_fk',
+      columns: [t.tenantId, t.organizationRoleId],
+      foreignColumns: [organizationRoles.tenantId, organizationRoles.id],
+    }).onDelete('cascade'),
+    index('organization_invitation_roles_role').on(t.tenantId, t.organizationRoleId),
+  ],
+);
+
+/** Webhooks of a tenant: the events they subscribe to, where and how to deliver, and the HMAC key. */
+export const hooks = pgTable(
+  'hooks',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 256 }).notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    config: jsonb('config').$type<{ url: string; headers: Record<string, string>; retries: number }>().notNull(),
+    signingKey: varchar('signing_key', { length: 64 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('hooks_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * One event to deliver to one hook (fanned out from the outbox, or a replay). Workers claim due rows
+ * with `FOR UPDATE SKIP LOCKED` and lease them with `locked_until`, so two processes never send one
+ * delivery at the same time; `status` leaves `pending` once it succeeded or ran out of attempts.
+ */
+export const hookDeliveries = pgTable(
+  'hook_deliveries',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    hookId: varchar('hook_id', { length: 21 }).notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    event: varchar('event', { length: 64 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.hookId], foreignColumns: [hooks.tenantId, hooks.id] }).onDelete('cascade'),
+    // An outbox event is fanned out to a hook at most once.
+    uniqueIndex('hook_deliveries_outbox').on(t.tenantId, t.hookId, t.outboxId),
+    index('hook_deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every delivery attempt (the hook's recent requests): request, response, duration, error. */
+export const hookLogs = pgTable(
+  'hook_logs',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    hookId: varchar('hook_id', { length: 21 }).notNull(),
+    deliveryId: varchar('delivery_id', { length: 21 }),
+    event: varchar('event', { length: 64 }).notNull(),
+    attempt: smallint('attempt').notNull(),
+    request: jsonb('request').$type<{ url: string; headers: Record<string, string>; body: string }>().notNull(),
+    responseStatus: smallint('response_status'),
+    responseBody: text('response_body'),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+    error: text('error'),
+    replayOf: varchar('replay_of', { length: 21 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.hookId], foreignColumns: [hooks.tenantId, hooks.id] }).onDelete('cascade'),
+    index('hook_logs_hook_created_at').on(
+      t.tenantId,
+      t.hookId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
 export const schema = {
   tenants,
   signingKeys,
   users,
+  userCounts,
   roles,
   usersRoles,
   logs,
@@ -339,4 +831,20 @@ export const schema = {
   samlApplicationConfigs,
   oidcModelInstances,
   tenantConfigs,
+  organizations,
+  organizationScopes,
+  organizationRoles,
+  organizationRoleScopes,
+  organizationRoleResourceScopes,
+  organizationUsers,
+  organizationUserRoles,
+  organizationApplications,
+  organizationApplicationRoles,
+  organizationJitEmailDomains,
+  organizationJitRoles,
+  organizationInvitations,
+  organizationInvitationRoles,
+  hooks,
+  hookDeliveries,
+  hookLogs,
 };

@@ -1,4 +1,4 @@
-import { and, count as countRows, eq, type SQL } from 'drizzle-orm';
+import { and, count as countRows, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -56,6 +56,21 @@ export class TenantDb {
       .select({ value: countRows() })
       .from(table as PgTable)
       .where(this.scope(table, where));
+    return Number(row?.value ?? 0);
+  }
+
+  /**
+   * `count(*)`, but reading at most `cap + 1` matching rows: for totals that must stay cheap
+   * however many rows match. Answers `cap + 1` when there are more than `cap`.
+   */
+  async countUpTo(table: TenantTable, where: SQL | undefined, cap: number): Promise<number> {
+    const matching = this.#db
+      .select({ one: sql`1` })
+      .from(table as PgTable)
+      .where(this.scope(table, where))
+      .limit(cap + 1)
+      .as('matching');
+    const [row] = await this.#db.select({ value: countRows() }).from(matching);
     return Number(row?.value ?? 0);
   }
 

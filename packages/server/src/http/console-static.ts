@@ -6,6 +6,12 @@ import type { AppEnv } from './context.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** What the console build writes where the response's CSP nonce goes (vite.config.ts `html.cspNonce`). */
+export const CSP_NONCE_PLACEHOLDER = 'GATEHOUSE_CSP_NONCE';
+
+/** index.html is never served as a file: each response gets its own nonce. */
+const isIndex = (path: string) => path === '/console/' || path === '/console/index.html';
+
 /**
  * Serves the built console under /console: hashed files under assets/ are cached for a year,
  * everything else falls back to index.html (never cached) so client-side routes load the SPA.
@@ -15,25 +21,32 @@ export function consoleStatic(consoleDir: string) {
   const indexFile = join(consoleDir, 'index.html');
   const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   if (existsSync(consoleDir)) {
-    app.use(
-      '/console/*',
-      serveStatic({
-        root: consoleDir,
-        // The build writes .br and .gz beside each asset (scripts/build.mjs).
-        precompressed: true,
-        rewriteRequestPath: (path) => path.replace(/^\/console/, ''),
-        onFound: (path, c) => {
-          c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
-        },
-      }),
-    );
+    const assets = serveStatic<AppEnv>({
+      root: consoleDir,
+      // The build writes .br and .gz beside each asset (scripts/build.mjs).
+      precompressed: true,
+      rewriteRequestPath: (path) => path.replace(/^\/console/, ''),
+    });
+    app.use('/console/*', (c, next) => {
+      if (isIndex(c.req.path)) return next();
+      // Set before serving: serveStatic's onFound runs after its response exists, too late for headers. A miss
+      // falls through to the handler below, which sets its own.
+      c.header('Cache-Control', c.req.path.startsWith('/console/assets/') ? IMMUTABLE : 'no-cache');
+      return assets(c, next);
+    });
   }
   app.get('/console/*', (c) => {
     // Missing hashed assets must 404, not return HTML that the browser would try to run.
-    if (c.req.path.startsWith('/console/assets/')) return c.text('Not found', 404);
+    if (c.req.path.startsWith('/console/assets/')) {
+      c.header('Cache-Control', 'no-store');
+      return c.text('Not found', 404);
+    }
     if (!index) return c.text('The console is not built. Run `npm run build` (or `npm start`).', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(index);
+    // The security-headers middleware put this nonce in the CSP before the handler ran; without it (no CSP) the
+    // attribute is simply empty.
+    const nonce = c.get('secureHeadersNonce') ?? '';
+    return c.html(index.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
   app.get('/console', (c) => c.redirect('/console/', 301));
   return app;

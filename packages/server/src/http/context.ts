@@ -20,5 +20,7 @@ export type AppEnv = {
     config: Config;
     tenant: TenantDb;
     auth: AuthContext;
+    /** Set by the security-headers middleware: this response's CSP nonce for inline style. */
+    secureHeadersNonce?: string;
   };
 };

@@ -36,6 +36,9 @@ const uniqueViolationCodes: Record<string, ErrorCode> = {
   users_username_unique: 'user.username_already_in_use',
   users_primary_email_unique: 'user.email_already_in_use',
   users_primary_phone_unique: 'user.phone_already_in_use',
+  organization_roles_name_unique: 'organization_role.name_in_use',
+  organization_scopes_name_unique: 'organization_scope.name_in_use',
+  organization_invitations_pending_unique: 'organization_invitation.pending_exists',
 };
 
 type PgError = { code?: string; constraint?: string };

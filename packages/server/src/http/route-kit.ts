@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, errorBodySchema, type PaginationQuery, TOTAL_NUMBER_HEADER } from '@gatehouse/schemas';
+import {
+  DEFAULT_PAGE_SIZE,
+  errorBodySchema,
+  type PaginationQuery,
+  TOTAL_NUMBER_HEADER,
+  TOTAL_NUMBER_IS_CAPPED_HEADER,
+} from '@gatehouse/schemas';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -76,20 +82,28 @@ export function setPaginationHeaders(c: Context<AppEnv>, page: Page, total: numb
   c.header('Link', links.join(', '));
 }
 
-/** One page of a tenant table with its exact total, and the pagination headers set. */
+/** One page of a tenant table with its total (exact, or capped when asked), and the pagination headers set. */
 export async function listPage<T extends TenantTable>(
   c: Context<AppEnv>,
   table: T,
   query: PaginationQuery,
-  options: { where?: SQL | undefined; orderBy: SQL[] },
+  options: {
+    where?: SQL | undefined;
+    orderBy: SQL[];
+    /** Stop counting here (very large tables): the total then says `Total-Number-Is-Capped: true`. */
+    countCap?: number;
+  },
 ): Promise<T['$inferSelect'][]> {
   const page = toPage(query);
   const tenant = c.get('tenant');
-  const [rows, total] = await Promise.all([
+  const { countCap } = options;
+  const [rows, counted] = await Promise.all([
     tenant.findMany(table, { where: options.where, orderBy: options.orderBy, limit: page.limit, offset: page.offset }),
-    tenant.count(table, options.where),
+    countCap === undefined ? tenant.count(table, options.where) : tenant.countUpTo(table, options.where, countCap),
   ]);
-  setPaginationHeaders(c, page, total);
+  const isCapped = countCap !== undefined && counted > countCap;
+  setPaginationHeaders(c, page, isCapped ? countCap : counted);
+  if (isCapped) c.header(TOTAL_NUMBER_IS_CAPPED_HEADER, 'true');
   return rows;
 }
 

@@ -1,16 +1,40 @@
 import { createRouter } from '../http/route-kit.ts';
 import { applicationsRoutes } from './applications.ts';
+import { hooksRoutes } from './hooks.ts';
 import { logsRoutes } from './logs.ts';
+import { organizationApplicationsRoutes } from './organization-applications.ts';
+import { organizationInvitationsRoutes } from './organization-invitations.ts';
+import { organizationJitRoutes } from './organization-jit.ts';
+import { organizationRolesRoutes } from './organization-roles.ts';
+import { organizationScopesRoutes } from './organization-scopes.ts';
+import { organizationUsersRoutes } from './organization-users.ts';
+import { organizationsRoutes } from './organizations.ts';
 import { resourcesRoutes } from './resources.ts';
 import { rolesRoutes } from './roles.ts';
+import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
+import { userIdentitiesRoutes } from './user-identities.ts';
+import { userRolesRoutes } from './user-roles.ts';
+import { usersRoutes } from './users.ts';
 
 /** The management API of one tenant: one module per area, mounted under /api (OSS) or /m/{tenantId}/api (cloud). */
 export function managementRoutes() {
   return createRouter()
     .route('/', applicationsRoutes)
     .route('/', samlApplicationsRoutes)
+    .route('/', samlCertificatesRoutes)
     .route('/', rolesRoutes)
     .route('/', resourcesRoutes)
-    .route('/', logsRoutes);
+    .route('/', logsRoutes)
+    .route('/', usersRoutes)
+    .route('/', userRolesRoutes)
+    .route('/', userIdentitiesRoutes)
+    .route('/', organizationsRoutes)
+    .route('/', organizationUsersRoutes)
+    .route('/', organizationApplicationsRoutes)
+    .route('/', organizationJitRoutes)
+    .route('/', organizationRolesRoutes)
+    .route('/', organizationScopesRoutes)
+    .route('/', organizationInvitationsRoutes)
+    .route('/', hooksRoutes);
 }

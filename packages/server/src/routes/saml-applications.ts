@@ -24,6 +24,7 @@ import {
   notFoundResponse,
 } from '../http/route-kit.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
+import { createSamlCertificate } from '../services/saml-certificates.ts';
 import { performWrite } from '../services/write-path.ts';
 import { toApplication } from './applications.ts';
 import { writeContext } from './write-context.ts';
@@ -47,7 +48,10 @@ function toSamlApplication(app: ApplicationRow, config: ConfigRow): SamlApplicat
 }
 
 /** The SAML application and its config, or 404 (also for applications of other types). */
-async function findSamlApplication(tx: TenantDb, id: string): Promise<{ app: ApplicationRow; config: ConfigRow }> {
+export async function findSamlApplication(
+  tx: TenantDb,
+  id: string,
+): Promise<{ app: ApplicationRow; config: ConfigRow }> {
   const app = await tx.findOne(applications, and(eq(applications.id, id), eq(applications.type, 'SAML')) as SQL);
   const config = app && (await tx.findOne(samlApplicationConfigs, eq(samlApplicationConfigs.applicationId, id)));
   if (!app || !config) throw notFound();
@@ -115,6 +119,8 @@ export const samlApplicationsRoutes = createRouter()
           customData: customData ?? {},
         });
         const row = await tx.insert(samlApplicationConfigs, { applicationId: app.id, ...config });
+        // Every SAML application starts with an active signing certificate, so its metadata is usable at once.
+        await createSamlCertificate(tx, app, { active: true });
         const after = toSamlApplication(app, row);
         return { result: after, entity: { type: 'Application', id: app.id }, before: null, after };
       },

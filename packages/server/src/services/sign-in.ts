@@ -3,6 +3,7 @@ import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
 
 /** After this many failures for one identifier within the window, sign-in is refused until the oldest one expires. */
 export const LOCKOUT = { maxFailures: 5, windowMinutes: 15 } as const;
@@ -62,13 +63,22 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     users,
     or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.primaryEmail}) = ${identifier}`) as SQL,
   );
-  const encoded = user?.passwordEncrypted ?? (await getDummyHash());
-  const matches = await verifyPassword(encoded, attempt.password).catch(() => false);
+  const matches = user?.passwordEncrypted
+    ? await verifyStoredPassword(user.passwordEncryptionMethod, user.passwordEncrypted, attempt.password)
+    : await verifyPassword(await getDummyHash(), attempt.password).catch(() => false);
   if (!user?.passwordEncrypted || !matches || user.isSuspended) {
     await record('Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' }, user?.id);
     return { ok: false, reason: 'invalid' };
   }
-  await tenant.update(users, eq(users.id, user.id), { lastSignInAt: new Date() });
-  await record('Success', {}, user.id);
+  // An imported hash (SHA-256, MD5, another Argon2 variant or cost…) becomes Argon2id now that we know the password.
+  const upgrade = needsRehash(user.passwordEncryptionMethod, user.passwordEncrypted)
+    ? await encryptPassword(attempt.password)
+    : {};
+  await tenant.update(users, eq(users.id, user.id), { lastSignInAt: new Date(), ...upgrade });
+  await record(
+    'Success',
+    'passwordEncrypted' in upgrade ? { passwordUpgradedFrom: user.passwordEncryptionMethod } : {},
+    user.id,
+  );
   return { ok: true, userId: user.id };
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/client.ts';
+import { createPglite, type DatabaseHandle, openPglite, openPostgres } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 
 /** Set to a postgres:// URL to run the same tests against a real PostgreSQL server. */
@@ -21,7 +20,7 @@ function withDatabase(url: string, database: string): string {
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (!testDatabaseUrl) {
     const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const handle = await openPglite(new PGlite({ loadDataDir: template }));
+    const handle = await openPglite(createPglite(undefined, { loadDataDir: template }));
     await handle.migrate();
     return handle;
   }

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../../src/db/client.ts';
+import { createPglite, openPglite } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 
 /**
@@ -12,7 +11,7 @@ import { seed } from '../../src/db/seed.ts';
 export default async function setup(project: TestProject) {
   const dir = join(import.meta.dirname, '..', '..', '..', '..', '.tmp');
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite();
+  const client = createPglite();
   const handle = await openPglite(client);
   await handle.migrate();
   await seed(handle.db);

@@ -4,13 +4,31 @@ import { expect } from 'vitest';
 import { managementResource } from '../../src/auth/issuers.ts';
 import type { CookieJar } from './http-server.ts';
 
+/** Which issuer and client a flow signs in with; the console's own by default. */
+export type OidcClientOptions = {
+  tenantId: string;
+  clientId: string;
+  redirectUri: string;
+  /** Resources the authorization request names when a step does not say otherwise. */
+  defaultResources: string[];
+};
+
 /**
  * The console's side of an OIDC sign-in against a running test server, step by step, as a browser
  * and oidc-client-ts would do it (authorization code + PKCE, prompt login consent).
  */
 export function consoleClient(base: string) {
-  const issuer = `${base}/t/${ADMIN_TENANT_ID}/oidc`;
-  const redirectUri = `${base}/console/callback`;
+  return oidcClient(base, {
+    tenantId: ADMIN_TENANT_ID,
+    clientId: 'admin-console',
+    redirectUri: `${base}/console/callback`,
+    defaultResources: [managementResource(DEFAULT_TENANT_ID)],
+  });
+}
+
+/** The same steps for any tenant's public client (an SPA or native app of that tenant). */
+export function oidcClient(base: string, { tenantId, clientId, redirectUri, defaultResources }: OidcClientOptions) {
+  const issuer = tenantId === DEFAULT_TENANT_ID ? `${base}/oidc` : `${base}/t/${tenantId}/oidc`;
   const absolute = (location: string) => new URL(location, base).toString();
 
   async function startAuthorization(
@@ -20,7 +38,7 @@ export function consoleClient(base: string) {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const params = new URLSearchParams({
-      client_id: 'admin-console',
+      client_id: clientId,
       response_type: 'code',
       redirect_uri: redirectUri,
       scope: options.scope ?? 'openid profile offline_access all',
@@ -30,13 +48,13 @@ export function consoleClient(base: string) {
       prompt: 'login consent',
       ...options.extra,
     });
-    for (const resource of options.resources ?? [managementResource(DEFAULT_TENANT_ID)]) {
+    for (const resource of options.resources ?? defaultResources) {
       params.append('resource', resource);
     }
     const response = await jar.fetch(`${issuer}/auth?${params}`);
     expect(response.status).toBe(303);
     const signInPage = absolute(response.headers.get('Location') ?? '');
-    expect(new URL(signInPage).pathname).toMatch(/^\/interaction\/admin\/[\w-]+$/);
+    expect(new URL(signInPage).pathname).toMatch(new RegExp(`^/interaction/${tenantId}/[\\w-]+$`));
     return { verifier, signInPage };
   }
 
@@ -69,7 +87,7 @@ export function consoleClient(base: string) {
     return fetch(`${issuer}/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: 'admin-console', ...fields }),
+      body: new URLSearchParams({ client_id: clientId, ...fields }),
     });
   }
 

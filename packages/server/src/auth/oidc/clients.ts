@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { applications } from '../../db/tables.ts';
+import { clientPolicyMetadata } from './client-policy.ts';
 
 type Application = typeof applications.$inferSelect;
 
@@ -14,7 +15,11 @@ export function clientMetadata(application: Application, publicUrl: string): Ada
     application.id === ADMIN_CONSOLE_CLIENT_ID
       ? { redirectUris: [`${publicUrl}/console/callback`], postLogoutRedirectUris: [`${publicUrl}/console`] }
       : (application.oidcClientMetadata as { redirectUris?: string[]; postLogoutRedirectUris?: string[] });
-  const base = { client_id: application.id, client_name: application.name };
+  const base = {
+    client_id: application.id,
+    client_name: application.name,
+    ...clientPolicyMetadata(application.customClientMetadata),
+  };
   switch (application.type) {
     case 'MachineToMachine':
       return {

@@ -11,8 +11,9 @@ import { issuerUrl } from '../issuers.ts';
 import { renderLogoutPage, renderMessagePage } from '../sign-in-page.ts';
 import type { SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
+import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
-import { resourceServerInfo } from './resource-servers.ts';
+import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
 
 const COOKIE_KEYS = 'oidc.cookieKeys';
 
@@ -45,6 +46,17 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
         : new OidcModelAdapter(db, tenantId, name),
     jwks: { keys: (await keys.privateKeys(tenantId)) as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: await cookieKeys(db, tenantId) },
+    // Access tokens live as long as their API resource says (spec §3 accessTokenTtl), whatever the grant.
+    ttl: {
+      AccessToken: (_ctx, token) => accessTokenLifetime(token),
+      ClientCredentials: (_ctx, token) => accessTokenLifetime(token),
+      // Id and refresh tokens follow the application's settings (spec §3 customClientMetadata).
+      ...clientPolicy.ttl,
+    },
+    extraClientMetadata: clientPolicy.extraClientMetadata,
+    issueRefreshToken: clientPolicy.issueRefreshToken,
+    rotateRefreshToken: clientPolicy.rotateRefreshToken,
+    clientBasedCORS: clientPolicy.clientBasedCORS,
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
@@ -65,6 +77,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       resourceIndicators: {
         enabled: true,
         useGrantedResource: () => true,
+        defaultResource: (_ctx, _client, oneOf) => chooseDefaultResource(db, tenantId, oneOf),
         getResourceServerInfo: (ctx, indicator, client) => {
           const accountId = ctx.oidc.session?.accountId ?? ctx.oidc.grant?.accountId;
           return resourceServerInfo(

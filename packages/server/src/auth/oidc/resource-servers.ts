@@ -1,4 +1,4 @@
-import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
+import { ACCESS_TOKEN_TTL_SECONDS, ADMIN_TENANT_ID } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import { errors, type ResourceServer } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
@@ -47,8 +47,11 @@ async function grantedScopes(
 }
 
 /**
- * What oidc-provider may put in an access token for `indicator`: a JWT for that audience with the
- * scopes the client (client credentials) or the signed-in user holds through their roles.
+ * What oidc-provider may put in an access token for `indicator`: a JWT for that audience, valid for
+ * the resource's own lifetime, with the scopes the client (client credentials) or the signed-in user
+ * holds through their roles. Those are scopes of this resource only, so a requested scope the
+ * resource does not have (or that no role grants) is never in a token: oidc-provider grants the
+ * requested scopes that are in this list.
  */
 export async function resourceServerInfo(
   db: Database,
@@ -72,4 +75,34 @@ export async function resourceServerInfo(
     accessTokenFormat: 'jwt',
     jwt: { sign: { alg: SIGNING_ALGORITHM } },
   };
+}
+
+/** The tenant's default API (spec §3 `isDefault`): the audience of a token request that names no resource. */
+export async function defaultResourceIndicator(db: Database, tenantId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ indicator: resources.indicator })
+    .from(resources)
+    .where(and(eq(resources.tenantId, tenantId), eq(resources.isDefault, true)))
+    .limit(1);
+  return row?.indicator;
+}
+
+/**
+ * oidc-provider's `defaultResource`: with no resource requested, the default API (none: an opaque token
+ * as before). When a token request must pick one of several granted resources (`oneOf`), the default
+ * wins if it is among them; otherwise the choice stays the client's (`invalid_target`).
+ */
+export async function chooseDefaultResource(
+  db: Database,
+  tenantId: string,
+  oneOf: readonly string[] | undefined,
+): Promise<string | readonly string[] | undefined> {
+  const fallback = await defaultResourceIndicator(db, tenantId);
+  if (oneOf === undefined) return fallback;
+  return fallback !== undefined && oneOf.includes(fallback) ? fallback : oneOf;
+}
+
+/** A token's lifetime: its resource's `accessTokenTtl`, else the schema's default (opaque tokens). */
+export function accessTokenLifetime(token: { resourceServer?: { accessTokenTTL?: number | undefined } | undefined }) {
+  return token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL_SECONDS.default;
 }

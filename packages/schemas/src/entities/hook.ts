@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from '../api/pagination.ts';
+import { type HookEvent, hookEvents } from '../events.ts';
+import { idSchema } from '../ids.ts';
+
+/** Spec §3 hook, §5 retries 0–3. */
+export const HOOK_NAME_MAX = 256;
+export const HOOK_URL_MAX = 2048;
+export const HOOK_RETRIES_MAX = 3;
+export const HOOK_RETRIES_DEFAULT = 3;
+export const HOOK_HEADERS_MAX = 20;
+export const HOOK_HEADER_NAME_MAX = 256;
+export const HOOK_HEADER_VALUE_MAX = 4096;
+/** The header carrying hex HMAC-SHA256 of the raw body with the hook's signing key. */
+export const HOOK_SIGNATURE_HEADER = 'gatehouse-signature-sha-256';
+
+/**
+ * Headers the sender sets itself (framing, content type, signature) or that would redirect the
+ * request; a hook may not override them.
+ */
+export const hookReservedHeaders = [
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
+  'keep-alive',
+  'proxy-connection',
+  HOOK_SIGNATURE_HEADER,
+] as const;
+
+export const hookEventSchema = z.enum(hookEvents as [HookEvent, ...HookEvent[]]);
+
+export const hookEventsSchema = z
+  .array(hookEventSchema)
+  .min(1, 'choose at least one event')
+  .refine((events) => new Set(events).size === events.length, 'each event at most once');
+
+export const hookUrlSchema = z
+  .string()
+  .max(HOOK_URL_MAX)
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  }, 'must be an absolute http(s) URL')
+  .refine((value) => {
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  }, 'must not carry credentials (user:password@); send them in a header');
+
+// RFC 9110 token for names; values without control characters (no header injection).
+const headerNameRegex = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point.
+const headerValueRegex = /^[^\u0000-\u0008\u000a-\u001f\u007f]*$/;
+
+export const hookHeadersSchema = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(HOOK_HEADER_NAME_MAX)
+      .regex(headerNameRegex, "must be a header name (letters, digits and !#$%&'*+.^_`|~-)")
+      .refine(
+        (name) => !(hookReservedHeaders as readonly string[]).includes(name.toLowerCase()),
+        'is set by the sender and cannot be overridden',
+      ),
+    z.string().max(HOOK_HEADER_VALUE_MAX).regex(headerValueRegex, 'must not contain line breaks or control characters'),
+  )
+  .refine((headers) => Object.keys(headers).length <= HOOK_HEADERS_MAX, `at most ${HOOK_HEADERS_MAX} headers`)
+  .refine(
+    (headers) => new Set(Object.keys(headers).map((name) => name.toLowerCase())).size === Object.keys(headers).length,
+    'each header name at most once (names are case-insensitive)',
+  );
+
+export const hookRetriesSchema = z.number().int().min(0).max(HOOK_RETRIES_MAX);
+
+export const hookConfigSchema = z.object({
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+  retries: z.number().int(),
+});
+export type HookConfig = z.infer<typeof hookConfigSchema>;
+
+export const hookSchema = z.object({
+  tenantId: z.string(),
+  id: idSchema,
+  name: z.string(),
+  events: z.array(z.string()),
+  config: hookConfigSchema,
+  signingKey: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.number().int(),
+  /** With `includeExecutionStats=true`: delivery attempts of the last 24 hours. */
+  executionStats: z.object({ requestCount: z.number().int(), successCount: z.number().int() }).optional(),
+});
+export type Hook = z.infer<typeof hookSchema>;
+
+export const hookStatsQuerySchema = z.object({
+  includeExecutionStats: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: 'Add the attempts of the last 24 hours (`executionStats`).' }),
+});
+export const hookListQuerySchema = paginationQuerySchema.extend(hookStatsQuerySchema.shape);
+
+export const hookConfigInputSchema = z.strictObject({
+  url: hookUrlSchema,
+  headers: hookHeadersSchema.optional(),
+  retries: hookRetriesSchema.optional(),
+});
+
+export const hookCreateSchema = z.strictObject({
+  name: z.string().trim().min(1).max(HOOK_NAME_MAX),
+  events: hookEventsSchema,
+  config: hookConfigInputSchema,
+  enabled: z.boolean().optional(),
+});
+export type HookCreate = z.infer<typeof hookCreateSchema>;
+
+/** A partial update; `config` fields are merged into the saved config (`url` optional here). */
+export const hookPatchSchema = z.strictObject({
+  name: z.string().trim().min(1).max(HOOK_NAME_MAX).optional(),
+  events: hookEventsSchema.optional(),
+  config: z
+    .strictObject({
+      url: hookUrlSchema.optional(),
+      headers: hookHeadersSchema.optional(),
+      retries: hookRetriesSchema.optional(),
+    })
+    .optional(),
+  enabled: z.boolean().optional(),
+});
+export type HookPatch = z.infer<typeof hookPatchSchema>;
+
+/** One delivery attempt as the recent-requests list and detail show it. */
+export const hookLogSchema = z.object({
+  id: idSchema,
+  hookId: idSchema,
+  deliveryId: z.string().nullable(),
+  event: z.string(),
+  attempt: z.number().int(),
+  request: z.object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  replayOf: z.string().nullable(),
+  success: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type HookLog = z.infer<typeof hookLogSchema>;
+
+export const hookLogsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(['success', 'failed']).optional().meta({ description: 'Only successful (2xx) or failed attempts.' }),
+});
+
+/** The answer of POST /hooks/{id}/test: what the endpoint did with a sample payload. */
+export const hookTestResultSchema = z.object({
+  success: z.boolean(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+});
+export type HookTestResult = z.infer<typeof hookTestResultSchema>;
+
+export const hookTestSchema = z.strictObject({
+  event: hookEventSchema.optional(),
+});

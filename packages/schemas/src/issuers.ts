@@ -1,0 +1,15 @@
+import { DEFAULT_TENANT_ID } from './constants.ts';
+
+/**
+ * One OIDC issuer per tenant, below the public URL. The default tenant keeps the plain '/oidc' path so applications
+ * written for a single-tenant install work unchanged; every other tenant lives under '/t/{id}/oidc'. The server
+ * mounts its providers by this rule and the console shows the URLs it builds with it.
+ */
+export function issuerPath(tenantId: string): string {
+  return tenantId === DEFAULT_TENANT_ID ? '/oidc' : `/t/${encodeURIComponent(tenantId)}/oidc`;
+}
+
+/** The resource indicator (token audience) of a tenant's management API. */
+export function managementResourceIndicator(tenantId: string): string {
+  return `https://${tenantId}.gatehouse.internal/api`;
+}

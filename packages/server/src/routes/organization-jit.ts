@@ -1,0 +1,244 @@
+import {
+  emailDomainSchema,
+  errorBodySchema,
+  idSchema,
+  jitEmailDomainCreateSchema,
+  jitEmailDomainSchema,
+  jitEmailDomainsReplaceSchema,
+  organizationRoleIdsAssignSchema,
+  organizationRoleIdsReplaceSchema,
+  organizationRoleSchema,
+  paginationQuerySchema,
+} from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import { asc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { organizationJitEmailDomains, organizationJitRoles, organizationRoles } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import type { AppEnv } from '../http/context.ts';
+import {
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listPage,
+  notFoundResponse,
+  paginatedHeaders,
+} from '../http/route-kit.ts';
+import { addIds, type IdSet, idsOf, removeId, replaceIds } from '../services/organization-relations.ts';
+import {
+  findOrganization,
+  findOrganizationRoles,
+  jitEmailDomainsOf,
+  jitRolesOf,
+  toOrganizationRole,
+} from '../services/organizations.ts';
+import { inRelation } from '../services/relations.ts';
+import { performWrite } from '../services/write-path.ts';
+import { organizationParams } from './organizations.ts';
+import { writeContext } from './write-context.ts';
+
+/**
+ * Just-in-time provisioning of an organization: new users whose verified email has one of its
+ * domains join it with its default roles (services/organization-jit.ts). Enterprise SSO
+ * connectors are not part of it yet: they do not exist in Gatehouse so far.
+ */
+
+const tags = ['Organization just-in-time provisioning'];
+
+const errors = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+const assignmentErrors = {
+  404: errors('No such organization (`entity.not_found`) or role (`entity.relation_foreign_key_not_found`, data.ids).'),
+  422: errors(
+    'Already set (`organization.jit_email_domain_exists`, `organization.jit_role_exists`) or a machine-to-machine role (`organization_role.invalid_type`).',
+  ),
+} as const;
+
+const listEmailDomains = createRoute({
+  method: 'get',
+  path: '/organizations/{id}/jit/email-domains',
+  tags,
+  summary: 'List the email domains whose new users join the organization',
+  request: { params: organizationParams, query: paginationQuerySchema },
+  responses: {
+    200: {
+      ...jsonResponse(z.array(jitEmailDomainSchema), 'A page of email domains, in alphabetical order.'),
+      headers: paginatedHeaders,
+    },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const addEmailDomain = createRoute({
+  method: 'post',
+  path: '/organizations/{id}/jit/email-domains',
+  tags,
+  summary: 'Add a just-in-time email domain (stored lower-case, without a leading @)',
+  request: { params: organizationParams, body: jsonBody(jitEmailDomainCreateSchema) },
+  responses: { 201: jsonResponse(jitEmailDomainSchema, 'The added domain.'), ...errorResponses, ...assignmentErrors },
+});
+
+const replaceEmailDomains = createRoute({
+  method: 'put',
+  path: '/organizations/{id}/jit/email-domains',
+  tags,
+  summary: 'Replace the just-in-time email domains (an empty list removes them all)',
+  request: { params: organizationParams, body: jsonBody(jitEmailDomainsReplaceSchema) },
+  responses: { 204: { description: 'Replaced.' }, ...errorResponses, ...assignmentErrors },
+});
+
+const removeEmailDomain = createRoute({
+  method: 'delete',
+  path: '/organizations/{id}/jit/email-domains/{emailDomain}',
+  tags,
+  summary: 'Remove a just-in-time email domain',
+  request: { params: organizationParams.extend({ emailDomain: emailDomainSchema }) },
+  responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
+});
+
+const listRoles = createRoute({
+  method: 'get',
+  path: '/organizations/{id}/jit/roles',
+  tags,
+  summary: 'List the organization roles just-in-time members start with',
+  request: { params: organizationParams, query: paginationQuerySchema },
+  responses: {
+    200: { ...jsonResponse(z.array(organizationRoleSchema), 'A page of roles, by name.'), headers: paginatedHeaders },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const addRoles = createRoute({
+  method: 'post',
+  path: '/organizations/{id}/jit/roles',
+  tags,
+  summary: 'Add default organization roles (type User) for just-in-time members',
+  request: { params: organizationParams, body: jsonBody(organizationRoleIdsAssignSchema) },
+  responses: { 201: { description: 'Added.' }, ...errorResponses, ...assignmentErrors },
+});
+
+const replaceRoles = createRoute({
+  method: 'put',
+  path: '/organizations/{id}/jit/roles',
+  tags,
+  summary: 'Replace the default organization roles of just-in-time members',
+  request: { params: organizationParams, body: jsonBody(organizationRoleIdsReplaceSchema) },
+  responses: { 204: { description: 'Replaced.' }, ...errorResponses, ...assignmentErrors },
+});
+
+const removeRole = createRoute({
+  method: 'delete',
+  path: '/organizations/{id}/jit/roles/{organizationRoleId}',
+  tags,
+  summary: 'Remove a default organization role of just-in-time members',
+  request: { params: organizationParams.extend({ organizationRoleId: idSchema }) },
+  responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
+});
+
+/** One audited change of a JIT setting; an organization has few, so before/after are the whole set. */
+function changeSetting<T extends typeof organizationJitEmailDomains | typeof organizationJitRoles>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  setting: { field: 'jitEmailDomains' | 'jitOrganizationRoleIds'; set: IdSet<T> },
+  spec: { schema: z.ZodType; input: unknown },
+  work: (tx: TenantDb) => Promise<void>,
+) {
+  return performWrite(writeContext(c), { key: 'Admin.Organization.Updated', ...spec }, async (tx) => {
+    await findOrganization(tx, organizationId);
+    const before = await idsOf(tx, setting.set);
+    await work(tx);
+    return {
+      result: undefined,
+      entity: { type: 'Organization', id: organizationId },
+      before: { [setting.field]: before },
+      after: { [setting.field]: await idsOf(tx, setting.set) },
+    };
+  });
+}
+
+const domainsSetting = (id: string) => ({ field: 'jitEmailDomains' as const, set: jitEmailDomainsOf(id) });
+const rolesSetting = (id: string) => ({ field: 'jitOrganizationRoleIds' as const, set: jitRolesOf(id) });
+
+export const organizationJitRoutes = createRouter()
+  .openapi(listEmailDomains, async (c) => {
+    const { id } = c.req.valid('param');
+    await findOrganization(c.get('tenant'), id);
+    const rows = await listPage(c, organizationJitEmailDomains, c.req.valid('query'), {
+      where: eq(organizationJitEmailDomains.organizationId, id),
+      orderBy: [asc(organizationJitEmailDomains.emailDomain)],
+    });
+    return c.json(
+      rows.map((row) => ({ organizationId: row.organizationId, emailDomain: row.emailDomain })),
+      200,
+    );
+  })
+  .openapi(addEmailDomain, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    await changeSetting(c, id, domainsSetting(id), { schema: jitEmailDomainCreateSchema, input }, async (tx) => {
+      await addIds(tx, jitEmailDomainsOf(id), [input.emailDomain], 'organization.jit_email_domain_exists');
+    });
+    return c.json({ organizationId: id, emailDomain: input.emailDomain }, 201);
+  })
+  .openapi(replaceEmailDomains, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    await changeSetting(c, id, domainsSetting(id), { schema: jitEmailDomainsReplaceSchema, input }, async (tx) => {
+      await replaceIds(tx, jitEmailDomainsOf(id), input.emailDomains);
+    });
+    return c.body(null, 204);
+  })
+  .openapi(removeEmailDomain, async (c) => {
+    const { id, emailDomain } = c.req.valid('param');
+    await changeSetting(c, id, domainsSetting(id), { schema: z.object({}), input: {} }, async (tx) => {
+      await removeId(tx, jitEmailDomainsOf(id), emailDomain);
+    });
+    return c.body(null, 204);
+  })
+  .openapi(listRoles, async (c) => {
+    const { id } = c.req.valid('param');
+    const tenant = c.get('tenant');
+    await findOrganization(tenant, id);
+    const rows = await listPage(c, organizationRoles, c.req.valid('query'), {
+      where: inRelation(
+        tenant,
+        organizationRoles.id,
+        organizationJitRoles,
+        organizationJitRoles.organizationRoleId,
+        eq(organizationJitRoles.organizationId, id),
+      ),
+      orderBy: [asc(organizationRoles.name)],
+    });
+    return c.json(rows.map(toOrganizationRole), 200);
+  })
+  .openapi(addRoles, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    await changeSetting(c, id, rolesSetting(id), { schema: organizationRoleIdsAssignSchema, input }, async (tx) => {
+      await findOrganizationRoles(tx, input.organizationRoleIds, 'User');
+      await addIds(tx, jitRolesOf(id), input.organizationRoleIds, 'organization.jit_role_exists');
+    });
+    return c.body(null, 201);
+  })
+  .openapi(replaceRoles, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    await changeSetting(c, id, rolesSetting(id), { schema: organizationRoleIdsReplaceSchema, input }, async (tx) => {
+      await findOrganizationRoles(tx, input.organizationRoleIds, 'User');
+      await replaceIds(tx, jitRolesOf(id), input.organizationRoleIds);
+    });
+    return c.body(null, 204);
+  })
+  .openapi(removeRole, async (c) => {
+    const { id, organizationRoleId } = c.req.valid('param');
+    await changeSetting(c, id, rolesSetting(id), { schema: z.object({}), input: {} }, async (tx) => {
+      await removeId(tx, jitRolesOf(id), organizationRoleId);
+    });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,188 @@
+import type {
+  Actor,
+  InternalOutboxEvent,
+  InvitationMessagePayload,
+  OrganizationInvitation,
+  OrganizationInvitationStatus,
+} from '@gatehouse/schemas';
+import { and, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { organizationInvitationRoles, organizationInvitations, outbox, users } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { membershipEvent } from './organization-members.ts';
+import { addIds } from './organization-relations.ts';
+import { memberRolesOf, membersOf, rolesPerOwner } from './organizations.ts';
+import type { DomainEvent } from './write-path.ts';
+
+/**
+ * Organization invitations (spec §3, §4). A stored status is Pending, Accepted, Revoked or
+ * Expired; a Pending invitation whose `expiresAt` has passed reads as Expired, so expiry needs no
+ * job. Only a Pending invitation becomes Accepted or Revoked.
+ */
+
+export type InvitationRow = typeof organizationInvitations.$inferSelect;
+
+export function effectiveStatus(row: InvitationRow, now = Date.now()): OrganizationInvitationStatus {
+  if (row.status === 'Pending' && row.expiresAt.getTime() <= now) return 'Expired';
+  return row.status as OrganizationInvitationStatus;
+}
+
+/** The list filter `status`, with expiry decided by the database clock like the writes. */
+export function statusCondition(status: OrganizationInvitationStatus): SQL {
+  const t = organizationInvitations;
+  switch (status) {
+    case 'Pending':
+      return and(eq(t.status, 'Pending'), gt(t.expiresAt, sql`now()`)) as SQL;
+    case 'Expired':
+      return or(eq(t.status, 'Expired'), and(eq(t.status, 'Pending'), lte(t.expiresAt, sql`now()`))) as SQL;
+    default:
+      return eq(t.status, status);
+  }
+}
+
+/** `lower(invitee) = lower(email)`: an email address is one person whatever its case. */
+export const inviteeIs = (email: string) => sql`lower(${organizationInvitations.invitee}) = lower(${email})`;
+
+/** API shapes of invitations with their roles (one query for the roles of a whole page). */
+export async function toInvitations(tx: TenantDb, rows: readonly InvitationRow[]): Promise<OrganizationInvitation[]> {
+  const links = rows.length
+    ? await tx.findMany(organizationInvitationRoles, {
+        where: inArray(
+          organizationInvitationRoles.invitationId,
+          rows.map((row) => row.id),
+        ),
+      })
+    : [];
+  const roles = await rolesPerOwner(
+    tx,
+    links,
+    (link) => link.invitationId,
+    (link) => link.organizationRoleId,
+  );
+  return rows.map((row) => ({
+    ...row,
+    status: effectiveStatus(row),
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    organizationRoles: roles.get(row.id) ?? [],
+  }));
+}
+
+export async function toInvitation(tx: TenantDb, row: InvitationRow): Promise<OrganizationInvitation> {
+  const [invitation] = await toInvitations(tx, [row]);
+  if (!invitation) throw new Error('an invitation maps to itself');
+  return invitation;
+}
+
+export async function findInvitation(tx: TenantDb, id: string): Promise<InvitationRow> {
+  const row = await tx.findOne(organizationInvitations, eq(organizationInvitations.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** 422 unless the invitation is still pending: `expired` when its time ran out, else `invalid_status`. */
+export function assertPending(row: InvitationRow): void {
+  const status = effectiveStatus(row);
+  if (status === 'Expired') throw new ApiError(422, 'organization_invitation.expired', { status });
+  if (status !== 'Pending') throw new ApiError(422, 'organization_invitation.invalid_status', { status });
+}
+
+/**
+ * Marks the person's past-due Pending invitations to the organization Expired, so that the
+ * one-open-invitation rule (a partial unique index on Pending rows) lets a new one in.
+ */
+export async function expireOverdue(tx: TenantDb, organizationId: string, invitee: string): Promise<void> {
+  await tx.update(
+    organizationInvitations,
+    and(
+      eq(organizationInvitations.organizationId, organizationId),
+      inviteeIs(invitee),
+      eq(organizationInvitations.status, 'Pending'),
+      lte(organizationInvitations.expiresAt, sql`now()`),
+    ) as SQL,
+    { status: 'Expired', updatedAt: new Date() },
+  );
+}
+
+/**
+ * Moves a Pending invitation to `status` in one conditional statement, so two concurrent
+ * decisions cannot both win; the loser gets the 422 of the state the winner left.
+ */
+export async function decide(
+  tx: TenantDb,
+  row: InvitationRow,
+  change: { status: 'Accepted' | 'Revoked'; acceptedUserId?: string },
+): Promise<InvitationRow> {
+  const [updated] = await tx.update(
+    organizationInvitations,
+    and(
+      eq(organizationInvitations.id, row.id),
+      eq(organizationInvitations.status, 'Pending'),
+      gt(organizationInvitations.expiresAt, sql`now()`),
+    ) as SQL,
+    { status: change.status, acceptedUserId: change.acceptedUserId ?? null, updatedAt: new Date() },
+  );
+  if (updated) return updated;
+  assertPending(await findInvitation(tx, row.id));
+  // Still pending by this process's clock but expired by the database's: report it as expired.
+  throw new ApiError(422, 'organization_invitation.expired', { status: 'Expired' });
+}
+
+/**
+ * Accepting: the user whose email the invitation was sent to joins the organization (if not a
+ * member yet) with the invitation's roles (those not held yet), in the caller's transaction.
+ */
+export async function acceptInvitation(
+  tx: TenantDb,
+  row: InvitationRow,
+  userId: string,
+): Promise<{ invitation: InvitationRow; events: DomainEvent[] }> {
+  assertPending(row);
+  const user = await tx.findOne(users, eq(users.id, userId));
+  if (!user) throw new ApiError(404, 'entity.relation_foreign_key_not_found', { ids: [userId] });
+  if (user.primaryEmail?.toLowerCase() !== row.invitee.toLowerCase()) {
+    throw new ApiError(422, 'organization_invitation.email_mismatch');
+  }
+  const invitation = await decide(tx, row, { status: 'Accepted', acceptedUserId: userId });
+  const joined = await addIds(tx, membersOf(row.organizationId), [userId]);
+  const roles = await tx.findMany(organizationInvitationRoles, {
+    where: eq(organizationInvitationRoles.invitationId, row.id),
+  });
+  await addIds(
+    tx,
+    memberRolesOf(row.organizationId, userId),
+    roles.map((role) => role.organizationRoleId),
+  );
+  return { invitation, events: membershipEvent(row.organizationId, { kind: 'users', added: joined, removed: [] }) };
+}
+
+export const INVITATION_MESSAGE_EVENT: InternalOutboxEvent = 'OrganizationInvitation.MessageRequested';
+
+/**
+ * The seam to the invitation email (sent over SMTP by the mail worker, a later piece): a row in
+ * the write's outbox, committed with the invitation, that the worker claims by its event name.
+ * Webhooks never see it (no hook can subscribe to internal events).
+ */
+export async function queueInvitationMessage(
+  tx: TenantDb,
+  actor: Actor,
+  row: InvitationRow,
+  messagePayload: InvitationMessagePayload,
+): Promise<void> {
+  await tx.insert(outbox, {
+    event: INVITATION_MESSAGE_EVENT,
+    payload: {
+      event: INVITATION_MESSAGE_EVENT,
+      data: {
+        invitationId: row.id,
+        organizationId: row.organizationId,
+        invitee: row.invitee,
+        expiresAt: row.expiresAt.getTime(),
+        messagePayload,
+      },
+      actor,
+      createdAt: Date.now(),
+    },
+  });
+}

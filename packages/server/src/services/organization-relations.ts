@@ -1,0 +1,68 @@
+import type { ErrorCode } from '@gatehouse/schemas';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+
+/**
+ * One set of ids under one owner in a relation table: an organization's members, a member's
+ * organization roles, a role's permissions, an organization's JIT domains… Every organization
+ * relation is read, added to, replaced and shrunk the same way, inside the caller's transaction.
+ */
+export type IdSet<T extends TenantTable> = {
+  table: T;
+  /** The owner's rows, e.g. `organization_id = X AND user_id = Y`. */
+  owner: SQL;
+  /** The column holding the ids of the set. */
+  column: PgColumn;
+  pick: (row: T['$inferSelect']) => string;
+  /** The row that puts `id` into the set. */
+  row: (id: string) => Omit<T['$inferInsert'], 'tenantId'>;
+};
+
+/** The ids in the set, sorted (audit before/after, answers). */
+export async function idsOf<T extends TenantTable>(tx: TenantDb, set: IdSet<T>): Promise<string[]> {
+  const rows = await tx.findMany(set.table, { where: set.owner });
+  return rows.map(set.pick).sort();
+}
+
+/**
+ * Adds ids to the set. Ids already in it answer 422 `existsCode` (data.ids) and nothing is added,
+ * unless `existsCode` is omitted: then they are left as they are. Returns the ids added.
+ */
+export async function addIds<T extends TenantTable>(
+  tx: TenantDb,
+  set: IdSet<T>,
+  ids: readonly string[],
+  existsCode?: ErrorCode,
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const present = await tx.findMany(set.table, { where: and(set.owner, inArray(set.column, [...ids])) as SQL });
+  const held = new Set(present.map(set.pick));
+  if (existsCode && held.size) throw new ApiError(422, existsCode, { ids: ids.filter((id) => held.has(id)) });
+  const added = ids.filter((id) => !held.has(id));
+  for (const id of added) await tx.insert(set.table, set.row(id));
+  return added;
+}
+
+/** Makes the set exactly `ids`; returns what changed. */
+export async function replaceIds<T extends TenantTable>(
+  tx: TenantDb,
+  set: IdSet<T>,
+  ids: readonly string[],
+): Promise<{ before: string[]; added: string[]; removed: string[] }> {
+  const before = await idsOf(tx, set);
+  const wanted = new Set(ids);
+  const removed = before.filter((id) => !wanted.has(id));
+  if (removed.length) await tx.delete(set.table, and(set.owner, inArray(set.column, removed)) as SQL);
+  const held = new Set(before);
+  const added = ids.filter((id) => !held.has(id));
+  for (const id of added) await tx.insert(set.table, set.row(id));
+  return { before, added: [...added].sort(), removed };
+}
+
+/** Takes one id out of the set; 404 when it is not in it. */
+export async function removeId<T extends TenantTable>(tx: TenantDb, set: IdSet<T>, id: string): Promise<void> {
+  const [row] = await tx.delete(set.table, and(set.owner, eq(set.column, id)) as SQL);
+  if (!row) throw notFound();
+}

@@ -1,0 +1,129 @@
+import type { NamedRef, OrganizationRoleWithScopes } from '@gatehouse/schemas';
+import { eq, inArray } from 'drizzle-orm';
+import { managementResource } from '../auth/issuers.ts';
+import {
+  organizationRoleResourceScopes,
+  organizationRoleScopes,
+  organizationScopes,
+  resources,
+  scopes,
+} from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError } from '../http/errors.ts';
+import { addIds, replaceIds } from './organization-relations.ts';
+import { type OrganizationRoleRow, roleResourceScopesOf, roleScopesOf, toOrganizationRole } from './organizations.ts';
+import { assertAllFound } from './relations.ts';
+import type { DomainEvent } from './write-path.ts';
+
+/**
+ * The rules of an organization role's permissions: organization scopes and API resource scopes
+ * must exist in the tenant (404); a user role never gets this tenant's management API scopes
+ * (422, as for roles: the tenant's issuer signs its users' organization tokens too).
+ */
+
+async function assertOrganizationScopesExist(tx: TenantDb, ids: readonly string[]) {
+  if (!ids.length) return;
+  const found = await tx.findMany(organizationScopes, { where: inArray(organizationScopes.id, [...ids]) });
+  assertAllFound(
+    ids,
+    found.map((scope) => scope.id),
+  );
+}
+
+async function assertResourceScopesAllowed(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
+  if (!ids.length) return;
+  const found = await tx.findMany(scopes, { where: inArray(scopes.id, [...ids]) });
+  assertAllFound(
+    ids,
+    found.map((scope) => scope.id),
+  );
+  if (role.type !== 'User') return;
+  const management = await tx.findOne(resources, eq(resources.indicator, managementResource(tx.tenantId)));
+  const forbidden = found.filter((scope) => scope.resourceId === management?.id).map((scope) => scope.id);
+  if (forbidden.length) throw new ApiError(422, 'role.management_api_scope_for_user_role', { ids: forbidden });
+}
+
+export async function addOrganizationScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
+  await assertOrganizationScopesExist(tx, ids);
+  await addIds(tx, roleScopesOf(role.id), ids, 'organization_role.scope_exists');
+}
+
+export async function replaceOrganizationScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
+  await assertOrganizationScopesExist(tx, ids);
+  await replaceIds(tx, roleScopesOf(role.id), ids);
+}
+
+export async function addResourceScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
+  await assertResourceScopesAllowed(tx, role, ids);
+  await addIds(tx, roleResourceScopesOf(role.id), ids, 'organization_role.resource_scope_exists');
+}
+
+export async function replaceResourceScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
+  await assertResourceScopesAllowed(tx, role, ids);
+  await replaceIds(tx, roleResourceScopesOf(role.id), ids);
+}
+
+/**
+ * Roles with the names of their permissions, for a whole page in four queries: organization
+ * scopes and resource scopes (with their API resource) by role.
+ */
+export async function withScopes(
+  tx: TenantDb,
+  roles: readonly OrganizationRoleRow[],
+): Promise<OrganizationRoleWithScopes[]> {
+  if (!roles.length) return [];
+  const roleIds = roles.map((role) => role.id);
+  const [scopeLinks, resourceLinks] = await Promise.all([
+    tx.findMany(organizationRoleScopes, { where: inArray(organizationRoleScopes.organizationRoleId, roleIds) }),
+    tx.findMany(organizationRoleResourceScopes, {
+      where: inArray(organizationRoleResourceScopes.organizationRoleId, roleIds),
+    }),
+  ]);
+  const scopeIds = [...new Set(scopeLinks.map((link) => link.organizationScopeId))];
+  const resourceScopeIds = [...new Set(resourceLinks.map((link) => link.scopeId))];
+  const [scopeRows, resourceScopeRows] = await Promise.all([
+    scopeIds.length ? tx.findMany(organizationScopes, { where: inArray(organizationScopes.id, scopeIds) }) : [],
+    resourceScopeIds.length ? tx.findMany(scopes, { where: inArray(scopes.id, resourceScopeIds) }) : [],
+  ]);
+  const resourceIds = [...new Set(resourceScopeRows.map((scope) => scope.resourceId))];
+  const resourceRows = resourceIds.length
+    ? await tx.findMany(resources, { where: inArray(resources.id, resourceIds) })
+    : [];
+  const scopeById = new Map(scopeRows.map((scope) => [scope.id, scope]));
+  const resourceById = new Map(resourceRows.map((resource) => [resource.id, resource]));
+  const resourceScopeById = new Map(resourceScopeRows.map((scope) => [scope.id, scope]));
+  const byName = (a: NamedRef, b: NamedRef) => a.name.localeCompare(b.name);
+  return roles.map((role) => ({
+    ...toOrganizationRole(role),
+    scopes: scopeLinks
+      .filter((link) => link.organizationRoleId === role.id)
+      .flatMap((link) => {
+        const scope = scopeById.get(link.organizationScopeId);
+        return scope ? [{ id: scope.id, name: scope.name }] : [];
+      })
+      .sort(byName),
+    resourceScopes: resourceLinks
+      .filter((link) => link.organizationRoleId === role.id)
+      .flatMap((link) => {
+        const scope = resourceScopeById.get(link.scopeId);
+        const resource = scope && resourceById.get(scope.resourceId);
+        return scope && resource
+          ? [{ id: scope.id, name: scope.name, resource: { id: resource.id, name: resource.name } }]
+          : [];
+      })
+      .sort(byName),
+  }));
+}
+
+/** OrganizationRole.Scopes.Updated carries the role's permissions after the change (like Role.Scopes.Updated). */
+export async function scopesUpdatedEvent(tx: TenantDb, role: OrganizationRoleRow): Promise<DomainEvent> {
+  const [withNames] = await withScopes(tx, [role]);
+  return {
+    event: 'OrganizationRole.Scopes.Updated',
+    data: {
+      organizationRoleId: role.id,
+      scopes: withNames?.scopes ?? [],
+      resourceScopes: withNames?.resourceScopes ?? [],
+    },
+  };
+}

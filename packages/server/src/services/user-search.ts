@@ -1,0 +1,211 @@
+import { type UserListQuery, type UserSearchField, userSearchFields } from '@gatehouse/schemas';
+import { and, desc, eq, ilike, inArray, like, not, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { userCounts, users, usersRoles } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { inRelation } from './relations.ts';
+
+/**
+ * The user list's WHERE clause and its total. Substring search is `ILIKE '%x%'` on the plain
+ * columns, which the pg_trgm GIN indexes serve (trigrams are lowercased, so one index answers LIKE
+ * and ILIKE); exact search is an index lookup too. Totals avoid counting the whole tenant
+ * ({@link userListTotal}), and the total decides how the page is read ({@link userListOrder}).
+ */
+
+const searchColumns: Record<UserSearchField, PgColumn> = {
+  id: users.id,
+  primaryEmail: users.primaryEmail,
+  primaryPhone: users.primaryPhone,
+  username: users.username,
+  name: users.name,
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * Characters a stored value of each field can hold (the schemas enforce them). A search value with
+ * other characters cannot match that field, so its condition and index scan are left out.
+ */
+const storedCharacters: Record<UserSearchField, RegExp> = {
+  id: /^[\da-z]*$/i,
+  primaryEmail: /^\S*$/,
+  primaryPhone: /^\d*$/,
+  username: /^\w*$/,
+  name: /^/,
+};
+
+type Match = { mode: 'like' | 'exact'; caseSensitive: boolean };
+type Term = { value: string; isPattern: boolean };
+
+/**
+ * A search value as the field stores it, or undefined when it cannot match the field. A value
+ * holding `%` is a LIKE pattern (the console sends `%kw%`), whose `%` and `_` are wildcards; other
+ * values are literal, so `john_d` finds `john_doe`. Phone numbers are stored as digits: a phone
+ * typed with `+`, spaces, dashes or parentheses searches its digits.
+ */
+function termFor(field: UserSearchField, raw: string, match: Match): Term | undefined {
+  const isPattern = match.mode === 'like' && raw.includes('%');
+  const literal = (value: string) => (isPattern ? value.replace(/[%_]/g, '') : value);
+  let value = raw;
+  if (field === 'primaryPhone' && /^[\d\s()+-]*$/.test(literal(raw))) value = raw.replace(/[\s()+-]/g, '');
+  return storedCharacters[field].test(literal(value)) ? { value, isPattern } : undefined;
+}
+
+/** Whole-value equality served by a btree: the unique `lower(...)` indexes, the phone index, the primary key. */
+function exactCondition(field: UserSearchField, values: string[], caseSensitive: boolean): SQL {
+  const column: PgColumn = searchColumns[field];
+  const anyOf = (target: SQL, list: string[]) => (list.length === 1 ? eq(target, list[0]) : inArray(target, list));
+  const plain = sql`${column}`;
+  switch (field) {
+    case 'username':
+    case 'primaryEmail': {
+      const lowered = anyOf(
+        sql`lower(${column})`,
+        values.map((value) => value.toLowerCase()),
+      );
+      // The index finds the value in any case; a case-sensitive search then keeps the exact spelling.
+      return caseSensitive ? (and(lowered, anyOf(plain, values)) as SQL) : lowered;
+    }
+    case 'id':
+      return anyOf(plain, caseSensitive ? values : values.map((value) => value.toLowerCase()));
+    case 'primaryPhone':
+      return anyOf(plain, values);
+    case 'name':
+      // No btree on names: ILIKE without wildcards is a case-insensitive equality the trigram index serves.
+      return caseSensitive
+        ? anyOf(plain, values)
+        : (or(...values.map((value) => ilike(column, escapeLike(value)))) as SQL);
+  }
+}
+
+function fieldCondition(field: UserSearchField, values: readonly string[], match: Match): SQL {
+  const column: PgColumn = searchColumns[field];
+  const terms = values.flatMap((value) => termFor(field, value, match) ?? []);
+  if (terms.length === 0) return sql`false`;
+  if (match.mode === 'exact')
+    return exactCondition(
+      field,
+      terms.map((term) => term.value),
+      match.caseSensitive,
+    );
+  const [term] = terms as [Term];
+  const pattern = term.isPattern ? term.value : `%${escapeLike(term.value)}%`;
+  return match.caseSensitive ? like(column, pattern) : ilike(column, pattern);
+}
+
+/** The search part of the query: `search` over every field, `search.<field>` per field, combined by `joint`. */
+function searchCondition(query: UserListQuery): SQL | undefined {
+  const caseSensitive = query.isCaseSensitive ?? false;
+  const conditions: SQL[] = [];
+  const search = query.search;
+  if (search) {
+    const match: Match = { mode: query.mode ?? 'like', caseSensitive };
+    const fields = userSearchFields.filter((field) => termFor(field, search, match));
+    conditions.push(
+      fields.length ? (or(...fields.map((field) => fieldCondition(field, [search], match))) as SQL) : sql`false`,
+    );
+  }
+  for (const field of userSearchFields) {
+    const value = query[`search.${field}`];
+    if (value === undefined || value === '') continue;
+    const match: Match = { mode: query[`mode.${field}`] ?? query.mode ?? 'like', caseSensitive };
+    conditions.push(fieldCondition(field, Array.isArray(value) ? value : [value], match));
+  }
+  if (conditions.length === 0) return undefined;
+  const joint = query.joint ?? query.jointMode ?? 'or';
+  return (joint === 'and' ? and(...conditions) : or(...conditions)) as SQL;
+}
+
+const hasSearch = (query: UserListQuery) =>
+  Boolean(query.search) || userSearchFields.some((field) => Boolean(query[`search.${field}`]));
+
+/** The WHERE clause of GET /users (without the tenant, which TenantDb adds). */
+export function userListCondition(tenant: TenantDb, query: UserListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const search = searchCondition(query);
+  if (search) conditions.push(search);
+  if (query.isSuspended !== undefined) {
+    conditions.push(query.isSuspended ? eq(users.isSuspended, true) : not(users.isSuspended));
+  }
+  if (query.roleId) {
+    conditions.push(inRelation(tenant, users.id, usersRoles, usersRoles.userId, eq(usersRoles.roleId, query.roleId)));
+  }
+  if (query.excludeRoleId) {
+    // NOT EXISTS, not NOT IN: PostgreSQL turns it into an anti-join probing the assignments' primary key
+    // per user, while NOT IN over a big role's 400,000 holders (too many to hash) rescans them for every user.
+    conditions.push(
+      sql`not exists (select 1 from ${usersRoles} where ${tenant.scope(
+        usersRoles,
+        and(eq(usersRoles.roleId, query.excludeRoleId), eq(usersRoles.userId, users.id)),
+      )})`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Every user of the tenant, from the counter the users table's triggers keep (exact, a few rows read). */
+export async function countTenantUsers(tenant: TenantDb): Promise<number> {
+  const rows = await tenant.findMany(userCounts);
+  return rows.reduce((sum, row) => sum + row.count, 0);
+}
+
+/** Users holding a role: every users_roles row points at an existing user (foreign key), so no join is needed. */
+const countRoleHolders = (tenant: TenantDb, roleId: string) => tenant.count(usersRoles, eq(usersRoles.roleId, roleId));
+/** Suspended users are few and have their own partial index. */
+const countSuspended = (tenant: TenantDb) => tenant.count(users, eq(users.isSuspended, true));
+
+/**
+ * Counting stops here for searches and combined filters: beyond it the answer is
+ * `Total-Number: 10000` with `Total-Number-Is-Capped: true` (the reference API's header for capped
+ * counts). A search matching more than this many users is refined, not paged through.
+ */
+export const USER_COUNT_CAP = 10_000;
+
+export type UserListTotal = { total: number; capped: boolean };
+
+/**
+ * The total of a user list, the cheap way: the unfiltered list reads the tenant's counter; a single
+ * role or suspension filter is counted on its small side (the role's assignments, the suspended
+ * users) and subtracted from the counter when negated. These are exact. Searches and combined
+ * filters count the matching rows up to {@link USER_COUNT_CAP}.
+ */
+export async function userListTotal(
+  tenant: TenantDb,
+  query: UserListQuery,
+  where: SQL | undefined,
+  tenantUsers: number,
+): Promise<UserListTotal> {
+  const filters = [query.isSuspended !== undefined, Boolean(query.roleId), Boolean(query.excludeRoleId)].filter(
+    Boolean,
+  ).length;
+  const exact = (total: number) => ({ total: Math.max(0, total), capped: false });
+  if (!hasSearch(query) && filters <= 1) {
+    if (filters === 0) return exact(tenantUsers);
+    if (query.roleId) return exact(await countRoleHolders(tenant, query.roleId));
+    if (query.excludeRoleId) return exact(tenantUsers - (await countRoleHolders(tenant, query.excludeRoleId)));
+    const suspended = await countSuspended(tenant);
+    return exact(query.isSuspended ? suspended : tenantUsers - suspended);
+  }
+  const counted = await tenant.countUpTo(users, where, USER_COUNT_CAP);
+  return counted > USER_COUNT_CAP ? { total: USER_COUNT_CAP, capped: true } : exact(counted);
+}
+
+/**
+ * Newest first, ties broken by id. Walking the `(tenant, created_at DESC, id DESC)` index and
+ * filtering costs about (offset + limit) × users / matches rows; fetching the matches through the
+ * search indexes and sorting them costs about `matches`. PostgreSQL cannot estimate an ILIKE's
+ * matches, and with `LIMIT` it walks the index even for a search matching one user in a million
+ * (a full scan). The total is known here, so we choose: when the matches are few, the sort key is
+ * an expression no index provides (`created_at + 0`, same order), which leaves the planner the
+ * search indexes.
+ */
+export function userListOrder(
+  total: UserListTotal,
+  tenantUsers: number,
+  page: { limit: number; offset: number },
+): SQL[] {
+  const matches = Math.max(total.total, 1);
+  const walk = ((page.offset + page.limit) * tenantUsers) / matches;
+  if (total.capped || walk <= matches) return [desc(users.createdAt), desc(users.id)];
+  return [sql`${users.createdAt} + interval '0 seconds' desc`, desc(users.id)];
+}

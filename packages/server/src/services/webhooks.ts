@@ -1,0 +1,175 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { HOOK_SIGNATURE_HEADER, type Hook, type HookLog } from '@gatehouse/schemas';
+import { eq } from 'drizzle-orm';
+import { type hookLogs, hooks } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError } from '../http/errors.ts';
+
+type HookRow = typeof hooks.$inferSelect;
+type HookLogRow = typeof hookLogs.$inferSelect;
+
+/** A receiver that does not answer within this time counts as a failed attempt. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How much of a response body an attempt keeps. */
+export const RESPONSE_BODY_MAX = 4096;
+const REDACTED = '[redacted]';
+
+/** 32 random bytes as 64 hex characters: the HMAC key of a hook. */
+export const generateSigningKey = (): string => randomBytes(32).toString('hex');
+
+/** Hex HMAC-SHA256 of the raw body: what the receiver recomputes to verify a delivery. */
+export const signBody = (body: string, signingKey: string): string =>
+  createHmac('sha256', signingKey).update(body).digest('hex');
+
+export function toHook(row: HookRow): Hook {
+  return {
+    tenantId: row.tenantId,
+    id: row.id,
+    name: row.name,
+    events: row.events,
+    config: { url: row.config.url, headers: row.config.headers ?? {}, retries: row.config.retries },
+    signingKey: row.signingKey,
+    enabled: row.enabled,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+/** The hook as the audit log keeps it: no signing key, and header values hidden (they often hold tokens). */
+export function auditedHook(hook: Hook): Record<string, unknown> {
+  const { signingKey: _secret, ...rest } = hook;
+  return {
+    ...rest,
+    config: {
+      ...hook.config,
+      headers: Object.fromEntries(Object.keys(hook.config.headers).map((name) => [name, REDACTED])),
+    },
+  };
+}
+
+/** The hook of this tenant with that id, or 404 `entity.not_found`. */
+export async function findHook(tenant: TenantDb, id: string): Promise<HookRow> {
+  const row = await tenant.findOne(hooks, eq(hooks.id, id));
+  if (!row) throw new ApiError(404, 'entity.not_found');
+  return row;
+}
+
+export function toHookLog(row: HookLogRow): HookLog {
+  return {
+    id: row.id,
+    hookId: row.hookId,
+    deliveryId: row.deliveryId,
+    event: row.event,
+    attempt: row.attempt,
+    request: row.request,
+    responseStatus: row.responseStatus,
+    responseBody: row.responseBody,
+    durationMs: row.durationMs,
+    error: row.error,
+    replayOf: row.replayOf,
+    success: isSuccess(row.responseStatus),
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+const isSuccess = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
+
+/** The JSON body a hook receives for one event. */
+export function deliveryBody(
+  hookId: string,
+  deliveryId: string,
+  event: string,
+  payload: Record<string, unknown>,
+): string {
+  const createdAt = typeof payload.createdAt === 'number' ? payload.createdAt : Date.now();
+  return JSON.stringify({
+    hookId,
+    deliveryId,
+    event,
+    createdAt: new Date(createdAt).toISOString(),
+    actor: payload.actor ?? null,
+    data: payload.data ?? null,
+  });
+}
+
+export type AttemptResult = {
+  request: { url: string; headers: Record<string, string>; body: string };
+  responseStatus: number | null;
+  responseBody: string | null;
+  durationMs: number;
+  error: string | null;
+  success: boolean;
+};
+
+/**
+ * One POST of `body` to the hook's endpoint with its headers and the signature, within the timeout.
+ * Never throws: a network error, a timeout or a non-2xx answer is a failed attempt. Redirects are
+ * not followed (the signed request goes only where the admin said).
+ */
+export async function sendOnce(
+  hook: Pick<HookRow, 'config' | 'signingKey'>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<AttemptResult> {
+  const custom = hook.config.headers ?? {};
+  const signature = signBody(body, hook.signingKey);
+  const headers: Record<string, string> = {
+    ...custom,
+    'Content-Type': 'application/json',
+    'User-Agent': 'Gatehouse-Webhooks/1',
+    [HOOK_SIGNATURE_HEADER]: signature,
+  };
+  const logged: Record<string, string> = {
+    ...Object.fromEntries(Object.keys(custom).map((name) => [name, REDACTED])),
+    'Content-Type': 'application/json',
+    'User-Agent': 'Gatehouse-Webhooks/1',
+    [HOOK_SIGNATURE_HEADER]: signature,
+  };
+  const request = { url: hook.config.url, headers: logged, body };
+  const started = performance.now();
+  try {
+    const response = await fetch(hook.config.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await readTruncated(response);
+    const durationMs = Math.round(performance.now() - started);
+    const success = isSuccess(response.status);
+    return {
+      request,
+      responseStatus: response.status,
+      responseBody: text,
+      durationMs,
+      error: success ? null : `The endpoint answered ${response.status}.`,
+      success,
+    };
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    const message = timedOut
+      ? `No answer within ${timeoutMs} ms.`
+      : `${error instanceof Error ? error.message : String(error)}${cause}`;
+    return { request, responseStatus: null, responseBody: null, durationMs, error: message, success: false };
+  }
+}
+
+/** The response text, cut at {@link RESPONSE_BODY_MAX} characters without reading a huge body to its end. */
+async function readTruncated(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < RESPONSE_BODY_MAX) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.slice(0, RESPONSE_BODY_MAX);
+}

@@ -1,0 +1,368 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateId } from '@gatehouse/schemas';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hookDeliveries, hookLogs, outbox } from '../src/db/tables.ts';
+import { WebhookWorker } from '../src/services/webhooks-worker.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { ownTenant } from './support/scenarios.ts';
+
+/** A real HTTP receiver on 127.0.0.1: `/ok` answers 200, `/fail` 500, `/slow` after 2 s. */
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+let received: Received[] = [];
+let receiver: Server;
+let base: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (path.startsWith('/fail')) {
+        response.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
+      } else if (path.startsWith('/slow')) {
+        setTimeout(() => response.writeHead(200).end('late'), 2000).unref();
+      } else {
+        response.writeHead(200, { 'Content-Type': 'text/plain' }).end('thanks');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await t.close();
+});
+beforeEach(async () => {
+  // Each test starts with the earlier tests' events delivered and forgotten.
+  await worker().drain();
+  received = [];
+});
+
+const worker = (timeoutMs = 1000) => new WebhookWorker({ db: t.db, backoffMs: () => 0, timeoutMs });
+const createHook = async (body: Record<string, unknown>) => {
+  const response = await t.call('/api/hooks', { method: 'POST', body });
+  expect(response.status, JSON.stringify(response.json)).toBe(201);
+  return response.json as { id: string; signingKey: string };
+};
+const createScope = async (name: string) => {
+  const response = await t.call('/api/organization-scopes', { method: 'POST', body: { name } });
+  expect(response.status).toBe(201);
+  return response.json as { id: string; name: string };
+};
+const hmac = (body: string, key: string) => createHmac('sha256', key).update(body).digest('hex');
+const recentLogs = async (hookId: string, query = '') => {
+  const response = await t.call(`/api/hooks/${hookId}/recent-logs${query}`);
+  expect(response.status).toBe(200);
+  return response;
+};
+
+describe('webhook delivery', () => {
+  it('POSTs the event as signed JSON with the custom headers, once, and records the attempt', async () => {
+    const hook = await createHook({
+      name: 'Receiver',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/ok?src=gatehouse`, headers: { 'X-Api-Key': 'k-123' } },
+    });
+    const scope = await createScope('read:reports');
+    await worker().drain();
+
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    if (!request) throw new Error('nothing received');
+    expect(request.path).toBe('/ok?src=gatehouse');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['x-api-key']).toBe('k-123');
+    expect(request.headers['gatehouse-signature-sha-256']).toBe(hmac(request.body, hook.signingKey));
+    const body = JSON.parse(request.body);
+    expect(body).toMatchObject({
+      hookId: hook.id,
+      event: 'OrganizationScope.Created',
+      data: { id: scope.id, name: 'read:reports' },
+      actor: { type: 'user' },
+    });
+    expect(new Date(body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const logs = await recentLogs(hook.id);
+    expect(logs.headers.get('Total-Number')).toBe('1');
+    expect(logs.json[0]).toMatchObject({
+      hookId: hook.id,
+      event: 'OrganizationScope.Created',
+      attempt: 1,
+      success: true,
+      responseStatus: 200,
+      responseBody: 'thanks',
+      error: null,
+      request: { url: `${base}/ok?src=gatehouse`, body: request.body },
+    });
+    expect(logs.json[0].request.headers['X-Api-Key'], 'header values are not kept in the log').toBe('[redacted]');
+    expect(logs.json[0].durationMs).toBeGreaterThanOrEqual(0);
+    const detail = await t.call(`/api/hooks/${hook.id}/recent-logs/${logs.json[0].id}`);
+    expect(detail.json).toEqual(logs.json[0]);
+    const listed = (await t.call('/api/hooks?includeExecutionStats=true')).json as { id: string }[];
+    expect(listed.find((item) => item.id === hook.id)).toMatchObject({
+      executionStats: { requestCount: 1, successCount: 1 },
+    });
+    expect((await t.call(`/api/hooks/${hook.id}`)).json.executionStats).toBeUndefined();
+
+    // Delivered once: later runs, and a fresh worker as after a restart, send nothing again.
+    await worker().drain();
+    await worker().drain();
+    expect(received).toHaveLength(1);
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('retries a failing endpoint up to the hook’s retries and logs every attempt', async () => {
+    const hook = await createHook({
+      name: 'Failing',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/fail`, retries: 2 },
+    });
+    const noRetries = await createHook({
+      name: 'Failing once',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/fail-once`, retries: 0 },
+    });
+    const write = await t.call('/api/organization-scopes', { method: 'POST', body: { name: 'write:reports' } });
+    expect(write.status, 'the admin write does not wait for or fail with the receiver').toBe(201);
+    await worker().drain();
+
+    expect(received.filter((request) => request.path === '/fail')).toHaveLength(3);
+    expect(received.filter((request) => request.path === '/fail-once')).toHaveLength(1);
+    const bodies = new Set(received.filter((request) => request.path === '/fail').map((request) => request.body));
+    expect(bodies.size, 'each attempt sends the same body').toBe(1);
+    const logs = await recentLogs(hook.id);
+    expect(logs.headers.get('Total-Number')).toBe('3');
+    expect(logs.json.map((log: { attempt: number }) => log.attempt)).toEqual([3, 2, 1]);
+    for (const log of logs.json) {
+      expect(log).toMatchObject({ success: false, responseStatus: 500, responseBody: 'boom' });
+      expect(log.error).toContain('500');
+    }
+    expect((await recentLogs(hook.id, '?status=failed')).headers.get('Total-Number')).toBe('3');
+    expect((await recentLogs(hook.id, '?status=success')).headers.get('Total-Number')).toBe('0');
+    expect((await recentLogs(hook.id, '?page=2&page_size=2')).json).toHaveLength(1);
+    expect((await recentLogs(noRetries.id)).headers.get('Total-Number')).toBe('1');
+    expect((await t.call(`/api/hooks/${hook.id}?includeExecutionStats=true`)).json.executionStats).toEqual({
+      requestCount: 3,
+      successCount: 0,
+    });
+    const deliveries = await ownTenant(t).findMany(hookDeliveries, { where: eq(hookDeliveries.hookId, hook.id) });
+    expect(deliveries.map((delivery) => [delivery.status, delivery.attempts])).toEqual([['failed', 3]]);
+
+    // Given up: nothing more is sent.
+    await worker().drain();
+    expect(received).toHaveLength(4);
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+    await t.call(`/api/hooks/${noRetries.id}`, { method: 'DELETE' });
+  });
+
+  it('records a timeout as a failed attempt', async () => {
+    const hook = await createHook({
+      name: 'Slow',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/slow`, retries: 0 },
+    });
+    await createScope('slow:scope');
+    await worker(200).drain();
+    const [log] = (await recentLogs(hook.id)).json;
+    expect(log).toMatchObject({ success: false, responseStatus: null, error: 'No answer within 200 ms.' });
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('sends nothing to a disabled hook or for an event a hook did not subscribe to, and never internal events', async () => {
+    const disabled = await createHook({
+      name: 'Disabled',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/ok/disabled` },
+      enabled: false,
+    });
+    const other = await createHook({
+      name: 'Other event',
+      events: ['OrganizationScope.Deleted'],
+      config: { url: `${base}/ok/other` },
+    });
+    await createScope('quiet:scope');
+    await ownTenant(t).insert(outbox, {
+      event: 'OrganizationInvitation.MessageRequested',
+      payload: { event: 'OrganizationInvitation.MessageRequested', data: {} },
+    });
+    await worker().drain();
+    expect(received).toEqual([]);
+    expect((await recentLogs(disabled.id)).json).toEqual([]);
+    expect((await recentLogs(other.id)).json).toEqual([]);
+    const internal = await ownTenant(t).findMany(outbox, {
+      where: eq(outbox.event, 'OrganizationInvitation.MessageRequested'),
+    });
+    expect(
+      internal.map((row) => row.processedAt),
+      'left for the mail worker',
+    ).toEqual([null]);
+    await ownTenant(t).delete(outbox, eq(outbox.event, 'OrganizationInvitation.MessageRequested'));
+    await t.call(`/api/hooks/${disabled.id}`, { method: 'DELETE' });
+    await t.call(`/api/hooks/${other.id}`, { method: 'DELETE' });
+  });
+
+  it('delivers each event once when two workers run at the same time', async () => {
+    const hook = await createHook({
+      name: 'Race',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/ok/race` },
+    });
+    const names = Array.from({ length: 12 }, (_, i) => `race:${i}`);
+    for (const name of names) await createScope(name);
+    await Promise.all([worker().drain(), worker().drain(), worker().drain()]);
+    const got = received.filter((request) => request.path === '/ok/race').map((request) => JSON.parse(request.body));
+    expect(got.map((body) => body.data.name).sort()).toEqual([...names].sort());
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('runs in the background once started and stops', async () => {
+    const hook = await createHook({
+      name: 'Background',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/ok/bg` },
+    });
+    const running = new WebhookWorker({ db: t.db, intervalMs: 20, backoffMs: () => 0, timeoutMs: 1000 });
+    running.start();
+    try {
+      await createScope('background:scope');
+      const deadline = Date.now() + 10_000;
+      while (!received.some((request) => request.path === '/ok/bg') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(received.filter((request) => request.path === '/ok/bg')).toHaveLength(1);
+    } finally {
+      await running.stop();
+    }
+    await createScope('after-stop:scope');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      received.filter((request) => request.path === '/ok/bg'),
+      'a stopped worker sends nothing',
+    ).toHaveLength(1);
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+});
+
+describe('retention', () => {
+  it('purges attempts and finished deliveries older than the retention, keeping recent ones and pending work', async () => {
+    const hook = await createHook({ name: 'Old', events: ['User.Created'], config: { url: `${base}/ok/old` } });
+    const tenant = ownTenant(t);
+    const old = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    const request = { url: `${base}/ok/old`, headers: {}, body: '{}' };
+    const log = (id: string, createdAt?: Date) =>
+      tenant.insert(hookLogs, {
+        id,
+        hookId: hook.id,
+        event: 'User.Created',
+        attempt: 1,
+        request,
+        durationMs: 5,
+        responseStatus: 200,
+        ...(createdAt ? { createdAt } : {}),
+      });
+    await log('old-log', old);
+    await log('new-log');
+    const delivery = (id: string, status: string, createdAt: Date) =>
+      tenant.insert(hookDeliveries, {
+        id,
+        hookId: hook.id,
+        event: 'User.Created',
+        payload: {},
+        status,
+        createdAt,
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      });
+    await delivery(generateId(), 'succeeded', old);
+    const pendingId = generateId();
+    await delivery(pendingId, 'pending', old);
+    await worker().purge();
+    expect((await tenant.findMany(hookLogs, { where: eq(hookLogs.hookId, hook.id) })).map((row) => row.id)).toEqual([
+      'new-log',
+    ]);
+    expect(
+      (await tenant.findMany(hookDeliveries, { where: eq(hookDeliveries.hookId, hook.id) })).map((row) => row.id),
+    ).toEqual([pendingId]);
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+});
+
+describe('test send and replay', () => {
+  it('sends a signed sample payload now and reports the answer, without logging it', async () => {
+    const hook = await createHook({
+      name: 'Tested',
+      events: ['User.Created'],
+      config: { url: `${base}/ok/test`, headers: { 'X-Team': 'blue' } },
+    });
+    const result = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST' });
+    expect(result.status).toBe(200);
+    expect(result.json).toMatchObject({ success: true, responseStatus: 200, responseBody: 'thanks', error: null });
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request?.headers['x-team']).toBe('blue');
+    expect(request?.headers['gatehouse-signature-sha-256']).toBe(hmac(request?.body ?? '', hook.signingKey));
+    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({
+      hookId: hook.id,
+      event: 'User.Created',
+      data: { test: true },
+    });
+    const chosen = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', body: { event: 'PostSignIn' } });
+    expect(chosen.status).toBe(200);
+    expect(JSON.parse(received[1]?.body ?? '{}').event).toBe('PostSignIn');
+    expect((await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', body: { event: 'Nope' } })).status).toBe(400);
+    expect((await recentLogs(hook.id)).json).toEqual([]);
+
+    await t.call(`/api/hooks/${hook.id}`, { method: 'PATCH', body: { config: { url: `${base}/fail/test` } } });
+    const failed = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST' });
+    expect(failed.json).toMatchObject({ success: false, responseStatus: 500, responseBody: 'boom' });
+    await t.call(`/api/hooks/${hook.id}`, { method: 'PATCH', body: { config: { url: 'http://127.0.0.1:1/closed' } } });
+    const unreachable = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST' });
+    expect(unreachable.json).toMatchObject({ success: false, responseStatus: null });
+    expect(unreachable.json.error).toBeTruthy();
+  });
+
+  it('replays one recorded delivery with the same body, signed with the current key', async () => {
+    const hook = await createHook({
+      name: 'Replayed',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/fail/replay`, retries: 0 },
+    });
+    await createScope('replay:scope');
+    await worker().drain();
+    const [original] = (await recentLogs(hook.id)).json;
+    expect(original).toMatchObject({ success: false, responseStatus: 500 });
+
+    await t.call(`/api/hooks/${hook.id}`, { method: 'PATCH', body: { config: { url: `${base}/ok/replay` } } });
+    const rotated = (await t.call(`/api/hooks/${hook.id}/signing-key`, { method: 'PATCH' })).json.signingKey as string;
+    const replay = await t.call(`/api/hooks/${hook.id}/recent-logs/${original.id}/replay`, { method: 'POST' });
+    expect(replay.status).toBe(201);
+    expect(replay.json).toMatchObject({
+      replayOf: original.id,
+      deliveryId: original.deliveryId,
+      success: true,
+      responseStatus: 200,
+      request: { url: `${base}/ok/replay`, body: original.request.body },
+    });
+    const last = received.at(-1);
+    expect(last?.path).toBe('/ok/replay');
+    expect(last?.body).toBe(original.request.body);
+    expect(last?.headers['gatehouse-signature-sha-256']).toBe(hmac(original.request.body, rotated));
+    const logs = await recentLogs(hook.id);
+    expect(logs.json.map((log: { id: string }) => log.id)).toEqual([replay.json.id, original.id]);
+
+    const other = await createHook({ name: 'Other', events: ['User.Created'], config: { url: `${base}/ok` } });
+    expect((await t.call(`/api/hooks/${other.id}/recent-logs/${original.id}`)).status).toBe(404);
+    expect((await t.call(`/api/hooks/${other.id}/recent-logs/${original.id}/replay`, { method: 'POST' })).status).toBe(
+      404,
+    );
+    expect((await t.call(`/api/hooks/${hook.id}/recent-logs/unknown/replay`, { method: 'POST' })).status).toBe(404);
+  });
+});
