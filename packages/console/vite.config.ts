@@ -41,6 +41,8 @@ export default defineConfig(({ command, mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/console/',
   plugins: [react()],
+  // The server swaps in each response's CSP nonce (console-static.ts); CodeMirror tags its stylesheet with it.
+  html: command === 'build' ? { cspNonce: 'GATEHOUSE_CSP_NONCE' } : {},
   resolve: { alias: command === 'build' && mode === 'production' ? reactRouterProductionBuild() : [] },
   define: { 'import.meta.env.GATEHOUSE_EDITION': JSON.stringify(readEdition(process.env.EDITION)) },
   build: {

@@ -133,7 +133,25 @@ describe('pages', () => {
       ),
     );
     const page = await requestPage('/api/roles', z.object({ id: z.string() }));
-    expect(page).toEqual({ items: [{ id: 'a' }], total: 41 });
+    expect(page).toEqual({ items: [{ id: 'a' }], total: 41, isTotalCapped: false });
+  });
+
+  it('says when the server capped the total (a lower bound, not the count)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('[]', {
+            status: 200,
+            headers: { 'Total-Number': '10000', 'Total-Number-Is-Capped': 'true' },
+          }),
+      ),
+    );
+    expect(await requestPage('/api/logs', z.object({ id: z.string() }))).toEqual({
+      items: [],
+      total: 10_000,
+      isTotalCapped: true,
+    });
   });
 
   it("fails with 'missing total number' when the header is absent", async () => {

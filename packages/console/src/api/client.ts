@@ -1,4 +1,4 @@
-import { TOTAL_NUMBER_HEADER } from '@gatehouse/schemas';
+import { TOTAL_NUMBER_HEADER, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
 import type { z } from 'zod';
 import { accessTokenFor, SessionExpiredError } from '../auth/session.ts';
 import { handleForbidden, handleSessionExpired } from '../auth/session-errors.ts';
@@ -98,7 +98,8 @@ export async function requestJson<S extends z.ZodType>(
   return schema.parse(await response.json());
 }
 
-export type Page<T> = { items: T[]; total: number };
+/** `isTotalCapped`: the server stopped counting (very large lists), so `total` is a lower bound. */
+export type Page<T> = { items: T[]; total: number; isTotalCapped?: boolean };
 
 /** Spec §7: list GETs return a `Total-Number` header; without it the list cannot paginate (spec §8). */
 export async function requestPage<S extends z.ZodType>(
@@ -114,5 +115,9 @@ export async function requestPage<S extends z.ZodType>(
   }
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new ApiError(response.status, i18n.t('errors.unknown_server_error'));
-  return { items: body.map((item) => itemSchema.parse(item)), total };
+  return {
+    items: body.map((item) => itemSchema.parse(item)),
+    total,
+    isTotalCapped: response.headers.get(TOTAL_NUMBER_IS_CAPPED_HEADER) === 'true',
+  };
 }

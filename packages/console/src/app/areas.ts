@@ -1,9 +1,21 @@
 import type { Edition } from '@gatehouse/schemas';
 import { type ConsoleArea, isInEdition, type SidebarItemKey } from '../components/routing/area.ts';
+import { apiResourcesArea } from '../pages/api-resources/routes.ts';
+import { applicationsArea } from '../pages/applications/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
+import { organizationsArea } from '../pages/organizations/routes.ts';
+import { rolesArea } from '../pages/roles/routes.ts';
+import { usersArea } from '../pages/users/routes.ts';
 
 /** Every admin area of the console. A new area adds its module here; its sidebar item then appears by itself. */
-export const consoleAreas: readonly ConsoleArea[] = [getStartedArea];
+export const consoleAreas: readonly ConsoleArea[] = [
+  getStartedArea,
+  applicationsArea,
+  rolesArea,
+  apiResourcesArea,
+  usersArea,
+  organizationsArea,
+];
 
 export function areasOf(edition: Edition, areas: readonly ConsoleArea[] = consoleAreas): ConsoleArea[] {
   return areas.filter((area) => isInEdition(area, edition));

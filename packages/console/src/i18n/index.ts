@@ -5,7 +5,17 @@ import { detectLanguage, type Language, languages, pseudoLanguage } from './lang
 /** Console-specific key, so other apps on the same origin keep their own choice (spec §1). */
 export const languageStorageKey = 'gatehouse:language';
 
-export type Namespace = 'auth' | 'common' | 'components' | 'get_started' | 'profile';
+export type Namespace =
+  | 'api_resources'
+  | 'applications'
+  | 'auth'
+  | 'common'
+  | 'components'
+  | 'get_started'
+  | 'organizations'
+  | 'profile'
+  | 'roles'
+  | 'users';
 
 // Not eager: each locale file becomes its own chunk and only the active language is fetched.
 const localeFiles = import.meta.glob<object>('./locales/*/*.json', { import: 'default' });

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { classNames } from '../../components/class-names.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
@@ -31,11 +31,12 @@ export function CommandPalette({ isOpen, onClose, ...props }: Props) {
 function PaletteBody({ onClose, pages, searches, resolve }: Omit<Props, 'isOpen'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { tenantId } = useParams();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
   const hintId = useId();
-  const entities = useEntitySearch(searches, query, resolve);
+  const entities = useEntitySearch(searches, query, resolve, tenantId);
   const results = useMemo(() => [...matchCommands(pages, query), ...entities.results], [pages, query, entities]);
   const activeIndex = Math.min(active, results.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;

@@ -12,6 +12,7 @@ export function useEntitySearch(
   searches: readonly EntitySearch[],
   query: string,
   resolve: (path: string) => string,
+  tenantId?: string,
 ): { results: PaletteCommand[]; isSearching: boolean } {
   const [state, setState] = useState<{ query: string; results: PaletteCommand[] }>({ query: '', results: [] });
   const trimmed = query.trim();
@@ -20,7 +21,9 @@ export function useEntitySearch(
     if (!trimmed || searches.length === 0) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const settled = await Promise.allSettled(searches.map((search) => search(trimmed, controller.signal)));
+      const settled = await Promise.allSettled(
+        searches.map((search) => search(trimmed, controller.signal, { tenantId })),
+      );
       if (controller.signal.aborted) return;
       const results = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []));
       setState({
@@ -37,7 +40,7 @@ export function useEntitySearch(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [searches, trimmed, resolve]);
+  }, [searches, trimmed, resolve, tenantId]);
 
   const isCurrent = state.query === trimmed;
   return {

@@ -1,6 +1,6 @@
 import { PRODUCT_VERSION } from '@gatehouse/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { loadConsoleConfig } from '../../auth/console-config.ts';
+import { useConsoleConfig } from '../../api/tenant-endpoints.ts';
 import { fetchLatestRelease, newerRelease } from './release-check.ts';
 
 /** Build-time setting; without it the console never calls out (the server's CSP also has to allow that origin). */
@@ -8,12 +8,7 @@ const releaseInfoUrl = import.meta.env.VITE_RELEASE_INFO_URL;
 
 /** The running version: the server's own when it reports one, else the product version of spec §9. */
 export function useProductVersion(): string {
-  const config = useQuery({
-    queryKey: ['console-config'],
-    queryFn: () => loadConsoleConfig(),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silenceErrorCodes: true },
-  });
+  const config = useConsoleConfig({ silent: true });
   return config.data?.version || PRODUCT_VERSION;
 }
 

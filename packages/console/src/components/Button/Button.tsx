@@ -20,6 +20,14 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick
   ref?: Ref<HTMLButtonElement>;
 };
 
+/**
+ * A button's look for a link that navigates ('Create application'): it stays a link, so middle-click, 'copy link'
+ * and screen readers' link lists work.
+ */
+export function buttonClassName(variant: ButtonVariant = 'default', size: 'small' | 'medium' = 'medium'): string {
+  return classNames(styles.button, styles[variant], size === 'small' && styles.small);
+}
+
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && 'then' in value && typeof value.then === 'function';
 }
@@ -56,7 +64,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={classNames(styles.button, styles[variant], size === 'small' && styles.small, className)}
+      className={classNames(buttonClassName(variant, size), className)}
       disabled={disabled || isBusy}
       aria-busy={isBusy || undefined}
       onClick={handleClick}

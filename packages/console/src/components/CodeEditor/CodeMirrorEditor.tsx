@@ -17,6 +17,14 @@ import { useFieldControlProps, useFieldLabelId } from '../form/field-context.ts'
 import styles from './CodeEditor.module.css';
 import type { CodeEditorProps, CodeLanguage } from './code-editor-props.ts';
 
+/**
+ * CodeMirror injects its stylesheet in a <style> element, which the server's CSP allows only with the response's
+ * nonce; the build puts it on this meta tag (vite html.cspNonce) and the server fills it in per response.
+ */
+function cspNonce(): string {
+  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+}
+
 /** Colours from the design tokens, so the editor follows light and dark like the rest of the console. */
 const highlight = HighlightStyle.define([
   { tag: [tags.keyword, tags.operatorKeyword, tags.modifier], color: 'var(--color-primary)' },
@@ -86,6 +94,7 @@ export default function CodeMirrorEditor({
       syntaxHighlighting(highlight),
       keymap.of([...defaultKeymap, ...historyKeymap]),
       theme,
+      EditorView.cspNonce.of(cspNonce()),
       languageSlot.of(languageSupport(language)),
       readOnly.of([EditorState.readOnly.of(isReadOnly), EditorView.editable.of(!isReadOnly)]),
       aria.of(EditorView.contentAttributes.of(ariaAttributes)),

@@ -18,6 +18,12 @@ export type SearchBoxProps = {
 export function SearchBox({ onSearch, defaultValue = '', placeholder }: SearchBoxProps) {
   const { t } = useTranslation('components');
   const [text, setText] = useState(defaultValue);
+  // The URL can change the search under the box (Back, a link): the box then shows what the rows are searched by.
+  const [lastDefault, setLastDefault] = useState(defaultValue);
+  if (defaultValue !== lastDefault) {
+    setLastDefault(defaultValue);
+    if (defaultValue !== text.trim()) setText(defaultValue);
+  }
   const search = useDebouncedCallback((value: string) => onSearch(value.trim()), searchDebounceMs);
   return (
     <div className={styles.searchBox}>

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../testing/render.tsx';
-import { pageRange } from './Pagination.tsx';
+import { cappedPageRange, pageRange } from './Pagination.tsx';
 import { searchDebounceMs } from './SearchBox.tsx';
 import { Table, type TableColumn, type TableProps } from './Table.tsx';
 
@@ -144,9 +144,28 @@ describe('pagination', () => {
     expect(screen.getByText('1–20 of 12,345')).toBeTruthy();
   });
 
+  it('shows a capped total as a lower bound and pages on while pages are full', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    const capped = { pageSize: 20, totalCount: 10000, isTotalCapped: true, onPageChange };
+    renderTable({ pagination: { ...capped, page: 500, pageRowCount: 20 } });
+    expect(screen.getByText('9,981–10,000 of 10,000+')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(501);
+    cleanup();
+    renderTable({ pagination: { ...capped, page: 502, pageRowCount: 7 } });
+    expect(screen.getByText('10,021–10,027 of 10,000+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' }), 'a short page is the last').toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
   it('computes the range of a page', () => {
     expect(pageRange(1, 20, 0)).toEqual({ from: 0, to: 0, pageCount: 1 });
     expect(pageRange(1, 20, 20)).toEqual({ from: 1, to: 20, pageCount: 1 });
     expect(pageRange(2, 20, 21)).toEqual({ from: 21, to: 21, pageCount: 2 });
+    expect(cappedPageRange(3, 20, 20)).toEqual({ from: 41, to: 60, hasNext: true });
+    expect(cappedPageRange(3, 20, 0)).toEqual({ from: 0, to: 0, hasNext: false });
   });
 });

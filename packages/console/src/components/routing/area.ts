@@ -17,8 +17,15 @@ export type PaletteEntity = {
   to: string;
 };
 
+/** Where the palette is open: the current tenant, so a search can call that tenant's management API. */
+export type EntitySearchContext = { tenantId: string | undefined };
+
 /** Looks up entities whose name matches; the palette aborts the signal when the query changes. */
-export type EntitySearch = (query: string, signal: AbortSignal) => Promise<readonly PaletteEntity[]>;
+export type EntitySearch = (
+  query: string,
+  signal: AbortSignal,
+  context: EntitySearchContext,
+) => Promise<readonly PaletteEntity[]>;
 
 /**
  * One console area (an admin section of spec §2.2): its routes, the sidebar item it fills and how the command palette

@@ -9,23 +9,26 @@ import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
 import { useChangePassword } from '../../../api/me.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import {
+  passwordRejectionMessages,
+  serverPasswordRejections,
+} from '../../../components/password/password-rejections.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { FormModal } from '../FormModal.tsx';
 import { toProfile, toVerifyPassword } from '../links.ts';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
-import { passwordRejectionMessages, serverPasswordRejections } from '../password-rejections.ts';
 import { parseProfileRouteState } from '../route-state.ts';
 
 /** The shared password policy (spec §5), checked here before the server checks it again. */
-function newPasswordSchema(me: Me, t: TFunction<'profile'>) {
+function newPasswordSchema(me: Me, t: TFunction<'profile'>, kitT: TFunction<'components'>) {
   return z.object({ password: z.string(), confirm: z.string() }).superRefine(({ password, confirm }, context) => {
     const rejections = checkPassword(password, defaultPasswordPolicy, me);
     if (rejections.length > 0) {
       context.addIssue({
         code: 'custom',
         path: ['password'],
-        message: passwordRejectionMessages(rejections, t).join(' '),
+        message: passwordRejectionMessages(rejections, kitT).join(' '),
       });
     }
     if (confirm !== password) context.addIssue({ code: 'custom', path: ['confirm'], message: t('password.mismatch') });
@@ -48,10 +51,12 @@ type FormProps = { me: Me; verificationRecordId: string | undefined; flow: { ema
 
 function ChangePasswordForm({ me, verificationRecordId, flow }: FormProps) {
   const { t } = useTranslation('profile');
+  // The policy's sentences are the kit's, shared with every form that sets a password.
+  const { t: kitT } = useTranslation('components');
   const navigate = useNavigate();
   const toast = useToast();
   const { mutateAsync } = useChangePassword();
-  const schema = useMemo(() => newPasswordSchema(me, t), [me, t]);
+  const schema = useMemo(() => newPasswordSchema(me, t, kitT), [me, t, kitT]);
   const { control, handleSubmit, formState, setError } = useForm({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -67,7 +72,7 @@ function ChangePasswordForm({ me, verificationRecordId, flow }: FormProps) {
     } catch (error) {
       const rejections = serverPasswordRejections(error);
       if (error instanceof ApiError && rejections) {
-        const messages = passwordRejectionMessages(rejections, t);
+        const messages = passwordRejectionMessages(rejections, kitT);
         setError('password', { message: messages.join(' ') || error.message }, { shouldFocus: true });
         return;
       }

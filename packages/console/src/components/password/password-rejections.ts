@@ -22,10 +22,13 @@ export function serverPasswordRejections(error: unknown): PasswordRejectionCode[
   return Array.isArray(rejections) ? rejections.filter(isPasswordRejectionCode) : [];
 }
 
-/** One translated sentence per rejection code (spec §5), with the policy's numbers filled in. */
+/**
+ * One translated sentence per rejection code (spec §5), with the policy's numbers filled in. Shared by every form that
+ * sets a password (the profile, an admin setting a user's), for client and server rejections alike.
+ */
 export function passwordRejectionMessages(
   codes: readonly PasswordRejectionCode[],
-  t: TFunction<'profile'>,
+  t: TFunction<'components'>,
   policy: PasswordPolicy = defaultPasswordPolicy,
 ): string[] {
   const values = { min: policy.length.min, max: policy.length.max, types: policy.characterTypes.min };

@@ -2,12 +2,12 @@ import { passwordRejectionCodes } from '@gatehouse/schemas';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import profile from '../../i18n/locales/en/profile.json';
+import components from '../../i18n/locales/en/components.json';
 import { passwordRejectionMessages, serverPasswordRejections } from './password-rejections.ts';
 
 const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', resources: { en: { profile } }, ns: ['profile'], defaultNS: 'profile' });
-const t = i18n.getFixedT('en', 'profile');
+await i18n.init({ lng: 'en', resources: { en: { components } }, ns: ['components'], defaultNS: 'components' });
+const t = i18n.getFixedT('en', 'components');
 
 describe('serverPasswordRejections', () => {
   it('reads the policy codes of a password.rejected answer', () => {

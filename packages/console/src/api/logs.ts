@@ -1,0 +1,28 @@
+import { logSchema } from '@gatehouse/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { requestJson, requestPage } from './client.ts';
+import { listQuery, useManagementApi } from './management.ts';
+
+/** Whose entries a log list shows (GET /logs filters, reference §10 names): what a user or an application did. */
+export type LogFilter = { userId?: string; applicationId?: string };
+
+/** A page of the audit log, newest first, filtered as the tab needs (a user's or an application's logs tab). */
+export function useLogs(filter: LogFilter, { page, pageSize }: { page: number; pageSize: number }) {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key('logs', 'list', filter, { page, pageSize }),
+    queryFn: ({ signal }) =>
+      requestPage(api.path(`/logs${listQuery({ ...filter, page, page_size: pageSize })}`), logSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLog(id: string) {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key('logs', 'detail', id),
+    queryFn: ({ signal }) => requestJson(api.path(`/logs/${encodeURIComponent(id)}`), logSchema, { signal }),
+    // The entry page says it does not exist; a toast would say it twice.
+    meta: { silenceErrorCodes: ['entity.not_found'] },
+  });
+}

@@ -1,0 +1,157 @@
+import type { Log } from '@gatehouse/schemas';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { Button } from '../Button/Button.tsx';
+import { Card } from '../Card/Card.tsx';
+import { CodeEditor } from '../CodeEditor/CodeEditor.tsx';
+import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import { ArrowStartIcon } from '../icons.tsx';
+import { PageHeader } from '../PageHeader/PageHeader.tsx';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+import styles from './AuditLog.module.css';
+import { LogResultTag } from './LogResultTag.tsx';
+import { logChanges } from './log-changes.ts';
+
+export type AuditLogEntryProps = {
+  /** The logs tab the entry was opened from, and its name ('Back to the user's logs'). */
+  backTo: string;
+  backLabel: string;
+  log: Log | undefined;
+  isLoading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+};
+
+/** One audit-log entry as a page: its facts, what an admin write changed (before and after), and the payload. */
+export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetry }: AuditLogEntryProps) {
+  const { t } = useTranslation('components');
+  useDocumentTitle(log?.key ?? backLabel);
+  const back = (
+    <Link to={backTo} className={styles.back}>
+      <ArrowStartIcon className={styles.backIcon} />
+      {backLabel}
+    </Link>
+  );
+  let content: ReactNode;
+  if (isLoading) {
+    content = (
+      <p role="status" className={styles.state}>
+        <Spinner /> {t('loading')}
+      </p>
+    );
+  } else if (error || !log) {
+    const isMissing = error instanceof ApiError && error.status === 404;
+    content = (
+      <>
+        <p role="alert" className={styles.state}>
+          {isMissing ? t('audit_log.not_found') : t('audit_log.load_failed')}
+        </p>
+        {!isMissing && onRetry && <Button onClick={onRetry}>{t('table.retry')}</Button>}
+      </>
+    );
+  } else {
+    content = <LoadedEntry log={log} />;
+  }
+  return (
+    <div className={styles.page}>
+      {back}
+      {content}
+    </div>
+  );
+}
+
+function LoadedEntry({ log }: { log: Log }) {
+  const { t, i18n } = useTranslation('components');
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'medium' });
+  const { payload } = log;
+  const facts: { key: string; label: string; value: string | undefined }[] = [
+    { key: 'time', label: t('audit_log.time'), value: time.format(log.createdAt) },
+    { key: 'user', label: t('audit_log.user_id'), value: payload.userId ?? actorId(log, 'user') },
+    {
+      key: 'application',
+      label: t('audit_log.application_id'),
+      value: payload.applicationId ?? actorId(log, 'application'),
+    },
+    {
+      key: 'entity',
+      label: t('audit_log.entity'),
+      value: payload.entity && `${payload.entity.type} ${payload.entity.id}`,
+    },
+    { key: 'ip', label: t('audit_log.ip'), value: payload.ip },
+    { key: 'user_agent', label: t('audit_log.user_agent'), value: payload.userAgent },
+    { key: 'request', label: t('audit_log.request_id'), value: payload.requestId },
+    {
+      key: 'error',
+      label: t('audit_log.error'),
+      value: payload.error === undefined ? undefined : String(errorText(payload.error)),
+    },
+  ];
+  const changes = logChanges(payload);
+  const json = JSON.stringify(payload, null, 2);
+  return (
+    <>
+      <PageHeader
+        title={<code className={styles.title}>{log.key}</code>}
+        actions={<LogResultTag result={payload.result} />}
+      />
+      <Card title={t('audit_log.details')}>
+        <dl className={styles.facts}>
+          {facts
+            .filter((fact) => fact.value)
+            .map((fact) => (
+              <div key={fact.key} className={styles.fact}>
+                <dt className={styles.factLabel}>{fact.label}</dt>
+                <dd className={styles.factValue}>{fact.value}</dd>
+              </div>
+            ))}
+        </dl>
+      </Card>
+      {changes.length > 0 && (
+        <Card title={t('audit_log.changes')} description={t('audit_log.changes_description')}>
+          <div className={styles.scroller}>
+            <table className={styles.changes} aria-label={t('audit_log.changes')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit_log.field')}</th>
+                  <th scope="col">{t('audit_log.before')}</th>
+                  <th scope="col">{t('audit_log.after')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((change) => (
+                  <tr key={change.field}>
+                    <th scope="row">
+                      <code>{change.field}</code>
+                    </th>
+                    <td className={styles.before}>{change.before ? <code>{change.before}</code> : <NoValue />}</td>
+                    <td className={styles.after}>{change.after ? <code>{change.after}</code> : <NoValue />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      )}
+      <Card title={t('audit_log.payload')} actions={<CopyButton value={json} label={t('audit_log.copy_payload')} />}>
+        <CodeEditor value={json} language="json" isReadOnly aria-label={t('audit_log.payload_json')} />
+      </Card>
+    </>
+  );
+}
+
+function NoValue() {
+  const { t } = useTranslation('components');
+  return <span className={styles.muted}>{t('audit_log.none')}</span>;
+}
+
+/** Admin writes name who made them in `actor`; sign-ins put the user in `userId`. */
+function actorId(log: Log, type: 'user' | 'application'): string | undefined {
+  return log.payload.actor?.type === type ? log.payload.actor.id : undefined;
+}
+
+function errorText(error: unknown): string {
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}

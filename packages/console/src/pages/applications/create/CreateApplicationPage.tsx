@@ -1,0 +1,124 @@
+import { redirectUriKind } from '@gatehouse/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCreateApplication } from '../../../api/applications.ts';
+import { Button, buttonClassName } from '../../../components/Button/Button.tsx';
+import { Card } from '../../../components/Card/Card.tsx';
+import { FormCardRadio, FormCheckbox } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import { FormMultiTextInput } from '../../../components/form/bound/FormListInputs.tsx';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
+import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { applicationTypeOrder, traitsOf } from '../application-types.ts';
+import { ruleErrorMap } from '../form/rules.ts';
+import { useServerErrorPlacement } from '../form/server-errors.ts';
+import { useRuleMessages } from '../form/use-rule-messages.ts';
+import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
+import styles from './CreateApplicationPage.module.css';
+import {
+  type CreateFormOutput,
+  type CreateFormValues,
+  createFormPath,
+  createFormSchema,
+  emptyCreateForm,
+  toNewApplication,
+} from './create-form.ts';
+
+/** Spec §2.2 'applications/create': pick a type, then the fields that type has. */
+export function CreateApplicationPage() {
+  const { t } = useTranslation('applications');
+  useDocumentTitle(t('create.title'));
+  const resolve = useTenantPath();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const messages = useRuleMessages();
+  const schema = useMemo(() => createFormSchema(messages), [messages]);
+  const { control, handleSubmit, setError, formState } = useForm<CreateFormValues, unknown, CreateFormOutput>({
+    resolver: zodResolver(schema, { error: ruleErrorMap(messages) }),
+    mode: 'onBlur',
+    defaultValues: emptyCreateForm,
+  });
+  const type = useWatch({ control, name: 'type' });
+  const traits = type && traitsOf(type);
+  const create = useCreateApplication();
+  const submitWith = useSubmitHandler();
+  const placeServerError = useServerErrorPlacement(setError, createFormPath);
+
+  const onSubmit = handleSubmit(
+    submitWith(async (values) => {
+      let created: { id: string };
+      try {
+        created = await create.mutateAsync(toNewApplication(values));
+      } catch (error) {
+        if (placeServerError(error)) return;
+        throw error;
+      }
+      toast.success(t('create.created', { name: values.name }));
+      // The first guide of the type shows how to use the new application; types without one open its settings.
+      const [guide] = traitsOf(values.type).guides;
+      navigate(resolve(guide ? toApplicationGuide(created.id, guide) : toApplication(created.id)));
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader title={t('create.title')} subtitle={t('create.subtitle')} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Card title={t('create.type_title')}>
+          <FormCardRadio
+            name="type"
+            control={control}
+            label={t('fields.type')}
+            isRequired
+            options={applicationTypeOrder.map((value) => ({
+              value,
+              title: t(`types.${value}.name`),
+              description: t(`types.${value}.description`),
+            }))}
+          />
+        </Card>
+        {type && traits && (
+          <Card title={t('create.details_title', { type: t(`types.${type}.name`) })}>
+            <div className={styles.fields}>
+              <FormTextInput name="name" control={control} label={t('fields.name')} isRequired autoComplete="off" />
+              <FormTextInput name="description" control={control} label={t('fields.description')} autoComplete="off" />
+              {traits.redirectUris && (
+                <FormMultiTextInput
+                  name="redirectUris"
+                  control={control}
+                  label={t('fields.redirectUris')}
+                  description={t(`hints.redirect_uris_${redirectUriKind(type)}`)}
+                  itemLabel={t('fields.redirectUri')}
+                  placeholder={t(`placeholders.redirect_uri_${redirectUriKind(type)}`)}
+                />
+              )}
+              {traits.thirdParty && (
+                <FormCheckbox
+                  name="isThirdParty"
+                  control={control}
+                  label={t('fields.isThirdParty')}
+                  inlineLabel={t('create.third_party_label')}
+                  description={t('hints.third_party')}
+                />
+              )}
+            </div>
+          </Card>
+        )}
+        <div className={styles.actions}>
+          <Link to={resolve(toApplications())} className={buttonClassName()}>
+            {t('actions.cancel')}
+          </Link>
+          <Button type="submit" variant="primary" disabled={!type} isLoading={formState.isSubmitting}>
+            {t('create.submit')}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { RoleType } from '@gatehouse/schemas';
+import { useTranslation } from 'react-i18next';
+import { Tag } from '../../components/Tag/Tag.tsx';
+
+/** Spec §3: a role is for users or for machine-to-machine applications. */
+export function RoleTypeTag({ type }: { type: RoleType }) {
+  const { t } = useTranslation('roles');
+  return <Tag status={type === 'User' ? 'info' : 'neutral'}>{t(`types.${type}.tag`)}</Tag>;
+}

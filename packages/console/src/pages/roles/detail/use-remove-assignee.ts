@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RoleRelation, useRemoveFromRole } from '../../../api/roles.ts';
+import { useConfirm } from '../../../components/Modal/confirm-context.ts';
+import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+
+/** Removal of one row of a tab: a danger confirmation that says what is detached, then a toast. */
+export function useRemoveAssignee(roleId: string, relation: RoleRelation) {
+  const { t } = useTranslation('roles');
+  const confirm = useConfirm();
+  const toast = useToast();
+  const remove = useRemoveFromRole(roleId, relation);
+  return useCallback(
+    async (id: string, texts: { title: string; content: string; done: string }) => {
+      const isConfirmed = await confirm({
+        title: texts.title,
+        content: texts.content,
+        confirmText: t('remove'),
+        isDanger: true,
+      });
+      if (!isConfirmed) return;
+      try {
+        await remove.mutateAsync(id);
+        toast.success(texts.done);
+      } catch (error) {
+        if (!handleSubmitError(error, toast)) throw error;
+      }
+    },
+    [confirm, remove, toast, t],
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/client.ts';
+import { alreadyAssignedScopeIds } from './assign-errors.ts';
+import { isManagementApi } from './built-in-resources.ts';
+
+describe('isManagementApi', () => {
+  it('knows a tenant’s own management API by its internal indicator', () => {
+    expect(isManagementApi('https://default.gatehouse.internal/api')).toBe(true);
+    expect(isManagementApi('https://t-abc.gatehouse.internal/api')).toBe(true);
+  });
+
+  it('leaves every other API pickable for user roles', () => {
+    expect(isManagementApi('https://orders.example.com/api')).toBe(false);
+    expect(isManagementApi('https://gatehouse.internal.example.com/api')).toBe(false);
+    expect(isManagementApi('https://admin.gatehouse.internal/me')).toBe(false);
+    expect(isManagementApi('not a url')).toBe(false);
+  });
+});
+
+describe('alreadyAssignedScopeIds', () => {
+  it('reads the ids of a 422 role.scope_exists', () => {
+    const error = new ApiError(422, 'exists', 'role.scope_exists', { ids: ['s1', 's2'] });
+    expect(alreadyAssignedScopeIds(error)).toEqual(['s1', 's2']);
+  });
+
+  it('ignores other errors and malformed data', () => {
+    expect(alreadyAssignedScopeIds(new ApiError(422, 'x', 'role.invalid_type', { ids: ['s1'] }))).toBeUndefined();
+    expect(alreadyAssignedScopeIds(new ApiError(422, 'x', 'role.scope_exists', { ids: 's1' }))).toBeUndefined();
+    expect(alreadyAssignedScopeIds(new Error('network'))).toBeUndefined();
+  });
+});

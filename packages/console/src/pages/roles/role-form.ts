@@ -1,0 +1,31 @@
+import { roleDescriptionSchema, roleNameSchema, roleTypes } from '@gatehouse/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+
+/** The forms hold the shared rules of POST/PATCH /roles (spec §5: name and description up to 128). */
+export const roleDetailsFormSchema = z.object({ name: roleNameSchema, description: roleDescriptionSchema });
+export const createRoleFormSchema = roleDetailsFormSchema.extend({ type: z.enum(roleTypes) });
+
+export type RoleDetailsForm = z.input<typeof roleDetailsFormSchema>;
+export type CreateRoleForm = z.input<typeof createRoleFormSchema>;
+
+type Issue = { code?: string | undefined; path?: readonly PropertyKey[] | undefined; maximum?: unknown };
+
+/** A resolver whose messages name the field and the rule it broke, in the interface language. */
+export function useRoleFormResolver<S extends typeof roleDetailsFormSchema | typeof createRoleFormSchema>(schema: S) {
+  const { t } = useTranslation('roles');
+  return useMemo(
+    () =>
+      zodResolver(schema, {
+        error: (issue: Issue) => {
+          const field = issue.path?.[0] === 'description' ? t('fields.description') : t('fields.name');
+          if (issue.code === 'too_small') return t('errors.required', { field });
+          if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
+          return undefined;
+        },
+      }),
+    [schema, t],
+  );
+}

@@ -1,0 +1,119 @@
+import type { User } from '@gatehouse/schemas';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useUsers } from '../../../api/users.ts';
+import { Button } from '../../../components/Button/Button.tsx';
+import { Select } from '../../../components/form/Select.tsx';
+import { PlusIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
+import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
+import { useListParams } from '../../../components/Table/use-list-params.ts';
+import { Tag } from '../../../components/Tag/Tag.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { toCreateUser, toUser } from '../links.ts';
+import { UserIdentity } from '../UserIdentity.tsx';
+import styles from '../Users.module.css';
+import { useDateTimeFormat } from '../use-date-time-format.ts';
+import { statusFilterOf, statusFilters } from './status-filter.ts';
+
+/**
+ * Spec §2.2 users index: server-side search over id, email, phone, username and name, a status filter and 20 rows a
+ * page, all kept in the URL. A search matching more than the server counts shows its total as '10,000+'.
+ */
+export function UsersPage() {
+  const { t } = useTranslation('users');
+  useDocumentTitle(t('title'));
+  const resolve = useTenantPath();
+  const navigate = useNavigate();
+  const formatTime = useDateTimeFormat();
+  const { page, pageSize, search, params, setPage, setSearch, setFilter } = useListParams();
+  const status = statusFilterOf(params.get('status'));
+  const users = useUsers({
+    page,
+    pageSize,
+    search,
+    isSuspended: status === 'all' ? undefined : status === 'suspended',
+  });
+
+  const columns: TableColumn<User>[] = [
+    { key: 'user', title: t('list.user'), render: (user) => <UserIdentity user={user} /> },
+    {
+      key: 'contact',
+      title: t('list.contact'),
+      render: (user) => (
+        <span className={styles.stack}>
+          {user.primaryEmail && <span className={styles.ltr}>{user.primaryEmail}</span>}
+          {user.primaryPhone && <span className={styles.ltr}>{user.primaryPhone}</span>}
+          {!user.primaryEmail && !user.primaryPhone && <span className={styles.muted}>{t('list.none')}</span>}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('list.status'),
+      render: (user) =>
+        user.isSuspended ? (
+          <Tag status="error">{t('status.suspended')}</Tag>
+        ) : (
+          <Tag status="success">{t('status.active')}</Tag>
+        ),
+    },
+    {
+      key: 'last_sign_in',
+      title: t('fields.last_sign_in'),
+      render: (user) =>
+        user.lastSignInAt === null ? <span className={styles.muted}>{t('never')}</span> : formatTime(user.lastSignInAt),
+    },
+    { key: 'created', title: t('fields.created'), render: (user) => formatTime(user.createdAt) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button
+            variant="primary"
+            icon={<PlusIcon />}
+            // Keeps the list's query, so closing the dialog returns to the same rows.
+            onClick={() => navigate({ pathname: resolve(toCreateUser()), search: params.toString() })}
+          >
+            {t('create.action')}
+          </Button>
+        }
+      />
+      <Table
+        aria-label={t('title')}
+        columns={columns}
+        rows={users.data?.items}
+        rowKey={(user) => user.id}
+        rowLink={(user) => resolve(toUser(user.id))}
+        isLoading={users.isPending}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        empty={<p className={styles.muted}>{search || status !== 'all' ? t('list.no_match') : t('list.empty')}</p>}
+        search={{ onSearch: setSearch, defaultValue: search, placeholder: t('list.search') }}
+        toolbar={
+          <Select
+            aria-label={t('list.status_filter')}
+            className={styles.filter}
+            value={status}
+            onChange={(event) => setFilter('status', event.target.value === 'all' ? undefined : event.target.value)}
+            options={statusFilters.map((value) => ({ value, label: t(`list.status_filters.${value}`) }))}
+          />
+        }
+        pagination={{
+          page,
+          pageSize,
+          totalCount: users.data?.total ?? 0,
+          onPageChange: setPage,
+          isTotalCapped: users.data?.isTotalCapped,
+          pageRowCount: users.data?.items.length,
+        }}
+      />
+      <Outlet />
+    </>
+  );
+}
