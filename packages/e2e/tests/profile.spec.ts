@@ -185,7 +185,7 @@ test('changes the password after verifying the current one, and signs in with it
   await change.getByLabel('Confirm password').fill('AdaLovelace1');
   await change.getByRole('button', { name: 'Save' }).click();
   await expect(change.getByTestId('password-error')).toHaveText(
-    'The password is mostly made of your own name, username or email.',
+    "The password is mostly made of the account's name, username or email.",
   );
 
   await change.getByLabel('New password').fill(changed.password);

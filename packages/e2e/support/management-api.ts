@@ -1,0 +1,71 @@
+import { expect, type Page } from '@playwright/test';
+import { edition } from '../playwright.config.ts';
+
+/** The management API of the tenant under test: '/api' in OSS, '/m/default/api' in cloud. */
+export function managementApiPath(path: string): string {
+  return `${edition === 'cloud' ? '/m/default/api' : '/api'}${path}`;
+}
+
+/**
+ * Test data through the real management API, as the admin signed in on `page`: the console keeps its management
+ * API access token in sessionStorage (oidc-client-ts's user entry), and the requests go from the test runner with
+ * it. Setup therefore needs no second account and no machine-to-machine app.
+ */
+export async function managementApiAs(page: Page) {
+  const token = await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) {
+      if (!key.startsWith('oidc.user:')) continue;
+      const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+      if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
+    }
+    return undefined;
+  });
+  if (!token) throw new Error('No signed-in console session on this page: sign in before calling the API.');
+  const headers = { Authorization: `Bearer ${token}` };
+
+  async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const response = await page.request.fetch(managementApiPath(path), {
+      method,
+      headers,
+      ...(body === undefined ? {} : { data: body }),
+    });
+    expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    get: <T>(path: string) => send<T>('GET', path),
+    post: <T>(path: string, body: unknown) => send<T>('POST', path, body),
+    patch: <T>(path: string, body: unknown) => send<T>('PATCH', path, body),
+    delete: (path: string) => send<undefined>('DELETE', path),
+
+    /** An API resource with the given permissions (scopes). */
+    async createResourceWithScopes(name: string, scopes: readonly { name: string; description?: string }[]) {
+      const resource = await send<{ id: string; name: string }>('POST', '/resources', {
+        name,
+        indicator: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com/api`,
+      });
+      const created = [];
+      for (const scope of scopes) {
+        created.push(await send<{ id: string; name: string }>('POST', `/resources/${resource.id}/scopes`, scope));
+      }
+      return { ...resource, scopes: created };
+    },
+
+    createMachineToMachineApp: (name: string) =>
+      send<{ id: string; name: string }>('POST', '/applications', { name, type: 'MachineToMachine' }),
+
+    createRole: (role: {
+      name: string;
+      type?: 'User' | 'MachineToMachine';
+      description?: string;
+      scopeIds?: string[];
+    }) => send<{ id: string; name: string }>('POST', '/roles', role),
+
+    createUser: (user: { username: string; name?: string; primaryEmail?: string }) =>
+      send<{ id: string; username: string }>('POST', '/users', user),
+  };
+}
+
+export type ManagementApi = Awaited<ReturnType<typeof managementApiAs>>;
