@@ -2,6 +2,8 @@
 declare module 'autocannon' {
   type Histogram = { average: number; total: number; p50: number; p99: number };
   type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number };
+  /** The raw request a `setupRequest` hook may change (e.g. a fresh body each time). */
+  export type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   type Options = {
     url: string;
     connections: number;
@@ -9,6 +11,7 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;
+    requests?: { setupRequest?: (request: Request) => Request }[];
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -19,9 +19,18 @@ export type Figure = {
   better?: 'lower' | 'higher';
   samples: number[];
   details?: Record<string, unknown>;
+  /** What the figure was measured on (scale, conditions), printed beside it. */
+  note?: string;
 };
 
-export type Bench = { name: string; figures: string[]; run: () => Promise<Figure[]> };
+export type Bench = {
+  name: string;
+  figures: string[];
+  /** Names of parts `--only` may pick besides the figures (e.g. a route measured as four figures). */
+  parts?: string[];
+  /** `only`: the figure or part names asked for with --only; undefined runs everything. */
+  run: (only?: ReadonlySet<string>) => Promise<Figure[]>;
+};
 
 export const log = (message: string): void => {
   process.stderr.write(`[bench] ${message}\n`);
@@ -82,13 +91,15 @@ export function spawnGroup(command: string, args: string[], options: { cwd?: str
   const child = spawn(command, args, { cwd: options.cwd ?? root, env: options.env, detached: true });
   if (child.pid) groups.add(child.pid);
   let output = '';
+  let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk;
+    stdout += chunk;
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk;
   });
-  return { child, output: () => output };
+  return { child, output: () => output, stdout: () => stdout };
 }
 
 /** Live (non-zombie) processes of a process group, read from /proc. */
@@ -193,6 +204,26 @@ export async function runToEnd(command: string, args: string[], options: { cwd?:
   if (spawned.child.pid) groups.delete(spawned.child.pid);
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${head(spawned.output())}`);
   return spawned.output();
+}
+
+/** Runs `npm run cli -- <args>` (the server's CLI) and parses the JSON it prints on stdout. */
+export async function runCli<T>(args: string[], env: Record<string, string>, echo?: string): Promise<T> {
+  const spawned = spawnGroup(join(binDir, 'node'), [join(root, 'packages', 'server', 'src', 'cli.ts'), ...args], {
+    env: childEnv(env),
+  });
+  if (echo) {
+    let pending = '';
+    spawned.child.stderr?.on('data', (chunk: Buffer) => {
+      pending += chunk;
+      const lines = pending.split(/\r|\n/);
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) log(`${echo}: ${line}`);
+    });
+  }
+  const code = await new Promise<number | null>((done) => spawned.child.once('exit', done));
+  if (spawned.child.pid) groups.delete(spawned.child.pid);
+  if (code !== 0) throw new Error(`cli ${args.join(' ')} exited with ${code}:\n${head(spawned.output())}`);
+  return JSON.parse(spawned.stdout()) as T;
 }
 
 /** Last-resort cleanup: kill every group still running and remove temp dirs, even on crash or Ctrl-C. */

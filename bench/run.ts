@@ -1,21 +1,20 @@
-// `npm run bench [-- --only a,b] [--storage-state file]`: runs the benches, prints one table to stdout
+// `npm run bench [-- --only a,b]`: runs the benches, prints one table to stdout
 // and writes bench/results.json; progress goes to stderr. Exits 1 when a bench fails or a figure is over budget.
-// --storage-state: a Playwright storage-state file, to measure a signed-in console first page once sign-in exists.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './build.ts';
-import { consoleSize } from './console-size.ts';
+import { consoleSize, consoleSpeed } from './console-browser.ts';
 import { install } from './install.ts';
 import { type Bench, type Figure, log, root } from './lib.ts';
-import { managementApi } from './management-api.ts';
+import { managementApi, managementApiPglite } from './management-api.ts';
 import { rss } from './rss.ts';
 import { serverColdStart, start } from './start.ts';
 import { statusThroughput } from './status-throughput.ts';
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, 'storage-state': { type: 'string' } },
+  options: { only: { type: 'string' } },
 });
 const benches: Bench[] = [
   install,
@@ -23,22 +22,30 @@ const benches: Bench[] = [
   start,
   serverColdStart,
   rss,
-  consoleSize({ storageState: values['storage-state'] }),
+  consoleSize,
+  consoleSpeed,
   statusThroughput,
   managementApi,
+  managementApiPglite,
 ];
 
-// --only takes bench names (install, start…) or figure names (status-p99…), comma separated.
+// --only takes bench names (install, start…), part names (users-search…) or figure names
+// (status-p99…), comma separated. A part or figure runs only that part of its bench.
 const wanted = values.only
   ?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
-const unknown = wanted?.filter((name) => !benches.some((b) => b.name === name || b.figures.includes(name)));
+const inBench = (b: Bench, name: string) => b.figures.includes(name) || (b.parts ?? []).includes(name);
+const unknown = wanted?.filter((name) => !benches.some((b) => b.name === name || inBench(b, name)));
 if (unknown?.length) {
   console.error(`Unknown bench: ${unknown.join(', ')}. Known: ${benches.map((b) => b.name).join(', ')}`);
+  console.error(`Parts: ${benches.flatMap((b) => b.parts ?? []).join(', ')}`);
   process.exit(2);
 }
-const selected = benches.filter((b) => !wanted || wanted.some((name) => b.name === name || b.figures.includes(name)));
+const selected = benches.filter((b) => !wanted || wanted.some((name) => b.name === name || inBench(b, name)));
+/** What to run of a bench: everything when it is named (or nothing was asked), else the named parts and figures. */
+const partsOf = (b: Bench): ReadonlySet<string> | undefined =>
+  !wanted || wanted.includes(b.name) ? undefined : new Set(wanted.filter((name) => inBench(b, name)));
 
 const machine = {
   cores: cpus().length,
@@ -50,11 +57,11 @@ log(`${machine.cores} cores, load ${machine.loadavg.join(' ')}, node ${machine.n
 
 const figures: (Figure & { ratio: number | null })[] = [];
 const failures: { bench: string; error: string }[] = [];
-const rows = [['name', 'value', 'unit', 'budget', 'ratio', 'status']];
+const rows = [['name', 'value', 'unit', 'budget', 'ratio', 'status', 'note']];
 for (const bench of selected) {
   log(`── ${bench.name}`);
   try {
-    for (const figure of await bench.run()) {
+    for (const figure of await bench.run(partsOf(bench))) {
       const ratio = !figure.budget ? null : Number((figure.value / figure.budget).toFixed(2));
       figures.push({ ...figure, ratio });
       const withinBudget =
@@ -65,13 +72,21 @@ for (const bench of selected) {
             : figure.value <= figure.budget;
       const status = withinBudget === null ? '—' : withinBudget ? 'ok' : figure.better === 'higher' ? 'under' : 'over';
       const budget = figure.budget === null ? '—' : String(figure.budget);
-      rows.push([figure.name, String(figure.value), figure.unit, budget, ratio?.toFixed(2) ?? '—', status]);
+      rows.push([
+        figure.name,
+        String(figure.value),
+        figure.unit,
+        budget,
+        ratio?.toFixed(2) ?? '—',
+        status,
+        figure.note ?? '',
+      ]);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`${bench.name} failed: ${message}`);
     failures.push({ bench: bench.name, error: message });
-    rows.push([bench.name, 'FAILED', '', '', '', 'error (see stderr)']);
+    rows.push([bench.name, 'FAILED', '', '', '', 'error (see stderr)', '']);
   }
 }
 
