@@ -813,6 +813,54 @@ export const hookLogs = pgTable(
   ],
 );
 
+/**
+ * Daily active users (spec §3): one row per user per UTC day on which they signed in or were issued a
+ * token, written by the sign-in and token paths (`insert … on conflict do nothing`), so the dashboard
+ * counts a day, a week or a month by primary-key range instead of scanning the log.
+ */
+export const dailyActiveUsers = pgTable(
+  'daily_active_users',
+  {
+    tenantId: tenantId(),
+    day: varchar('day', { length: 10 }).notNull(),
+    userId: varchar('user_id', { length: 21 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.userId] })],
+);
+
+/**
+ * Bulk user imports run as server-side jobs: the uploaded file and its column mapping are kept with the
+ * job so any server process can claim it (`FOR UPDATE SKIP LOCKED`, leased with `locked_until`); the
+ * counters and per-row errors are the progress the console polls.
+ */
+export const userImportJobs = pgTable(
+  'user_import_jobs',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    format: varchar('format', { length: 8 }).notNull(),
+    dryRun: boolean('dry_run').notNull().default(false),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
+    source: text('source').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    processed: bigint('processed', { mode: 'number' }).notNull().default(0),
+    created: bigint('created', { mode: 'number' }).notNull().default(0),
+    updated: bigint('updated', { mode: 'number' }).notNull().default(0),
+    failed: bigint('failed', { mode: 'number' }).notNull().default(0),
+    errors: jsonb('errors').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdBy: varchar('created_by', { length: 21 }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('user_import_jobs_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_import_jobs_pending').on(t.createdAt).where(sql`${t.status} in ('pending', 'running')`),
+  ],
+);
+
 export const schema = {
   tenants,
   signingKeys,
@@ -847,4 +895,6 @@ export const schema = {
   hooks,
   hookDeliveries,
   hookLogs,
+  dailyActiveUsers,
+  userImportJobs,
 };
