@@ -40,6 +40,11 @@ describe('roles API', () => {
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ id, name: 'editor', description: 'Edits everything' });
 
+    const empty = await t.call(`/api/roles/${id}`, { method: 'PATCH', body: {} });
+    expect(empty.status, 'an empty patch changes nothing and is not an error').toBe(200);
+    expect(empty.json).toEqual(patched.json);
+    expect((await t.call('/api/roles/missing', { method: 'PATCH', body: {} })).status).toBe(404);
+
     const deleted = await t.call(`/api/roles/${id}`, { method: 'DELETE' });
     expect(deleted.status, 'delete answers 204 without a body').toBe(204);
     expect(deleted.text).toBe('');

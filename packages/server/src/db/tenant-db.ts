@@ -86,6 +86,14 @@ export class TenantDb {
   async update<T extends TenantTable>(table: T, where: SQL, values: Partial<NewRow<T>>): Promise<Row<T>[]> {
     // tenantId is stripped so an update can never move a row to another tenant.
     const { tenantId: _ignored, ...set } = values as Record<string, unknown>;
+    // An empty patch (`{}` or only undefined fields) changes nothing: answer the rows as they are
+    // (drizzle refuses an UPDATE without columns).
+    if (Object.values(set).every((value) => value === undefined)) {
+      return (await this.#db
+        .select()
+        .from(table as PgTable)
+        .where(this.scope(table, where))) as Row<T>[];
+    }
     return (await this.#db
       .update(table as PgTable)
       .set(set)
