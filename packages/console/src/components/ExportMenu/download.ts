@@ -1,0 +1,39 @@
+import { request } from '../../api/client.ts';
+import { listQuery } from '../../api/management.ts';
+
+export type ExportFormat = 'csv' | 'json';
+export type ExportFilters = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+/** `users-2026-11-21.csv`: the base name, today's date (UTC) and the format's extension. */
+export function exportFileName(baseName: string, format: ExportFormat, now = new Date()): string {
+  return `${baseName}-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/**
+ * Fetches an export through the console's HTTP client (bearer token, language, session handling) and hands the
+ * body to the browser as a file. A plain link cannot carry the token, so the file goes fetch → blob → object URL.
+ */
+export async function downloadExport(
+  url: string,
+  format: ExportFormat,
+  filters: ExportFilters,
+  fileName: string,
+): Promise<void> {
+  const response = await request(`${url}${listQuery({ ...filters, format })}`, {
+    headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json' },
+  });
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = objectUrl;
+    link.download = fileName;
+    link.style.display = 'none';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the download; revoking on the next task keeps it valid until then.
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
+  }
+}
