@@ -38,6 +38,18 @@ describe('audit logs API', () => {
     expect((await t.call('/api/logs?start_time=yesterday')).status).toBe(400);
   });
 
+  it('filters by result', async () => {
+    await t.db.execute(sql`
+      insert into logs (tenant_id, id, key, user_id, payload)
+      values ('default', 'failed-sign-in', 'Interaction.SignIn.Submit', 'carol', '{"result":"Error"}'::jsonb),
+             ('default', 'good-sign-in', 'Interaction.SignIn.Submit', 'carol', '{"result":"Success"}'::jsonb)`);
+    const errors = await t.call('/api/logs?userId=carol&result=Error');
+    expect((errors.json as LogEntry[]).map((log) => log.id)).toEqual(['failed-sign-in']);
+    const successes = await t.call('/api/logs?userId=carol&result=Success');
+    expect((successes.json as LogEntry[]).map((log) => log.id)).toEqual(['good-sign-in']);
+    expect((await t.call('/api/logs?result=Maybe')).status).toBe(400);
+  });
+
   it('returns one entry by id and 404 for an unknown id', async () => {
     const [first] = (await t.call('/api/logs?userId=alice')).json as LogEntry[];
     const one = await t.call(`/api/logs/${first?.id}`);

@@ -1,12 +1,13 @@
 import {
   idSchema,
   type Log,
+  logResults,
   logSchema,
   paginationQuerySchema,
   TOTAL_NUMBER_IS_CAPPED_HEADER,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { logs } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -46,6 +47,8 @@ const listLogs = createRoute({
       userId: idSchema.optional(),
       applicationId: idSchema.optional(),
       logKey: z.string().max(128).optional(),
+      /** Whether the logged event succeeded (`payload.result`). */
+      result: z.enum(logResults).optional(),
       start_time: epochMs.optional(),
       end_time: epochMs.optional(),
     }),
@@ -85,6 +88,7 @@ export const logsRoutes = createRouter()
     if (query.userId) conditions.push(eq(logs.userId, query.userId));
     if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
     if (query.logKey) conditions.push(eq(logs.key, query.logKey));
+    if (query.result) conditions.push(sql`${logs.payload}->>'result' = ${query.result}`);
     if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
     if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));
     const rows = await listPage(c, logs, query, {
