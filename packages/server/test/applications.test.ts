@@ -223,6 +223,17 @@ describe('applications', () => {
     await t.call(`/api/applications/${m2m}/roles`, { method: 'POST', body: { roleIds: [seededIds.managementRole] } });
     expect(await names(`types=MachineToMachine&excludeRoleId=${seededIds.managementRole}`)).toEqual([]);
 
+    const organization = await t.call('/api/organizations', { method: 'POST', body: { name: 'Filter org' } });
+    await t.call(`/api/organizations/${organization.json.id}/applications`, {
+      method: 'POST',
+      body: { applicationIds: [m2m] },
+    });
+    expect(await names(`excludeOrganizationId=${organization.json.id}`)).toEqual([
+      'filter-third',
+      'filter-spa',
+      'filter-native',
+    ]);
+
     expectInvalid(await t.call('/api/applications?types=Robot'), 'types');
     expectInvalid(await t.call('/api/applications?isThirdParty=maybe'), 'isThirdParty');
     expect((await t.call('/api/applications?page_size=101')).json.code).toBe('guard.invalid_pagination');

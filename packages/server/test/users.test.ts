@@ -300,6 +300,21 @@ describe('list filters and search options', () => {
     expect(excluded).toContain(people.max?.id);
   });
 
+  it('leaves out the members of an organization with an exact total', async () => {
+    const organization = await t.call('/api/organizations', { method: 'POST', body: { name: 'Filter org' } });
+    const organizationId = String(organization.json.id);
+    await t.call(`/api/organizations/${organizationId}/users`, {
+      method: 'POST',
+      body: { userIds: [people.zoe?.id] },
+    });
+    expect(await find(`search=_filter&excludeOrganizationId=${organizationId}`)).toEqual(the('max', 'mia'));
+    const everyone = total(await t.call('/api/users?page_size=1'));
+    const outside = await t.call(`/api/users?page_size=1&excludeOrganizationId=${organizationId}`);
+    expect(total(outside), 'the tenant total minus the one member').toBe(everyone - 1);
+    expect(outside.headers.get('Total-Number-Is-Capped')).toBeNull();
+    expectInvalid(await t.call(`/api/users?excludeOrganizationId=${'x'.repeat(33)}`), 'excludeOrganizationId');
+  });
+
   it('pages with exact totals and Link headers', async () => {
     const all = await t.call('/api/users?page_size=100');
     const everyone = ids(all);

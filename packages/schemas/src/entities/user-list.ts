@@ -47,6 +47,12 @@ export const userListQuerySchema = paginationQuerySchema
     isSuspended: booleanFlag.optional().meta({ description: 'Only suspended (true) or active (false) users.' }),
     roleId: idSchema.optional().meta({ description: 'Only users holding this role.' }),
     excludeRoleId: idSchema.optional().meta({ description: 'Leave out users holding this role.' }),
+    excludeOrganizationId: z
+      .string()
+      .min(1)
+      .max(32)
+      .optional()
+      .meta({ description: 'Leave out members of this organization (to pick users to add).' }),
   })
   .loose()
   .superRefine((query, ctx) => {

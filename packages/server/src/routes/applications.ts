@@ -18,7 +18,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { applications, applicationsRoles, roles } from '../db/tables.ts';
+import { applications, applicationsRoles, organizationApplications, roles } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import {
   createRouter,
@@ -89,6 +89,12 @@ const listApplications = createRoute({
         .meta({ description: 'Only these types; repeat the parameter for several.' }),
       isThirdParty: z.enum(['true', 'false']).optional(),
       excludeRoleId: idSchema.optional().meta({ description: 'Leave out applications holding this role.' }),
+      excludeOrganizationId: z
+        .string()
+        .min(1)
+        .max(32)
+        .optional()
+        .meta({ description: 'Leave out applications of this organization (to pick ones to add).' }),
     }),
   },
   responses: {
@@ -189,6 +195,17 @@ export const applicationsRoutes = createRouter()
           applicationsRoles,
           applicationsRoles.applicationId,
           eq(applicationsRoles.roleId, query.excludeRoleId),
+        ),
+      );
+    }
+    if (query.excludeOrganizationId) {
+      conditions.push(
+        notInRelation(
+          tenant,
+          applications.id,
+          organizationApplications,
+          organizationApplications.applicationId,
+          eq(organizationApplications.organizationId, query.excludeOrganizationId),
         ),
       );
     }

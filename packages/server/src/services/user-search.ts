@@ -1,7 +1,7 @@
 import { type UserListQuery, type UserSearchField, userSearchFields } from '@gatehouse/schemas';
 import { and, desc, eq, ilike, inArray, like, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { userCounts, users, usersRoles } from '../db/tables.ts';
+import { organizationUsers, userCounts, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { inRelation } from './relations.ts';
 
@@ -140,6 +140,18 @@ export function userListCondition(tenant: TenantDb, query: UserListQuery): SQL |
       )})`,
     );
   }
+  if (query.excludeOrganizationId) {
+    // Anti-join on the membership primary key (tenant, organization, user), like excludeRoleId.
+    conditions.push(
+      sql`not exists (select 1 from ${organizationUsers} where ${tenant.scope(
+        organizationUsers,
+        and(
+          eq(organizationUsers.organizationId, query.excludeOrganizationId),
+          eq(organizationUsers.userId, users.id),
+        ),
+      )})`,
+    );
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -151,6 +163,9 @@ export async function countTenantUsers(tenant: TenantDb): Promise<number> {
 
 /** Users holding a role: every users_roles row points at an existing user (foreign key), so no join is needed. */
 const countRoleHolders = (tenant: TenantDb, roleId: string) => tenant.count(usersRoles, eq(usersRoles.roleId, roleId));
+/** Members of an organization: every membership row points at an existing user (foreign key). */
+const countMembers = (tenant: TenantDb, organizationId: string) =>
+  tenant.count(organizationUsers, eq(organizationUsers.organizationId, organizationId));
 /** Suspended users are few and have their own partial index. */
 const countSuspended = (tenant: TenantDb) => tenant.count(users, eq(users.isSuspended, true));
 
@@ -175,14 +190,20 @@ export async function userListTotal(
   where: SQL | undefined,
   tenantUsers: number,
 ): Promise<UserListTotal> {
-  const filters = [query.isSuspended !== undefined, Boolean(query.roleId), Boolean(query.excludeRoleId)].filter(
-    Boolean,
-  ).length;
+  const filters = [
+    query.isSuspended !== undefined,
+    Boolean(query.roleId),
+    Boolean(query.excludeRoleId),
+    Boolean(query.excludeOrganizationId),
+  ].filter(Boolean).length;
   const exact = (total: number) => ({ total: Math.max(0, total), capped: false });
   if (!hasSearch(query) && filters <= 1) {
     if (filters === 0) return exact(tenantUsers);
     if (query.roleId) return exact(await countRoleHolders(tenant, query.roleId));
     if (query.excludeRoleId) return exact(tenantUsers - (await countRoleHolders(tenant, query.excludeRoleId)));
+    if (query.excludeOrganizationId) {
+      return exact(tenantUsers - (await countMembers(tenant, query.excludeOrganizationId)));
+    }
     const suspended = await countSuspended(tenant);
     return exact(query.isSuspended ? suspended : tenantUsers - suspended);
   }
