@@ -148,6 +148,10 @@ describe('webhook delivery', () => {
     }
     expect((await recentLogs(hook.id, '?status=failed')).headers.get('Total-Number')).toBe('3');
     expect((await recentLogs(hook.id, '?status=success')).headers.get('Total-Number')).toBe('0');
+    expect((await recentLogs(hook.id, '?event=OrganizationScope.Created')).headers.get('Total-Number')).toBe('3');
+    expect((await recentLogs(hook.id, '?event=User.Created')).headers.get('Total-Number')).toBe('0');
+    const unknown = await t.call(`/api/hooks/${hook.id}/recent-logs?event=Not.An.Event`);
+    expect(unknown.status, 'an unknown event is refused').toBe(400);
     expect((await recentLogs(hook.id, '?page=2&page_size=2')).json).toHaveLength(1);
     expect((await recentLogs(noRetries.id)).headers.get('Total-Number')).toBe('1');
     expect((await t.call(`/api/hooks/${hook.id}?includeExecutionStats=true`)).json.executionStats).toEqual({

@@ -46,6 +46,13 @@ describe('hooks CRUD', () => {
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(list.json.map((hook: { id: string }) => hook.id)).toEqual([second.json.id]);
     expect((await t.call('/api/hooks?page=2&page_size=1')).json[0].id).toBe(id);
+    const byName = await t.call('/api/hooks?search=crm');
+    expect(byName.headers.get('Total-Number'), 'search matches the name, case-insensitively').toBe('1');
+    expect(byName.json[0].id).toBe(id);
+    expect((await t.call('/api/hooks?search=10.0.0.5')).json.map((hook: { id: string }) => hook.id)).toEqual([
+      second.json.id,
+    ]);
+    expect((await t.call('/api/hooks?search=nothing-like-it')).json).toEqual([]);
 
     const patched = await t.call(`/api/hooks/${id}`, {
       method: 'PATCH',

@@ -107,7 +107,10 @@ export const hookStatsQuerySchema = z.object({
     .optional()
     .meta({ description: 'Add the attempts of the last 24 hours (`executionStats`).' }),
 });
-export const hookListQuerySchema = paginationQuerySchema.extend(hookStatsQuerySchema.shape);
+export const hookListQuerySchema = paginationQuerySchema.extend({
+  ...hookStatsQuerySchema.shape,
+  search: z.string().max(256).optional().meta({ description: 'Part of the name or endpoint URL.' }),
+});
 
 export const hookConfigInputSchema = z.strictObject({
   url: hookUrlSchema,
@@ -158,6 +161,7 @@ export type HookLog = z.infer<typeof hookLogSchema>;
 
 export const hookLogsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(['success', 'failed']).optional().meta({ description: 'Only successful (2xx) or failed attempts.' }),
+  event: hookEventSchema.optional().meta({ description: 'Only attempts of this event.' }),
 });
 
 /** The answer of POST /hooks/{id}/test: what the endpoint did with a sample payload. */

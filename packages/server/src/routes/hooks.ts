@@ -14,7 +14,7 @@ import {
   idSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, gte, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -24,6 +24,7 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  likePattern,
   listPage,
   notFoundResponse,
   paginatedHeaders,
@@ -171,7 +172,11 @@ async function withStats(tenant: TenantDb, list: Hook[]): Promise<Hook[]> {
 export const hooksRoutes = createRouter()
   .openapi(listHooks, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, hooks, query, { orderBy: [desc(hooks.createdAt), desc(hooks.id)] });
+    const pattern = query.search ? likePattern(query.search) : undefined;
+    const rows = await listPage(c, hooks, query, {
+      where: pattern ? or(ilike(hooks.name, pattern), sql`${hooks.config}->>'url' ilike ${pattern}`) : undefined,
+      orderBy: [desc(hooks.createdAt), desc(hooks.id)],
+    });
     const list = rows.map(toHook);
     return c.json(query.includeExecutionStats === 'true' ? await withStats(c.get('tenant'), list) : list, 200);
   })
@@ -305,6 +310,7 @@ export const hooksRoutes = createRouter()
     const conditions: SQL[] = [eq(hookLogs.hookId, id), gte(hookLogs.createdAt, new Date(Date.now() - RECENT_MS))];
     if (query.status === 'success') conditions.push(success);
     if (query.status === 'failed') conditions.push(or(isNull(hookLogs.responseStatus), not(success)) as SQL);
+    if (query.event) conditions.push(eq(hookLogs.event, query.event));
     const rows = await listPage(c, hookLogs, query, {
       where: and(...conditions),
       orderBy: [desc(hookLogs.createdAt), desc(hookLogs.id)],
