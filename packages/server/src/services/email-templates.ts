@@ -1,0 +1,195 @@
+import type { Language } from '@gatehouse/schemas';
+
+/**
+ * The invitation email in every server language. `{organization}` and `{date}` are filled in by
+ * {@link renderInvitation}; every value is HTML-escaped in the HTML part.
+ */
+type InvitationTexts = {
+  subject: string;
+  intro: string;
+  invitedBy: string;
+  action: string;
+  expires: string;
+  ignore: string;
+};
+
+const invitationTexts: Record<Language, InvitationTexts> = {
+  en: {
+    subject: 'Invitation to join {organization}',
+    intro: 'You have been invited to join {organization}.',
+    invitedBy: 'Invited by {inviter}.',
+    action: 'Accept the invitation',
+    expires: 'This invitation expires on {date}.',
+    ignore: 'If you were not expecting this invitation, you can ignore this email.',
+  },
+  ar: {
+    subject: 'دعوة للانضمام إلى {organization}',
+    intro: 'لقد تمت دعوتك للانضمام إلى {organization}.',
+    invitedBy: 'الدعوة من {inviter}.',
+    action: 'قبول الدعوة',
+    expires: 'تنتهي صلاحية هذه الدعوة في {date}.',
+    ignore: 'إذا لم تكن تتوقع هذه الدعوة، يمكنك تجاهل هذه الرسالة.',
+  },
+  de: {
+    subject: 'Einladung zu {organization}',
+    intro: 'Sie wurden eingeladen, {organization} beizutreten.',
+    invitedBy: 'Eingeladen von {inviter}.',
+    action: 'Einladung annehmen',
+    expires: 'Diese Einladung läuft am {date} ab.',
+    ignore: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+  },
+  es: {
+    subject: 'Invitación para unirte a {organization}',
+    intro: 'Te han invitado a unirte a {organization}.',
+    invitedBy: 'Invitación de {inviter}.',
+    action: 'Aceptar la invitación',
+    expires: 'Esta invitación caduca el {date}.',
+    ignore: 'Si no esperabas esta invitación, puedes ignorar este correo.',
+  },
+  fr: {
+    subject: 'Invitation à rejoindre {organization}',
+    intro: 'Vous avez été invité à rejoindre {organization}.',
+    invitedBy: 'Invitation de {inviter}.',
+    action: 'Accepter l’invitation',
+    expires: 'Cette invitation expire le {date}.',
+    ignore: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.',
+  },
+  it: {
+    subject: 'Invito a unirti a {organization}',
+    intro: 'Sei stato invitato a unirti a {organization}.',
+    invitedBy: 'Invito da parte di {inviter}.',
+    action: 'Accetta l’invito',
+    expires: 'Questo invito scade il {date}.',
+    ignore: 'Se non ti aspettavi questo invito, puoi ignorare questa email.',
+  },
+  ja: {
+    subject: '{organization} への招待',
+    intro: '{organization} への参加に招待されました。',
+    invitedBy: '招待者: {inviter}',
+    action: '招待を承諾する',
+    expires: 'この招待の有効期限は {date} です。',
+    ignore: 'この招待に心当たりがない場合は、このメールを無視してください。',
+  },
+  ko: {
+    subject: '{organization} 참여 초대',
+    intro: '{organization}에 참여하도록 초대되었습니다.',
+    invitedBy: '초대한 사람: {inviter}',
+    action: '초대 수락',
+    expires: '이 초대는 {date}에 만료됩니다.',
+    ignore: '이 초대를 예상하지 않으셨다면 이 이메일을 무시하셔도 됩니다.',
+  },
+  'pl-PL': {
+    subject: 'Zaproszenie do {organization}',
+    intro: 'Zaproszono Cię do dołączenia do {organization}.',
+    invitedBy: 'Zaprasza: {inviter}.',
+    action: 'Przyjmij zaproszenie',
+    expires: 'To zaproszenie wygasa {date}.',
+    ignore: 'Jeśli nie spodziewałeś się tego zaproszenia, zignoruj tę wiadomość.',
+  },
+  'pt-BR': {
+    subject: 'Convite para participar de {organization}',
+    intro: 'Você foi convidado para participar de {organization}.',
+    invitedBy: 'Convite de {inviter}.',
+    action: 'Aceitar o convite',
+    expires: 'Este convite expira em {date}.',
+    ignore: 'Se você não esperava este convite, pode ignorar este e-mail.',
+  },
+  'pt-PT': {
+    subject: 'Convite para se juntar a {organization}',
+    intro: 'Foi convidado para se juntar a {organization}.',
+    invitedBy: 'Convite de {inviter}.',
+    action: 'Aceitar o convite',
+    expires: 'Este convite expira a {date}.',
+    ignore: 'Se não esperava este convite, pode ignorar este e-mail.',
+  },
+  ru: {
+    subject: 'Приглашение в {organization}',
+    intro: 'Вас пригласили присоединиться к {organization}.',
+    invitedBy: 'Приглашение от {inviter}.',
+    action: 'Принять приглашение',
+    expires: 'Срок действия приглашения истекает {date}.',
+    ignore: 'Если вы не ожидали этого приглашения, просто проигнорируйте это письмо.',
+  },
+  'tr-TR': {
+    subject: '{organization} katılım daveti',
+    intro: '{organization} kuruluşuna katılmaya davet edildiniz.',
+    invitedBy: 'Davet eden: {inviter}.',
+    action: 'Daveti kabul et',
+    expires: 'Bu davetin süresi {date} tarihinde dolar.',
+    ignore: 'Bu daveti beklemiyorsanız bu e-postayı yok sayabilirsiniz.',
+  },
+  'zh-CN': {
+    subject: '邀请你加入 {organization}',
+    intro: '你已受邀加入 {organization}。',
+    invitedBy: '邀请人：{inviter}',
+    action: '接受邀请',
+    expires: '此邀请将于 {date} 过期。',
+    ignore: '如果你没有预期收到此邀请，请忽略这封邮件。',
+  },
+  'zh-HK': {
+    subject: '邀請你加入 {organization}',
+    intro: '你已獲邀加入 {organization}。',
+    invitedBy: '邀請人：{inviter}',
+    action: '接受邀請',
+    expires: '此邀請將於 {date} 到期。',
+    ignore: '如果你沒有預期收到此邀請，請忽略這封電郵。',
+  },
+  'zh-TW': {
+    subject: '邀請你加入 {organization}',
+    intro: '你已受邀加入 {organization}。',
+    invitedBy: '邀請人：{inviter}',
+    action: '接受邀請',
+    expires: '此邀請將於 {date} 到期。',
+    ignore: '如果你沒有預期收到此邀請，請忽略這封郵件。',
+  },
+};
+
+export const invitationLanguages = Object.keys(invitationTexts) as Language[];
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+
+function fill(template: string, values: Record<string, string>, encode: (value: string) => string): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? encode(values[key] ?? '') : whole));
+}
+
+export type InvitationValues = {
+  organization: string;
+  inviter: string | undefined;
+  link: string;
+  expiresAt: number;
+};
+
+/** Subject, plain text and HTML of an invitation email in `language`. */
+export function renderInvitation(language: Language, values: InvitationValues): RenderedEmail {
+  const texts = invitationTexts[language];
+  const date = `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+    values.expiresAt,
+  )} UTC`;
+  const fields = { organization: values.organization, inviter: values.inviter ?? '', date };
+  const plain = (template: string) => fill(template, fields, (value) => value);
+  const html = (template: string) => fill(escapeHtml(template), fields, escapeHtml);
+  const lines = [plain(texts.intro), values.inviter ? plain(texts.invitedBy) : undefined];
+  const text = [
+    ...lines.filter(Boolean),
+    '',
+    `${plain(texts.action)}: ${values.link}`,
+    '',
+    plain(texts.expires),
+    plain(texts.ignore),
+  ].join('\n');
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const htmlBody = [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${html(texts.subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2328">',
+    `<p>${html(texts.intro)}</p>`,
+    values.inviter ? `<p>${html(texts.invitedBy)}</p>` : '',
+    `<p><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:10px 16px;background:#5d34f2;color:#fff;border-radius:6px;text-decoration:none">${html(texts.action)}</a></p>`,
+    `<p style="color:#59636e">${html(texts.expires)}<br>${html(texts.ignore)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: plain(texts.subject), text, html: htmlBody };
+}
