@@ -63,6 +63,7 @@ export const errorCodes = [
   'user_assets.file_missing',
   'user_assets.file_too_large',
   'user_assets.unsupported_type',
+  'oidc.key_required',
   'request.general',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,10 +1,37 @@
-import { generateId } from '@gatehouse/schemas';
-import { desc, eq } from 'drizzle-orm';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { generateId, type SigningKeyAlgorithm } from '@gatehouse/schemas';
+import { and, desc, eq } from 'drizzle-orm';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, errors as joseErrors } from 'jose';
 import type { Database } from '../db/client.ts';
-import { signingKeys } from '../db/tables.ts';
+import { signingKeys, tenantConfigs } from '../db/tables.ts';
 
+/** The algorithm of a tenant's first key, and of tokens signed by an RSA key. */
 export const SIGNING_ALGORITHM = 'RS256';
+
+/** JWS algorithm per key family: RSA keys sign RS256, EC keys are P-384 and sign ES384. */
+export const jwsAlgorithms = { RSA: 'RS256', EC: 'ES384' } as const satisfies Record<SigningKeyAlgorithm, string>;
+export type JwsAlgorithm = (typeof jwsAlgorithms)[SigningKeyAlgorithm];
+/** Every algorithm a tenant key may sign with: what token verification accepts. */
+export const VERIFICATION_ALGORITHMS: JwsAlgorithm[] = Object.values(jwsAlgorithms);
+
+/** The key family of a stored private JWK, read from the JWK itself. */
+export function keyAlgorithmOf(jwk: Record<string, unknown>): SigningKeyAlgorithm {
+  return jwk.kty === 'EC' ? 'EC' : 'RSA';
+}
+
+/** The JWS algorithm a stored private JWK signs with. */
+export function jwsAlgorithmOf(jwk: Record<string, unknown>): JwsAlgorithm {
+  return jwsAlgorithms[keyAlgorithmOf(jwk)];
+}
+
+/** A new private signing key as a JWK whose `kid` is its id. */
+export async function generateSigningKey(
+  algorithm: SigningKeyAlgorithm = 'RSA',
+): Promise<{ id: string; privateJwk: Record<string, unknown> }> {
+  const alg = jwsAlgorithms[algorithm];
+  const { privateKey } = await generateKeyPair(alg, { extractable: true });
+  const id = generateId();
+  return { id, privateJwk: { ...(await exportJWK(privateKey)), kid: id, alg, use: 'sig' } };
+}
 
 /** Creates a tenant's first signing key when it has none. Idempotent. */
 export async function ensureSigningKey(db: Database, tenantId: string): Promise<void> {
@@ -14,49 +41,99 @@ export async function ensureSigningKey(db: Database, tenantId: string): Promise<
     .where(eq(signingKeys.tenantId, tenantId))
     .limit(1);
   if (existing.length > 0) return;
-  const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
-  const id = generateId();
-  const privateJwk = { ...(await exportJWK(privateKey)), kid: id, alg: SIGNING_ALGORITHM, use: 'sig' };
+  const { id, privateJwk } = await generateSigningKey('RSA');
   await db.insert(signingKeys).values({ tenantId, id, privateJwk }).onConflictDoNothing();
+}
+
+/**
+ * A tenant's OIDC key set (signing keys and cookie keys) changes only through the key routes, which
+ * write a new random version in the same transaction. Providers and verification caches compare it
+ * to decide whether what they hold is stale: one primary-key read instead of reloading the keys.
+ */
+export const KEY_SET_VERSION = 'oidc.keySetVersion';
+
+/** The tenant's key-set version; '' before the first rotation or deletion. */
+export async function readKeySetVersion(db: Database, tenantId: string): Promise<string> {
+  const [row] = await db
+    .select({ value: tenantConfigs.value })
+    .from(tenantConfigs)
+    .where(and(eq(tenantConfigs.tenantId, tenantId), eq(tenantConfigs.key, KEY_SET_VERSION)));
+  return typeof row?.value === 'string' ? row.value : '';
 }
 
 const publicMembers = ['kty', 'kid', 'alg', 'use', 'n', 'e', 'crv', 'x', 'y'] as const;
 
-function toPublicJwk(privateJwk: Record<string, unknown>): JWK {
+export function toPublicJwk(privateJwk: Record<string, unknown>): JWK {
   return Object.fromEntries(publicMembers.filter((k) => k in privateJwk).map((k) => [k, privateJwk[k]])) as JWK;
 }
 
-type KeySet = { jwks: ReturnType<typeof createLocalJWKSet>; loadedAt: number };
+type KeySet = { jwks: ReturnType<typeof createLocalJWKSet>; loadedAt: number; version: string };
+export type VerificationKeys = (
+  ...args: Parameters<ReturnType<typeof createLocalJWKSet>>
+) => ReturnType<ReturnType<typeof createLocalJWKSet>>;
 
 /**
- * Verification keys per tenant, read from the database and kept for a short while so a key rotated
- * by another server process is picked up within `ttlMs` without a database read per request.
+ * Verification keys per tenant, read from the database and kept for a short while (`ttlMs`) so most
+ * requests need no database read. A token whose key is not in the cache (signed after a rotation,
+ * possibly by another server process) makes the store compare the key-set version and reload when
+ * it changed, so a rotation never turns new tokens away. A removed key stops verifying at once in
+ * the process that removed it (`forget`) and within `ttlMs` in the others.
  */
 export class SigningKeyStore {
   readonly #db: Database;
   readonly #ttlMs: number;
-  readonly #cache = new Map<string, KeySet>();
+  readonly #cache = new Map<string, Promise<KeySet>>();
 
   constructor(db: Database, ttlMs = 60_000) {
     this.#db = db;
     this.#ttlMs = ttlMs;
   }
 
+  /** The tenant's private JWKs, newest first: the first one signs. */
   async privateKeys(tenantId: string): Promise<Record<string, unknown>[]> {
     const rows = await this.#db
       .select({ privateJwk: signingKeys.privateJwk })
       .from(signingKeys)
       .where(eq(signingKeys.tenantId, tenantId))
-      .orderBy(desc(signingKeys.createdAt));
+      .orderBy(desc(signingKeys.createdAt), desc(signingKeys.id));
     return rows.map((row) => row.privateJwk);
   }
 
-  async verificationKeys(tenantId: string): Promise<KeySet['jwks']> {
-    const cached = this.#cache.get(tenantId);
-    if (cached && Date.now() - cached.loadedAt < this.#ttlMs) return cached.jwks;
+  /** Drops the cached keys of a tenant (after a change of its key set in this process). */
+  forget(tenantId: string): void {
+    this.#cache.delete(tenantId);
+  }
+
+  async #load(tenantId: string): Promise<KeySet> {
+    const version = await readKeySetVersion(this.#db, tenantId);
     const keys = (await this.privateKeys(tenantId)).map(toPublicJwk);
-    const jwks = createLocalJWKSet({ keys });
-    this.#cache.set(tenantId, { jwks, loadedAt: Date.now() });
-    return jwks;
+    return { jwks: createLocalJWKSet({ keys }), loadedAt: Date.now(), version };
+  }
+
+  async #current(tenantId: string): Promise<KeySet> {
+    const cached = this.#cache.get(tenantId);
+    if (cached) {
+      const set = await cached.catch(() => undefined);
+      if (set && Date.now() - set.loadedAt < this.#ttlMs) return set;
+    }
+    const loading = this.#load(tenantId);
+    this.#cache.set(tenantId, loading);
+    loading.catch(() => this.#cache.delete(tenantId));
+    return loading;
+  }
+
+  async verificationKeys(tenantId: string): Promise<VerificationKeys> {
+    const set = await this.#current(tenantId);
+    return async (header, token) => {
+      try {
+        return await set.jwks(header, token);
+      } catch (error) {
+        if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+        // An unknown kid: reload only when the key set changed since it was read.
+        if ((await readKeySetVersion(this.#db, tenantId)) === set.version) throw error;
+        this.forget(tenantId);
+        return (await this.#current(tenantId)).jwks(header, token);
+      }
+    };
   }
 }

@@ -3,12 +3,12 @@ import { decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify } from 'jos
 import type { AuthContext } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { issuerUrl, ME_RESOURCE, managementResource } from './issuers.ts';
-import { SIGNING_ALGORITHM, type SigningKeyStore } from './signing-keys.ts';
+import { type SigningKeyStore, VERIFICATION_ALGORITHMS } from './signing-keys.ts';
 
 const unauthorized = (reason: string) => new ApiError(401, 'auth.unauthorized', { reason });
 
 /**
- * Verifies an RS256 access token: signature (with the issuing tenant's keys), issuer (one of
+ * Verifies an access token (RS256 or ES384, as the tenant's keys sign): signature (with the issuing tenant's keys), issuer (one of
  * `issuerTenantIds`), audience and expiry. Every rejection is a 401 whose `data.reason` says which.
  */
 async function verifyAccessToken(
@@ -29,7 +29,7 @@ async function verifyAccessToken(
     const { payload } = await jwtVerify(token, await keys.verificationKeys(issuerTenantId), {
       issuer,
       audience: expected.audience,
-      algorithms: [SIGNING_ALGORITHM],
+      algorithms: VERIFICATION_ALGORITHMS,
       clockTolerance: 5,
     });
     return { payload, issuerTenantId };

@@ -1,5 +1,6 @@
 import type { Actor, Language } from '@gatehouse/schemas';
 import type { Logger } from 'pino';
+import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import type { Config } from '../config.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 
@@ -18,6 +19,8 @@ export type AppEnv = {
     language: Language;
     log: Logger;
     config: Config;
+    /** The process's verification-key cache (a route that changes a key set drops its entry). */
+    keys: SigningKeyStore;
     tenant: TenantDb;
     auth: AuthContext;
     /** Set by the security-headers middleware: this response's CSP nonce for inline style. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
-import { SIGNING_ALGORITHM, type SigningKeyStore } from '../auth/signing-keys.ts';
+import { jwsAlgorithmOf, type SigningKeyStore, VERIFICATION_ALGORITHMS } from '../auth/signing-keys.ts';
 
 /** How long proof of the current password lasts before a sensitive change needs it again. */
 export const VERIFICATION_TTL_SECONDS = 10 * 60;
@@ -29,13 +29,14 @@ export async function createPasswordVerification(
 ): Promise<{ verificationRecordId: string; expiresAt: number }> {
   const [jwk] = await keys.privateKeys(ADMIN_TENANT_ID);
   if (!jwk) throw new Error('the admin tenant has no signing key');
-  const key = await importJWK(jwk, SIGNING_ALGORITHM);
+  const alg = jwsAlgorithmOf(jwk);
+  const key = await importJWK(jwk, alg);
   const expiresAt = Date.now() + VERIFICATION_TTL_SECONDS * 1000;
   const verificationRecordId = await new SignJWT({
     purpose: 'password',
     pwd: passwordFingerprint(user.passwordEncrypted),
   })
-    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: typeof jwk.kid === 'string' ? jwk.kid : undefined })
+    .setProtectedHeader({ alg, kid: typeof jwk.kid === 'string' ? jwk.kid : undefined })
     .setSubject(user.id)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -53,7 +54,7 @@ export async function isValidPasswordVerification(
     const { payload } = await jwtVerify(record, await keys.verificationKeys(ADMIN_TENANT_ID), {
       audience: AUDIENCE,
       subject: user.id,
-      algorithms: [SIGNING_ALGORITHM],
+      algorithms: VERIFICATION_ALGORITHMS,
     });
     return payload.purpose === 'password' && payload.pwd === passwordFingerprint(user.passwordEncrypted);
   } catch {

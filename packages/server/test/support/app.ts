@@ -3,7 +3,7 @@ import { importJWK, SignJWT } from 'jose';
 import pino from 'pino';
 import { createApp } from '../../src/app.ts';
 import { issuerUrl, managementResource } from '../../src/auth/issuers.ts';
-import { SIGNING_ALGORITHM, SigningKeyStore } from '../../src/auth/signing-keys.ts';
+import { jwsAlgorithmOf, SigningKeyStore } from '../../src/auth/signing-keys.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
@@ -43,12 +43,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
     const issuerTenantId = options.issuerTenantId ?? ADMIN_TENANT_ID;
     const jwk = options.privateJwk ?? (await keys.privateKeys(issuerTenantId))[0];
     if (!jwk) throw new Error(`tenant ${issuerTenantId} has no signing key`);
-    const key = await importJWK(jwk, SIGNING_ALGORITHM);
+    const key = await importJWK(jwk, jwsAlgorithmOf(jwk));
     const jwt = new SignJWT({
       scope: options.scope ?? MANAGEMENT_API_SCOPE_ALL,
       ...(options.clientId ? { client_id: options.clientId } : {}),
     })
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: String(jwk.kid) })
+      .setProtectedHeader({ alg: jwsAlgorithmOf(jwk), kid: String(jwk.kid) })
       .setIssuer(issuerUrl(config.publicUrl, issuerTenantId))
       .setAudience(options.audience ?? managementResource(tenantId))
       .setIssuedAt()

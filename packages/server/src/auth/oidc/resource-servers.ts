@@ -4,7 +4,7 @@ import { errors, type ResourceServer } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { applicationsRoles, resources, rolesScopes, scopes, usersRoles } from '../../db/tables.ts';
 import { ME_RESOURCE } from '../issuers.ts';
-import { SIGNING_ALGORITHM } from '../signing-keys.ts';
+import { type JwsAlgorithm, SIGNING_ALGORITHM } from '../signing-keys.ts';
 
 /** Scope names of a resource granted to a subject through its roles (application or user roles). */
 async function grantedScopes(
@@ -58,6 +58,8 @@ export async function resourceServerInfo(
   tenantId: string,
   indicator: string,
   subject: { applicationId: string } | { userId: string },
+  /** The algorithm of the tenant's current signing key. */
+  signingAlgorithm: JwsAlgorithm = SIGNING_ALGORITHM,
 ): Promise<ResourceServer> {
   const [resource] = await db
     .select()
@@ -73,7 +75,7 @@ export async function resourceServerInfo(
     audience: indicator,
     accessTokenTTL: resource.accessTokenTtl,
     accessTokenFormat: 'jwt',
-    jwt: { sign: { alg: SIGNING_ALGORITHM } },
+    jwt: { sign: { alg: signingAlgorithm } },
   };
 }
 

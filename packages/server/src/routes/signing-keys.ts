@@ -1,0 +1,113 @@
+import {
+  errorBodySchema,
+  type OidcKeyType,
+  oidcKeyRotateSchema,
+  oidcKeySchema,
+  oidcKeyTypes,
+} from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/context.ts';
+import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { deleteOidcKey, listOidcKeys, rotateOidcKeys } from '../services/oidc-keys.ts';
+import { performWrite } from '../services/write-path.ts';
+import { writeContext } from './write-context.ts';
+
+const tags = ['Signing keys'];
+const keyTypeParams = z.object({
+  keyType: z.enum(oidcKeyTypes).meta({ description: 'OIDC private signing keys or cookie-signing keys.' }),
+});
+const keyList = z.array(oidcKeySchema);
+/** Audit-log entity per key type; the entries name keys by id and algorithm, never their material. */
+const auditEntity: Record<OidcKeyType, string> = { 'private-keys': 'OidcPrivateKeys', 'cookie-keys': 'OidcCookieKeys' };
+
+const listKeys = createRoute({
+  method: 'get',
+  path: '/configs/oidc/{keyType}',
+  tags,
+  summary: 'List the OIDC keys of a type, current first (no key material)',
+  request: { params: keyTypeParams },
+  responses: { 200: jsonResponse(keyList, 'The keys, newest (current) first.'), ...errorResponses },
+});
+
+const rotateKeys = createRoute({
+  method: 'post',
+  path: '/configs/oidc/{keyType}/rotate',
+  tags,
+  summary: 'Rotate the OIDC keys of a type',
+  description:
+    'A new key becomes current; the key that was current stays as the previous one (published in the JWKS, ' +
+    'still verifying cookies) and older keys are removed, so at most two keys remain. Takes effect in every ' +
+    'server process without a restart.',
+  request: {
+    params: keyTypeParams,
+    body: { required: false, content: { 'application/json': { schema: oidcKeyRotateSchema } } },
+  },
+  responses: { 200: jsonResponse(keyList, 'The keys after the rotation.'), ...errorResponses },
+});
+
+const deleteKey = createRoute({
+  method: 'delete',
+  path: '/configs/oidc/{keyType}/{keyId}',
+  tags,
+  summary: 'Delete a previous OIDC key',
+  request: { params: keyTypeParams.extend({ keyId: z.string().min(1).max(64) }) },
+  responses: {
+    204: { description: 'Deleted.' },
+    ...errorResponses,
+    ...notFoundResponse,
+    422: {
+      description: 'The key is the current one, which signs (`oidc.key_required`): rotate first.',
+      content: { 'application/json': { schema: errorBodySchema } },
+    },
+  },
+});
+
+/** This process drops its cached verification keys at once; other processes notice the new version. */
+function forgetCachedKeys(c: Context<AppEnv>, keyType: OidcKeyType): void {
+  if (keyType === 'private-keys') c.get('keys')?.forget(c.get('tenant').tenantId);
+}
+
+export const signingKeysRoutes = createRouter()
+  .openapi(listKeys, async (c) => {
+    const { keyType } = c.req.valid('param');
+    return c.json(await listOidcKeys(c.get('tenant'), keyType), 200);
+  })
+  .openapi(rotateKeys, async (c) => {
+    const { keyType } = c.req.valid('param');
+    const input = (c.req.valid('json') as unknown) ?? {};
+    const keys = await performWrite(
+      writeContext(c),
+      { key: `Admin.${auditEntity[keyType]}.Rotated`, schema: oidcKeyRotateSchema, input },
+      async (tx, { signingKeyAlgorithm }) => {
+        const { before, after } = await rotateOidcKeys(tx, keyType, signingKeyAlgorithm);
+        return {
+          result: after,
+          entity: { type: auditEntity[keyType], id: keyType },
+          before: { keys: before },
+          after: { keys: after },
+        };
+      },
+    );
+    forgetCachedKeys(c, keyType);
+    return c.json(keys, 200);
+  })
+  .openapi(deleteKey, async (c) => {
+    const { keyType, keyId } = c.req.valid('param');
+    await performWrite(
+      writeContext(c),
+      { key: `Admin.${auditEntity[keyType]}.Deleted`, schema: z.object({}), input: {} },
+      async (tx) => {
+        const { before, after } = await deleteOidcKey(tx, keyType, keyId);
+        return {
+          result: undefined,
+          entity: { type: auditEntity[keyType], id: keyType },
+          before: { keys: before },
+          after: { keys: after },
+        };
+      },
+    );
+    forgetCachedKeys(c, keyType);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  generateId,
+  OIDC_KEYS_KEPT,
+  type OidcKey,
+  type OidcKeyType,
+  type SigningKeyAlgorithm,
+} from '@gatehouse/schemas';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { generateSigningKey, KEY_SET_VERSION, keyAlgorithmOf } from '../auth/signing-keys.ts';
+import { signingKeys, tenantConfigs } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+
+export const COOKIE_KEYS = 'oidc.cookieKeys';
+
+/** A cookie-signing secret as stored in `tenant_configs`, newest first (the first one signs). */
+type StoredCookieKey = { id: string; value: string; createdAt: number | null };
+
+export function newCookieKey(): StoredCookieKey {
+  return { id: generateId(), value: randomBytes(32).toString('base64url'), createdAt: Date.now() };
+}
+
+/**
+ * Reads the stored cookie keys. Tenants created before keys had ids stored bare strings: those get an
+ * id derived from the secret (stable across reads and processes) and no creation date.
+ */
+export function parseCookieKeys(value: unknown): StoredCookieKey[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry): StoredCookieKey[] => {
+    if (typeof entry === 'string') {
+      return [{ id: createHash('sha256').update(entry).digest('hex').slice(0, 21), value: entry, createdAt: null }];
+    }
+    if (entry && typeof entry === 'object' && typeof entry.id === 'string' && typeof entry.value === 'string') {
+      return [
+        { id: entry.id, value: entry.value, createdAt: typeof entry.createdAt === 'number' ? entry.createdAt : null },
+      ];
+    }
+    return [];
+  });
+}
+
+const statusOf = (index: number): OidcKey['status'] => (index === 0 ? 'current' : 'previous');
+
+async function listPrivateKeys(tenant: TenantDb): Promise<OidcKey[]> {
+  const rows = await tenant.findMany(signingKeys, { orderBy: [desc(signingKeys.createdAt), desc(signingKeys.id)] });
+  return rows.map((row, index) => ({
+    id: row.id,
+    createdAt: row.createdAt.getTime(),
+    status: statusOf(index),
+    signingKeyAlgorithm: keyAlgorithmOf(row.privateJwk),
+  }));
+}
+
+async function storedCookieKeys(tenant: TenantDb): Promise<StoredCookieKey[]> {
+  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS));
+  return parseCookieKeys(row?.value);
+}
+
+/**
+ * The tenant's cookie keys, created here when the tenant's provider has not run yet (the provider
+ * creates them on first use too; whichever writes first wins, as both insert only when absent).
+ */
+async function ensureCookieKeys(tenant: TenantDb): Promise<StoredCookieKey[]> {
+  const stored = await storedCookieKeys(tenant);
+  if (stored.length) return stored;
+  try {
+    await tenant.insert(tenantConfigs, { key: COOKIE_KEYS, value: [newCookieKey()] });
+  } catch {
+    // Another request created them first.
+  }
+  return storedCookieKeys(tenant);
+}
+
+const toCookieKeys = (stored: StoredCookieKey[]): OidcKey[] =>
+  stored.map((key, index) => ({ id: key.id, createdAt: key.createdAt, status: statusOf(index) }));
+
+export async function listOidcKeys(tenant: TenantDb, keyType: OidcKeyType): Promise<OidcKey[]> {
+  return keyType === 'private-keys' ? listPrivateKeys(tenant) : toCookieKeys(await ensureCookieKeys(tenant));
+}
+
+/**
+ * Marks the tenant's key set as changed. Written first in a key transaction: the row lock it takes
+ * serialises concurrent rotations and deletions of one tenant, so each sees the other's result.
+ */
+async function bumpKeySetVersion(tx: TenantDb): Promise<void> {
+  const version = generateId();
+  const updated = await tx.update(tenantConfigs, eq(tenantConfigs.key, KEY_SET_VERSION), { value: version });
+  if (!updated.length) await tx.insert(tenantConfigs, { key: KEY_SET_VERSION, value: version });
+}
+
+async function writeCookieKeys(tx: TenantDb, keys: StoredCookieKey[]): Promise<void> {
+  const updated = await tx.update(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS), { value: keys });
+  if (!updated.length) await tx.insert(tenantConfigs, { key: COOKIE_KEYS, value: keys });
+}
+
+/**
+ * A new current key; the key that was current stays as the previous one (still published in the
+ * JWKS, still verifying cookies), and older ones are removed: `OIDC_KEYS_KEPT` keys at most.
+ * A private key's family is the one asked for, else that of the key it replaces.
+ */
+export async function rotateOidcKeys(
+  tx: TenantDb,
+  keyType: OidcKeyType,
+  algorithm: SigningKeyAlgorithm | undefined,
+): Promise<{ before: OidcKey[]; after: OidcKey[] }> {
+  await bumpKeySetVersion(tx);
+  if (keyType === 'cookie-keys') {
+    const stored = await storedCookieKeys(tx);
+    const next = [newCookieKey(), ...stored].slice(0, OIDC_KEYS_KEPT);
+    await writeCookieKeys(tx, next);
+    return { before: toCookieKeys(stored), after: toCookieKeys(next) };
+  }
+  const before = await listPrivateKeys(tx);
+  const { id, privateJwk } = await generateSigningKey(algorithm ?? before[0]?.signingKeyAlgorithm ?? 'RSA');
+  // Stamped after every existing key so that "newest signs" cannot tie with a key made this millisecond.
+  const newest = before[0]?.createdAt ?? 0;
+  await tx.insert(signingKeys, { id, privateJwk, createdAt: new Date(Math.max(Date.now(), newest + 1)) });
+  const dropped = before.slice(OIDC_KEYS_KEPT - 1).map((key) => key.id);
+  if (dropped.length) await tx.delete(signingKeys, inArray(signingKeys.id, dropped));
+  return { before, after: await listPrivateKeys(tx) };
+}
+
+/** Removes a previous key. The current key signs, so it cannot be removed (rotate first). */
+export async function deleteOidcKey(
+  tx: TenantDb,
+  keyType: OidcKeyType,
+  keyId: string,
+): Promise<{ before: OidcKey[]; after: OidcKey[] }> {
+  await bumpKeySetVersion(tx);
+  if (keyType === 'cookie-keys') {
+    const stored = await storedCookieKeys(tx);
+    const index = stored.findIndex((key) => key.id === keyId);
+    if (index < 0) throw notFound();
+    if (index === 0) throw new ApiError(422, 'oidc.key_required');
+    const next = stored.filter((key) => key.id !== keyId);
+    await writeCookieKeys(tx, next);
+    return { before: toCookieKeys(stored), after: toCookieKeys(next) };
+  }
+  const before = await listPrivateKeys(tx);
+  const index = before.findIndex((key) => key.id === keyId);
+  if (index < 0) throw notFound();
+  if (index === 0) throw new ApiError(422, 'oidc.key_required');
+  await tx.delete(signingKeys, eq(signingKeys.id, keyId));
+  return { before, after: await listPrivateKeys(tx) };
+}
