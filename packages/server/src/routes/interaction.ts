@@ -176,6 +176,7 @@ export function interactionRoutes(providers: TenantProviders, db: Database, edit
         applicationId: String(interaction.params.client_id),
         ip: c.env.incoming.socket.remoteAddress,
         userAgent: c.req.header('User-Agent'),
+        log: c.get('log'),
       },
     );
     if (!result.ok && result.reason === 'taken') return again(signInText(language, 'identifier_taken'), 422);
@@ -234,6 +235,7 @@ export function interactionRoutes(providers: TenantProviders, db: Database, edit
       applicationId: String(interaction.params.client_id),
       ip: c.env.incoming.socket.remoteAddress,
       userAgent: c.req.header('User-Agent'),
+      log: c.get('log'),
     });
     if (!result.ok) return c.html(renderSignInPage({ language, action: loginPage }), 500);
     await provider.interactionFinished(
@@ -268,6 +270,7 @@ export function interactionRoutes(providers: TenantProviders, db: Database, edit
       applicationId: String(interaction.params.client_id),
       ip: c.env.incoming.socket.remoteAddress,
       userAgent: c.req.header('User-Agent'),
+      log: c.get('log'),
     });
     if (!result.ok) {
       const error =

@@ -1,8 +1,11 @@
 import { checkPassword, emailRegex, generateId, type PasswordRejectionCode, usernameSchema } from '@gatehouse/schemas';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
+import { recordDailyActiveUser } from './daily-active-users.ts';
+import { interactionEventData } from './interaction-events.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
 import { performWrite } from './write-path.ts';
 
@@ -20,12 +23,17 @@ export type RegistrationResult =
   | { ok: false; reason: 'taken' }
   | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
 
-type Meta = { applicationId?: string | undefined; ip?: string | undefined; userAgent?: string | undefined };
+type Meta = {
+  applicationId?: string | undefined;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+  log?: Pick<Logger, 'warn'> | undefined;
+};
 
 /**
  * Creates an account from the sign-up page: the password policy first, then the user, its audit
  * entry and the PostRegister and User.Created events in one transaction. A taken username or email
- * is a result, not an error, and is audited as a failed attempt.
+ * is a result, not an error, and is audited as a failed attempt. The new user counts as active today.
  */
 export async function registerUser(tenant: TenantDb, input: Registration, meta: Meta): Promise<RegistrationResult> {
   const rejections = checkPassword(input.password, undefined, { username: input.username, primaryEmail: input.email });
@@ -50,12 +58,13 @@ export async function registerUser(tenant: TenantDb, input: Registration, meta: 
           before: null,
           after,
           events: [
-            { event: 'PostRegister', data: { user: after, applicationId: meta.applicationId } },
+            { event: 'PostRegister', data: await interactionEventData(tx, 'PostRegister', user, meta) },
             { event: 'User.Created', data: after },
           ],
         };
       },
     );
+    await recordDailyActiveUser(tenant, userId, meta.log);
     return { ok: true, userId };
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {

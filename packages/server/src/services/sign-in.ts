@@ -1,7 +1,10 @@
 import { generateId } from '@gatehouse/schemas';
 import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { recordDailyActiveUser } from './daily-active-users.ts';
+import { queueInteractionEvent } from './interaction-events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
 
@@ -15,6 +18,7 @@ export type SignInAttempt = {
   applicationId?: string | undefined;
   ip?: string | undefined;
   userAgent?: string | undefined;
+  log?: Pick<Logger, 'warn'> | undefined;
 };
 export type SignInResult =
   | { ok: true; userId: string }
@@ -29,11 +33,20 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-/** Checks a username/email and password, with lockout; every attempt is written to the audit log. */
+/**
+ * Checks a username/email and password, with lockout; every attempt is written to the audit log. A
+ * success also queues PostSignIn (in the same transaction as its audit entry) and marks the user
+ * active today.
+ */
 export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): Promise<SignInResult> {
   const identifier = attempt.identifier.trim().toLowerCase();
-  const record = (result: 'Success' | 'Error', extra: Record<string, unknown> = {}, userId?: string) =>
-    tenant.insert(logs, {
+  const record = (
+    result: 'Success' | 'Error',
+    extra: Record<string, unknown> = {},
+    userId?: string,
+    db: TenantDb = tenant,
+  ) =>
+    db.insert(logs, {
       id: generateId(),
       key: SIGN_IN_LOG_KEY,
       userId: userId ?? null,
@@ -74,11 +87,16 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
   const upgrade = needsRehash(user.passwordEncryptionMethod, user.passwordEncrypted)
     ? await encryptPassword(attempt.password)
     : {};
-  await tenant.update(users, eq(users.id, user.id), { lastSignInAt: new Date(), ...upgrade });
-  await record(
-    'Success',
-    'passwordEncrypted' in upgrade ? { passwordUpgradedFrom: user.passwordEncryptionMethod } : {},
-    user.id,
-  );
+  await tenant.transaction(async (tx) => {
+    const [signedIn = user] = await tx.update(users, eq(users.id, user.id), { lastSignInAt: new Date(), ...upgrade });
+    await record(
+      'Success',
+      'passwordEncrypted' in upgrade ? { passwordUpgradedFrom: user.passwordEncryptionMethod } : {},
+      user.id,
+      tx,
+    );
+    await queueInteractionEvent(tx, 'PostSignIn', signedIn, attempt);
+  });
+  await recordDailyActiveUser(tenant, user.id, attempt.log);
   return { ok: true, userId: user.id };
 }
