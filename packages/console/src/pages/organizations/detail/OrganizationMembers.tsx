@@ -17,6 +17,7 @@ import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
 import { existingIds } from './existing-ids.ts';
+import { OrganizationInvitations } from './OrganizationInvitations.tsx';
 import { useOrganizationOutlet } from './organization-context.ts';
 import { RoleChips } from './RoleChips.tsx';
 import { useRemoveFromOrganization } from './use-remove.ts';
@@ -33,7 +34,10 @@ type Person = {
 export const userLabel = (user: Person): string =>
   user.name || user.username || user.primaryEmail || user.primaryPhone || user.id;
 
-/** Spec §2.2 organizations/{id}/members: members with their organization role chips; add, edit roles, remove. */
+/**
+ * Spec §2.2 organizations/{id}/members: members with their organization role chips; add, edit roles, remove. Below
+ * them, the organization's invitations.
+ */
 export function OrganizationMembers() {
   const { t } = useTranslation('organizations');
   const toast = useToast();
@@ -155,6 +159,7 @@ export function OrganizationMembers() {
           onClose={() => setEditing(undefined)}
         />
       )}
+      <OrganizationInvitations />
     </>
   );
 }

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import { useOrganizationPickerLoaders } from '../../../api/organizations.ts';
+import { defaultTenantId } from '../../../app/tenant.ts';
+import { Button } from '../../../components/Button/Button.tsx';
+import { FormSelect } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import { FormEmailChipInput } from '../../../components/form/bound/FormListInputs.tsx';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { Checkbox } from '../../../components/form/Checkbox.tsx';
+import type { EmailChip } from '../../../components/form/EmailChipInput.tsx';
+import { FormField } from '../../../components/form/FormField.tsx';
+import { Modal } from '../../../components/Modal/Modal.tsx';
+import { Spinner } from '../../../components/Spinner/Spinner.tsx';
+import { Pagination } from '../../../components/Table/Pagination.tsx';
+import { SearchBox } from '../../../components/Table/SearchBox.tsx';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import styles from '../Organizations.module.css';
+import { rememberedLink, rememberLink, useInvite } from './invitations-api.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const expiryDays = ['1', '3', '7', '14', '30'] as const;
+const rolePageSize = 8;
+
+const inviteFormSchema = z.object({
+  emails: z.array(z.object({ id: z.string(), value: z.string(), status: z.literal('error').optional() })).min(1),
+  expiresInDays: z.enum(expiryDays),
+  link: z.union([
+    z.literal(''),
+    z
+      .string()
+      .max(2048)
+      .regex(/^https?:\/\/\S+$/i),
+  ]),
+});
+type InviteForm = z.input<typeof inviteFormSchema>;
+
+type Props = { organizationId: string; organizationName: string; onClose: () => void };
+
+/**
+ * Invite people by email to the organization: addresses as chips, the organization roles they get on acceptance,
+ * how long the invitation stays open, and the acceptance link of the email (without one, no email is sent). Each
+ * address is its own invitation; those the server refuses stay as error chips, the others leave the field.
+ */
+export function InviteMembersModal({ organizationId, organizationName, onClose }: Props) {
+  const { t, i18n } = useTranslation('organizations');
+  const toast = useToast();
+  const { tenantId = defaultTenantId } = useParams();
+  const invite = useInvite(organizationId);
+  const formId = useId();
+  const [roleIds, setRoleIds] = useState<ReadonlySet<string>>(new Set());
+  const resolver = useMemo(
+    () =>
+      zodResolver(inviteFormSchema, {
+        error: (issue) => {
+          const key = issue.path?.[0];
+          if (key === 'emails') return t('invitations.errors.emails_required');
+          if (key === 'link') return t('invitations.errors.link_invalid');
+          return undefined;
+        },
+      }),
+    [t],
+  );
+  const { control, handleSubmit, formState, setValue, getValues } = useForm<InviteForm>({
+    resolver,
+    mode: 'onSubmit',
+    defaultValues: { emails: [], expiresInDays: '7', link: rememberedLink(tenantId) },
+  });
+
+  const onSubmit = handleSubmit(async ({ emails, expiresInDays, link }) => {
+    const expiresAt = Date.now() + Number(expiresInDays) * DAY_MS;
+    const messagePayload = link ? { link, locale: i18n.resolvedLanguage ?? i18n.language } : undefined;
+    const failed: EmailChip[] = [];
+    let sent = 0;
+    for (const chip of emails) {
+      try {
+        await invite.mutateAsync({
+          invitee: chip.value,
+          organizationRoleIds: [...roleIds],
+          expiresAt,
+          ...(messagePayload ? { messagePayload } : {}),
+        });
+        sent += 1;
+      } catch {
+        // The API layer has shown why; the address stays, marked, for a fix or a retry.
+        failed.push({ ...chip, status: 'error' });
+      }
+    }
+    rememberLink(tenantId, link);
+    if (sent) toast.success(t(link ? 'invitations.sent' : 'invitations.created', { number: sent }));
+    if (failed.length) setValue('emails', failed);
+    else onClose();
+  });
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      size="medium"
+      title={t('invitations.invite_title')}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
+            {t('invitations.invite_submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <p className={styles.muted}>{t('invitations.invite_description', { name: organizationName })}</p>
+        <FormEmailChipInput
+          name="emails"
+          control={control}
+          label={t('invitations.emails')}
+          isRequired
+          placeholder={t('invitations.emails_placeholder')}
+          description={t('invitations.emails_description')}
+        />
+        <RolePicker organizationId={organizationId} picked={roleIds} onChange={setRoleIds} />
+        <FormSelect
+          name="expiresInDays"
+          control={control}
+          label={t('invitations.expires_in')}
+          options={expiryDays.map((days) => ({ value: days, label: t(`invitations.expiry_${days}`) }))}
+        />
+        <FormTextInput
+          name="link"
+          control={control}
+          label={t('invitations.link')}
+          type="url"
+          placeholder="https://app.example.com/invitations/{invitationId}"
+          description={t('invitations.link_description')}
+          onBlurCapture={() => setValue('link', getValues('link').trim())}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** The User organization roles the invitees get, searched and paged on the server like the roles editor. */
+function RolePicker({
+  organizationId,
+  picked,
+  onChange,
+}: {
+  organizationId: string;
+  picked: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+}) {
+  const { t } = useTranslation('organizations');
+  const loaders = useOrganizationPickerLoaders(organizationId);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const roles = useQuery({
+    queryKey: loaders.key('roles', 'User', { search, page, pageSize: rolePageSize }),
+    queryFn: ({ signal }) => loaders.roles('User', { search, page, pageSize: rolePageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const items = roles.data?.items ?? [];
+  const total = roles.data?.total ?? 0;
+  const toggle = (id: string) => {
+    const next = new Set(picked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  return (
+    <FormField name="organizationRoleIds" label={t('invitations.roles')} isGroup>
+      <div className={styles.form}>
+        <SearchBox
+          placeholder={t('roles.search')}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
+        <ul className={styles.checkList} aria-label={t('invitations.roles')} aria-busy={roles.isFetching}>
+          {roles.isLoading && (
+            <li>
+              <Spinner />
+            </li>
+          )}
+          {roles.isSuccess && items.length === 0 && <li className={styles.muted}>{t('roles.none')}</li>}
+          {items.map((role) => (
+            <li key={role.id}>
+              <Checkbox checked={picked.has(role.id)} onChange={() => toggle(role.id)} label={role.name} />
+            </li>
+          ))}
+        </ul>
+        {rolePageSize < total && (
+          <Pagination page={page} pageSize={rolePageSize} totalCount={total} onPageChange={setPage} />
+        )}
+      </div>
+    </FormField>
+  );
+}
