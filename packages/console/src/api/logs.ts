@@ -1,12 +1,24 @@
-import { logSchema } from '@gatehouse/schemas';
+import { type LogPayload, logSchema } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestJson, requestPage } from './client.ts';
 import { listQuery, useManagementApi } from './management.ts';
 
-/** Whose entries a log list shows (GET /logs filters, reference §10 names): what a user or an application did. */
-export type LogFilter = { userId?: string; applicationId?: string };
+export type LogResult = LogPayload['result'];
 
-/** A page of the audit log, newest first, filtered as the tab needs (a user's or an application's logs tab). */
+/**
+ * Which entries a log list shows (GET /logs filters, reference §10 names): whose (a user's or an application's
+ * logs tab), which event (`logKey`, exact), whether it worked (`result`) and when (epoch ms, start inclusive).
+ */
+export type LogFilter = {
+  userId?: string | undefined;
+  applicationId?: string | undefined;
+  logKey?: string | undefined;
+  result?: LogResult | undefined;
+  start_time?: number | undefined;
+  end_time?: number | undefined;
+};
+
+/** A page of the audit log, newest first, filtered as the list or tab needs. */
 export function useLogs(filter: LogFilter, { page, pageSize }: { page: number; pageSize: number }) {
   const api = useManagementApi();
   return useQuery({

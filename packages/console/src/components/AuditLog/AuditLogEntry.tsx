@@ -10,10 +10,11 @@ import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import { ArrowStartIcon } from '../icons.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { Spinner } from '../Spinner/Spinner.tsx';
+import { Tag, type TagStatus } from '../Tag/Tag.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './AuditLog.module.css';
 import { LogResultTag } from './LogResultTag.tsx';
-import { logChanges } from './log-changes.ts';
+import { type ChangeKind, logChanges, redactSecrets } from './log-changes.ts';
 
 export type AuditLogEntryProps = {
   /** The logs tab the entry was opened from, and its name ('Back to the user's logs'). */
@@ -90,7 +91,8 @@ function LoadedEntry({ log }: { log: Log }) {
     },
   ];
   const changes = logChanges(payload);
-  const json = JSON.stringify(payload, null, 2);
+  // Secrets are never put on the screen, not even inside the raw payload.
+  const json = JSON.stringify(redactSecrets(payload, t('audit_log.hidden')), null, 2);
   return (
     <>
       <PageHeader
@@ -116,6 +118,7 @@ function LoadedEntry({ log }: { log: Log }) {
               <thead>
                 <tr>
                   <th scope="col">{t('audit_log.field')}</th>
+                  <th scope="col">{t('audit_log.change')}</th>
                   <th scope="col">{t('audit_log.before')}</th>
                   <th scope="col">{t('audit_log.after')}</th>
                 </tr>
@@ -124,10 +127,21 @@ function LoadedEntry({ log }: { log: Log }) {
                 {changes.map((change) => (
                   <tr key={change.field}>
                     <th scope="row">
-                      <code>{change.field}</code>
+                      <code className={styles.path}>{change.field}</code>
                     </th>
-                    <td className={styles.before}>{change.before ? <code>{change.before}</code> : <NoValue />}</td>
-                    <td className={styles.after}>{change.after ? <code>{change.after}</code> : <NoValue />}</td>
+                    <td>
+                      <Tag status={kindStatus[change.kind]}>{t(`audit_log.kinds.${change.kind}`)}</Tag>
+                    </td>
+                    {change.isHidden ? (
+                      <td colSpan={2} className={styles.muted}>
+                        {t('audit_log.secret_changed')}
+                      </td>
+                    ) : (
+                      <>
+                        <td className={styles.before}>{change.before ? <code>{change.before}</code> : <NoValue />}</td>
+                        <td className={styles.after}>{change.after ? <code>{change.after}</code> : <NoValue />}</td>
+                      </>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -141,6 +155,8 @@ function LoadedEntry({ log }: { log: Log }) {
     </>
   );
 }
+
+const kindStatus: Record<ChangeKind, TagStatus> = { added: 'success', removed: 'error', changed: 'info' };
 
 function NoValue() {
   const { t } = useTranslation('components');

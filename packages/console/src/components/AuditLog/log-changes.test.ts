@@ -1,20 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { changeValueText, logChanges } from './log-changes.ts';
+import { changeValueText, logChanges, redactSecrets } from './log-changes.ts';
+
+const shown = { isHidden: false };
 
 describe('logChanges', () => {
-  it('reads the write path’s changes with values as text', () => {
+  it('reads the write path’s changes as added, removed and changed values', () => {
     const payload = {
       result: 'Success' as const,
       changes: [
         { field: 'name', before: null, after: 'Ada' },
-        { field: 'customData', before: { plan: 'free' }, after: { plan: 'pro' } },
+        { field: 'description', before: 'Old', after: null },
         { field: 'isSuspended', before: false, after: true },
+        { field: 'redirectUris', before: ['a'], after: ['a', 'b'] },
       ],
     };
     expect(logChanges(payload)).toEqual([
-      { field: 'name', before: '', after: 'Ada' },
-      { field: 'customData', before: '{"plan":"free"}', after: '{"plan":"pro"}' },
-      { field: 'isSuspended', before: 'false', after: 'true' },
+      { field: 'name', kind: 'added', before: '', after: 'Ada', ...shown },
+      { field: 'description', kind: 'removed', before: 'Old', after: '', ...shown },
+      { field: 'isSuspended', kind: 'changed', before: 'false', after: 'true', ...shown },
+      { field: 'redirectUris', kind: 'changed', before: '["a"]', after: '["a","b"]', ...shown },
+    ]);
+  });
+
+  it('unfolds nested JSON into the paths that differ', () => {
+    const payload = {
+      result: 'Success' as const,
+      changes: [
+        {
+          field: 'customData',
+          before: { plan: 'free', limits: { seats: 3, apps: 1 }, gone: true },
+          after: { plan: 'pro', limits: { seats: 3, apps: 5 }, region: 'eu' },
+        },
+      ],
+    };
+    expect(logChanges(payload)).toEqual([
+      { field: 'customData.gone', kind: 'removed', before: 'true', after: '', ...shown },
+      { field: 'customData.limits.apps', kind: 'changed', before: '1', after: '5', ...shown },
+      { field: 'customData.plan', kind: 'changed', before: 'free', after: 'pro', ...shown },
+      { field: 'customData.region', kind: 'added', before: '', after: 'eu', ...shown },
+    ]);
+  });
+
+  it('never shows the value of a secret, at any depth, but keeps the server’s markers', () => {
+    const payload = {
+      result: 'Success' as const,
+      changes: [
+        { field: 'secret', before: 'abc', after: 'def' },
+        { field: 'config', before: { headers: { Authorization: 'Bearer x' } }, after: { headers: {} } },
+        { field: 'password', before: 'set', after: 'changed' },
+        { field: 'customClientMetadata', before: { refreshTokenTtl: 1 }, after: { refreshTokenTtl: 2 } },
+      ],
+    };
+    expect(logChanges(payload)).toEqual([
+      { field: 'secret', kind: 'changed', before: '', after: '', isHidden: true },
+      { field: 'config.headers.Authorization', kind: 'removed', before: '', after: '', isHidden: true },
+      { field: 'password', kind: 'changed', before: 'set', after: 'changed', isHidden: false },
+      { field: 'customClientMetadata.refreshTokenTtl', kind: 'changed', before: '1', after: '2', ...shown },
     ]);
   });
 
@@ -22,8 +63,29 @@ describe('logChanges', () => {
     expect(logChanges({ result: 'Error' })).toEqual([]);
     expect(logChanges({ result: 'Success', changes: 'name' })).toEqual([]);
     expect(logChanges({ result: 'Success', changes: [7, { before: 1 }, { field: 'a', after: 0 }] })).toEqual([
-      { field: 'a', before: '', after: '0' },
+      { field: 'a', kind: 'added', before: '', after: '0', ...shown },
     ]);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces secret-named values at any depth and leaves the rest', () => {
+    const payload = {
+      result: 'Success',
+      after: { name: 'App', secret: 's3cr3t', config: { signingKey: 'k', url: 'https://x' } },
+      changes: [
+        { field: 'password', before: 'set', after: 'changed' },
+        { field: 'secret', before: 'old', after: 'new' },
+      ],
+    };
+    expect(redactSecrets(payload, '[hidden]')).toEqual({
+      result: 'Success',
+      after: { name: 'App', secret: '[hidden]', config: { signingKey: '[hidden]', url: 'https://x' } },
+      changes: [
+        { field: 'password', before: 'set', after: 'changed' },
+        { field: 'secret', before: '[hidden]', after: '[hidden]' },
+      ],
+    });
   });
 });
 
