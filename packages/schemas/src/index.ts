@@ -15,6 +15,7 @@ export * from './entities/resource.ts';
 export * from './entities/role.ts';
 export * from './entities/scope.ts';
 export * from './entities/user.ts';
+export * from './entities/user-import.ts';
 export * from './entities/user-input.ts';
 export * from './entities/user-list.ts';
 export * from './events.ts';

@@ -83,6 +83,15 @@ export class TenantDb {
     return row;
   }
 
+  /** Many rows in one statement (bulk import); an empty list inserts nothing. */
+  async insertMany<T extends TenantTable>(table: T, values: readonly NewRow<T>[]): Promise<Row<T>[]> {
+    if (values.length === 0) return [];
+    return (await this.#db
+      .insert(table as PgTable)
+      .values(values.map((row) => ({ ...row, tenantId: this.tenantId }) as T['$inferInsert']))
+      .returning()) as Row<T>[];
+  }
+
   async update<T extends TenantTable>(table: T, where: SQL, values: Partial<NewRow<T>>): Promise<Row<T>[]> {
     // tenantId is stripped so an update can never move a row to another tenant.
     const { tenantId: _ignored, ...set } = values as Record<string, unknown>;
