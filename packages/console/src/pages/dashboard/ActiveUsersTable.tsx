@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import shared from '../../components/shared.module.css';
+import { formatCount, formatDay } from './format.ts';
+
+export type DailyPoint = { date: string; count: number };
+
+/** The chart's text alternative: the same series as a table, read by screen readers, hidden on screen. */
+export function ActiveUsersTable({ points, captionId }: { points: readonly DailyPoint[]; captionId: string }) {
+  const { t, i18n } = useTranslation('dashboard');
+  return (
+    <table className={shared.visuallyHidden} aria-labelledby={captionId}>
+      <thead>
+        <tr>
+          <th scope="col">{t('chart.day')}</th>
+          <th scope="col">{t('chart.active_users')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((point) => (
+          <tr key={point.date}>
+            <th scope="row">{formatDay(point.date, i18n.language, 'long')}</th>
+            <td>{formatCount(point.count, i18n.language)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
