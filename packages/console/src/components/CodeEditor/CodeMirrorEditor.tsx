@@ -77,6 +77,9 @@ export default function CodeMirrorEditor({
     ...(field['aria-invalid'] && { 'aria-invalid': 'true' }),
     ...(field.id && { id: field.id }),
     ...(field['data-testid'] && { 'data-testid': field['data-testid'] }),
+    // Read-only content is not editable, so CodeMirror drops it from the tab order; a keyboard user still has to
+    // reach it to scroll and select (axe scrollable-region-focusable).
+    ...(isReadOnly && { tabindex: '0', 'aria-readonly': 'true' }),
   };
   const ariaKey = JSON.stringify(ariaAttributes);
 
