@@ -19,9 +19,14 @@ export type LogFilter = {
 };
 
 /** A page of the audit log, newest first, filtered as the list or tab needs. */
-export function useLogs(filter: LogFilter, { page, pageSize }: { page: number; pageSize: number }) {
+export function useLogs(
+  filter: LogFilter,
+  { page, pageSize, enabled = true }: { page: number; pageSize: number; enabled?: boolean },
+) {
   const api = useManagementApi();
   return useQuery({
+    // Off while the filters cannot be asked (a time range that ends before it starts).
+    enabled,
     queryKey: api.key('logs', 'list', filter, { page, pageSize }),
     queryFn: ({ signal }) =>
       requestPage(api.path(`/logs${listQuery({ ...filter, page, page_size: pageSize })}`), logSchema, { signal }),

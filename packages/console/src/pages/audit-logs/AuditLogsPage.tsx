@@ -30,7 +30,7 @@ export function AuditLogsPage() {
   const filters = readFilters(params);
   const isInverted = isRangeInverted(filters);
   const apiFilter = toLogFilter(filters);
-  const logs = useLogs(apiFilter, { page, pageSize });
+  const logs = useLogs(apiFilter, { page, pageSize, enabled: !isInverted });
   const search = params.toString();
   useEffect(() => rememberListSearch(search), [search]);
 
