@@ -32,7 +32,37 @@ const epochMs = z
  */
 export const LOG_COUNT_CAP = 10_000;
 
-function toLog(row: typeof logs.$inferSelect): Log {
+/** The filters of GET /logs, which GET /logs/export takes too. */
+export const logFilterFields = {
+  userId: idSchema.optional(),
+  applicationId: idSchema.optional(),
+  logKey: z.string().max(128).optional(),
+  /** Whether the logged event succeeded (`payload.result`). */
+  result: z.enum(logResults).optional(),
+  start_time: epochMs.optional(),
+  end_time: epochMs.optional(),
+};
+export const logFiltersSchema = z.object(logFilterFields);
+export type LogFilters = z.output<typeof logFiltersSchema>;
+
+/** The filters' WHERE clause (TenantDb adds the tenant); 400 when start_time is not before end_time. */
+export function logListCondition(query: LogFilters): SQL | undefined {
+  if (query.start_time !== undefined && query.end_time !== undefined && query.start_time >= query.end_time) {
+    throw new ApiError(400, 'guard.invalid_input', [
+      { path: 'start_time', message: 'must be before end_time', code: 'custom' },
+    ]);
+  }
+  const conditions: SQL[] = [];
+  if (query.userId) conditions.push(eq(logs.userId, query.userId));
+  if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
+  if (query.logKey) conditions.push(eq(logs.key, query.logKey));
+  if (query.result) conditions.push(sql`${logs.payload}->>'result' = ${query.result}`);
+  if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
+  if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function toLog(row: typeof logs.$inferSelect): Log {
   return { id: row.id, key: row.key, payload: row.payload as Log['payload'], createdAt: row.createdAt.getTime() };
 }
 
@@ -43,15 +73,7 @@ const listLogs = createRoute({
   summary: 'List audit-log entries, newest first',
   description: `\`Total-Number\` counts up to ${LOG_COUNT_CAP.toLocaleString('en')}; beyond that it is capped and \`Total-Number-Is-Capped: true\` says so.`,
   request: {
-    query: paginationQuerySchema.extend({
-      userId: idSchema.optional(),
-      applicationId: idSchema.optional(),
-      logKey: z.string().max(128).optional(),
-      /** Whether the logged event succeeded (`payload.result`). */
-      result: z.enum(logResults).optional(),
-      start_time: epochMs.optional(),
-      end_time: epochMs.optional(),
-    }),
+    query: paginationQuerySchema.extend(logFilterFields),
   },
   responses: {
     200: {
@@ -79,20 +101,8 @@ const getLog = createRoute({
 export const logsRoutes = createRouter()
   .openapi(listLogs, async (c) => {
     const query = c.req.valid('query');
-    if (query.start_time !== undefined && query.end_time !== undefined && query.start_time >= query.end_time) {
-      throw new ApiError(400, 'guard.invalid_input', [
-        { path: 'start_time', message: 'must be before end_time', code: 'custom' },
-      ]);
-    }
-    const conditions: SQL[] = [];
-    if (query.userId) conditions.push(eq(logs.userId, query.userId));
-    if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
-    if (query.logKey) conditions.push(eq(logs.key, query.logKey));
-    if (query.result) conditions.push(sql`${logs.payload}->>'result' = ${query.result}`);
-    if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
-    if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));
     const rows = await listPage(c, logs, query, {
-      where: conditions.length ? and(...conditions) : undefined,
+      where: logListCondition(query),
       orderBy: [desc(logs.createdAt), desc(logs.id)],
       countCap: LOG_COUNT_CAP,
     });
