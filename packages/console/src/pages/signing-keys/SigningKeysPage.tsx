@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { KeysCard } from './KeysCard.tsx';
+import styles from './SigningKeys.module.css';
+
+/**
+ * Spec §2.2 signing-keys: the tenant's OIDC private signing keys and cookie keys, each with rotation (the new key is
+ * current, the one it replaces stays as the previous key) and deletion of the previous key.
+ */
+export function SigningKeysPage() {
+  const { t } = useTranslation('signing_keys');
+  useDocumentTitle(t('title'));
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <KeysCard keyType="private-keys" />
+      <KeysCard keyType="cookie-keys" />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { type OidcKeyType, oidcKeySchema, type SigningKeyAlgorithm } from '@gatehouse/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { request, requestJson } from '../../api/client.ts';
+import { useManagementApi } from '../../api/management.ts';
+
+/** The signing-keys area's calls (spec §2.2 signing-keys; server routes/signing-keys.ts). */
+
+const keyList = z.array(oidcKeySchema);
+
+export function useOidcKeys(keyType: OidcKeyType) {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key('oidc-keys', keyType),
+    queryFn: ({ signal }) => requestJson(api.path(`/configs/oidc/${keyType}`), keyList, { signal }),
+  });
+}
+
+export function useRotateOidcKeys(keyType: OidcKeyType) {
+  const api = useManagementApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (signingKeyAlgorithm?: SigningKeyAlgorithm) =>
+      requestJson(api.path(`/configs/oidc/${keyType}/rotate`), keyList, {
+        method: 'POST',
+        json: signingKeyAlgorithm ? { signingKeyAlgorithm } : {},
+      }),
+    onSuccess: (keys) => client.setQueryData(api.key('oidc-keys', keyType), keys),
+  });
+}
+
+export function useDeleteOidcKey(keyType: OidcKeyType) {
+  const api = useManagementApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) =>
+      request(api.path(`/configs/oidc/${keyType}/${encodeURIComponent(keyId)}`), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: api.key('oidc-keys', keyType) }),
+  });
+}

@@ -1,0 +1,186 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { edition } from '../playwright.config.ts';
+import { consolePath, expectHeading } from '../support/console.ts';
+import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
+import { openSignedIn } from '../support/session.ts';
+import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+
+const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
+
+async function snap(page: Page, name: string): Promise<void> {
+  if (screenshots)
+    await page.screenshot({ path: `${screenshots}/${edition}-signing-keys-${name}.png`, fullPage: true });
+}
+
+type Key = { id: string; status: 'current' | 'previous'; signingKeyAlgorithm?: 'RSA' | 'EC' };
+
+async function openSigningKeys(page: Page): Promise<ManagementApi> {
+  await openSignedIn(page, consolePath('signing-keys'));
+  await waitForShell(page);
+  await expectHeading(page, 'Signing keys');
+  return managementApiAs(page);
+}
+
+const privateTable = (page: Page) => page.getByRole('table', { name: 'OIDC private keys' });
+const cookieTable = (page: Page) => page.getByRole('table', { name: 'OIDC cookie keys' });
+const keyRow = (table: Locator, id: string) => table.getByRole('row').filter({ hasText: id });
+/** Data rows only (the header row has no cell). */
+const keyRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Leaves the tenant with one RSA key again, so later specs see the key set they started with. Signed in as the
+ * console admin, whose tokens come from the admin tenant's issuer: the keys of the managed tenant never sign them.
+ */
+async function restoreRsaKey(api: ManagementApi): Promise<void> {
+  const keys = await api.post<Key[]>('/configs/oidc/private-keys/rotate', { signingKeyAlgorithm: 'RSA' });
+  for (const key of keys.filter((candidate) => candidate.status === 'previous')) {
+    await api.delete(`/configs/oidc/private-keys/${key.id}`);
+  }
+}
+
+test.describe('signing keys', () => {
+  test('rotates the private keys to EC in the UI, signs in again, and deletes the previous key; the current key cannot be deleted', async ({
+    page,
+  }) => {
+    test.slow(); // two sign-ins and a key generation on a shared two-core machine
+    const api = await openSigningKeys(page);
+    const [before] = await api.get<Key[]>('/configs/oidc/private-keys');
+    if (!before) throw new Error('the tenant has no signing key');
+    try {
+      const table = privateTable(page);
+      await expect(keyRow(table, before.id)).toContainText('Current');
+      await expect(
+        keyRow(table, before.id).getByRole('button', { name: /Delete/ }),
+        'no delete on the current key',
+      ).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Rotate private keys' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rotate the private keys?' });
+      await expect(dialog).toContainText('signs every token from now on');
+      await expect(dialog.getByRole('radio', { name: /RSA \(RS256\)/ }), 'the current family by default').toBeChecked();
+      await dialog.getByRole('radio', { name: /EC P-384 \(ES384\)/ }).check();
+      await snap(page, 'rotate-dialog');
+      await dialog.getByRole('button', { name: 'Rotate' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Private keys rotated.')).toBeVisible();
+
+      const keys = await api.get<Key[]>('/configs/oidc/private-keys');
+      expect(keys.map((key) => [key.status, key.signingKeyAlgorithm])).toEqual([
+        ['current', 'EC'],
+        ['previous', before.signingKeyAlgorithm],
+      ]);
+      const [current] = keys;
+      if (!current) throw new Error('no current key after the rotation');
+      await expect(keyRows(table)).toHaveCount(2);
+      await expect(keyRow(table, current.id)).toContainText('EC P-384 (ES384)');
+      await expect(keyRow(table, current.id)).toContainText('Current');
+      await expect(keyRow(table, before.id)).toContainText('Previous');
+      await expect(keyRow(table, current.id).getByRole('button', { name: /Delete/ })).toHaveCount(0);
+      await snap(page, 'rotated');
+
+      // The session from before the rotation keeps working, and a new sign-in reaches the console too.
+      expect((await api.get<Key[]>('/configs/oidc/private-keys')).length).toBe(2);
+      await page.context().clearCookies();
+      await page.evaluate(() => sessionStorage.clear());
+      const again = await openSigningKeys(page);
+      await expect(keyRows(privateTable(page))).toHaveCount(2);
+
+      await keyRow(privateTable(page), before.id)
+        .getByRole('button', { name: `Delete key ${before.id}` })
+        .click();
+      const confirmation = page.getByRole('alertdialog', { name: 'Delete the previous private key?' });
+      await expect(confirmation).toContainText(before.id);
+      await confirmation.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText(`Key ${before.id} deleted.`)).toBeVisible();
+      await expect(keyRows(privateTable(page))).toHaveCount(1);
+      await expect(keyRow(privateTable(page), before.id)).toHaveCount(0);
+      expect((await again.get<Key[]>('/configs/oidc/private-keys')).map((key) => key.id)).toEqual([current.id]);
+    } finally {
+      await restoreRsaKey(await managementApiAs(page));
+    }
+  });
+
+  test('rotates the cookie keys and deletes the previous one after a confirmation', async ({ page }) => {
+    const api = await openSigningKeys(page);
+    const [before] = await api.get<Key[]>('/configs/oidc/cookie-keys');
+    if (!before) throw new Error('the tenant has no cookie key');
+    const table = cookieTable(page);
+    await expect(keyRow(table, before.id)).toContainText('Current');
+
+    await page.getByRole('button', { name: 'Rotate cookie keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the cookie keys?' });
+    await expect(dialog.getByRole('radio'), 'cookie keys have no algorithm').toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await expect(page.getByText('Cookie keys rotated.')).toBeVisible();
+    await expect(keyRows(table)).toHaveCount(2);
+    await expect(keyRow(table, before.id)).toContainText('Previous');
+
+    // Cancelling keeps the key.
+    await keyRow(table, before.id)
+      .getByRole('button', { name: `Delete key ${before.id}` })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete the previous cookie key?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect(keyRows(table)).toHaveCount(2);
+
+    await keyRow(table, before.id)
+      .getByRole('button', { name: `Delete key ${before.id}` })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete the previous cookie key?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(keyRows(table)).toHaveCount(1);
+    const [current] = await api.get<Key[]>('/configs/oidc/cookie-keys');
+    expect(current?.id).not.toBe(before.id);
+    await expect(keyRow(table, current?.id ?? '').getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  });
+
+  for (const mode of ['Light', 'Dark'] as const) {
+    test(`the page and the rotate dialog pass axe in ${mode.toLowerCase()} mode`, async ({ page }) => {
+      test.slow(); // two axe runs on a shared two-core machine
+      await openSigningKeys(page);
+      try {
+        await chooseAppearance(page, mode);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode.toLowerCase());
+        await expect(keyRows(privateTable(page))).not.toHaveCount(0);
+        expect(await seriousViolations(page), 'page').toEqual([]);
+        await snap(page, mode.toLowerCase());
+        await page.getByRole('button', { name: 'Rotate private keys' }).click();
+        await expect(page.getByRole('dialog', { name: 'Rotate the private keys?' })).toBeVisible();
+        expect(await seriousViolations(page), 'rotate dialog').toEqual([]);
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      } finally {
+        await page.goto(consolePath('signing-keys'));
+        await chooseAppearance(page, 'Sync with system');
+      }
+    });
+  }
+
+  test('reads right to left in Arabic', async ({ page }) => {
+    await openSigningKeys(page);
+    await chooseLanguage(page, 'Language', 'العربية', 'ar');
+    try {
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectHeading(page, 'مفاتيح التوقيع');
+      await expect(page.getByRole('table', { name: 'مفاتيح OIDC الخاصة' })).toContainText('الحالي');
+      await page.getByRole('button', { name: 'تدوير المفاتيح الخاصة' }).click();
+      await expect(page.getByRole('dialog', { name: 'هل تريد تدوير المفاتيح الخاصة؟' })).toBeVisible();
+      await snap(page, 'arabic');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    } finally {
+      await chooseLanguage(page, 'اللغة', 'English', 'en');
+    }
+  });
+});
