@@ -1,0 +1,90 @@
+import { isBuiltInResourceIndicator } from '@gatehouse/schemas';
+import { z } from 'zod';
+
+/** The checklist, in the order a new tenant usually sets things up. */
+export const stepKeys = ['application', 'api_resource', 'role', 'user', 'sign_in', 'organization', 'webhook'] as const;
+export type StepKey = (typeof stepKeys)[number];
+
+const anyRow = z.object({ id: z.string() });
+const resourceRow = z.object({ id: z.string(), indicator: z.string() });
+
+/**
+ * How each step reads the tenant's real state: one small list call of the management API. `isDone` judges the
+ * first page and its total; `todo` and `done` are where the step's link goes (tenant-relative).
+ */
+export type StepCheck<S extends z.ZodType = z.ZodType> = {
+  key: StepKey;
+  path: string;
+  schema: S;
+  isDone: (rows: z.output<S>[], total: number) => boolean;
+  todo: string;
+  done: string;
+};
+
+const exists = (_rows: unknown[], total: number) => total > 0;
+
+export const stepChecks: readonly StepCheck[] = [
+  {
+    key: 'application',
+    path: '/applications?page=1&page_size=1',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'applications/create',
+    done: 'applications',
+  },
+  {
+    key: 'api_resource',
+    // Built-in APIs (the management API) are listed too but are not the tenant's own: one of its own is needed.
+    path: '/resources?page=1&page_size=20',
+    schema: resourceRow,
+    isDone: (rows: z.output<typeof resourceRow>[], total) =>
+      rows.some((row) => !isBuiltInResourceIndicator(row.indicator)) || total > rows.length,
+    todo: 'api-resources/create',
+    done: 'api-resources',
+  } as StepCheck,
+  {
+    key: 'role',
+    path: '/roles?page=1&page_size=1',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'roles/create',
+    done: 'roles',
+  },
+  {
+    key: 'user',
+    path: '/users?page=1&page_size=1',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'users/create',
+    done: 'users',
+  },
+  {
+    key: 'sign_in',
+    path: '/logs?page=1&page_size=1&logKey=Interaction.SignIn.Submit&result=Success',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'users',
+    done: 'audit-logs?logKey=Interaction.SignIn.Submit&result=success',
+  },
+  {
+    key: 'organization',
+    path: '/organizations?page=1&page_size=1',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'organizations/create',
+    done: 'organizations',
+  },
+  {
+    key: 'webhook',
+    path: '/hooks?page=1&page_size=1',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'webhooks/create',
+    done: 'webhooks',
+  },
+];
+
+/** Done steps over all steps, as a whole percentage for the progress bar. */
+export function progressOf(done: number, total: number): number {
+  return total === 0 ? 0 : Math.round((done / total) * 100);
+}
