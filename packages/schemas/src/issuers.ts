@@ -13,3 +13,16 @@ export function issuerPath(tenantId: string): string {
 export function managementResourceIndicator(tenantId: string): string {
   return `https://${tenantId}.gatehouse.internal/api`;
 }
+
+/**
+ * OIDC scopes for a user's organizations: the id token and userinfo then carry `organizations` (ids) and
+ * `organization_roles` (`<organization id>:<role name>`). A refresh token granted the first one may be exchanged
+ * for organization tokens (`organization_id` on the token request).
+ */
+export const ORGANIZATIONS_SCOPE = 'urn:gatehouse:scope:organizations';
+export const ORGANIZATION_ROLES_SCOPE = 'urn:gatehouse:scope:organization_roles';
+
+/** The audience of an organization token that carries organization permissions (not an API resource's). */
+export function organizationAudience(organizationId: string): string {
+  return `urn:gatehouse:organization:${organizationId}`;
+}

@@ -1,31 +1,35 @@
-import { randomBytes } from 'node:crypto';
+import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import { negotiateLanguage } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
+import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
+import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
+import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { issuerUrl } from '../issuers.ts';
 import { renderLogoutPage, renderMessagePage } from '../sign-in-page.ts';
-import type { SigningKeyStore } from '../signing-keys.ts';
+import { jwsAlgorithmOf, readKeySetVersion, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
+import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
 import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
 
-const COOKIE_KEYS = 'oidc.cookieKeys';
-
-/** The tenant's cookie-signing keys, created on first use and shared by every process. */
+/** The tenant's cookie-signing secrets, newest first, created on first use and shared by every process. */
 async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
-  const fresh = [randomBytes(32).toString('base64url')];
+  const fresh = [newCookieKey()];
   await db.insert(tenantConfigs).values({ tenantId, key: COOKIE_KEYS, value: fresh }).onConflictDoNothing();
   const [row] = await db
     .select({ value: tenantConfigs.value })
     .from(tenantConfigs)
     .where(and(eq(tenantConfigs.tenantId, tenantId), eq(tenantConfigs.key, COOKIE_KEYS)));
-  return (row?.value as string[] | undefined) ?? fresh;
+  const stored = parseCookieKeys(row?.value);
+  return (stored.length ? stored : fresh).map((key) => key.value);
 }
 
 /** Minimal error page: the provider's default one uses inline styles, which our CSP forbids. */
@@ -35,16 +39,28 @@ function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
   ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(out.error ?? 'error')}</title></head><body><h1>${escapeHtml(out.error ?? 'error')}</h1><p>${escapeHtml(out.error_description ?? '')}</p></body></html>`;
 }
 
-export type OidcDeps = { db: Database; config: Config; keys: SigningKeyStore };
+export type OidcDeps = { db: Database; config: Config; keys: SigningKeyStore; log?: Logger | undefined };
 
 export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
   const { db, config, keys } = deps;
+  const privateKeys = await keys.privateKeys(tenantId);
+  // The newest key signs: ID tokens and JWT access tokens use its algorithm, and oidc-provider picks
+  // the first key of that algorithm (keys are newest first). Older keys stay published in the JWKS.
+  const signingAlgorithm = privateKeys[0] ? jwsAlgorithmOf(privateKeys[0]) : SIGNING_ALGORITHM;
+  const publishedAlgorithms = [...new Set([signingAlgorithm, ...privateKeys.map(jwsAlgorithmOf)])];
   const configuration: Configuration = {
     adapter: (name: string) =>
       name === 'Client'
         ? new ApplicationClientAdapter(db, tenantId, config.publicUrl)
         : new OidcModelAdapter(db, tenantId, name),
-    jwks: { keys: (await keys.privateKeys(tenantId)) as NonNullable<Configuration['jwks']>['keys'] },
+    jwks: { keys: privateKeys as NonNullable<Configuration['jwks']>['keys'] },
+    enabledJWA: { idTokenSigningAlgValues: publishedAlgorithms },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: signingAlgorithm,
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
     cookies: { keys: await cookieKeys(db, tenantId) },
     // Access tokens live as long as their API resource says (spec §3 accessTokenTtl), whatever the grant.
     ttl: {
@@ -85,6 +101,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
             tenantId,
             indicator,
             accountId ? { userId: accountId } : { applicationId: client.clientId },
+            signingAlgorithm,
           );
         },
       },
@@ -97,35 +114,58 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       openid: ['sub'],
       profile: ['name', 'username', 'picture', 'updated_at'],
       email: ['email', 'email_verified'],
+      [ORGANIZATIONS_SCOPE]: ['organizations'],
+      [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
     },
+    // Scope claims go into the ID token too (organizations and organization_roles among them, spec §3), so clients
+    // read them without a userinfo call.
+    conformIdTokenClaims: false,
+    extraTokenClaims: (_ctx, token) => organizationTokenClaims(token),
     renderError,
     findAccount: async (_ctx, id) => {
-      const user = await new TenantDb(db, tenantId).findOne(users, eq(users.id, id));
+      const tenant = new TenantDb(db, tenantId);
+      const user = await tenant.findOne(users, eq(users.id, id));
       if (!user || user.isSuspended) return undefined;
       return {
         accountId: user.id,
-        claims: () => ({
-          sub: user.id,
-          name: user.name ?? undefined,
-          username: user.username ?? undefined,
-          picture: user.avatar ?? undefined,
-          email: user.primaryEmail ?? undefined,
-          email_verified: Boolean(user.primaryEmail),
-          updated_at: Math.floor(user.updatedAt.getTime() / 1000),
-        }),
+        claims: async (_use, scope) => {
+          // Memberships are read only when a token asks for them.
+          const granted = new Set(scope.split(' '));
+          const wantsOrganizations = granted.has(ORGANIZATIONS_SCOPE) || granted.has(ORGANIZATION_ROLES_SCOPE);
+          const memberships = wantsOrganizations ? await userOrganizationClaims(tenant, user.id) : undefined;
+          return {
+            sub: user.id,
+            name: user.name ?? undefined,
+            username: user.username ?? undefined,
+            picture: user.avatar ?? undefined,
+            email: user.primaryEmail ?? undefined,
+            email_verified: Boolean(user.primaryEmail),
+            updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+            organizations: memberships?.organizations,
+            organization_roles: memberships?.organizationRoles,
+          };
+        },
       };
     },
   };
   const provider = new Provider(issuerUrl(config.publicUrl, tenantId), configuration);
   // Behind a TLS-terminating proxy, trust X-Forwarded-* so issued URLs use https.
   provider.proxy = config.publicUrl.startsWith('https://');
+  recordActivityOnTokenGrants(provider, db, tenantId, deps.log);
+  registerOrganizationTokenGrants(provider, { db, tenantId, signingAlgorithm });
   return provider;
 }
 
-/** One provider per tenant, created on first use. */
+/**
+ * One provider per tenant, created on first use and rebuilt when the tenant's key set changes. Each
+ * request reads the key-set version (one primary-key read) and compares it with the version the
+ * cached provider was built from, so a rotation or deletion made by any server process takes effect
+ * on the next request everywhere, with no restart. Flows in progress survive a rebuild: interactions,
+ * sessions and grants live in the database, and the previous cookie key still verifies cookies.
+ */
 export class TenantProviders {
   readonly #deps: OidcDeps;
-  readonly #providers = new Map<string, Promise<Provider>>();
+  readonly #providers = new Map<string, { version: string; provider: Promise<Provider> }>();
 
   constructor(deps: OidcDeps) {
     this.#deps = deps;
@@ -133,14 +173,20 @@ export class TenantProviders {
 
   /** The tenant's provider, or undefined when the tenant does not exist. */
   async get(tenantId: string): Promise<Provider | undefined> {
-    let provider = this.#providers.get(tenantId);
-    if (!provider) {
+    const version = await readKeySetVersion(this.#deps.db, tenantId);
+    const cached = this.#providers.get(tenantId);
+    if (cached?.version === version) return cached.provider;
+    if (!cached) {
       const [row] = await this.#deps.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
       if (!row) return undefined;
-      provider = createTenantProvider(this.#deps, tenantId);
-      this.#providers.set(tenantId, provider);
-      provider.catch(() => this.#providers.delete(tenantId));
     }
+    // The version is read before the keys, so a change racing this build shows as a newer version next time.
+    const provider = createTenantProvider(this.#deps, tenantId);
+    const entry = { version, provider };
+    this.#providers.set(tenantId, entry);
+    provider.catch(() => {
+      if (this.#providers.get(tenantId) === entry) this.#providers.delete(tenantId);
+    });
     return provider;
   }
 }
