@@ -1,0 +1,222 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { edition } from '../playwright.config.ts';
+import { consolePath, expectHeading } from '../support/console.ts';
+import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
+import { openSignedIn, submitSignIn } from '../support/session.ts';
+import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+
+const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
+
+async function snap(page: Page, name: string): Promise<void> {
+  if (screenshots) await page.screenshot({ path: `${screenshots}/${edition}-audit-logs-${name}.png`, fullPage: true });
+}
+
+/** Each test makes its own data: a random suffix keeps its names apart from every other test's. */
+const suffix = () => randomBytes(4).toString('hex');
+
+/** Signs in on the first page; the test then makes its data and goes to the audit logs with `showAuditLogs`. */
+async function signIn(page: Page): Promise<ManagementApi> {
+  await openSignedIn(page, consolePath('get-started'));
+  await waitForShell(page);
+  return managementApiAs(page);
+}
+
+/** Through the sidebar, as a user would: no reload, and the list is read after the test's own writes. */
+async function showAuditLogs(page: Page, linkName = 'Audit logs'): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: linkName }).click();
+  await expect(page).toHaveURL(new RegExp(`${consolePath('audit-logs')}$`));
+}
+
+/** A full page load takes a while on a busy machine: wait for the app, not the fixed five seconds. */
+const afterLoad = { timeout: 20_000 };
+
+function logTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Audit logs' });
+}
+
+/** Types into a filter's combobox and picks the option with that name, as a keyboard-and-mouse user would. */
+async function pickOption(page: Page, filter: string, text: string, option: string | RegExp) {
+  const box = page.getByRole('combobox', { name: filter });
+  await box.fill(text);
+  await page.getByRole('listbox', { name: filter }).getByRole('option', { name: option }).click();
+}
+
+/** A failed sign-in of `username` to the default tenant's SPA app, in a browser of its own. */
+async function failSignIn(browser: Browser, baseURL: string, clientId: string, redirectUri: string, username: string) {
+  const context = await browser.newContext();
+  try {
+    const visitor = await context.newPage();
+    const params = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'e2e',
+      code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    await visitor.goto(`${baseURL}/oidc/auth?${params}`);
+    await submitSignIn(visitor, username, 'not-the-password');
+    await expect(visitor.getByRole('alert')).toHaveText('The username or password is incorrect.');
+  } finally {
+    await context.close();
+  }
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('audit logs', () => {
+  // Sign-in, API setup, several page loads and axe runs on a shared two-core machine.
+  test.beforeEach(() => test.slow());
+
+  test('an admin write is found by its key and opens with a before/after diff; the filters survive a reload', async ({
+    page,
+  }) => {
+    const api = await signIn(page);
+    const id = suffix();
+    const role = await api.createRole({ name: `Auditor ${id}`, description: 'Before the rename' });
+    await api.patch(`/roles/${role.id}`, {
+      name: `Renamed auditor ${id}`,
+      description: 'After the rename',
+    });
+    await showAuditLogs(page);
+
+    await pickOption(page, 'Log key', 'role upd', 'Admin.Role.Updated');
+    await expect(page).toHaveURL(/logKey=Admin\.Role\.Updated/);
+    await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'Success' });
+    await expect(page).toHaveURL(/result=success/);
+    const rows = logTable(page).getByRole('row').filter({ hasText: 'Admin.Role.Updated' });
+    await expect(rows.first()).toBeVisible();
+    await expect(logTable(page).getByRole('row').filter({ hasText: 'Admin.Role.Created' })).toHaveCount(0);
+    await snap(page, 'list-filtered');
+
+    // The URL holds the filters: a reload shows the same list with the same choices.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Log key' })).toHaveValue('Admin.Role.Updated', afterLoad);
+    await expect(page.getByRole('combobox', { name: 'Result' })).toHaveValue('success');
+    await expect(rows.first()).toBeVisible();
+
+    // The newest update is ours: the entry shows what changed, field by field.
+    await rows.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/audit-logs\/[0-9a-z]+$/i);
+    await expectHeading(page, 'Admin.Role.Updated');
+    const changes = page.getByRole('table', { name: 'Changes' });
+    const nameRow = changes.getByRole('row', { name: /^name\b/ });
+    await expect(nameRow).toContainText('Changed');
+    await expect(nameRow).toContainText(`Auditor ${id}`);
+    await expect(nameRow).toContainText(`Renamed auditor ${id}`);
+    const descriptionRow = changes.getByRole('row', { name: /^description\b/ });
+    await expect(descriptionRow).toContainText('Before the rename');
+    await expect(descriptionRow).toContainText('After the rename');
+    await expect(page.getByText('Changed item')).toBeVisible();
+    await expect(page.getByText(`Role ${role.id}`)).toBeVisible();
+    await snap(page, 'entry');
+
+    // Back returns to the filtered list.
+    await page.getByRole('link', { name: 'Back to audit logs' }).click();
+    await expect(page).toHaveURL(/logKey=Admin\.Role\.Updated/);
+    await expect(page).toHaveURL(/result=success/);
+  });
+
+  test('a failed sign-in is found by application, user and result error', async ({ page, browser, baseURL }) => {
+    const api = await signIn(page);
+    const id = suffix();
+    const user = await api.post<{ id: string }>('/users', { username: `audited_${id}`, password: `Pass-${id}-word` });
+    const redirectUri = `${baseURL}/e2e-audit-callback`;
+    const app = await api.post<{ id: string }>('/applications', {
+      name: `Audit app ${id}`,
+      type: 'SPA',
+      oidcClientMetadata: { redirectUris: [redirectUri] },
+    });
+    await failSignIn(browser, baseURL ?? '', app.id, redirectUri, `audited_${id}`);
+    await showAuditLogs(page);
+
+    await pickOption(page, 'Application', `Audit app ${id}`, new RegExp(`Audit app ${id}`));
+    await expect(page).toHaveURL(new RegExp(`applicationId=${app.id}`));
+    await expect(page.getByRole('combobox', { name: 'Application' })).toHaveValue(`Audit app ${id}`);
+    await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'Error' });
+    const failed = logTable(page).getByRole('row').filter({ hasText: 'Interaction.SignIn.Submit' });
+    await expect(failed).toHaveCount(1);
+    await expect(failed.getByText('Failed')).toBeVisible();
+
+    await pickOption(page, 'User', `audited_${id}`, new RegExp(`audited_${id}`));
+    await expect(page).toHaveURL(new RegExp(`userId=${user.id}`));
+    await expect(failed).toHaveCount(1);
+
+    // No success for this app: the other result shows the empty state.
+    await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'Success' });
+    await expect(page.getByText('No log entry matches these filters.')).toBeVisible();
+
+    // Clearing the application keeps the other filters; 'Clear filters' drops them all.
+    await page.getByRole('button', { name: 'Clear Application' }).click();
+    await expect(page).not.toHaveURL(/applicationId=/);
+    await expect(page).toHaveURL(/userId=/);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`${consolePath('audit-logs')}$`));
+  });
+
+  test('a time range in the future matches nothing, and an inverted one says why', async ({ page }) => {
+    await openSignedIn(page, consolePath('audit-logs?from=2999-01-01T00:00'));
+    await expect(page.getByText('No log entry matches these filters.')).toBeVisible(afterLoad);
+    await page.getByLabel('To', { exact: true }).fill('2998-01-01T10:00');
+    await expect(page).toHaveURL(/to=2998-01-01T10%3A00|to=2998-01-01T10:00/);
+    await expect(page.getByRole('alert')).toHaveText('The start of the time range must be before its end.');
+  });
+
+  for (const mode of ['Light', 'Dark'] as const) {
+    test(`list with an open filter and an entry pass axe in ${mode.toLowerCase()} mode`, async ({ page }) => {
+      const api = await signIn(page);
+      await api.createRole({ name: `Axe audit ${suffix()}` });
+      try {
+        await chooseAppearance(page, mode);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode.toLowerCase());
+        await showAuditLogs(page);
+        await expect(logTable(page).getByRole('row').nth(1)).toBeVisible();
+        expect(await seriousViolations(page), 'list').toEqual([]);
+        await page.getByRole('combobox', { name: 'Log key' }).fill('role');
+        await expect(page.getByRole('listbox', { name: 'Log key' })).toBeVisible();
+        expect(await seriousViolations(page), 'open log-key filter').toEqual([]);
+        await snap(page, `filter-${mode.toLowerCase()}`);
+        await page.keyboard.press('Escape');
+        await logTable(page)
+          .getByRole('row')
+          .filter({ hasText: 'Admin.Role.Created' })
+          .first()
+          .getByRole('link')
+          .click();
+        await expect(page.getByRole('table', { name: 'Changes' })).toBeVisible();
+        expect(await seriousViolations(page), 'entry').toEqual([]);
+        await snap(page, `entry-${mode.toLowerCase()}`);
+      } finally {
+        await chooseAppearance(page, 'Sync with system');
+      }
+    });
+  }
+
+  test('reads right to left in Arabic', async ({ page }) => {
+    const api = await signIn(page);
+    await api.createRole({ name: `Arabic audit ${suffix()}` });
+    await chooseLanguage(page, 'Language', 'العربية', 'ar');
+    try {
+      await showAuditLogs(page, 'سجلات التدقيق');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectHeading(page, 'سجلات التدقيق');
+      await expect(page.getByRole('combobox', { name: 'مفتاح السجل' })).toBeVisible();
+      await snap(page, 'list-ar');
+      const arabicTable = page.getByRole('table', { name: 'سجلات التدقيق' });
+      await arabicTable.getByRole('row').filter({ hasText: 'Admin.Role.Created' }).first().getByRole('link').click();
+      await expect(page.getByRole('table', { name: 'التغييرات' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'العودة إلى سجلات التدقيق' })).toBeVisible();
+      await snap(page, 'entry-ar');
+    } finally {
+      await chooseLanguage(page, 'اللغة', 'English', 'en');
+    }
+  });
+});
