@@ -23,7 +23,7 @@ const searchEntities: EntitySearch = async (query, signal, { tenantId }) => {
   }));
 };
 
-/** Spec §2.2 users: index; create (a dialog over the list); '{id}' → settings; tabs; '{userId}/logs/{logId}'. */
+/** Spec §2.2 users: index; create and import (dialogs over the list); '{id}' → settings; tabs; '{userId}/logs/{logId}'. */
 export const usersArea: ConsoleArea = {
   sidebarItem: 'users',
   routes: [
@@ -34,6 +34,10 @@ export const usersArea: ConsoleArea = {
         {
           path: 'create',
           lazy: async () => ({ Component: (await import('./create/CreateUserModal.tsx')).CreateUserModal }),
+        },
+        {
+          path: 'import',
+          lazy: async () => ({ Component: (await import('./import/ImportUsersModal.tsx')).ImportUsersModal }),
         },
       ],
     },

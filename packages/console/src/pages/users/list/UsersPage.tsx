@@ -1,17 +1,18 @@
 import type { User } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { useUsers } from '../../../api/users.ts';
+import { userSearchValue, useUsers } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
+import { ExportMenu } from '../../../components/ExportMenu/ExportMenu.tsx';
 import { Select } from '../../../components/form/Select.tsx';
-import { PlusIcon } from '../../../components/icons.tsx';
+import { PlusIcon, UploadIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { toCreateUser, toUser } from '../links.ts';
+import { toCreateUser, toImportUsers, toUser } from '../links.ts';
 import { UserIdentity } from '../UserIdentity.tsx';
 import styles from '../Users.module.css';
 import { useDateTimeFormat } from '../use-date-time-format.ts';
@@ -29,12 +30,10 @@ export function UsersPage() {
   const formatTime = useDateTimeFormat();
   const { page, pageSize, search, params, setPage, setSearch, setFilter } = useListParams();
   const status = statusFilterOf(params.get('status'));
-  const users = useUsers({
-    page,
-    pageSize,
-    search,
-    isSuspended: status === 'all' ? undefined : status === 'suspended',
-  });
+  const isSuspended = status === 'all' ? undefined : status === 'suspended';
+  const users = useUsers({ page, pageSize, search, isSuspended });
+  // The export takes the list's filters (not its page): every matching user.
+  const exportFilters = { search: userSearchValue(search), isSuspended };
 
   const columns: TableColumn<User>[] = [
     { key: 'user', title: t('list.user'), render: (user) => <UserIdentity user={user} /> },
@@ -74,14 +73,23 @@ export function UsersPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Button
-            variant="primary"
-            icon={<PlusIcon />}
-            // Keeps the list's query, so closing the dialog returns to the same rows.
-            onClick={() => navigate({ pathname: resolve(toCreateUser()), search: params.toString() })}
-          >
-            {t('create.action')}
-          </Button>
+          <div className={styles.actions}>
+            <ExportMenu apiPath="/users/export" filters={exportFilters} fileName="users" />
+            <Button
+              icon={<UploadIcon />}
+              onClick={() => navigate({ pathname: resolve(toImportUsers()), search: params.toString() })}
+            >
+              {t('import.action')}
+            </Button>
+            <Button
+              variant="primary"
+              icon={<PlusIcon />}
+              // Keeps the list's query, so closing the dialog returns to the same rows.
+              onClick={() => navigate({ pathname: resolve(toCreateUser()), search: params.toString() })}
+            >
+              {t('create.action')}
+            </Button>
+          </div>
         }
       />
       <Table
