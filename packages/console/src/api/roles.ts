@@ -2,12 +2,10 @@ import {
   applicationSchema,
   type RolePatch,
   type RoleType,
-  resourceSchema,
   type roleCreateSchema,
   roleSchema,
   roleScopeSchema,
   roleUserSchema,
-  scopeSchema,
 } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -189,12 +187,6 @@ export function useRolePickerLoaders(roleId?: string) {
   const api = useManagementApi();
   return useMemo(
     () => ({
-      resources: (query: PageQuery, signal: AbortSignal) =>
-        requestPage(api.path(`/resources${listQuery(pageParams(query))}`), resourceSchema, { signal }),
-      scopes: (resourceId: string, query: PageQuery, signal: AbortSignal) =>
-        requestPage(api.path(`/resources/${seg(resourceId)}/scopes${listQuery(pageParams(query))}`), scopeSchema, {
-          signal,
-        }),
       users: (query: PageQuery, signal: AbortSignal) =>
         requestPage(
           api.path(`/users${listQuery({ ...pageParams(query), excludeRoleId: roleId })}`),

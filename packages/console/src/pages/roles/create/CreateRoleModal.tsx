@@ -8,12 +8,12 @@ import { Button } from '../../../components/Button/Button.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { isManagementApi } from '../../../components/PermissionPicker/built-in-resources.ts';
+import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { toRole, toRoles } from '../links.ts';
-import { isManagementApi } from '../permissions/built-in-resources.ts';
-import { PermissionPicker, type PermissionPicks } from '../permissions/PermissionPicker.tsx';
 import { type CreateRoleForm, createRoleFormSchema, useRoleFormResolver } from '../role-form.ts';
 import styles from './CreateRoleModal.module.css';
 
@@ -103,7 +103,7 @@ export function CreateRoleModal() {
         <fieldset className={styles.permissions}>
           <legend className={styles.legend}>{t('create.permissions')}</legend>
           <p className={styles.hint}>{t('create.permissions_hint')}</p>
-          <PermissionPicker roleType={type} picked={usablePicks} onChange={setPicked} />
+          <PermissionPicker roleType={type} cacheKey={['roles', 'picker']} picked={usablePicks} onChange={setPicked} />
         </fieldset>
       </form>
     </Modal>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useAssignToRole } from '../../../api/roles.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from './AssignPermissionsModal.module.css';
 import { alreadyAssignedScopeIds } from './assign-errors.ts';
-import { PermissionPicker, type PermissionPicks } from './PermissionPicker.tsx';
 
 /** 'Assign permissions' of a role's permissions tab: the picker of the create dialog, for an existing role. */
 export function AssignPermissionsModal({ role, onClose }: { role: Role; onClose: () => void }) {
@@ -58,7 +58,7 @@ export function AssignPermissionsModal({ role, onClose }: { role: Role; onClose:
       )}
       <PermissionPicker
         roleType={role.type}
-        roleId={role.id}
+        cacheKey={['roles', role.id, 'picker']}
         picked={picked}
         onChange={setPicked}
         unavailable={assigned}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
+import { isManagementApi } from '../../../components/PermissionPicker/built-in-resources.ts';
 import { alreadyAssignedScopeIds } from './assign-errors.ts';
-import { isManagementApi } from './built-in-resources.ts';
 
 describe('isManagementApi', () => {
   it('knows a tenant’s own management API by its internal indicator', () => {

@@ -2,13 +2,13 @@ import type { Resource, RoleType, Scope } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRolePickerLoaders } from '../../../api/roles.ts';
-import { classNames } from '../../../components/class-names.ts';
-import { Checkbox } from '../../../components/form/Checkbox.tsx';
-import { ChevronEndIcon, CloseIcon } from '../../../components/icons.tsx';
-import { Spinner } from '../../../components/Spinner/Spinner.tsx';
-import { Pagination } from '../../../components/Table/Pagination.tsx';
-import { SearchBox } from '../../../components/Table/SearchBox.tsx';
+import { usePermissionPickerLoaders } from '../../api/permission-picker.ts';
+import { classNames } from '../class-names.ts';
+import { Checkbox } from '../form/Checkbox.tsx';
+import { ChevronEndIcon, CloseIcon } from '../icons.tsx';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import { Pagination } from '../Table/Pagination.tsx';
+import { SearchBox } from '../Table/SearchBox.tsx';
 import { isManagementApi } from './built-in-resources.ts';
 import styles from './PermissionPicker.module.css';
 
@@ -21,8 +21,8 @@ export type PermissionPicks = ReadonlyMap<string, PickedPermission>;
 
 export type PermissionPickerProps = {
   roleType: RoleType;
-  /** The role the picks are for, when it exists already (assigning, not creating). */
-  roleId?: string;
+  /** Where the picker's pages are cached, under the role they are for (a write there refreshes them). */
+  cacheKey: readonly unknown[];
   picked: PermissionPicks;
   onChange: (picked: PermissionPicks) => void;
   /** Permissions that cannot be picked, with the reason (already assigned). */
@@ -33,9 +33,9 @@ export type PermissionPickerProps = {
  * Picks permissions of API resources: the resources are searched and paged on the server, and only the one resource
  * the user opens loads its scopes (searched and paged too), so no request ever asks for every scope of a tenant.
  */
-export function PermissionPicker({ roleType, roleId, picked, onChange, unavailable }: PermissionPickerProps) {
-  const { t } = useTranslation('roles');
-  const loaders = useRolePickerLoaders(roleId);
+export function PermissionPicker({ roleType, cacheKey, picked, onChange, unavailable }: PermissionPickerProps) {
+  const { t } = useTranslation('components');
+  const loaders = usePermissionPickerLoaders(cacheKey);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string>();
@@ -59,21 +59,23 @@ export function PermissionPicker({ roleType, roleId, picked, onChange, unavailab
     <div className={styles.columns}>
       <div className={styles.candidates}>
         <SearchBox
-          placeholder={t('picker.search_resources')}
+          placeholder={t('permission_picker.search_resources')}
           onSearch={(text) => {
             setSearch(text);
             setPage(1);
           }}
         />
-        <ul className={styles.list} aria-label={t('picker.resources')} aria-busy={resources.isFetching}>
+        <ul className={styles.list} aria-label={t('permission_picker.resources')} aria-busy={resources.isFetching}>
           {resources.isLoading && (
             <li className={styles.state}>
-              <Spinner /> {t('picker.loading')}
+              <Spinner /> {t('permission_picker.loading')}
             </li>
           )}
-          {resources.isError && <li className={styles.state}>{t('picker.error')}</li>}
+          {resources.isError && <li className={styles.state}>{t('permission_picker.error')}</li>}
           {resources.isSuccess && items.length === 0 && (
-            <li className={styles.state}>{search ? t('picker.no_resources_match') : t('picker.no_resources')}</li>
+            <li className={styles.state}>
+              {search ? t('permission_picker.no_resources_match') : t('permission_picker.no_resources')}
+            </li>
           )}
           {items.map((resource) => (
             <ResourceItem
@@ -82,8 +84,11 @@ export function PermissionPicker({ roleType, roleId, picked, onChange, unavailab
               isOpen={openId === resource.id}
               onToggleOpen={() => setOpenId((current) => (current === resource.id ? undefined : resource.id))}
               blockedReason={
-                roleType === 'User' && isManagementApi(resource.indicator) ? t('picker.management_api') : undefined
+                roleType === 'User' && isManagementApi(resource.indicator)
+                  ? t('permission_picker.management_api')
+                  : undefined
               }
+              cacheKey={cacheKey}
               picked={picked}
               unavailable={unavailable}
               onToggle={(scope) => toggle({ scope, resource })}
@@ -94,8 +99,8 @@ export function PermissionPicker({ roleType, roleId, picked, onChange, unavailab
           <Pagination page={page} pageSize={pickerPageSize} totalCount={resourceTotal} onPageChange={setPage} />
         )}
       </div>
-      <section className={styles.picked} aria-label={t('picker.picked', { number: picked.size })}>
-        <h3 className={styles.pickedTitle}>{t('picker.picked', { number: picked.size })}</h3>
+      <section className={styles.picked} aria-label={t('permission_picker.picked', { number: picked.size })}>
+        <h3 className={styles.pickedTitle}>{t('permission_picker.picked', { number: picked.size })}</h3>
         <ul className={styles.list}>
           {[...picked.values()].map((permission) => (
             <li key={permission.scope.id} className={styles.pickedItem}>
@@ -107,7 +112,10 @@ export function PermissionPicker({ roleType, roleId, picked, onChange, unavailab
                 type="button"
                 className={styles.unpick}
                 onClick={() => toggle(permission)}
-                aria-label={t('picker.unpick', { name: permission.scope.name, resource: permission.resource.name })}
+                aria-label={t('permission_picker.unpick', {
+                  name: permission.scope.name,
+                  resource: permission.resource.name,
+                })}
               >
                 <CloseIcon />
               </button>
@@ -121,6 +129,7 @@ export function PermissionPicker({ roleType, roleId, picked, onChange, unavailab
 
 type ResourceItemProps = {
   resource: Resource;
+  cacheKey: readonly unknown[];
   isOpen: boolean;
   onToggleOpen: () => void;
   /** Why none of this resource's scopes can go to this role, if so. */
@@ -158,13 +167,14 @@ function ResourceItem({ resource, isOpen, onToggleOpen, blockedReason, ...scopeP
 
 function ResourceScopes({
   resource,
+  cacheKey,
   blockedReason,
   picked,
   unavailable,
   onToggle,
 }: Omit<ResourceItemProps, 'isOpen' | 'onToggleOpen'>) {
-  const { t } = useTranslation('roles');
-  const loaders = useRolePickerLoaders();
+  const { t } = useTranslation('components');
+  const loaders = usePermissionPickerLoaders(cacheKey);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const scopes = useQuery({
@@ -179,7 +189,7 @@ function ResourceScopes({
     <>
       {blockedReason && <p className={styles.note}>{blockedReason}</p>}
       <SearchBox
-        placeholder={t('picker.search_scopes')}
+        placeholder={t('permission_picker.search_scopes')}
         onSearch={(text) => {
           setSearch(text);
           setPage(1);
@@ -187,21 +197,23 @@ function ResourceScopes({
       />
       <ul
         className={styles.scopeList}
-        aria-label={t('picker.scopes_of', { resource: resource.name })}
+        aria-label={t('permission_picker.scopes_of', { resource: resource.name })}
         aria-busy={scopes.isFetching}
       >
         {scopes.isLoading && (
           <li className={styles.state}>
-            <Spinner /> {t('picker.loading')}
+            <Spinner /> {t('permission_picker.loading')}
           </li>
         )}
-        {scopes.isError && <li className={styles.state}>{t('picker.error')}</li>}
+        {scopes.isError && <li className={styles.state}>{t('permission_picker.error')}</li>}
         {scopes.isSuccess && items.length === 0 && (
-          <li className={styles.state}>{search ? t('picker.no_scopes_match') : t('picker.no_scopes')}</li>
+          <li className={styles.state}>
+            {search ? t('permission_picker.no_scopes_match') : t('permission_picker.no_scopes')}
+          </li>
         )}
         {items.map((scope) => {
           const assignedReason = unavailable?.get(scope.id);
-          const reason = assignedReason ?? (blockedReason ? t('picker.not_for_user_roles') : undefined);
+          const reason = assignedReason ?? (blockedReason ? t('permission_picker.not_for_user_roles') : undefined);
           return (
             <li key={scope.id} className={styles.item}>
               <Checkbox
