@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { useCreateOrganizationRole } from '../../../api/organization-template.ts';
+import { Button } from '../../../components/Button/Button.tsx';
+import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { Modal } from '../../../components/Modal/Modal.tsx';
+import { isManagementApi } from '../../../components/PermissionPicker/built-in-resources.ts';
+import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
+import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { toOrganizationRole, toOrganizationTemplate } from '../links.ts';
+import { OrganizationScopePicker, type OrganizationScopePicks } from '../OrganizationScopePicker.tsx';
+import styles from '../OrganizationTemplate.module.css';
+import { type CreateRoleForm, createRoleFormSchema, useTemplateFormResolver } from '../template-form.ts';
+
+/**
+ * organization-template/organization-roles/create, a dialog over the list: type, name, description and the
+ * organization and API resource permissions the role starts with. A name in use (422) is shown on the name field.
+ */
+export function CreateOrganizationRoleModal() {
+  const { t } = useTranslation('organization_template');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const resolve = useTenantPath();
+  const toast = useToast();
+  const submitWith = useSubmitHandler();
+  const create = useCreateOrganizationRole();
+  const formId = useId();
+  const [organizationPicks, setOrganizationPicks] = useState<OrganizationScopePicks>(new Map());
+  const [apiPicks, setApiPicks] = useState<PermissionPicks>(new Map());
+  const { control, handleSubmit, setError, watch, formState } = useForm<CreateRoleForm>({
+    resolver: useTemplateFormResolver(createRoleFormSchema, 'name'),
+    mode: 'onBlur',
+    defaultValues: { type: 'User', name: '', description: '' },
+  });
+  const type = watch('type');
+  // Management API permissions cannot go to user roles; picks of them wait unused while the type is User.
+  const usableApiPicks: PermissionPicks =
+    type === 'User' ? new Map([...apiPicks].filter(([, pick]) => !isManagementApi(pick.resource.indicator))) : apiPicks;
+
+  const close = () => navigate({ pathname: resolve(toOrganizationTemplate()), search: location.search });
+
+  const onSubmit = handleSubmit(
+    submitWith(async (values) => {
+      const organizationScopeIds = [...organizationPicks.keys()];
+      const resourceScopeIds = [...usableApiPicks.keys()];
+      try {
+        const role = await create.mutateAsync({
+          ...values,
+          description: values.description || null,
+          organizationScopeIds: organizationScopeIds.length ? organizationScopeIds : undefined,
+          resourceScopeIds: resourceScopeIds.length ? resourceScopeIds : undefined,
+        });
+        toast.success(t('create_role.created', { name: role.name }));
+        await navigate(resolve(toOrganizationRole(role.id)), { replace: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'organization_role.name_in_use') {
+          setError('name', { message: error.message }, { shouldFocus: true });
+          return;
+        }
+        throw error;
+      }
+    }),
+  );
+
+  return (
+    <Modal
+      isOpen
+      onClose={close}
+      title={t('create_role.title')}
+      size="large"
+      footer={
+        <>
+          <Button onClick={close}>{t('cancel')}</Button>
+          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
+            {t('create_role.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} noValidate onSubmit={onSubmit}>
+        <FormTextInput
+          name="name"
+          control={control}
+          label={t('fields.name')}
+          isRequired
+          placeholder={t('create_role.name_placeholder')}
+          autoComplete="off"
+        />
+        <FormTextInput
+          name="description"
+          control={control}
+          label={t('fields.description')}
+          placeholder={t('create_role.description_placeholder')}
+          autoComplete="off"
+        />
+        <FormCardRadio
+          name="type"
+          control={control}
+          label={t('fields.type')}
+          options={(['User', 'MachineToMachine'] as const).map((value) => ({
+            value,
+            title: t(`types.${value}.title`),
+            description: t(`types.${value}.description`),
+          }))}
+        />
+        <fieldset className={styles.permissions}>
+          <legend className={styles.legend}>{t('create_role.organization_permissions')}</legend>
+          <p className={styles.hint}>{t('create_role.organization_permissions_hint')}</p>
+          <OrganizationScopePicker picked={organizationPicks} onChange={setOrganizationPicks} />
+        </fieldset>
+        <fieldset className={styles.permissions}>
+          <legend className={styles.legend}>{t('create_role.api_permissions')}</legend>
+          <p className={styles.hint}>{t('create_role.api_permissions_hint')}</p>
+          <PermissionPicker
+            roleType={type}
+            cacheKey={['organization-roles', 'picker']}
+            picked={usableApiPicks}
+            onChange={setApiPicks}
+          />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
