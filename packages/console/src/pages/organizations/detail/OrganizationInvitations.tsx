@@ -88,7 +88,7 @@ export function OrganizationInvitations() {
     { key: 'email', title: t('invitations.email'), render: (invitation) => invitation.invitee },
     {
       key: 'roles',
-      title: t('invitations.roles'),
+      title: t('members.roles'),
       render: (invitation) => <RoleChips roles={invitation.organizationRoles} />,
     },
     {
@@ -145,9 +145,14 @@ export function OrganizationInvitations() {
 
   return (
     <section aria-labelledby={headingId} className={styles.section}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        {t('invitations.title')}
-      </h2>
+      <div className={styles.sectionHeader}>
+        <h2 id={headingId} className={styles.sectionTitle}>
+          {t('invitations.title')}
+        </h2>
+        <Button variant="primary" icon={<PlusIcon />} onClick={() => setInviting(true)}>
+          {t('invitations.invite')}
+        </Button>
+      </div>
       <Table
         aria-label={t('invitations.title')}
         columns={columns}
@@ -157,11 +162,6 @@ export function OrganizationInvitations() {
         error={invitations.error}
         onRetry={() => void invitations.refetch()}
         empty={<p className={styles.empty}>{t('invitations.empty')}</p>}
-        toolbar={
-          <Button variant="primary" icon={<PlusIcon />} onClick={() => setInviting(true)}>
-            {t('invitations.invite')}
-          </Button>
-        }
         pagination={{ page, pageSize, totalCount: invitations.data?.total ?? 0, onPageChange: setPage }}
       />
       {isInviting && (
