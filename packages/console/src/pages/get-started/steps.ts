@@ -1,4 +1,4 @@
-import { isBuiltInResourceIndicator } from '@gatehouse/schemas';
+import { isBuiltInResourceIndicator, MANAGEMENT_API_ROLE } from '@gatehouse/schemas';
 import { z } from 'zod';
 
 /** The checklist, in the order a new tenant usually sets things up. */
@@ -7,6 +7,7 @@ export type StepKey = (typeof stepKeys)[number];
 
 const anyRow = z.object({ id: z.string() });
 const resourceRow = z.object({ id: z.string(), indicator: z.string() });
+const roleRow = z.object({ id: z.string(), name: z.string() });
 
 /**
  * How each step reads the tenant's real state: one small list call of the management API. `isDone` judges the
@@ -44,12 +45,14 @@ export const stepChecks: readonly StepCheck[] = [
   } as StepCheck,
   {
     key: 'role',
-    path: '/roles?page=1&page_size=1',
-    schema: anyRow,
-    isDone: exists,
+    // Every tenant is seeded with the machine-to-machine 'Management API access' role; it is not one of the tenant's.
+    path: '/roles?page=1&page_size=20',
+    schema: roleRow,
+    isDone: (rows: z.output<typeof roleRow>[], total) =>
+      rows.some((row) => row.name !== MANAGEMENT_API_ROLE) || total > rows.length,
     todo: 'roles/create',
     done: 'roles',
-  },
+  } as StepCheck,
   {
     key: 'user',
     path: '/users?page=1&page_size=1',
