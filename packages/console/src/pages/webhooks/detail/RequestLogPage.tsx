@@ -60,7 +60,7 @@ export function RequestLogPage() {
   return (
     <div className={styles.page}>
       <Link to={resolve(toHook(hookId, 'recent-requests'))} className={styles.back}>
-        <ArrowStartIcon />
+        <ArrowStartIcon className={styles.backIcon} />
         {t('log.back')}
       </Link>
       {content}
