@@ -1,5 +1,5 @@
 import { and, count as countRows, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 /** A table whose rows belong to one tenant. */
@@ -74,6 +74,21 @@ export class TenantDb {
     return Number(row?.value ?? 0);
   }
 
+  /** Aggregates over the tenant's rows (`count`, `countDistinct`…), grouped by `groupBy` when given. */
+  async aggregate<F extends SelectedFields>(
+    fields: F,
+    table: TenantTable,
+    where?: SQL,
+    groupBy: PgColumn[] = [],
+  ): Promise<Record<keyof F, unknown>[]> {
+    const query = this.#db
+      .select(fields)
+      .from(table as PgTable)
+      .where(this.scope(table, where))
+      .$dynamic();
+    return (await (groupBy.length ? query.groupBy(...groupBy) : query)) as Record<keyof F, unknown>[];
+  }
+
   async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
     const [row] = (await this.#db
       .insert(table as PgTable)
@@ -81,6 +96,14 @@ export class TenantDb {
       .returning()) as Row<T>[];
     if (!row) throw new Error('insert returned no row');
     return row;
+  }
+
+  /** `INSERT … ON CONFLICT DO NOTHING`: one statement, race-free, for rows that only need to exist. */
+  async insertIfAbsent<T extends TenantTable>(table: T, values: NewRow<T>): Promise<void> {
+    await this.#db
+      .insert(table as PgTable)
+      .values({ ...values, tenantId: this.tenantId } as T['$inferInsert'])
+      .onConflictDoNothing();
   }
 
   /** Many rows in one statement (bulk import); an empty list inserts nothing. */
