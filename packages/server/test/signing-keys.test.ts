@@ -4,6 +4,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
+import { TenantProviders } from '../src/auth/oidc/provider.ts';
 import { SigningKeyStore } from '../src/auth/signing-keys.ts';
 import { loadConfig } from '../src/config.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
@@ -137,6 +138,29 @@ describe('OIDC keys API', () => {
     expect(JSON.stringify(entry?.payload)).not.toContain('"value"');
   });
 
+  it('concurrent rotations are serialised: each succeeds and two keys remain', async () => {
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.call(`${privateKeys}/rotate`, { method: 'POST', body: {} })),
+    );
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+    const keys = await list(privateKeys);
+    expect(keys.map((key) => key.status)).toEqual(['current', 'previous']);
+    expect(await t.keys.privateKeys(DEFAULT_TENANT_ID)).toHaveLength(2);
+    const [, previous] = keys;
+    expect((await t.call(`${privateKeys}/${previous?.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('the tenant provider is built once per key set: reused until a rotation, then rebuilt', async () => {
+    const providers = new TenantProviders({ db: t.db, config: t.config, keys: t.keys });
+    const first = await providers.get(DEFAULT_TENANT_ID);
+    expect(await providers.get(DEFAULT_TENANT_ID), 'no rebuild while the key set is unchanged').toBe(first);
+    expect((await t.call(`${cookieKeys}/rotate`, { method: 'POST' })).status).toBe(200);
+    const rebuilt = await providers.get(DEFAULT_TENANT_ID);
+    expect(rebuilt, 'a rotation (here from another app instance) rebuilds it').not.toBe(first);
+    expect(await providers.get(DEFAULT_TENANT_ID)).toBe(rebuilt);
+    expect(await providers.get('no-such-tenant')).toBeUndefined();
+  });
+
   it('validates the key type, the algorithm and the body', async () => {
     const wrongType = await t.call('/api/configs/oidc/public-keys');
     expectInvalid(wrongType, 'keyType', 'unknown key type');
@@ -219,7 +243,6 @@ describe('rotation in the OIDC provider, across server instances', { timeout: 12
     return ((await response.json()) as { access_token: string }).access_token;
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: responses are read loosely and checked by the expectations.
   async function api(base: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
     const response = await fetch(`${base}/api${path}`, {
       method: init.method ?? 'GET',

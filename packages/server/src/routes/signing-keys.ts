@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
-import { deleteOidcKey, listOidcKeys, rotateOidcKeys } from '../services/oidc-keys.ts';
+import { deleteOidcKey, ensureKeySetVersion, listOidcKeys, rotateOidcKeys } from '../services/oidc-keys.ts';
 import { performWrite } from '../services/write-path.ts';
 import { writeContext } from './write-context.ts';
 
@@ -77,6 +77,7 @@ export const signingKeysRoutes = createRouter()
   .openapi(rotateKeys, async (c) => {
     const { keyType } = c.req.valid('param');
     const input = (c.req.valid('json') as unknown) ?? {};
+    await ensureKeySetVersion(c.get('tenant'));
     const keys = await performWrite(
       writeContext(c),
       { key: `Admin.${auditEntity[keyType]}.Rotated`, schema: oidcKeyRotateSchema, input },
@@ -95,6 +96,7 @@ export const signingKeysRoutes = createRouter()
   })
   .openapi(deleteKey, async (c) => {
     const { keyType, keyId } = c.req.valid('param');
+    await ensureKeySetVersion(c.get('tenant'));
     await performWrite(
       writeContext(c),
       { key: `Admin.${auditEntity[keyType]}.Deleted`, schema: z.object({}), input: {} },

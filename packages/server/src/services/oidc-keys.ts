@@ -80,6 +80,19 @@ export async function listOidcKeys(tenant: TenantDb, keyType: OidcKeyType): Prom
 }
 
 /**
+ * Creates the key-set version row before a key transaction needs it, outside that transaction (a failed
+ * insert would abort it): two first writes racing on an insert would otherwise fail one of them.
+ */
+export async function ensureKeySetVersion(tenant: TenantDb): Promise<void> {
+  if (await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, KEY_SET_VERSION))) return;
+  try {
+    await tenant.insert(tenantConfigs, { key: KEY_SET_VERSION, value: '' });
+  } catch {
+    // Another request created it first.
+  }
+}
+
+/**
  * Marks the tenant's key set as changed. Written first in a key transaction: the row lock it takes
  * serialises concurrent rotations and deletions of one tenant, so each sees the other's result.
  */
