@@ -1,14 +1,19 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { DEFAULT_TENANT_ID, generateId } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { organizationInvitations, outbox, users } from '../src/db/tables.ts';
+import { organizationInvitations, organizations, outbox, users } from '../src/db/tables.ts';
+import { TenantDb } from '../src/db/tenant-db.ts';
 import { EmailService } from '../src/services/email.ts';
 import { type MailState, MailWorker } from '../src/services/mail-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
 import { ownTenant } from './support/scenarios.ts';
 
 /** A local SMTP sink: every accepted message, parsed; `reject` answers the next DATA commands with these codes. */
@@ -370,5 +375,93 @@ describe('the invitation email over SMTP', () => {
       url: 'smtps://mail.example.com',
       from: 'Gatehouse <no-reply@id.acme.test>',
     });
+  });
+});
+
+const main = join(import.meta.dirname, '..', 'src', 'main.ts');
+
+/** The real server process; resolves once it prints its console URL. */
+function startProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Console: http:\/\/\S+\/console/.test(output)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+describe.skipIf(!testDatabaseUrl)('the invitation email across server processes', { timeout: 120_000 }, () => {
+  it('two server processes on one PostgreSQL send each queued email exactly once', async () => {
+    const database = await createTestDatabase();
+    const children: ChildProcess[] = [];
+    try {
+      const tenant = new TenantDb(database.db, DEFAULT_TENANT_ID);
+      const organization = await tenant.insert(organizations, { id: generateId(), name: 'Two Processes' });
+      const count = 20;
+      const invitees: string[] = [];
+      for (let index = 0; index < count; index++) {
+        const invitee = `process${index}@example.com`;
+        invitees.push(invitee);
+        const expiresAt = new Date(Date.now() + HOUR);
+        const invitation = await tenant.insert(organizationInvitations, {
+          id: generateId(),
+          organizationId: organization.id,
+          invitee,
+          expiresAt,
+        });
+        await tenant.insert(outbox, {
+          event: 'OrganizationInvitation.MessageRequested',
+          payload: {
+            event: 'OrganizationInvitation.MessageRequested',
+            data: {
+              invitationId: invitation.id,
+              organizationId: organization.id,
+              invitee,
+              expiresAt: expiresAt.getTime(),
+              messagePayload: { link: 'https://app.example.com/join/{invitationId}' },
+            },
+            createdAt: Date.now(),
+          },
+        });
+      }
+      const env = { DATABASE_URL: database.url ?? '', SMTP_URL: sink.url };
+      children.push(...(await Promise.all([startProcess(env), startProcess(env)])));
+      const deadline = Date.now() + 60_000;
+      while (sink.received.length < count && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Time for a duplicate to show up, if there were one.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await Promise.all(children.map(stopProcess));
+      expect(sink.received.flatMap((message) => message.envelopeTo).sort()).toEqual(invitees.sort());
+      const rows = await tenant.findMany(outbox, {
+        where: eq(outbox.event, 'OrganizationInvitation.MessageRequested'),
+      });
+      expect(rows.map((row) => [row.processedAt !== null, (row.payload.mail as MailState).status])).toEqual(
+        rows.map(() => [true, 'sent']),
+      );
+      expect(
+        rows.every((row) => (row.payload.mail as MailState).attempts.length === 1),
+        'one attempt each',
+      ).toBe(true);
+    } finally {
+      await Promise.all(children.map(stopProcess));
+      await database.close();
+    }
   });
 });
