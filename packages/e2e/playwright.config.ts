@@ -45,7 +45,8 @@ export default defineConfig({
     command: `${join(root, 'node_modules', '.bin', 'node')} ${join(root, 'packages', 'server', 'src', 'main.ts')}`,
     url: `http://127.0.0.1:${port}/api/status`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh data directory (migrations, seeding) on a loaded 2-core machine can take over a minute.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
