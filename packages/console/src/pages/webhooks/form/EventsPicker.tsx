@@ -1,4 +1,5 @@
 import type { HookEvent } from '@gatehouse/schemas';
+import { Fragment } from 'react';
 import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { HookForm } from '../hook-form.ts';
@@ -51,7 +52,7 @@ export function EventsPicker({ control }: { control: Control<HookForm> }) {
                 <span className={styles.eventText}>
                   <span>{t(`events.${eventActionKey(event)}`)}</span>
                   <code className={styles.eventCode} dir="ltr">
-                    {event}
+                    <BreakableName name={event} />
                   </code>
                 </span>
               </label>
@@ -66,4 +67,19 @@ export function EventsPicker({ control }: { control: Control<HookForm> }) {
       )}
     </fieldset>
   );
+}
+
+/** 'OrganizationRole.Scopes.Updated' may wrap after its dots rather than inside a word. */
+function BreakableName({ name }: { name: string }) {
+  return name.split('.').map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed name, in order.
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          .<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
 }
