@@ -314,16 +314,16 @@ export async function importBatch(
     result.created = 0;
     result.updated = 0;
     for (const { line, values } of creates) {
-      if (await retryAlone(ctx, line, errors, () => writeBatch(ctx, [values], []))) result.created += 1;
+      if (await retryAlone(line, errors, () => writeBatch(ctx, [values], []))) result.created += 1;
     }
     for (const update of updates) {
-      if (await retryAlone(ctx, update.line, errors, () => writeBatch(ctx, [], [update]))) result.updated += 1;
+      if (await retryAlone(update.line, errors, () => writeBatch(ctx, [], [update]))) result.updated += 1;
     }
     return sortErrors(result);
   }
 }
 
-async function retryAlone(_ctx: WriteContext, line: number, errors: ImportRowError[], write: () => Promise<unknown>) {
+async function retryAlone(line: number, errors: ImportRowError[], write: () => Promise<unknown>) {
   try {
     await write();
     return true;

@@ -11,6 +11,7 @@ import { useStartUserImport, useUserImportJob } from '../../../api/user-imports.
 import { Button } from '../../../components/Button/Button.tsx';
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
 import { FormField } from '../../../components/form/FormField.tsx';
+import { useFieldControlProps } from '../../../components/form/field-context.ts';
 import { Select } from '../../../components/form/Select.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -111,13 +112,7 @@ export function ImportUsersModal() {
         <div className={styles.stack}>
           <p className={styles.muted}>{t('import.description')}</p>
           <FormField name="file" label={t('import.file')} error={fileError} description={t('import.file_hint')}>
-            <input
-              type="file"
-              accept=".csv,.json,text/csv,application/json"
-              className={styles.file}
-              onChange={(event) => void chooseFile(event)}
-              data-autofocus
-            />
+            <FileInput onChange={(event) => void chooseFile(event)} />
           </FormField>
           {file && (
             <>
@@ -175,6 +170,11 @@ function ImportProgress({ job }: { job: ReturnType<typeof useUserImportJob>['dat
   const { t } = useTranslation('users');
   if (!job) return <p className={styles.muted}>{t('import.queued')}</p>;
   const isDone = job.status === 'succeeded' || job.status === 'failed';
+  // The field's name as the mapping showed it; a nested path (customData.x) or none as it is.
+  const fieldLabel = (field: string) =>
+    (userImportFields as readonly string[]).includes(field)
+      ? t(`import.fields.${field as UserImportField}`)
+      : field || '—';
   const errors = job.errors ?? [];
   return (
     <div className={styles.stack}>
@@ -208,7 +208,7 @@ function ImportProgress({ job }: { job: ReturnType<typeof useUserImportJob>['dat
           aria-label={t('import.errors')}
           columns={[
             { key: 'line', title: t('import.line'), render: (error) => error.line || '—' },
-            { key: 'field', title: t('import.field'), render: (error) => error.field || '—' },
+            { key: 'field', title: t('import.field'), render: (error) => fieldLabel(error.field) },
             { key: 'message', title: t('import.message'), render: (error) => error.message },
           ]}
           rows={errors}
@@ -219,5 +219,20 @@ function ImportProgress({ job }: { job: ReturnType<typeof useUserImportJob>['dat
         <p className={styles.muted}>{t('import.more_errors', { failed: job.failed })}</p>
       )}
     </div>
+  );
+}
+
+/** The file picker, wired to its FormField (label, hint and error) like the kit's controls. */
+function FileInput({ onChange }: { onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const field = useFieldControlProps({});
+  return (
+    <input
+      type="file"
+      accept=".csv,.json,text/csv,application/json"
+      className={styles.file}
+      onChange={onChange}
+      data-autofocus
+      {...field}
+    />
   );
 }
