@@ -1,4 +1,6 @@
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import pino from 'pino';
@@ -11,6 +13,7 @@ import { TenantDb } from '../src/db/tenant-db.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
 import { auditEntries, expectGuarded, expectInvalid } from './support/scenarios.ts';
@@ -364,3 +367,108 @@ describe('rotation in the OIDC provider, across server instances', { timeout: 12
     expect(response.status).toBe(200);
   });
 });
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The real server process; resolves once it prints its console URL. */
+function startProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Console: http:\/\/\S+\/console/.test(output)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+describe.skipIf(!testDatabaseUrl)(
+  'rotation across two server processes on one PostgreSQL',
+  { timeout: 120_000 },
+  () => {
+    it('a key rotated in one process is published and verified by the other at once; a deletion too', async () => {
+      const database = await createTestDatabase();
+      const children: ChildProcess[] = [];
+      try {
+        const tenant = new TenantDb(database.db, DEFAULT_TENANT_ID);
+        const machine = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'two processes');
+        const [portA, portB] = [await freePort(), await freePort()];
+        const publicUrl = `http://127.0.0.1:${portA}`;
+        const env = { DATABASE_URL: database.url ?? '', PUBLIC_URL: publicUrl };
+        children.push(
+          ...(await Promise.all([
+            startProcess({ ...env, PORT: String(portA) }),
+            startProcess({ ...env, PORT: String(portB) }),
+          ])),
+        );
+        const [a, b] = [publicUrl, `http://127.0.0.1:${portB}`];
+
+        const tokenFrom = async (base: string) => {
+          const response = await fetch(`${base}/oidc/token`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              Authorization: `Basic ${Buffer.from(`${machine.clientId}:${machine.clientSecret}`).toString('base64')}`,
+            },
+            body: new URLSearchParams({
+              grant_type: 'client_credentials',
+              resource: managementResource(DEFAULT_TENANT_ID),
+              scope: 'all',
+            }),
+          });
+          expect(response.status).toBe(200);
+          return ((await response.json()) as { access_token: string }).access_token;
+        };
+        const call = (base: string, token: string, path: string, method = 'GET') =>
+          fetch(`${base}/api${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+        const kids = async (base: string) =>
+          ((await (await fetch(`${base}/oidc/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((key) => key.kid);
+
+        const before = await tokenFrom(a);
+        const [oldKid] = await kids(b);
+        expect((await call(b, before, '/roles')).status, 'process B has cached the old key set').toBe(200);
+
+        const rotated = await fetch(`${a}/api/configs/oidc/private-keys/rotate`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${before}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ signingKeyAlgorithm: 'EC' }),
+        });
+        expect(rotated.status).toBe(200);
+        const [newKey] = (await rotated.json()) as Key[];
+
+        expect(new Set(await kids(b))).toEqual(new Set([newKey?.id, oldKid]));
+        const after = await tokenFrom(b);
+        expect(decodeProtectedHeader(after)).toMatchObject({ alg: 'ES384', kid: newKey?.id });
+        expect((await call(b, after, '/roles')).status, 'B verifies its new token').toBe(200);
+        expect((await call(a, after, '/roles')).status, 'A verifies it too').toBe(200);
+        expect((await call(b, before, '/roles')).status, 'the previous key still verifies').toBe(200);
+
+        expect((await call(b, after, `/configs/oidc/private-keys/${oldKid}`, 'DELETE')).status).toBe(204);
+        expect(await kids(a), 'A no longer publishes the deleted key').toEqual([newKey?.id]);
+      } finally {
+        await Promise.all(
+          children.map(
+            (child) =>
+              new Promise<void>((resolve) => {
+                child.once('exit', () => resolve());
+                child.kill('SIGTERM');
+              }),
+          ),
+        );
+        await database.close();
+      }
+    });
+  },
+);
