@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
@@ -102,6 +103,22 @@ test.describe('audit logs', () => {
     await expect(page.getByRole('combobox', { name: 'Log key' })).toHaveValue('Admin.Role.Updated', afterLoad);
     await expect(page.getByRole('combobox', { name: 'Result' })).toHaveValue('success');
     await expect(rows.first()).toBeVisible();
+
+    // The export takes the same filters: only successful role updates, ours among them.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export as JSON' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as {
+      key: string;
+      payload: { result: string; entity?: { id: string } };
+    }[];
+    expect(exported.length).toBeGreaterThan(0);
+    expect(new Set(exported.map((entry) => `${entry.key} ${entry.payload.result}`))).toEqual(
+      new Set(['Admin.Role.Updated Success']),
+    );
+    expect(exported.some((entry) => entry.payload.entity?.id === role.id)).toBe(true);
 
     // The newest update is ours: the entry shows what changed, field by field.
     await rows.first().getByRole('link').click();
