@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { applications, userImportJobs } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import { IMPORT_BATCH_SIZE, importBatch, SeenIdentifiers } from './user-import.ts';
-import { ImportFileError, type ImportMapping, parseImportSource } from './user-import-source.ts';
+import { ImportFileError, type ImportMapping, type ImportRowError, parseImportSource } from './user-import-source.ts';
 
 export type UserImportJobRow = typeof userImportJobs.$inferSelect;
 
@@ -146,7 +146,6 @@ export class UserImportWorker {
 
   async #run(job: UserImportJobRow): Promise<void> {
     const tenant = new TenantDb(this.#db, job.tenantId);
-    const where = eq(userImportJobs.id, job.id);
     let parsed: ReturnType<typeof parseImportSource>;
     try {
       parsed = parseImportSource(job.format as 'csv' | 'json', job.source, job.mapping as ImportMapping);
@@ -159,19 +158,15 @@ export class UserImportWorker {
     }
     const { records } = parsed;
     const fileErrors = parsed.errors.length;
-    let state = job;
-    if (state.processed === 0) {
-      [state = job] = await tenant.update(userImportJobs, where, {
-        total: records.length + fileErrors,
-        processed: fileErrors,
-        failed: fileErrors,
-        errors: parsed.errors.slice(0, USER_IMPORT_MAX_ERRORS),
-      });
+    let errors = job.errors as ImportRowError[];
+    if (job.processed === 0) {
+      errors = parsed.errors.slice(0, USER_IMPORT_MAX_ERRORS);
+      await this.#save(job, { total: records.length + fileErrors, processed: fileErrors, failed: fileErrors, errors });
     }
     const ctx = { tenant, actor: await this.#actor(tenant, job.createdBy) };
     const seen = new SeenIdentifiers();
     // Resuming after another process died: its batches are saved, and re-reading them fills `seen`.
-    const done = Math.max(0, state.processed - fileErrors);
+    const done = Math.max(0, job.processed - fileErrors);
     for (let start = 0; start < records.length; start += this.#batchSize) {
       const batch = records.slice(start, start + this.#batchSize);
       if (start < done) {
@@ -179,25 +174,34 @@ export class UserImportWorker {
         continue;
       }
       const result = await importBatch(ctx, batch, seen, job.dryRun);
-      const errors = [...(state.errors as typeof result.errors), ...result.errors]
-        .sort((a, b) => a.line - b.line)
-        .slice(0, USER_IMPORT_MAX_ERRORS);
-      [state = state] = await tenant.update(userImportJobs, where, {
-        processed: sql`${userImportJobs.processed} + ${batch.length}` as unknown as number,
-        created: sql`${userImportJobs.created} + ${result.created}` as unknown as number,
-        updated: sql`${userImportJobs.updated} + ${result.updated}` as unknown as number,
-        failed:
-          sql`${userImportJobs.failed} + ${result.errors.length ? new Set(result.errors.map((e) => e.line)).size : 0}` as unknown as number,
-        errors,
-        lockedUntil: this.#lease() as unknown as Date,
+      errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line).slice(0, USER_IMPORT_MAX_ERRORS);
+      const failedRows = new Set(result.errors.map((error) => error.line)).size;
+      await this.#save(job, {
+        processed: sql`${userImportJobs.processed} + ${batch.length}`,
+        created: sql`${userImportJobs.created} + ${result.created}`,
+        updated: sql`${userImportJobs.updated} + ${result.updated}`,
+        failed: sql`${userImportJobs.failed} + ${failedRows}`,
+        // Only when they changed: a batch without errors does not rewrite up to 1,000 of them.
+        ...(result.errors.length ? { errors } : {}),
+        lockedUntil: this.#lease(),
       });
     }
-    await this.#finish(state, 'succeeded', []);
+    await this.#finish({ ...job, errors }, 'succeeded', []);
+  }
+
+  /**
+   * Progress of a running job, without RETURNING: the row holds the whole file, which a returning update would
+   * send back after every batch (megabytes each time for a 100,000-user import).
+   */
+  async #save(job: UserImportJobRow, values: Partial<Record<keyof UserImportJobRow, unknown>>): Promise<void> {
+    await this.#db
+      .update(userImportJobs)
+      .set(values as Partial<UserImportJobRow>)
+      .where(and(eq(userImportJobs.tenantId, job.tenantId), eq(userImportJobs.id, job.id)));
   }
 
   async #finish(job: UserImportJobRow, status: 'succeeded' | 'failed', extraErrors: UserImportJobRow['errors']) {
-    const tenant = new TenantDb(this.#db, job.tenantId);
-    await tenant.update(userImportJobs, eq(userImportJobs.id, job.id), {
+    await this.#save(job, {
       status,
       // The file is not needed any more, and lists should not carry megabytes of it.
       source: '',
