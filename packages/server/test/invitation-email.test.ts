@@ -258,6 +258,21 @@ describe('the invitation email over SMTP', () => {
     expect(lostState).toMatchObject({ status: 'failed', processed: true });
     expect(lostState?.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5]);
     down.close();
+
+    // A row the worker cannot render (here: no template values at all) fails like a send, with retries.
+    const [broken] = await ownTenant(t).insertMany(outbox, [
+      {
+        event: 'OrganizationInvitation.MessageRequested',
+        payload: { event: 'OrganizationInvitation.MessageRequested', data: { invitationId: String(lost.json.id) } },
+      },
+    ]);
+    await worker.drain();
+    const [row] = await ownTenant(t).findMany(outbox, { where: eq(outbox.id, broken?.id ?? -1) });
+    const state = row?.payload.mail as MailState;
+    expect(state).toMatchObject({ status: 'failed', reason: expect.stringContaining('could not render') });
+    expect(state.attempts).toHaveLength(5);
+    expect(row?.processedAt).not.toBeNull();
+    expect(sink.received).toHaveLength(1);
   });
 
   it('delivers each message once with two workers claiming at the same time', async () => {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import { negotiateLanguage } from '../i18n/messages.ts';
-import type { EmailMessage, EmailService } from './email.ts';
+import type { EmailMessage, EmailService, SendResult } from './email.ts';
 import { renderInvitation } from './email-templates.ts';
 import { INVITATION_MESSAGE_EVENT } from './organization-invitations.ts';
 
@@ -166,17 +166,19 @@ export class MailWorker {
   async #handle(row: OutboxRow): Promise<void> {
     const state = (row.payload.mail ?? { status: 'pending', attempts: [] }) as MailState;
     const renderer = this.#renderers[row.event as InternalOutboxEvent];
-    let rendered: Rendered;
+    let rendered: Rendered | undefined;
+    let renderError: string | undefined;
     try {
       rendered = renderer ? await renderer(this.#db, row) : { cancel: `no template for ${row.event}` };
     } catch (error) {
-      rendered = { cancel: `could not render: ${error instanceof Error ? error.message : String(error)}` };
+      // E.g. the database failing for a moment: an attempt that failed, retried like a send.
+      renderError = `could not render: ${error instanceof Error ? error.message : String(error)}`;
     }
-    if ('cancel' in rendered) {
+    if (rendered && 'cancel' in rendered) {
       this.#log?.info({ outboxId: row.id, event: row.event, reason: rendered.cancel }, 'email not sent');
       return this.#finish(row, { ...state, status: 'cancelled', reason: rendered.cancel });
     }
-    if (!this.#email.configured) {
+    if (rendered && !this.#email.configured) {
       this.#log?.warn(
         { outboxId: row.id, event: row.event, to: rendered.email.to },
         'email not sent: SMTP_URL is not set',
@@ -184,7 +186,9 @@ export class MailWorker {
       return this.#finish(row, { ...state, status: 'not_sent', reason: 'SMTP_URL is not set' });
     }
     const attempt = state.attempts.length + 1;
-    const result = await this.#email.send(rendered.email);
+    const result: SendResult = rendered
+      ? await this.#email.send(rendered.email)
+      : { sent: false, error: renderError ?? 'could not render', permanent: false, durationMs: 0 };
     const record: MailAttempt = {
       attempt,
       at: Date.now(),
