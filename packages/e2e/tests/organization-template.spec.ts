@@ -307,7 +307,9 @@ test.describe('organization template', () => {
         await expect(page.getByRole('table', { name: 'Organization roles' }).getByRole('row').nth(1)).toBeVisible();
         expect(await seriousViolations(page), 'roles tab').toEqual([]);
         await page.getByRole('button', { name: 'Create organization role' }).click();
-        await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
+        const dialog = page.getByRole('dialog', { name: 'Create organization role' });
+        // The dialog's chunk, then the permissions it lists, load on a busy machine: allow them time.
+        await expect(dialog.getByRole('checkbox', { name: new RegExp(scope.name) })).toBeVisible({ timeout: 15_000 });
         expect(await seriousViolations(page), 'create dialog').toEqual([]);
         await snap(page, `create-${mode.toLowerCase()}`);
         await page.keyboard.press('Escape');
