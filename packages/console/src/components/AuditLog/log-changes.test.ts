@@ -95,5 +95,6 @@ describe('changeValueText', () => {
     expect(changeValueText(['x'])).toBe('["x"]');
     expect(changeValueText(undefined)).toBe('');
     expect(changeValueText(0)).toBe('0');
+    expect(changeValueText('')).toBe('""');
   });
 });

@@ -47,10 +47,13 @@ function isMarker(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && secretMarkers.has(value));
 }
 
-/** A value as text: strings as they are, everything else as compact JSON; null and absent read as none (''). */
+/**
+ * A value as text: strings as they are, everything else as compact JSON; null and absent read as none (''). An empty
+ * string is a value, not none, so it shows as "" (a created role with no description reads as added "").
+ */
 export function changeValueText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return value === '' ? '""' : value;
   return JSON.stringify(value);
 }
 
