@@ -1,4 +1,10 @@
-import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, type ErrorCode, PRODUCT_VERSION } from '@gatehouse/schemas';
+import {
+  ADMIN_TENANT_ID,
+  DEFAULT_TENANT_ID,
+  type ErrorCode,
+  PRODUCT_VERSION,
+  USER_IMPORT_MAX_BYTES,
+} from '@gatehouse/schemas';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -80,6 +86,7 @@ export function createApp(services: Services) {
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('config', config);
+    c.set('keys', keys);
     c.set('language', negotiateLanguage(c.req.header('Accept-Language')));
     c.set('log', log.child({ requestId: c.get('requestId') }));
     await next();
@@ -181,7 +188,16 @@ export function createApp(services: Services) {
 
   // The management API of one tenant, behind the body limit, tenant resolution and token check.
   const management = new OpenAPIHono<AppEnv>();
-  management.use(limitBody);
+  // A user import carries its whole file (JSON-escaped, so up to twice its size); other bodies stay small.
+  const limitImportBody = bodyLimit({
+    maxSize: 2 * USER_IMPORT_MAX_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'request.payload_too_large');
+    },
+  });
+  management.use((c, next) =>
+    (c.req.method === 'POST' && c.req.path.endsWith('/users/imports') ? limitImportBody : limitBody)(c, next),
+  );
   management.use(tenantOfManagement());
   management.use(requireManagementToken(keys, ['all']));
   management.route('/', managementRoutes());

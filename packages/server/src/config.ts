@@ -31,6 +31,11 @@ const envSchema = z
       .optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
     CONSOLE_DIR: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
+      .optional(),
+    EMAIL_FROM: z.string().min(3).max(256).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -52,6 +57,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   admin: { username: string; password: string } | undefined;
   consoleDir: string;
+  /** Outgoing email (invitations); undefined when SMTP_URL is unset: messages are logged as not sent. */
+  smtp: { url: string; from: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -67,21 +74,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const value = env[name];
-    const shown = name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value}")`;
+    // Secrets are not echoed (an SMTP URL carries the password).
+    const shown = name === 'ADMIN_PASSWORD' || name === 'SMTP_URL' || value === undefined ? '' : ` (got "${value}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     edition: e.EDITION,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     consoleDir: resolve(e.CONSOLE_DIR ?? resolve(packagesDir, 'console', 'dist')),
+    smtp: e.SMTP_URL
+      ? { url: e.SMTP_URL, from: e.EMAIL_FROM ?? `Gatehouse <no-reply@${new URL(publicUrl).hostname}>` }
+      : undefined,
   };
 }

@@ -7,6 +7,9 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
+import { EmailService } from './services/email.ts';
+import { MailWorker } from './services/mail-worker.ts';
+import { UserImportWorker } from './services/user-import-worker.ts';
 import { WebhookWorker } from './services/webhooks-worker.ts';
 
 export type RunningServer = { url: string; server: Server; database: DatabaseHandle; close: () => Promise<void> };
@@ -30,6 +33,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   // Delivers webhook events from the outbox; safe in every process (claims with SKIP LOCKED).
   const webhooks = new WebhookWorker({ db: database.db, log });
   webhooks.start();
+  // Sends email events from the outbox over SMTP (or logs them as not sent without SMTP_URL).
+  const email = new EmailService(config.smtp);
+  const mail = new MailWorker({ db: database.db, email, log });
+  mail.start();
+  // Runs user import jobs; safe in every process (claims with SKIP LOCKED and a lease).
+  const userImports = new UserImportWorker({ db: database.db, log });
+  userImports.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -39,6 +49,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     close: async () => {
       cliServer?.close();
       await webhooks.stop();
+      await userImports.stop();
+      await mail.stop();
+      email.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

@@ -1,20 +1,30 @@
 import type { Edition } from '@gatehouse/schemas';
 import { type ConsoleArea, isInEdition, type SidebarItemKey } from '../components/routing/area.ts';
 import { apiResourcesArea } from '../pages/api-resources/routes.ts';
+import { auditLogsArea } from '../pages/audit-logs/routes.ts';
+import { dashboardArea } from '../pages/dashboard/routes.ts';
 import { applicationsArea } from '../pages/applications/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
+import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';
 import { rolesArea } from '../pages/roles/routes.ts';
+import { signingKeysArea } from '../pages/signing-keys/routes.ts';
 import { usersArea } from '../pages/users/routes.ts';
+import { webhooksArea } from '../pages/webhooks/routes.ts';
 
 /** Every admin area of the console. A new area adds its module here; its sidebar item then appears by itself. */
 export const consoleAreas: readonly ConsoleArea[] = [
   getStartedArea,
+  dashboardArea,
   applicationsArea,
   rolesArea,
   apiResourcesArea,
+  organizationTemplateArea,
   usersArea,
   organizationsArea,
+  signingKeysArea,
+  webhooksArea,
+  auditLogsArea,
 ];
 
 export function areasOf(edition: Edition, areas: readonly ConsoleArea[] = consoleAreas): ConsoleArea[] {

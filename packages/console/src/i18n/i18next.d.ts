@@ -1,13 +1,18 @@
 import type apiResources from './locales/en/api_resources.json';
 import type applications from './locales/en/applications.json';
+import type auditLogs from './locales/en/audit_logs.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
+import type dashboard from './locales/en/dashboard.json';
 import type getStarted from './locales/en/get_started.json';
+import type organizationTemplate from './locales/en/organization_template.json';
 import type organizations from './locales/en/organizations.json';
 import type profile from './locales/en/profile.json';
 import type roles from './locales/en/roles.json';
+import type signingKeys from './locales/en/signing_keys.json';
 import type users from './locales/en/users.json';
+import type webhooks from './locales/en/webhooks.json';
 
 // en is the source language: typing t() from it turns a misspelt key into a compile error.
 declare module 'i18next' {
@@ -16,14 +21,19 @@ declare module 'i18next' {
     resources: {
       api_resources: typeof apiResources;
       applications: typeof applications;
+      audit_logs: typeof auditLogs;
       auth: typeof auth;
       common: typeof common;
       components: typeof components;
+      dashboard: typeof dashboard;
       get_started: typeof getStarted;
+      organization_template: typeof organizationTemplate;
       organizations: typeof organizations;
       profile: typeof profile;
       roles: typeof roles;
+      signing_keys: typeof signingKeys;
       users: typeof users;
+      webhooks: typeof webhooks;
     };
   }
 }

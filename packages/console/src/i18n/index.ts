@@ -8,14 +8,19 @@ export const languageStorageKey = 'gatehouse:language';
 export type Namespace =
   | 'api_resources'
   | 'applications'
+  | 'audit_logs'
   | 'auth'
   | 'common'
   | 'components'
+  | 'dashboard'
   | 'get_started'
+  | 'organization_template'
   | 'organizations'
   | 'profile'
   | 'roles'
-  | 'users';
+  | 'signing_keys'
+  | 'users'
+  | 'webhooks';
 
 // Not eager: each locale file becomes its own chunk and only the active language is fetched.
 const localeFiles = import.meta.glob<object>('./locales/*/*.json', { import: 'default' });

@@ -1,5 +1,7 @@
 import { createRouter } from '../http/route-kit.ts';
 import { applicationsRoutes } from './applications.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { exportsRoutes } from './exports.ts';
 import { hooksRoutes } from './hooks.ts';
 import { logsRoutes } from './logs.ts';
 import { organizationApplicationsRoutes } from './organization-applications.ts';
@@ -13,28 +15,37 @@ import { resourcesRoutes } from './resources.ts';
 import { rolesRoutes } from './roles.ts';
 import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
+import { signingKeysRoutes } from './signing-keys.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
+import { userImportsRoutes } from './user-imports.ts';
 import { userRolesRoutes } from './user-roles.ts';
 import { usersRoutes } from './users.ts';
 
 /** The management API of one tenant: one module per area, mounted under /api (OSS) or /m/{tenantId}/api (cloud). */
 export function managementRoutes() {
-  return createRouter()
-    .route('/', applicationsRoutes)
-    .route('/', samlApplicationsRoutes)
-    .route('/', samlCertificatesRoutes)
-    .route('/', rolesRoutes)
-    .route('/', resourcesRoutes)
-    .route('/', logsRoutes)
-    .route('/', usersRoutes)
-    .route('/', userRolesRoutes)
-    .route('/', userIdentitiesRoutes)
-    .route('/', organizationsRoutes)
-    .route('/', organizationUsersRoutes)
-    .route('/', organizationApplicationsRoutes)
-    .route('/', organizationJitRoutes)
-    .route('/', organizationRolesRoutes)
-    .route('/', organizationScopesRoutes)
-    .route('/', organizationInvitationsRoutes)
-    .route('/', hooksRoutes);
+  return (
+    createRouter()
+      .route('/', applicationsRoutes)
+      .route('/', samlApplicationsRoutes)
+      .route('/', samlCertificatesRoutes)
+      .route('/', rolesRoutes)
+      .route('/', resourcesRoutes)
+      // Before users and logs, so /users/export and /users/imports are not read as /users/{userId}.
+      .route('/', exportsRoutes)
+      .route('/', userImportsRoutes)
+      .route('/', logsRoutes)
+      .route('/', dashboardRoutes)
+      .route('/', usersRoutes)
+      .route('/', userRolesRoutes)
+      .route('/', userIdentitiesRoutes)
+      .route('/', organizationsRoutes)
+      .route('/', organizationUsersRoutes)
+      .route('/', organizationApplicationsRoutes)
+      .route('/', organizationJitRoutes)
+      .route('/', organizationRolesRoutes)
+      .route('/', organizationScopesRoutes)
+      .route('/', organizationInvitationsRoutes)
+      .route('/', hooksRoutes)
+      .route('/', signingKeysRoutes)
+  );
 }
