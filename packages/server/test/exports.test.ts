@@ -73,6 +73,17 @@ describe('exports', () => {
     expect(times, 'newest first').toEqual([...times].sort((a, b) => b - a));
   });
 
+  it('users created in one statement (one timestamp, to the microsecond) are all exported across a page boundary', async () => {
+    await ownTenant(t).insertMany(
+      users,
+      Array.from({ length: EXPORT_PAGE_SIZE + 5 }, (_, index) => ({ id: generateId(12), username: `batch_${index}` })),
+    );
+    const response = await t.call('/api/users/export?format=json&search=batch_');
+    const ids = (response.json as { id: string }[]).map((user) => user.id);
+    expect(ids).toHaveLength(EXPORT_PAGE_SIZE + 5);
+    expect(new Set(ids).size).toBe(EXPORT_PAGE_SIZE + 5);
+  });
+
   it('exports JSON in the API shape of a user', async () => {
     const response = await t.call('/api/users/export?format=json&search.username=export_&page=3&page_size=1');
     expect(response.status).toBe(200);

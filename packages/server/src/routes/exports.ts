@@ -1,7 +1,8 @@
 import { type User, userListQuerySchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { stringify } from 'csv-stringify/sync';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { logs, users } from '../db/tables.ts';
@@ -56,10 +57,15 @@ const exportLogs = createRoute({
 type Keyset = { createdAt: Date; id: string };
 type Table = typeof users | typeof logs;
 
-/** The rows after `after` in list order (newest first, ties by id). */
-function afterKey(table: Table, after: Keyset | undefined): SQL | undefined {
+/**
+ * The rows after `after` in list order (newest first, ties by id), as one row comparison the
+ * `(tenant, created_at DESC, id DESC)` index serves. The cursor's time is read back from its own row: a JS Date
+ * holds milliseconds, PostgreSQL microseconds, and the users of one import batch share one timestamp.
+ */
+function afterKey(tenant: TenantDb, table: Table, after: Keyset | undefined): SQL | undefined {
   if (!after) return undefined;
-  return or(lt(table.createdAt, after.createdAt), and(eq(table.createdAt, after.createdAt), lt(table.id, after.id)));
+  const cursor = alias(table, 'export_cursor');
+  return sql`(${table.createdAt}, ${table.id}) < (select ${cursor.createdAt}, ${cursor.id} from ${table} as ${sql.identifier('export_cursor')} where ${tenant.scope(cursor, eq(cursor.id, after.id))})`;
 }
 
 /** Query values as the list routes read them: a repeated parameter becomes an array. */
@@ -168,7 +174,7 @@ function attachment(c: Context<AppEnv>, name: string, format: 'csv' | 'json', bo
 
 const page = (tenant: TenantDb, table: Table, where: SQL | undefined) => (after: Keyset | undefined) =>
   tenant.findMany(table, {
-    where: and(where, afterKey(table, after)),
+    where: and(where, afterKey(tenant, table, after)),
     orderBy: [desc(table.createdAt), desc(table.id)],
     limit: EXPORT_PAGE_SIZE,
   });
