@@ -1,9 +1,9 @@
 import type { Edition } from '@gatehouse/schemas';
 import { type ConsoleArea, isInEdition, type SidebarItemKey } from '../components/routing/area.ts';
 import { apiResourcesArea } from '../pages/api-resources/routes.ts';
+import { applicationsArea } from '../pages/applications/routes.ts';
 import { auditLogsArea } from '../pages/audit-logs/routes.ts';
 import { dashboardArea } from '../pages/dashboard/routes.ts';
-import { applicationsArea } from '../pages/applications/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';

@@ -12,7 +12,7 @@ import { KeysCard } from './KeysCard.tsx';
 // The API is not under test here: what the card sends and shows is.
 const sent: { rotated: (SigningKeyAlgorithm | undefined)[]; deleted: string[] } = { rotated: [], deleted: [] };
 const lists: Record<OidcKeyType, OidcKey[]> = { 'private-keys': [], 'cookie-keys': [] };
-vi.mock('./api.ts', () => ({
+vi.mock('../../api/signing-keys.ts', () => ({
   useOidcKeys: (keyType: OidcKeyType) => ({ data: lists[keyType], isPending: false, error: null, refetch: () => {} }),
   useRotateOidcKeys: () => ({
     isPending: false,

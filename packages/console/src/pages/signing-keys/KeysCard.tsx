@@ -1,6 +1,7 @@
 import type { OidcKey, OidcKeyType } from '@gatehouse/schemas';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeleteOidcKey, useOidcKeys } from '../../api/signing-keys.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { useConfirm } from '../../components/Modal/confirm-context.ts';
@@ -9,7 +10,6 @@ import { handleSubmitError } from '../../components/submit/use-submit-handler.ts
 import { Table, type TableColumn } from '../../components/Table/Table.tsx';
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
-import { useDeleteOidcKey, useOidcKeys } from './api.ts';
 import { RotateKeysModal } from './RotateKeysModal.tsx';
 import styles from './SigningKeys.module.css';
 

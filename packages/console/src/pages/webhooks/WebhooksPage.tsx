@@ -1,6 +1,7 @@
 import type { Hook } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { useHooks } from '../../api/webhooks.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
@@ -8,7 +9,6 @@ import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useHooks } from './api.ts';
 import { EnabledTag, SuccessRate } from './HookFacts.tsx';
 import { toCreateHook, toHook } from './links.ts';
 import styles from './Webhooks.module.css';

@@ -12,7 +12,7 @@ async function page<T>(load: () => Promise<T>): Promise<T> {
 /** The palette finds webhooks by name or endpoint in the open tenant. */
 const searchEntities: EntitySearch = async (query, signal, { tenantId }) => {
   // Loaded on first use, so the shell's start-up chunk does not carry this area's API code.
-  const { searchHooks } = await import('./api.ts');
+  const { searchHooks } = await import('../../api/webhooks.ts');
   const [{ items }] = await Promise.all([searchHooks(tenantId, query, signal), loadNamespace('webhooks')]);
   return items.map((hook) => ({
     id: hook.id,

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { rememberedLink, rememberLink, useInvite } from '../../../api/organization-invitations.ts';
 import { useOrganizationPickerLoaders } from '../../../api/organizations.ts';
 import { defaultTenantId } from '../../../app/tenant.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -20,7 +21,6 @@ import { Pagination } from '../../../components/Table/Pagination.tsx';
 import { SearchBox } from '../../../components/Table/SearchBox.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from '../Organizations.module.css';
-import { rememberedLink, rememberLink, useInvite } from './invitations-api.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const expiryDays = ['1', '3', '7', '14', '30'] as const;

@@ -1,6 +1,12 @@
 import type { OrganizationInvitation, OrganizationInvitationStatus } from '@gatehouse/schemas';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  useInviterNames,
+  useOrganizationInvitations,
+  useResendInvitation,
+  useRevokeInvitation,
+} from '../../../api/organization-invitations.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
@@ -12,12 +18,6 @@ import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import styles from '../Organizations.module.css';
 import { InviteMembersModal } from './InviteMembersModal.tsx';
-import {
-  useInviterNames,
-  useOrganizationInvitations,
-  useResendInvitation,
-  useRevokeInvitation,
-} from './invitations-api.ts';
 import { useOrganizationOutlet } from './organization-context.ts';
 import { RoleChips } from './RoleChips.tsx';
 

@@ -1,5 +1,6 @@
 import type { HookLog } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
+import { useHookLogs } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { Select } from '../../../components/form/Select.tsx';
@@ -7,7 +8,6 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
-import { useHookLogs } from '../api.ts';
 import { isHookEvent } from '../form/events.ts';
 import { AttemptStatus } from '../HookFacts.tsx';
 import { toHookLog } from '../links.ts';

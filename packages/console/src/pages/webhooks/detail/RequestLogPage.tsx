@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { useHookLog, useReplayHookLog } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
@@ -13,7 +14,6 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
-import { useHookLog, useReplayHookLog } from '../api.ts';
 import { AttemptStatus } from '../HookFacts.tsx';
 import { toHook, toHookLog } from '../links.ts';
 import styles from '../Webhooks.module.css';

@@ -1,6 +1,7 @@
 import { type Hook, type HookEvent, type HookTestResult, hookTestResultSchema } from '@gatehouse/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTestHook } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
@@ -8,7 +9,6 @@ import { FormField } from '../../../components/form/FormField.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { useTestHook } from '../api.ts';
 import { isHookEvent } from '../form/events.ts';
 import { AttemptStatus } from '../HookFacts.tsx';
 import styles from '../Webhooks.module.css';

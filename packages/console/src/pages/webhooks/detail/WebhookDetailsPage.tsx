@@ -1,6 +1,7 @@
 import type { Hook } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
+import { useDeleteHook, useHook } from '../../../api/webhooks.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import type { MenuEntry } from '../../../components/Menu/menu-entries.ts';
@@ -8,7 +9,6 @@ import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { useDeleteHook, useHook } from '../api.ts';
 import { EnabledTag } from '../HookFacts.tsx';
 import { hookTabs, toHook, toHooks } from '../links.ts';
 import type { HookOutletContext } from './hook-context.ts';

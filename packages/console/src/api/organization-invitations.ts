@@ -1,7 +1,7 @@
 import { type OrganizationInvitation, organizationInvitationSchema, userSchema } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestJson, requestPage } from '../../../api/client.ts';
-import { listQuery, useManagementApi } from '../../../api/management.ts';
+import { request, requestJson, requestPage } from './client.ts';
+import { listQuery, useManagementApi } from './management.ts';
 
 const seg = encodeURIComponent;
 

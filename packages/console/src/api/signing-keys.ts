@@ -1,8 +1,8 @@
 import { type OidcKeyType, oidcKeySchema, type SigningKeyAlgorithm } from '@gatehouse/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { request, requestJson } from '../../api/client.ts';
-import { useManagementApi } from '../../api/management.ts';
+import { request, requestJson } from './client.ts';
+import { useManagementApi } from './management.ts';
 
 /** The signing-keys area's calls (spec §2.2 signing-keys; server routes/signing-keys.ts). */
 

@@ -7,8 +7,8 @@ import {
   hookTestResultSchema,
 } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestJson, requestPage } from '../../api/client.ts';
-import { listQuery, managementPath, searchPattern, useManagementApi } from '../../api/management.ts';
+import { request, requestJson, requestPage } from './client.ts';
+import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
 
 /** The webhooks area's calls (spec §2.2 webhooks; server routes/hooks.ts). */
 
