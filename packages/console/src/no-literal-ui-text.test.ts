@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-const sources = import.meta.glob<string>('./**/*.tsx', { eager: true, query: '?raw', import: 'default' });
+// Tests render fixtures of their own; what users see is in the components.
+const sources = import.meta.glob<string>(['./**/*.tsx', '!./**/*.test.tsx'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 /**
  * Visible text written straight into JSX instead of going through t(). Simple on purpose: text between a `>` and
@@ -11,7 +16,14 @@ function findLiteralText(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const text = [...code.matchAll(/(?<![=-])>(?!\s*[,;:)(|&?=.\]])([^<>{}]*\p{L}[^<>{}]*)</gu)];
   const attributes = [...code.matchAll(/\b(?:aria-label|title|alt|placeholder)="([^"]*\p{L}[^"]*)"/gu)];
-  return [...text, ...attributes].map((match) => (match[1] ?? '').trim());
+  return [...text, ...attributes]
+    .map((match) => (match[1] ?? '').trim())
+    .filter((found) => !looksLikeCode(found) && !/^https?:\/\/\S*$/.test(found));
+}
+
+/** A comparison's right-hand side read as text (`a > 0 ? x : y;`, `n >= size && (`): statements, not words. */
+function looksLikeCode(text: string): boolean {
+  return /;|&&|\|\|/.test(text);
 }
 
 describe('findLiteralText', () => {
@@ -26,6 +38,9 @@ describe('findLiteralText', () => {
     expect(findLiteralText('items.map((item) => <li key={item}>{item}</li>)')).toEqual([]);
     expect(findLiteralText('const a: Map<string, number>, b: Set<string> = x;')).toEqual([]);
     expect(findLiteralText('<span>·</span> {/* a comment <b>here</b> */}')).toEqual([]);
+    expect(findLiteralText("const d = n > 0 ? 'up' : 'down';\n  return (<b />)")).toEqual([]);
+    expect(findLiteralText('{total >= pageSize && (<Pagination />)}')).toEqual([]);
+    expect(findLiteralText('<input placeholder="https://app.example.com/accept" />')).toEqual([]);
   });
 });
 
