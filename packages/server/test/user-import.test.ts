@@ -110,6 +110,35 @@ describe('user import', () => {
     expect(await userNamed(`${p}_dan`)).toMatchObject({ name: 'Dan', primaryEmail: `${p}_dan@example.com` });
   });
 
+  it('accepts a multipart upload: the file, its format from the name, the mapping as JSON text', async () => {
+    const form = new FormData();
+    form.append('file', new File([`login,full\n${p}_up,Uploaded\n`], 'people.csv', { type: 'text/csv' }));
+    form.append('mapping', JSON.stringify({ login: 'username', full: 'name' }));
+    const response = await t.app.request('/api/users/imports', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await t.token()}` },
+      body: form,
+    });
+    expect(response.status).toBe(202);
+    const queued = (await response.json()) as { id: string; format: string; dryRun: boolean };
+    expect(queued).toMatchObject({ format: 'csv', dryRun: false });
+    await worker.drain();
+    expect((await t.call(`/api/users/imports/${queued.id}`)).json).toMatchObject({ status: 'succeeded', created: 1 });
+    expect((await userNamed(`${p}_up`))?.name).toBe('Uploaded');
+
+    const unnamed = new FormData();
+    unnamed.append('file', new File(['x'], 'people.txt'));
+    const rejected = await t.app.request('/api/users/imports', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await t.token()}` },
+      body: unnamed,
+    });
+    expect(rejected.status, 'no format given or derivable').toBe(400);
+    expect(((await rejected.json()) as { data: { path: string }[] }).data.map((field) => field.path)).toContain(
+      'format',
+    );
+  });
+
   it('a dry run reports the same errors and writes nothing', async () => {
     const before = await userCount();
     const logsBefore = await ownTenant(t).count(logs);
