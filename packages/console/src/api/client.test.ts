@@ -64,6 +64,16 @@ describe('request', () => {
     expect(init?.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('gives up after 20 s, a time a caller may lengthen for a large body', async () => {
+    answer({ status: 204 });
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    await request('/api/status');
+    expect(timeout).toHaveBeenLastCalledWith(20_000);
+    await request('/api/users/export', { timeoutMs: 600_000 });
+    expect(timeout).toHaveBeenLastCalledWith(600_000);
+    timeout.mockRestore();
+  });
+
   it("keeps the caller's abort signal", async () => {
     const fetchMock = answer({ status: 204 });
     const controller = new AbortController();

@@ -46,6 +46,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 export type RequestOptions = RequestInit & {
   /** The API the token is for (resource indicator); the management API when absent. */
   resource?: string | Promise<string>;
+  /** How long the whole exchange, body included, may take; 20 s unless a caller streams a large body. */
+  timeoutMs?: number;
 };
 
 /**
@@ -54,7 +56,7 @@ export type RequestOptions = RequestInit & {
  * reactions (sign in afresh on 401 or a spent session, sign out on lost permissions).
  */
 export async function request(path: string, init: RequestOptions = {}): Promise<Response> {
-  const { resource, ...fetchInit } = init;
+  const { resource, timeoutMs = requestTimeoutMs, ...fetchInit } = init;
   const headers = new Headers(fetchInit.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -69,7 +71,7 @@ export async function request(path: string, init: RequestOptions = {}): Promise<
     }
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
-  const timeout = AbortSignal.timeout(requestTimeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = fetchInit.signal ? AbortSignal.any([fetchInit.signal, timeout]) : timeout;
   const response = await fetch(path, { ...fetchInit, headers, signal });
   if (response.ok) return response;

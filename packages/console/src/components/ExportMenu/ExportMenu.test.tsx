@@ -4,10 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../Toast/ToastProvider.tsx';
 import { renderWithI18n } from '../testing/render.tsx';
+import { exportTimeoutMs } from './download.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 
-const request = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>();
-vi.mock('../../api/client.ts', () => ({ request: (path: string, init?: RequestInit) => request(path, init) }));
+type Init = RequestInit & { timeoutMs?: number };
+const request = vi.fn<(path: string, init?: Init) => Promise<Response>>();
+vi.mock('../../api/client.ts', () => ({ request: (path: string, init?: Init) => request(path, init) }));
 
 function renderMenu(tenantPath = '/') {
   return renderWithI18n(
@@ -56,6 +58,7 @@ describe('ExportMenu', () => {
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(request.mock.calls[0]?.[0]).toBe('/m/acme/api/users/export?search=ann&isSuspended=false&format=csv');
     expect(new Headers(request.mock.calls[0]?.[1]?.headers).get('Accept')).toBe('text/csv');
+    expect(request.mock.calls[0]?.[1]?.timeoutMs, 'a long export is not cut off after 20 s').toBe(exportTimeoutMs);
     expect(clicked[0]).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(URL.createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
   });

@@ -13,6 +13,9 @@ export function exportFileName(baseName: string, format: ExportFormat, now = new
  * Fetches an export through the console's HTTP client (bearer token, language, session handling) and hands the
  * body to the browser as a file. A plain link cannot carry the token, so the file goes fetch → blob → object URL.
  */
+/** An export may run this long before the console gives up on it. */
+export const exportTimeoutMs = 30 * 60_000;
+
 export async function downloadExport(
   url: string,
   format: ExportFormat,
@@ -21,6 +24,8 @@ export async function downloadExport(
 ): Promise<void> {
   const response = await request(`${url}${listQuery({ ...filters, format })}`, {
     headers: { Accept: format === 'csv' ? 'text/csv' : 'application/json' },
+    // The body streams every matching row (a million users take minutes): the usual 20 s would cut it off.
+    timeoutMs: exportTimeoutMs,
   });
   const blob = await response.blob();
   const objectUrl = URL.createObjectURL(blob);
