@@ -145,10 +145,7 @@ export function userListCondition(tenant: TenantDb, query: UserListQuery): SQL |
     conditions.push(
       sql`not exists (select 1 from ${organizationUsers} where ${tenant.scope(
         organizationUsers,
-        and(
-          eq(organizationUsers.organizationId, query.excludeOrganizationId),
-          eq(organizationUsers.userId, users.id),
-        ),
+        and(eq(organizationUsers.organizationId, query.excludeOrganizationId), eq(organizationUsers.userId, users.id)),
       )})`,
     );
   }
