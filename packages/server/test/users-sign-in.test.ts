@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { hash } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
@@ -37,9 +38,10 @@ describe('imported password hashes', () => {
     // Argon2id with weaker parameters than ours is re-hashed too.
     ['Argon2id', await hash(password, { algorithm: 2, memoryCost: 4096, timeCost: 3 })],
     ['Legacy', JSON.stringify(['sha256', ['pepper:', '@', ':salt'], hex('sha256', `pepper:${password}:salt`)])],
+    ['Bcrypt', await bcrypt.hash(password, 4)],
   ];
 
-  // Eight algorithms, each hashed, verified and re-hashed with Argon2id: slow on a loaded 2-core machine.
+  // Nine algorithms, each hashed, verified and re-hashed with Argon2id: slow on a loaded 2-core machine.
   it('verify at the first sign-in, then become Argon2id with our parameters', { timeout: 120_000 }, async () => {
     const password = 'Imported-Secret-2024';
     for (const [algorithm, digest] of await cases(password)) {

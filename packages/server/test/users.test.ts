@@ -105,7 +105,7 @@ describe('create and read users', () => {
       ],
       [
         { username: 'ok_name', passwordDigest: '$2b$10$abcdefghijklmnopqrstuv', passwordAlgorithm: 'Bcrypt' },
-        'passwordAlgorithm',
+        'passwordDigest',
       ],
       [{ username: 'ok_name', passwordDigest: 'x', passwordAlgorithm: 'Scrypt' }, 'passwordAlgorithm'],
     ];
@@ -117,14 +117,21 @@ describe('create and read users', () => {
     expect(total(await t.call('/api/users')), 'nothing was saved').toBe(before);
   });
 
-  it('explains that bcrypt hashes cannot be imported', async () => {
-    const response = await createUser({
+  it('imports a bcrypt hash, and explains a malformed one on the digest', async () => {
+    const imported = await createUser({
       username: 'bcrypt_user',
       passwordDigest: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
       passwordAlgorithm: 'Bcrypt',
     });
-    expectInvalid(response, 'passwordAlgorithm');
-    expect(JSON.stringify(response.json.data)).toContain('Bcrypt hashes cannot be imported yet.');
+    expect(imported.status).toBe(200);
+    expect(imported.json.hasPassword).toBe(true);
+    const malformed = await createUser({
+      username: 'bcrypt_bad',
+      passwordDigest: '$2b$10$short',
+      passwordAlgorithm: 'Bcrypt',
+    });
+    expectInvalid(malformed, 'passwordDigest');
+    expect(JSON.stringify(malformed.json.data)).toContain('A Bcrypt digest looks like');
   });
 
   it('answers 422 password.rejected when the password breaks the policy', async () => {

@@ -36,8 +36,8 @@ export const passwordEncryptionMethods = [
 ] as const;
 export type PasswordEncryptionMethod = (typeof passwordEncryptionMethods)[number];
 
-/** No bcrypt implementation is among our dependencies yet, so bcrypt hashes cannot be imported. */
-export const unsupportedImportAlgorithms: readonly PasswordEncryptionMethod[] = ['Bcrypt'];
+/** Every method of spec §3 can be imported (none is left out). */
+export const unsupportedImportAlgorithms: readonly PasswordEncryptionMethod[] = [];
 
 /** Hash functions a `Legacy` digest may name (`["sha256", ["salt", "@"], "<hex>"]`, `@` standing for the password). */
 export const legacyHashAlgorithms = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
@@ -89,7 +89,10 @@ export function passwordDigestProblem(algorithm: PasswordEncryptionMethod, diges
     case 'Legacy':
       return legacyDigestProblem(digest);
     case 'Bcrypt':
-      return 'Bcrypt hashes cannot be imported yet.';
+      // Modular crypt format: $2a$/$2b$/$2x$/$2y$, a two-digit cost, then 22 characters of salt and 31 of hash.
+      return /^\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(digest)
+        ? undefined
+        : 'A Bcrypt digest looks like $2b$10$ followed by 53 characters.';
   }
 }
 

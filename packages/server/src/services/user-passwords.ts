@@ -7,6 +7,7 @@ import {
   type PasswordUserInfo,
   passwordEncryptionMethods,
 } from '@gatehouse/schemas';
+import bcrypt from 'bcryptjs';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from './passwords.ts';
@@ -75,7 +76,7 @@ export async function verifyStoredPassword(
       case 'Legacy':
         return verifyLegacy(encrypted, password);
       case 'Bcrypt':
-        return false;
+        return await bcrypt.compare(password, encrypted);
     }
   } catch {
     return false;
