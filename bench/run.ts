@@ -12,6 +12,7 @@ import { managementApi, managementApiPglite } from './management-api.ts';
 import { rss } from './rss.ts';
 import { serverColdStart, start } from './start.ts';
 import { statusThroughput } from './status-throughput.ts';
+import { userImport, userImportPglite } from './user-import.ts';
 
 const { values } = parseArgs({
   options: { only: { type: 'string' } },
@@ -27,6 +28,8 @@ const benches: Bench[] = [
   statusThroughput,
   managementApi,
   managementApiPglite,
+  userImport,
+  userImportPglite,
 ];
 
 // --only takes bench names (install, start…), part names (users-search…) or figure names
