@@ -195,12 +195,18 @@ test('changes the password after verifying the current one, and signs in with it
   await expect(page).toHaveURL(profileUrl);
   await expect(change).toBeHidden();
 
-  // Sign out from the console's user menu; the old password no longer opens it, the new one does.
+  // Sign out from the console; the old password no longer opens it, the new one does.
   await page.goto(`${server.url}/console`);
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  // The menu names the account once the console has its 'me' token: signing out mid-refresh would race it.
-  await expect(page.getByText('Ada Lovelace', { exact: true })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  if (edition === 'cloud') {
+    // A cloud account without a tenant (onboarding comes with the tenants issue) may not manage one: the landing
+    // page's first management call answers auth.forbidden, and the console signs it out after the spec's alert.
+    await page.getByRole('alertdialog', { name: 'Reminder' }).getByRole('button', { name: 'Got it' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    // The menu names the account once the console has its 'me' token: signing out mid-refresh would race it.
+    await expect(page.getByText('Ada Lovelace', { exact: true })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  }
   await page.waitForURL(/\/interaction\//);
   // Straight to the profile: leaving the console while it fetches its first tokens could spend a refresh token.
   await page.goto(profileUrl);

@@ -379,7 +379,8 @@ async function freePort(): Promise<number> {
 /** The real server process; resolves once it prints its console URL. */
 function startProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'src', 'main.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // The OSS edition serves the default tenant's API at /api, whichever edition this run tests (keys are the same).
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', EDITION: 'oss', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
