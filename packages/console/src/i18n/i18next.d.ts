@@ -11,6 +11,8 @@ import type organizations from './locales/en/organizations.json';
 import type profile from './locales/en/profile.json';
 import type roles from './locales/en/roles.json';
 import type signingKeys from './locales/en/signing_keys.json';
+import type tenantSettings from './locales/en/tenant_settings.json';
+import type tenants from './locales/en/tenants.json';
 import type users from './locales/en/users.json';
 import type webhooks from './locales/en/webhooks.json';
 
@@ -32,6 +34,8 @@ declare module 'i18next' {
       profile: typeof profile;
       roles: typeof roles;
       signing_keys: typeof signingKeys;
+      tenant_settings: typeof tenantSettings;
+      tenants: typeof tenants;
       users: typeof users;
       webhooks: typeof webhooks;
     };

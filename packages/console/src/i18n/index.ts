@@ -19,6 +19,8 @@ export type Namespace =
   | 'profile'
   | 'roles'
   | 'signing_keys'
+  | 'tenant_settings'
+  | 'tenants'
   | 'users'
   | 'webhooks';
 

@@ -64,6 +64,11 @@ export const errorCodes = [
   'user_assets.file_too_large',
   'user_assets.unsupported_type',
   'oidc.key_required',
+  'tenant.only_default_in_oss',
+  'tenant.reserved',
+  'tenant.last_admin',
+  'domain.domain_in_use',
+  'domain.limit_reached',
   'request.general',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

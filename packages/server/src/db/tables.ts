@@ -861,6 +861,27 @@ export const userImportJobs = pgTable(
   ],
 );
 
+
+/**
+ * A tenant's custom domains (spec §4 statuses). `verification_token` is the value of the ownership TXT record;
+ * `checked_at` is when the last DNS and TLS check ran.
+ */
+export const domains = pgTable(
+  'domains',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    domain: varchar('domain', { length: 253 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull().default('PendingVerification'),
+    errorMessage: text('error_message'),
+    verificationToken: varchar('verification_token', { length: 64 }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('domains_domain_unique').on(t.domain)],
+);
+
 export const schema = {
   tenants,
   signingKeys,
@@ -897,4 +918,5 @@ export const schema = {
   hookLogs,
   dailyActiveUsers,
   userImportJobs,
+  domains,
 };

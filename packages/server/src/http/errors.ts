@@ -29,6 +29,7 @@ export function invalidFields(error: ZodError): InvalidField[] {
 /** Unique constraints we name on purpose, mapped to the domain's error code (422, as the reference API). */
 const uniqueViolationCodes: Record<string, ErrorCode> = {
   roles_name_unique: 'role.name_in_use',
+  domains_domain_unique: 'domain.domain_in_use',
   resources_indicator_unique: 'resource.resource_identifier_in_use',
   scopes_name_unique: 'scope.name_exists',
   application_secrets_name_unique: 'application.secret_name_in_use',
