@@ -861,7 +861,6 @@ export const userImportJobs = pgTable(
   ],
 );
 
-
 /**
  * A tenant's custom domains (spec §4 statuses). `verification_token` is the value of the ownership TXT record;
  * `checked_at` is when the last DNS and TLS check ran.
