@@ -5,6 +5,7 @@ import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
 import type dashboard from './locales/en/dashboard.json';
+import type domains from './locales/en/domains.json';
 import type getStarted from './locales/en/get_started.json';
 import type organizationTemplate from './locales/en/organization_template.json';
 import type organizations from './locales/en/organizations.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       common: typeof common;
       components: typeof components;
       dashboard: typeof dashboard;
+      domains: typeof domains;
       get_started: typeof getStarted;
       organization_template: typeof organizationTemplate;
       organizations: typeof organizations;

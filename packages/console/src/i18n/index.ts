@@ -13,6 +13,7 @@ export type Namespace =
   | 'common'
   | 'components'
   | 'dashboard'
+  | 'domains'
   | 'get_started'
   | 'organization_template'
   | 'organizations'

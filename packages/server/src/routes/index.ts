@@ -1,6 +1,8 @@
 import { createRouter } from '../http/route-kit.ts';
+import { adminConsoleConfigRoutes } from './admin-console-config.ts';
 import { applicationsRoutes } from './applications.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { domainsRoutes } from './domains.ts';
 import { exportsRoutes } from './exports.ts';
 import { hooksRoutes } from './hooks.ts';
 import { logsRoutes } from './logs.ts';
@@ -47,5 +49,7 @@ export function managementRoutes() {
       .route('/', organizationInvitationsRoutes)
       .route('/', hooksRoutes)
       .route('/', signingKeysRoutes)
+      .route('/', adminConsoleConfigRoutes)
+      .route('/', domainsRoutes)
   );
 }
