@@ -20,6 +20,10 @@ const CHROMIUM_ARGS = [
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
+// The local mail sink (support/mail-sink.ts): SMTP for the server, HTTP for the tests.
+process.env.E2E_MAIL_SMTP_PORT ??= String(4000 + Math.floor(Math.random() * 800));
+process.env.E2E_MAIL_HTTP_PORT ??= String(Number(process.env.E2E_MAIL_SMTP_PORT) + 800);
+export const mailSinkUrl = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
 export const edition = process.env.EDITION === 'cloud' ? 'cloud' : 'oss';
 /** The first console admin, created at start-up through ADMIN_USERNAME/ADMIN_PASSWORD. */
 export const adminCredentials = { username: 'e2e_admin', password: 'e2e-correct-horse-1' } as const;
@@ -41,23 +45,39 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: `${join(root, 'node_modules', '.bin', 'node')} ${join(root, 'packages', 'server', 'src', 'main.ts')}`,
-    url: `http://127.0.0.1:${port}/api/status`,
-    reuseExistingServer: false,
-    // A fresh data directory (migrations, seeding) on a loaded 2-core machine can take over a minute.
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      EDITION: edition,
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: adminCredentials.username,
-      ADMIN_PASSWORD: adminCredentials.password,
+  webServer: [
+    {
+      command: `${join(root, 'node_modules', '.bin', 'node')} ${join(import.meta.dirname, 'support', 'mail-sink.ts')}`,
+      url: `${mailSinkUrl}/status`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        MAIL_SINK_SMTP_PORT: String(process.env.E2E_MAIL_SMTP_PORT),
+        MAIL_SINK_HTTP_PORT: String(process.env.E2E_MAIL_HTTP_PORT),
+      },
     },
-  },
+    {
+      command: `${join(root, 'node_modules', '.bin', 'node')} ${join(root, 'packages', 'server', 'src', 'main.ts')}`,
+      url: `http://127.0.0.1:${port}/api/status`,
+      reuseExistingServer: false,
+      // A fresh data directory (migrations, seeding) on a loaded 2-core machine can take over a minute.
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        EDITION: edition,
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: adminCredentials.username,
+        ADMIN_PASSWORD: adminCredentials.password,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
+        EMAIL_FROM: 'Gatehouse e2e <no-reply@gatehouse.test>',
+      },
+    },
+  ],
 });

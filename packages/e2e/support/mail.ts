@@ -1,0 +1,33 @@
+import { expect } from '@playwright/test';
+import { mailSinkUrl } from '../playwright.config.ts';
+
+export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; receivedAt: number };
+
+/** The messages the local mail sink received for `to`, oldest first. */
+export async function mailTo(to: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${mailSinkUrl}/messages?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`mail sink answered ${response.status}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits (the mail worker sends in the background) until `to` has received `count` messages, and returns the newest. */
+export async function waitForMail(to: string, count = 1): Promise<ReceivedMail> {
+  let messages: ReceivedMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        messages = await mailTo(to);
+        return messages.length;
+      },
+      { timeout: 20_000, message: `an email to ${to}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return messages[messages.length - 1] as ReceivedMail;
+}
+
+/** The first link of a message's text that starts with `prefix`. */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const link = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.startsWith(prefix));
+  if (!link) throw new Error(`no link starting with ${prefix} in "${mail.subject}"`);
+  return link;
+}
