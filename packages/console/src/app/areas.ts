@@ -9,6 +9,7 @@ import { organizationTemplateArea } from '../pages/organization-template/routes.
 import { organizationsArea } from '../pages/organizations/routes.ts';
 import { rolesArea } from '../pages/roles/routes.ts';
 import { signingKeysArea } from '../pages/signing-keys/routes.ts';
+import { tenantSettingsArea } from '../pages/tenant-settings/routes.ts';
 import { usersArea } from '../pages/users/routes.ts';
 import { webhooksArea } from '../pages/webhooks/routes.ts';
 
@@ -25,6 +26,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   signingKeysArea,
   webhooksArea,
   auditLogsArea,
+  tenantSettingsArea,
 ];
 
 export function areasOf(edition: Edition, areas: readonly ConsoleArea[] = consoleAreas): ConsoleArea[] {

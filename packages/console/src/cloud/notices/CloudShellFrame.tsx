@@ -1,0 +1,44 @@
+import { type ReactNode, useState } from 'react';
+import { useAdminConsoleConfig } from '../../api/admin-console-config.ts';
+import { useTenants } from '../tenants/TenantsProvider.tsx';
+import { MigrationNotice } from './MigrationNotice.tsx';
+import styles from './Notices.module.css';
+import { showsMigrationNotice, showsProductionBanner } from './notices.ts';
+import { ProductionBanner } from './ProductionBanner.tsx';
+import { SuspendedTenantPage } from './SuspendedTenantPage.tsx';
+
+export type ShellSlots = {
+  /** Shown above the page content. */
+  notices?: ReactNode;
+  /** Shown instead of the sidebar and the page (a suspended tenant). */
+  replacement?: ReactNode;
+};
+
+/**
+ * The cloud shell's notices (AppShell loads this only in the cloud build): a suspended tenant gets the full-page
+ * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11) and the
+ * development-tenant migration notice (spec §4) sit above the page.
+ */
+export function CloudShellFrame({ children }: { children: (slots: ShellSlots) => ReactNode }) {
+  const { tenants, isLoaded, currentTenant } = useTenants();
+  const isSuspended = currentTenant?.isSuspended === true;
+  const config = useAdminConsoleConfig({ enabled: currentTenant?.tag === 'development' && !isSuspended });
+  const [isCreating, setCreating] = useState(false);
+  if (isSuspended) return children({ replacement: <SuspendedTenantPage /> });
+
+  const showBanner = isLoaded && showsProductionBanner(tenants);
+  const showMigration = showsMigrationNotice(currentTenant, config.data);
+  const notices =
+    showBanner || showMigration ? (
+      <div className={styles.notices}>
+        {showBanner && <ProductionBanner onCreate={() => setCreating(true)} />}
+        {showMigration && config.data && <MigrationNotice config={config.data} />}
+      </div>
+    ) : undefined;
+  return (
+    <>
+      {children({ notices })}
+      {isCreating && null}
+    </>
+  );
+}

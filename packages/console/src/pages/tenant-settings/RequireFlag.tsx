@@ -1,0 +1,14 @@
+import type { MemberPermissionFlags } from '@gatehouse/schemas';
+import type { ReactNode } from 'react';
+import { NotFound } from '../../app/NotFound.tsx';
+import { useCurrentMemberScopes } from '../../cloud/tenants/member-scopes.ts';
+
+/**
+ * Spec §2.2/§6: settings needs canManageTenant, invitations canInviteMember. The routes exist for everyone (they are
+ * static), so a member without the flag who opens the address sees page-not-found, as for any unknown path.
+ */
+export function RequireFlag({ flag, children }: { flag: keyof MemberPermissionFlags; children: ReactNode }) {
+  const { flags, isLoading } = useCurrentMemberScopes();
+  if (isLoading) return null;
+  return flags[flag] ? children : <NotFound />;
+}
