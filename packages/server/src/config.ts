@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { editions, usernameRegex } from '@gatehouse/schemas';
 import { z } from 'zod';
@@ -5,6 +7,23 @@ import { z } from 'zod';
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const portMessage = 'must be an integer from 0 to 65535';
+
+/** A host name (letters, digits, hyphens, dots; a trailing dot is allowed and dropped). */
+const hostNameRegex = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?$/i;
+
+/**
+ * One `DNS_SERVERS` entry, `ip`, `ip:port` or `[ipv6]:port`, as node:dns `Resolver.setServers` takes them.
+ * Host names are refused: the resolver needs addresses, and resolving a resolver's name would be circular.
+ */
+export function parseDnsServer(entry: string): string | undefined {
+  const value = entry.trim();
+  if (isIP(value)) return value;
+  const bracketed = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/i.exec(value);
+  const plain = /^([0-9.]+):(\d{1,5})$/.exec(value);
+  const [, host = '', port] = bracketed ?? plain ?? [];
+  if (!isIP(host) || (port !== undefined && (Number(port) < 1 || Number(port) > 65_535))) return undefined;
+  return value;
+}
 
 /** Environment variables of the server, all documented in the README. */
 const envSchema = z
@@ -36,6 +55,25 @@ const envSchema = z
       .regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
       .optional(),
     EMAIL_FROM: z.string().min(3).max(256).optional(),
+    CUSTOM_DOMAIN_TARGET: z
+      .string()
+      .regex(hostNameRegex, 'must be a host name such as edge.example.com')
+      .max(254)
+      .optional(),
+    DNS_SERVERS: z
+      .string()
+      .refine(
+        (value) => value.split(',').every((entry) => parseDnsServer(entry) !== undefined),
+        'must be comma-separated IP addresses with optional ports, such as 1.1.1.1,[2606:4700::1111]:53',
+      )
+      .optional(),
+    CUSTOM_DOMAIN_HTTPS_PORT: z.coerce
+      .number({ error: 'must be an integer from 1 to 65535' })
+      .int({ error: 'must be an integer from 1 to 65535' })
+      .min(1, { error: 'must be an integer from 1 to 65535' })
+      .max(65_535, { error: 'must be an integer from 1 to 65535' })
+      .default(443),
+    CUSTOM_DOMAIN_CA_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -59,6 +97,17 @@ export type Config = {
   consoleDir: string;
   /** Outgoing email (invitations); undefined when SMTP_URL is unset: messages are logged as not sent. */
   smtp: { url: string; from: string } | undefined;
+  /** How custom domains (`/domains`) are verified. */
+  customDomains: {
+    /** The host a custom domain's CNAME must point to (CUSTOM_DOMAIN_TARGET, default the PUBLIC_URL host). */
+    target: string;
+    /** Resolvers for the checks (DNS_SERVERS); undefined: the system's. */
+    dnsServers: string[] | undefined;
+    /** Port of the TLS probe (CUSTOM_DOMAIN_HTTPS_PORT). */
+    httpsPort: number;
+    /** PEM certificates trusted by the TLS probe besides the public roots (CUSTOM_DOMAIN_CA_FILE: private CAs). */
+    extraCaCertificates: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -81,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const extraCaCertificates = e.CUSTOM_DOMAIN_CA_FILE ? readCaFile(e.CUSTOM_DOMAIN_CA_FILE) : undefined;
   return {
     port,
     host: e.HOST,
@@ -95,5 +145,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.EMAIL_FROM ?? `Gatehouse <no-reply@${new URL(publicUrl).hostname}>` }
       : undefined,
+    customDomains: {
+      target: (e.CUSTOM_DOMAIN_TARGET ?? new URL(publicUrl).hostname).replace(/\.$/, '').toLowerCase(),
+      dnsServers: e.DNS_SERVERS?.split(',').map((entry) => entry.trim()),
+      httpsPort: e.CUSTOM_DOMAIN_HTTPS_PORT,
+      extraCaCertificates,
+    },
   };
+}
+
+/** Read at startup so a wrong path fails at once rather than at the first domain check. */
+function readCaFile(path: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(resolve(path), 'utf8');
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: CUSTOM_DOMAIN_CA_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: "${path}")`,
+    );
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new ConfigError(`Invalid configuration: CUSTOM_DOMAIN_CA_FILE must hold PEM certificates ("${path}")`);
+  }
+  return pem;
 }
