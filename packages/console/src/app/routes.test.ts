@@ -85,8 +85,15 @@ describe('routes from registered areas', () => {
 });
 
 describe('cloud routes', () => {
-  it("sends '/' to the default tenant's first sidebar item", async () => {
-    expect(await open('cloud', '/')).toMatchObject({ path: '/console/default/get-started' });
+  it("keeps '/' on the signed-in index, which decides from the account and its tenants (spec §2.4)", async () => {
+    const index = await open('cloud', '/');
+    expect(index.path).toBe('/console/');
+    expect(index.errors).toEqual([]);
+  });
+
+  it('has the tenant-less onboarding and invitation acceptance routes', async () => {
+    expect(await open('cloud', '/onboarding')).toMatchObject({ path: '/console/onboarding/create-tenant' });
+    expect(await open('cloud', '/accept/inv-1')).toMatchObject({ route: 'accept/:invitationId' });
   });
 
   it('keeps the tenant id in the path', async () => {

@@ -1,7 +1,13 @@
 import { type RouteObject, replace } from 'react-router';
 import { requireSession } from '../auth/require-session.ts';
+import { CloudRoot } from '../cloud/layout/CloudRoot.tsx';
+import { SignedInIndex } from '../cloud/layout/SignedInIndex.tsx';
+import { TenantRoute } from '../cloud/tenants/TenantRoute.tsx';
 import type { ConsoleArea } from '../components/routing/area.ts';
+import { loadNamespace } from '../i18n/index.ts';
+import { acceptInvitationRoutes } from '../pages/accept-invitation/routes.ts';
 import { callbackRoutes } from '../pages/callback/routes.ts';
+import { onboardingRoutes } from '../pages/onboarding/routes.ts';
 import { profileRoutes } from '../pages/profile/routes.ts';
 import { welcomeRoutes } from '../pages/welcome/routes.ts';
 import { AppShell } from './AppShell.tsx';
@@ -11,7 +17,7 @@ import { NotFound } from './NotFound.tsx';
 import { AppLoading, RootErrorBoundary } from './RootFallbacks.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { firstSidebarPath } from './sidebar.ts';
-import { defaultTenantId, tenantPath } from './tenant.ts';
+import { tenantPath } from './tenant.ts';
 
 /** Never shown, as the loader redirects first; it tells the router this leaf renders nothing on purpose. */
 const Redirecting = () => null;
@@ -68,8 +74,20 @@ export function buildRoutes(options: RouteOptions): RouteObject[] {
       ...root,
       children: [
         ...tenantlessRoutes,
-        { index: true, loader: () => replace(`/${defaultTenantId}`), Component: Redirecting },
-        { path: ':tenantId', loader: requireSession, Component: AppShell, children: tenantRoutes(options) },
+        {
+          // Spec §2.4/§4: signed in, then the tenant list (logo loading screen) before any of these renders.
+          loader: async (args) => {
+            await loadNamespace('tenants');
+            return requireSession(args);
+          },
+          Component: CloudRoot,
+          children: [
+            { index: true, Component: SignedInIndex },
+            ...onboardingRoutes,
+            ...acceptInvitationRoutes,
+            { path: ':tenantId', Component: TenantRoute, children: tenantRoutes(options) },
+          ],
+        },
       ],
     },
   ];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TenantSwitcher } from '../../cloud/switcher/TenantSwitcher.tsx';
 import { BookIcon, HelpIcon, SearchIcon } from '../../components/icons.tsx';
 import type { AccountState } from '../account.ts';
 import { DevBanner } from '../DevBanner.tsx';
@@ -32,7 +33,7 @@ export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut
         </span>
       </Link>
       {edition === 'cloud' ? (
-        <div className={styles.tenantSelector}>{tenantSelector}</div>
+        <div className={styles.tenantSelector}>{tenantSelector ?? <TenantSwitcher />}</div>
       ) : (
         <span className={styles.title}>{t('top_bar.title')}</span>
       )}

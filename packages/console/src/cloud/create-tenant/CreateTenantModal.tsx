@@ -1,0 +1,101 @@
+import { DEFAULT_TENANT_REGION, type TenantRegion, type TenantTag } from '@gatehouse/schemas';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/Button/Button.tsx';
+import { CardRadio } from '../../components/form/CardRadio.tsx';
+import { FormField } from '../../components/form/FormField.tsx';
+import { Modal } from '../../components/Modal/Modal.tsx';
+import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import styles from './CreateTenantModal.module.css';
+import { TenantFields, tenantNameError } from './TenantFields.tsx';
+import { useCreateAndAddTenant } from './use-create-tenant.ts';
+
+/**
+ * Spec §2.9: name, region and purpose. Development and, until billing brings the plan picker, Production too create
+ * the tenant directly; it goes first in the list, a toast confirms and the console moves into it.
+ */
+export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('tenants');
+  const formId = useId();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { create, isPending } = useCreateAndAddTenant();
+  const [name, setName] = useState('');
+  const [region, setRegion] = useState<TenantRegion>(DEFAULT_TENANT_REGION);
+  const [tag, setTag] = useState<TenantTag>('development');
+  const [isSubmitted, setSubmitted] = useState(false);
+  const nameError = isSubmitted ? tenantNameError(name, true) : undefined;
+
+  const close = () => {
+    setName('');
+    setRegion(DEFAULT_TENANT_REGION);
+    setTag('development');
+    setSubmitted(false);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (tenantNameError(name, true)) return;
+    const tenant = await create({ name: name.trim(), regionName: region, tag });
+    toast.success(t('create.created'));
+    close();
+    navigate(`/${encodeURIComponent(tenant.id)}`);
+  };
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={close}
+      title={t('create.title')}
+      size="medium"
+      footer={
+        <div className={styles.footer}>
+          <Button onClick={close}>{t('create.cancel')}</Button>
+          <Button variant="primary" type="submit" form={formId} isLoading={isPending}>
+            {t('create.submit')}
+          </Button>
+        </div>
+      }
+    >
+      <form
+        id={formId}
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          // Errors are toasted by the query client; the modal stays open to retry.
+          submit(event).catch(() => undefined);
+        }}
+      >
+        <TenantFields
+          name={name}
+          onNameChange={setName}
+          nameError={nameError}
+          isNameRequired
+          region={region}
+          onRegionChange={setRegion}
+        />
+        <FormField name="tag" label={t('create.purpose')} isGroup>
+          <CardRadio
+            options={[
+              {
+                value: 'development',
+                title: t('create.development_title'),
+                description: t('create.development_description'),
+              },
+              {
+                value: 'production',
+                title: t('create.production_title'),
+                description: t('create.production_description'),
+              },
+            ]}
+            value={tag}
+            onChange={setTag}
+          />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}

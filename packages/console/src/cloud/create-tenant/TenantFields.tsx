@@ -1,0 +1,60 @@
+import { TENANT_NAME_MAX_LENGTH, type TenantRegion, tenantRegions } from '@gatehouse/schemas';
+import { useTranslation } from 'react-i18next';
+import { CardRadio } from '../../components/form/CardRadio.tsx';
+import { FormField } from '../../components/form/FormField.tsx';
+import { TextInput } from '../../components/form/TextInput.tsx';
+
+/** Spec §5 tenant creation: a name is required (the modal) and at most 128 characters. */
+export function tenantNameError(name: string, isRequired: boolean): 'name_required' | 'name_too_long' | undefined {
+  const trimmed = name.trim();
+  if (isRequired && !trimmed) return 'name_required';
+  if (trimmed.length > TENANT_NAME_MAX_LENGTH) return 'name_too_long';
+  return undefined;
+}
+
+type Props = {
+  name: string;
+  onNameChange: (name: string) => void;
+  nameError: 'name_required' | 'name_too_long' | undefined;
+  isNameRequired: boolean;
+  namePlaceholder?: string;
+  region: TenantRegion;
+  onRegionChange: (region: TenantRegion) => void;
+};
+
+/** The name and region fields the create modal and onboarding share. */
+export function TenantFields({
+  name,
+  onNameChange,
+  nameError,
+  isNameRequired,
+  namePlaceholder,
+  region,
+  onRegionChange,
+}: Props) {
+  const { t } = useTranslation('tenants');
+  return (
+    <>
+      <FormField
+        name="name"
+        label={t('create.name')}
+        isRequired={isNameRequired}
+        error={nameError && t(`create.${nameError}`, { max: TENANT_NAME_MAX_LENGTH })}
+      >
+        <TextInput
+          value={name}
+          onChange={(event) => onNameChange(event.target.value)}
+          placeholder={namePlaceholder}
+          autoComplete="off"
+        />
+      </FormField>
+      <FormField name="regionName" label={t('create.region')} description={t('create.region_description')} isGroup>
+        <CardRadio
+          options={tenantRegions.map((value) => ({ value, title: t(`region.${value}`) }))}
+          value={region}
+          onChange={onRegionChange}
+        />
+      </FormField>
+    </>
+  );
+}
