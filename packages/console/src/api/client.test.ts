@@ -27,7 +27,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 let signedInToken: string | undefined;
 const sessionErrors = vi.hoisted(() => ({ expired: 0, forbidden: [] as boolean[] }));
 vi.mock('../auth/session.ts', () => ({
-  accessTokenFor: async () => signedInToken,
+  tokenFor: async () => signedInToken,
   SessionExpiredError: class extends Error {},
 }));
 // The real handlers leave the page; here they record the reaction and settle so the test can go on.
