@@ -1,5 +1,6 @@
 import {
   ADMIN_TENANT_ID,
+  CLOUD_API_RESOURCE,
   DEFAULT_TENANT_ID,
   type ErrorCode,
   PRODUCT_VERSION,
@@ -13,7 +14,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { issuerUrl, ME_RESOURCE, managementResource } from './auth/issuers.ts';
-import { requireManagementToken, requireMeToken } from './auth/middleware.ts';
+import { requireCloudToken, requireManagementToken, requireMeToken } from './auth/middleware.ts';
 import { ADMIN_CONSOLE_CLIENT_ID } from './auth/oidc/clients.ts';
 import { TenantProviders } from './auth/oidc/provider.ts';
 import type { SigningKeyStore } from './auth/signing-keys.ts';
@@ -26,6 +27,7 @@ import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
+import { cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
@@ -54,9 +56,31 @@ function sendError(c: Context<AppEnv>, status: ApiError['status'], code: ErrorCo
   return c.json(body, status);
 }
 
+/**
+ * Tenants known to exist, so a management request does not read the tenants table each time. An entry
+ * lives `ttlMs`: a tenant deleted by another process (cloud edition) stops answering within that time,
+ * and at once in the process that deleted it (`forget`).
+ */
+class KnownTenants {
+  readonly #seen = new Map<string, number>();
+  readonly #ttlMs: number;
+  constructor(ttlMs = 60_000) {
+    this.#ttlMs = ttlMs;
+  }
+  has(tenantId: string): boolean {
+    const at = this.#seen.get(tenantId);
+    return at !== undefined && Date.now() - at < this.#ttlMs;
+  }
+  add(tenantId: string): void {
+    this.#seen.set(tenantId, Date.now());
+  }
+  forget(tenantId: string): void {
+    this.#seen.delete(tenantId);
+  }
+}
+
 /** Resolves the tenant of a management request; unknown tenants are 404 (no hint whether it exists elsewhere). */
-function tenantContext(db: Database, fixedTenantId?: string): MiddlewareHandler<AppEnv> {
-  const known = new Set<string>();
+function tenantContext(db: Database, known: KnownTenants, fixedTenantId?: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const tenantId = fixedTenantId ?? c.req.param('tenantId') ?? '';
     if (!known.has(tenantId)) {
@@ -72,6 +96,17 @@ function tenantContext(db: Database, fixedTenantId?: string): MiddlewareHandler<
 export function createApp(services: Services) {
   const { config, db, keys, log } = services;
   const providers = services.providers ?? new TenantProviders(services);
+  const known = new KnownTenants();
+  const cloudDeps = () => ({
+    db,
+    keys,
+    providers,
+    forgetTenant: (tenantId: string) => {
+      known.forget(tenantId);
+      keys.forget(tenantId);
+      providers.forget(tenantId);
+    },
+  });
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
@@ -130,7 +165,9 @@ export function createApp(services: Services) {
       adminExists: config.edition === 'cloud' || (await consoleAdminExists(db)),
       issuer: issuerUrl(config.publicUrl, ADMIN_TENANT_ID),
       clientId: ADMIN_CONSOLE_CLIENT_ID,
-      resource: managementResource(DEFAULT_TENANT_ID),
+      // The cloud console redeems its sign-in code for the cloud API and reaches each tenant's
+      // management API with organization tokens of `t-{tenant}`; OSS keeps the default tenant's API.
+      resource: config.edition === 'cloud' ? CLOUD_API_RESOURCE : managementResource(DEFAULT_TENANT_ID),
       meResource: ME_RESOURCE,
     });
   });
@@ -171,14 +208,31 @@ export function createApp(services: Services) {
   const storage = new LocalAssetStorage(config.dataDir);
   const me = new OpenAPIHono<AppEnv>();
   me.use(limitBody);
-  me.use(tenantContext(db, ADMIN_TENANT_ID));
+  me.use(tenantContext(db, known, ADMIN_TENANT_ID));
   me.use(requireMeToken(keys));
   me.route('/', meRoutes({ keys, storage }));
   app.route('/api/me', me);
 
+  if (config.edition === 'cloud') {
+    // The cloud API (tenants, members, invitations): console users' own requests, authorized per tenant
+    // from the database. Registered before the catch-alls; OSS has none of these routes.
+    app.route('/api', cloudWellKnownRoutes(cloudDeps()));
+    const cloud = new OpenAPIHono<AppEnv>();
+    for (const path of ['/tenants', '/tenants/*', '/invitations', '/invitations/*']) {
+      cloud.use(path, limitBody, tenantContext(db, known, ADMIN_TENANT_ID), requireCloudToken(keys));
+    }
+    cloud.route('/', cloudRoutes(cloudDeps()));
+    app.route('/api', cloud);
+  } else {
+    // OSS serves the default tenant only, at /api.
+    app.all('/m/*', () => {
+      throw new ApiError(404, 'tenant.only_default_in_oss');
+    });
+  }
+
   const managementBase = config.edition === 'oss' ? '/api' : '/m/:tenantId/api';
   const tenantOfManagement = () =>
-    config.edition === 'oss' ? tenantContext(db, DEFAULT_TENANT_ID) : tenantContext(db);
+    config.edition === 'oss' ? tenantContext(db, known, DEFAULT_TENANT_ID) : tenantContext(db, known);
   // Public parts of the management API (SAML metadata, fetched by service providers without a token),
   // registered before the management API, whose token check would otherwise claim them.
   const publicManagement = new OpenAPIHono<AppEnv>();
@@ -199,7 +253,8 @@ export function createApp(services: Services) {
     (c.req.method === 'POST' && c.req.path.endsWith('/users/imports') ? limitImportBody : limitBody)(c, next),
   );
   management.use(tenantOfManagement());
-  management.use(requireManagementToken(keys, ['all']));
+  // The cloud edition also lets tenant members in with their organization token of `t-{tenant}`.
+  management.use(requireManagementToken(keys, ['all'], config.edition === 'cloud' ? { db } : undefined));
   management.route('/', managementRoutes());
   // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
   app.route(managementBase, management);

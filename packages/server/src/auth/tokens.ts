@@ -1,4 +1,4 @@
-import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
+import { ADMIN_TENANT_ID, CLOUD_API_RESOURCE, organizationAudience, tenantOrganizationId } from '@gatehouse/schemas';
 import { decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { AuthContext } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -77,6 +77,50 @@ export async function verifyMeToken(keys: SigningKeyStore, publicUrl: string, to
   const { payload, issuerTenantId } = await verifyAccessToken(keys, publicUrl, token, {
     issuerTenantIds: [ADMIN_TENANT_ID],
     audience: ME_RESOURCE,
+  });
+  const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
+  if (!payload.sub || payload.sub === clientId) throw unauthorized('subject');
+  return { actor: { type: 'user', id: payload.sub }, scopes: scopesOf(payload), issuerTenantId };
+}
+
+/** The audiences a JWT names (unverified: only to pick which verification applies). */
+export function tokenAudiences(token: string): string[] {
+  try {
+    const { aud } = decodeJwt(token);
+    return typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A user's organization token for tenant T's organization `t-T` in the admin tenant (cloud edition):
+ * issued by the admin tenant's issuer with audience `urn:gatehouse:organization:t-T`. Its scopes are
+ * tenant permissions; the caller still checks them against the database.
+ */
+export async function verifyTenantOrganizationToken(
+  keys: SigningKeyStore,
+  publicUrl: string,
+  tenantId: string,
+  token: string,
+): Promise<AuthContext> {
+  const organizationId = tenantOrganizationId(tenantId);
+  const { payload, issuerTenantId } = await verifyAccessToken(keys, publicUrl, token, {
+    issuerTenantIds: [ADMIN_TENANT_ID],
+    audience: organizationAudience(organizationId),
+  });
+  const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
+  // Only people are tenant members; an admin-tenant machine app's organization token is not accepted.
+  if (!payload.sub || payload.sub === clientId) throw unauthorized('subject');
+  if (payload.organization_id !== organizationId) throw unauthorized('claim:organization_id');
+  return { actor: { type: 'user', id: payload.sub }, scopes: scopesOf(payload), issuerTenantId };
+}
+
+/** A token for the cloud API: issued by the admin tenant to a signed-in console user, audience the cloud API. */
+export async function verifyCloudToken(keys: SigningKeyStore, publicUrl: string, token: string): Promise<AuthContext> {
+  const { payload, issuerTenantId } = await verifyAccessToken(keys, publicUrl, token, {
+    issuerTenantIds: [ADMIN_TENANT_ID],
+    audience: CLOUD_API_RESOURCE,
   });
   const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
   if (!payload.sub || payload.sub === clientId) throw unauthorized('subject');

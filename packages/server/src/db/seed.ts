@@ -1,16 +1,33 @@
 import {
   ADMIN_TENANT_ID,
+  CLOUD_API_RESOURCE,
   CONSOLE_ADMIN_ROLE,
+  cloudScopes,
   DEFAULT_TENANT_ID,
   MANAGEMENT_API_ROLE,
   MANAGEMENT_API_SCOPE_ALL,
+  type TenantPermission,
+  type TenantRole,
+  tenantPermissions,
+  tenantRolePermissions,
+  tenantRoles,
 } from '@gatehouse/schemas';
 import { ME_RESOURCE, managementResource } from '../auth/issuers.ts';
 import { ADMIN_CONSOLE_CLIENT_ID } from '../auth/oidc/clients.ts';
 import { ensureSigningKey } from '../auth/signing-keys.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
 import type { Database } from './client.ts';
-import { applications, resources, roles, rolesScopes, scopes, tenants } from './tables.ts';
+import {
+  applications,
+  organizationRoleScopes,
+  organizationRoles,
+  organizationScopes,
+  resources,
+  roles,
+  rolesScopes,
+  scopes,
+  tenants,
+} from './tables.ts';
 
 /** Ids of seeded rows are fixed, so seeding is idempotent and other code can refer to them. */
 export const seededIds = {
@@ -24,7 +41,16 @@ export const seededIds = {
   /** In the admin tenant: the 'me' API, where console users manage their own account. */
   meResource: 'me-api',
   meScopeAll: 'me-api-all',
+  /** In the admin tenant: the cloud API (`/api/tenants`, `/api/invitations`…). */
+  cloudResource: 'cloud-api',
 } as const;
+
+/** In the admin tenant: the organization scope standing for a tenant permission (`tp-read-data`, ≤ 21 chars). */
+export const tenantPermissionScopeId = (permission: TenantPermission) => `tp-${permission.replaceAll(':', '-')}`;
+/** In the admin tenant: the organization role standing for a tenant role. */
+export const tenantRoleId = (role: TenantRole) => `tenant-${role}`;
+/** In the admin tenant: the cloud API's scope ids, by position in `cloudScopes` (names are too long for ids). */
+const cloudScopeId = (index: number) => `cloud-api-s${index}`;
 
 async function seedResourceWithScopeAll(
   db: Database,
@@ -106,6 +132,72 @@ export async function seed(db: Database): Promise<void> {
       secret: generateClientSecret(),
       type: 'SPA',
     })
+    .onConflictDoNothing();
+  await seedTenantAccess(db);
+}
+
+/**
+ * The cloud edition's tenant access model, in the admin tenant (spec §6): the tenant permissions are
+ * organization scopes, the tenant roles organization roles (one template shared by every `t-X`
+ * organization), and the cloud API a resource. Seeded in both editions (OSS never serves the cloud
+ * API), so start-up code that does not know the edition (the first console admin) can rely on it.
+ * `t-default`, the default tenant's organization, comes with the first console admin.
+ */
+async function seedTenantAccess(db: Database): Promise<void> {
+  await db
+    .insert(organizationScopes)
+    .values(
+      tenantPermissions.map((name) => ({
+        tenantId: ADMIN_TENANT_ID,
+        id: tenantPermissionScopeId(name),
+        name,
+        description: `Tenant permission ${name}.`,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(organizationRoles)
+    .values(
+      tenantRoles.map((role) => ({
+        tenantId: ADMIN_TENANT_ID,
+        id: tenantRoleId(role),
+        name: role,
+        description: role === 'admin' ? 'Tenant administrator.' : 'Tenant collaborator.',
+        type: 'User',
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(organizationRoleScopes)
+    .values(
+      tenantRoles.flatMap((role) =>
+        tenantRolePermissions[role].map((permission) => ({
+          tenantId: ADMIN_TENANT_ID,
+          organizationRoleId: tenantRoleId(role),
+          organizationScopeId: tenantPermissionScopeId(permission),
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(resources)
+    .values({
+      tenantId: ADMIN_TENANT_ID,
+      id: seededIds.cloudResource,
+      name: 'Cloud API',
+      indicator: CLOUD_API_RESOURCE,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(scopes)
+    .values(
+      cloudScopes.map((name, index) => ({
+        tenantId: ADMIN_TENANT_ID,
+        id: cloudScopeId(index),
+        resourceId: seededIds.cloudResource,
+        name,
+      })),
+    )
     .onConflictDoNothing();
 }
 

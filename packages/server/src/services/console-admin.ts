@@ -1,8 +1,16 @@
-import { ADMIN_TENANT_ID, CONSOLE_ADMIN_ROLE, generateId, userIdSchema } from '@gatehouse/schemas';
+import {
+  ADMIN_TENANT_ID,
+  CONSOLE_ADMIN_ROLE,
+  DEFAULT_TENANT_ID,
+  generateId,
+  tenantOrganizationId,
+  userIdSchema,
+} from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { roles, users, usersRoles } from '../db/tables.ts';
+import { tenantRoleId } from '../db/seed.ts';
+import { organizations, organizationUserRoles, organizationUsers, roles, users, usersRoles } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
 import { performWrite } from './write-path.ts';
@@ -39,8 +47,20 @@ export async function createFirstConsoleAdmin(
         username: input.username,
         passwordEncrypted,
         passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
+        // The cloud console reads these: the default tenant is theirs and there is no onboarding to do.
+        customData: { onboarding: { isOnboardingDone: true }, defaultTenantId: DEFAULT_TENANT_ID },
       });
       await tx.insert(usersRoles, { userId: user.id, roleId: role.id });
+      // Admin of the default tenant in the cloud edition's terms (membership of `t-default`, made in
+      // both editions): start-up does not know the edition, and OSS never reads these rows.
+      const organizationId = tenantOrganizationId(DEFAULT_TENANT_ID);
+      await tx.insertIfAbsent(organizations, { id: organizationId, name: 'Default' });
+      await tx.insert(organizationUsers, { organizationId, userId: user.id });
+      await tx.insert(organizationUserRoles, {
+        organizationId,
+        userId: user.id,
+        organizationRoleId: tenantRoleId('admin'),
+      });
       const after = { id: userIdSchema.parse(user.id), username: user.username, roles: [CONSOLE_ADMIN_ROLE] };
       return { result: true, entity: { type: 'User', id: user.id }, before: null, after, events: [] };
     },

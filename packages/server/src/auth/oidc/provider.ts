@@ -189,4 +189,9 @@ export class TenantProviders {
     });
     return provider;
   }
+
+  /** Drops a tenant's cached provider (the tenant was deleted: the next request finds no tenant). */
+  forget(tenantId: string): void {
+    this.#providers.delete(tenantId);
+  }
 }

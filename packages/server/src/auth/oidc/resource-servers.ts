@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_SECONDS, ADMIN_TENANT_ID } from '@gatehouse/schemas';
+import { ACCESS_TOKEN_TTL_SECONDS, ADMIN_TENANT_ID, CLOUD_API_RESOURCE, type CloudScope } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import { errors, type ResourceServer } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
@@ -46,6 +46,9 @@ async function grantedScopes(
   return rows.map((row) => row.name).sort();
 }
 
+/** The cloud API scopes every console user holds (spec §6). */
+export const SELF_SERVICE_CLOUD_SCOPES: readonly CloudScope[] = ['create:tenant', 'manage:tenant:self'];
+
 /**
  * What oidc-provider may put in an access token for `indicator`: a JWT for that audience, valid for
  * the resource's own lifetime, with the scopes the client (client credentials) or the signed-in user
@@ -68,8 +71,17 @@ export async function resourceServerInfo(
     .limit(1);
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
   // Every console user may manage their own account: the 'me' API needs no role.
-  const selfService = tenantId === ADMIN_TENANT_ID && indicator === ME_RESOURCE && 'userId' in subject;
-  const granted = selfService ? ['all'] : await grantedScopes(db, tenantId, resource.id, subject);
+  const consoleUser = tenantId === ADMIN_TENANT_ID && 'userId' in subject;
+  // …and every console account of the cloud edition may create tenants and manage its own (spec §6);
+  // per-tenant rights come from tenant membership, read at each cloud API request.
+  const granted =
+    consoleUser && indicator === ME_RESOURCE
+      ? ['all']
+      : consoleUser && indicator === CLOUD_API_RESOURCE
+        ? [
+            ...new Set([...SELF_SERVICE_CLOUD_SCOPES, ...(await grantedScopes(db, tenantId, resource.id, subject))]),
+          ].sort()
+        : await grantedScopes(db, tenantId, resource.id, subject);
   return {
     scope: granted.join(' '),
     audience: indicator,

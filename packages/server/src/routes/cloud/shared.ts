@@ -1,0 +1,14 @@
+import type { TenantProviders } from '../../auth/oidc/provider.ts';
+import type { SigningKeyStore } from '../../auth/signing-keys.ts';
+import type { Database } from '../../db/client.ts';
+
+/** What the cloud API's route modules need beside the request: the whole database and the per-tenant caches. */
+export type CloudDeps = {
+  db: Database;
+  keys: SigningKeyStore;
+  providers: TenantProviders;
+  /** Drops what this process caches about a tenant (after deleting it). */
+  forgetTenant: (tenantId: string) => void;
+};
+
+export const tags = ['Cloud'];

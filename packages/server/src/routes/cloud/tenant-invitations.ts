@@ -1,0 +1,102 @@
+import { tenantInvitationCreateSchema, tenantInvitationSchema } from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/context.ts';
+import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import {
+  createTenantInvitations,
+  listTenantInvitations,
+  resendTenantInvitation,
+  revokeTenantInvitation,
+} from '../../services/tenant-invitations.ts';
+import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
+import { writeContext } from '../write-context.ts';
+import { type CloudDeps, tags } from './shared.ts';
+
+/** Invitations to a tenant (tenant permission `invite:member`): list, invite with an email, revoke, resend. */
+
+const tenantParams = z.object({ id: z.string().min(1).max(64) });
+const invitationParams = tenantParams.extend({ invitationId: z.string().min(1).max(64) });
+const notPending = {
+  422: jsonResponse(
+    z.object({ code: z.string(), message: z.string() }),
+    'Already a member, already invited, or not pending (`organization_invitation.*`).',
+  ),
+};
+
+const listInvitations = createRoute({
+  method: 'get',
+  path: '/tenants/{id}/invitations',
+  tags,
+  summary: "A tenant's invitations, newest first",
+  request: { params: tenantParams },
+  responses: {
+    200: jsonResponse(z.array(tenantInvitationSchema), 'Invitations.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const createInvitations = createRoute({
+  method: 'post',
+  path: '/tenants/{id}/invitations',
+  tags,
+  summary: 'Invite emails with a role; each gets an email with a link to the console (valid 7 days)',
+  request: { params: tenantParams, body: jsonBody(tenantInvitationCreateSchema) },
+  responses: {
+    201: jsonResponse(z.array(tenantInvitationSchema), 'One invitation per email.'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...notPending,
+  },
+});
+
+const revokeInvitation = createRoute({
+  method: 'delete',
+  path: '/tenants/{id}/invitations/{invitationId}',
+  tags,
+  summary: 'Revoke a pending invitation',
+  request: { params: invitationParams },
+  responses: { 204: { description: 'Revoked.' }, ...errorResponses, ...notFoundResponse, ...notPending },
+});
+
+const resendInvitation = createRoute({
+  method: 'post',
+  path: '/tenants/{id}/invitations/{invitationId}/message',
+  tags,
+  summary: 'Send the invitation email again',
+  request: { params: invitationParams },
+  responses: { 204: { description: 'Queued.' }, ...errorResponses, ...notFoundResponse, ...notPending },
+});
+
+/** The email's link base and language (the inviter's interface language). */
+const mailOptions = (c: Context<AppEnv>) => ({ publicUrl: c.get('config').publicUrl, locale: c.get('language') });
+
+export function cloudTenantInvitationsRoutes({ db }: CloudDeps) {
+  return createRouter()
+    .openapi(listInvitations, async (c) => {
+      const { id } = c.req.valid('param');
+      await requireTenantAccess(db, id, c.get('auth').actor.id, 'invite:member');
+      return c.json(await listTenantInvitations(adminTenant(db), id), 200);
+    })
+    .openapi(createInvitations, async (c) => {
+      const { id } = c.req.valid('param');
+      const userId = c.get('auth').actor.id;
+      await requireTenantAccess(db, id, userId, 'invite:member');
+      const created = await createTenantInvitations(writeContext(c), id, userId, c.req.valid('json'), mailOptions(c));
+      return c.json(created, 201);
+    })
+    .openapi(revokeInvitation, async (c) => {
+      const { id, invitationId } = c.req.valid('param');
+      await requireTenantAccess(db, id, c.get('auth').actor.id, 'invite:member');
+      await revokeTenantInvitation(writeContext(c), id, invitationId);
+      return c.body(null, 204);
+    })
+    .openapi(resendInvitation, async (c) => {
+      const { id, invitationId } = c.req.valid('param');
+      await requireTenantAccess(db, id, c.get('auth').actor.id, 'invite:member');
+      await resendTenantInvitation(writeContext(c), id, invitationId, mailOptions(c));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,84 @@
+import { tenantCreateSchema, tenantSchema, tenantUpdateSchema } from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { ApiError } from '../../http/errors.ts';
+import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import {
+  createTenant,
+  deleteTenant,
+  listUserTenants,
+  renameTenant,
+  requireTenantAccess,
+} from '../../services/tenants.ts';
+import { writeContext } from '../write-context.ts';
+import { type CloudDeps, tags } from './shared.ts';
+
+/** The signed-in user's tenants: list, create, rename, delete (spec §7). */
+
+// Any string: an id that cannot exist is as unknown as one that does not (404, never a hint).
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+const listTenants = createRoute({
+  method: 'get',
+  path: '/tenants',
+  tags,
+  summary: "The signed-in user's tenants, oldest first",
+  responses: { 200: jsonResponse(z.array(tenantSchema), 'Tenants with the user’s role in each.'), ...errorResponses },
+});
+
+const createTenantRoute = createRoute({
+  method: 'post',
+  path: '/tenants',
+  tags,
+  summary: 'Create a tenant; the caller becomes its admin',
+  description: 'Needs the cloud scope `create:tenant`.',
+  request: { body: jsonBody(tenantCreateSchema) },
+  responses: { 201: jsonResponse(tenantSchema, 'The new tenant.'), ...errorResponses },
+});
+
+const updateTenant = createRoute({
+  method: 'patch',
+  path: '/tenants/{id}',
+  tags,
+  summary: 'Rename a tenant (tenant permission `manage:tenant`)',
+  request: { params: idParams, body: jsonBody(tenantUpdateSchema) },
+  responses: { 200: jsonResponse(tenantSchema, 'The tenant.'), ...errorResponses, ...notFoundResponse },
+});
+
+const deleteTenantRoute = createRoute({
+  method: 'delete',
+  path: '/tenants/{id}',
+  tags,
+  summary: 'Delete a tenant and all its data (tenant permission `manage:tenant`)',
+  responses: {
+    204: { description: 'Deleted.' },
+    ...errorResponses,
+    ...notFoundResponse,
+    422: jsonResponse(z.object({ code: z.string(), message: z.string() }), 'A built-in tenant (`tenant.reserved`).'),
+  },
+  request: { params: idParams },
+});
+
+export function cloudTenantsRoutes(deps: CloudDeps) {
+  const { db } = deps;
+  return createRouter()
+    .openapi(listTenants, async (c) => c.json(await listUserTenants(db, c.get('auth').actor.id), 200))
+    .openapi(createTenantRoute, async (c) => {
+      if (!c.get('auth').scopes.has('create:tenant')) throw new ApiError(403, 'auth.forbidden');
+      const { tenant: _admin, ...ctx } = writeContext(c);
+      return c.json(await createTenant(db, ctx, c.get('auth').actor.id, c.req.valid('json')), 201);
+    })
+    .openapi(updateTenant, async (c) => {
+      const access = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id, 'manage:tenant');
+      const { tenant: _admin, ...ctx } = writeContext(c);
+      return c.json(await renameTenant(db, ctx, access, c.req.valid('json')), 200);
+    })
+    .openapi(deleteTenantRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      const access = await requireTenantAccess(db, id, c.get('auth').actor.id, 'manage:tenant');
+      const { tenant: _admin, ...ctx } = writeContext(c);
+      await deleteTenant(db, ctx, access);
+      deps.forgetTenant(id);
+      return c.body(null, 204);
+    });
+}

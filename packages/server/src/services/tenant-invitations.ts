@@ -1,0 +1,313 @@
+import {
+  generateId,
+  type InviteeInvitation,
+  invitationStatusUpdateSchema,
+  type TenantInvitation,
+  type TenantTag,
+  tenantIdOfOrganization,
+  tenantInvitationCreateSchema,
+  tenantOrganizationId,
+} from '@gatehouse/schemas';
+import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { tenantRoleId } from '../db/seed.ts';
+import {
+  organizationInvitationRoles,
+  organizationInvitations,
+  organizationUsers,
+  tenants,
+  users,
+} from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, invalidFields, notFound } from '../http/errors.ts';
+import {
+  acceptInvitation,
+  assertPending,
+  decide,
+  effectiveStatus,
+  expireOverdue,
+  type InvitationRow,
+  inviteeIs,
+  queueInvitationMessage,
+  statusCondition,
+} from './organization-invitations.ts';
+import { addIds } from './organization-relations.ts';
+import { invitationRolesOf } from './organizations.ts';
+import { inRelation } from './relations.ts';
+import { strongestRole } from './tenants.ts';
+import { type DomainEvent, performBatchWrite, performWrite, type WriteContext } from './write-path.ts';
+
+/**
+ * Tenant invitations: organization invitations of `t-X` in the admin tenant, so they share the
+ * organization invitations' rules (one pending per email, expiry on read, one conditional decision)
+ * and their email (outbox + mail worker), whose link opens the console's acceptance page.
+ */
+
+/** Spec §9: a tenant invitation is valid for 7 days. */
+export const TENANT_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The console's acceptance page; the mail worker replaces `{invitationId}`. */
+export const acceptanceLink = (publicUrl: string) => `${publicUrl}/console/accept/{invitationId}`;
+
+async function rolesOf(tx: TenantDb, rows: readonly InvitationRow[]) {
+  const links = rows.length
+    ? await tx.findMany(organizationInvitationRoles, {
+        where: inArray(
+          organizationInvitationRoles.invitationId,
+          rows.map((row) => row.id),
+        ),
+      })
+    : [];
+  return (id: string) =>
+    strongestRole(links.filter((link) => link.invitationId === id).map((link) => link.organizationRoleId)) ??
+    'collaborator';
+}
+
+export async function toTenantInvitations(tx: TenantDb, rows: readonly InvitationRow[]): Promise<TenantInvitation[]> {
+  const roleOf = await rolesOf(tx, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    invitee: row.invitee,
+    status: effectiveStatus(row),
+    role: roleOf(row.id),
+    inviterId: row.inviterId,
+    createdAt: row.createdAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+  }));
+}
+
+export async function listTenantInvitations(admin: TenantDb, tenantId: string): Promise<TenantInvitation[]> {
+  const rows = await admin.findMany(organizationInvitations, {
+    where: eq(organizationInvitations.organizationId, tenantOrganizationId(tenantId)),
+    orderBy: [desc(organizationInvitations.createdAt), desc(organizationInvitations.id)],
+  });
+  return toTenantInvitations(admin, rows);
+}
+
+/** A tenant's invitation, or 404 (also when it belongs to another tenant). */
+async function findTenantInvitation(tx: TenantDb, tenantId: string, id: string): Promise<InvitationRow> {
+  const row = await tx.findOne(
+    organizationInvitations,
+    and(
+      eq(organizationInvitations.id, id),
+      eq(organizationInvitations.organizationId, tenantOrganizationId(tenantId)),
+    ) as SQL,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Invites each email with the role, one invitation and one email each (all or nothing): 422
+ * `organization_invitation.already_member` for a member, `…pending_exists` for an open invitation.
+ */
+export async function createTenantInvitations(
+  ctx: WriteContext,
+  tenantId: string,
+  inviterId: string,
+  input: unknown,
+  options: { publicUrl: string; locale: string },
+): Promise<TenantInvitation[]> {
+  const parsed = tenantInvitationCreateSchema.safeParse(input);
+  if (!parsed.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(parsed.error));
+  const emails = [
+    ...new Map(
+      (Array.isArray(parsed.data.invitee) ? parsed.data.invitee : [parsed.data.invitee]).map((email) => [
+        email.toLowerCase(),
+        email,
+      ]),
+    ).values(),
+  ];
+  const organizationId = tenantOrganizationId(tenantId);
+  return performBatchWrite(ctx, async (tx) => {
+    const writes = [];
+    for (const invitee of emails) {
+      const member = await tx.findOne(
+        users,
+        and(
+          sql`lower(${users.primaryEmail}) = lower(${invitee})`,
+          inRelation(
+            tx,
+            users.id,
+            organizationUsers,
+            organizationUsers.userId,
+            eq(organizationUsers.organizationId, organizationId),
+          ),
+        ) as SQL,
+      );
+      if (member) throw new ApiError(422, 'organization_invitation.already_member', { emails: [invitee] });
+      await expireOverdue(tx, organizationId, invitee);
+      const pending = await tx.findOne(
+        organizationInvitations,
+        and(
+          eq(organizationInvitations.organizationId, organizationId),
+          inviteeIs(invitee),
+          statusCondition('Pending'),
+        ) as SQL,
+      );
+      if (pending) throw new ApiError(422, 'organization_invitation.pending_exists', { emails: [invitee] });
+      const row = await tx.insert(organizationInvitations, {
+        id: generateId(),
+        organizationId,
+        invitee,
+        inviterId,
+        expiresAt: new Date(Date.now() + TENANT_INVITATION_TTL_MS),
+      });
+      await addIds(tx, invitationRolesOf(row.id), [tenantRoleId(parsed.data.roleName)]);
+      await queueInvitationMessage(tx, ctx.actor, row, {
+        link: acceptanceLink(options.publicUrl),
+        locale: options.locale,
+      });
+      const [invitation] = await toTenantInvitations(tx, [row]);
+      if (!invitation) throw new Error('an invitation maps to itself');
+      writes.push({
+        key: 'Admin.TenantInvitation.Created',
+        outcome: {
+          result: invitation,
+          entity: { type: 'TenantInvitation', id: row.id },
+          before: null,
+          after: { ...invitation, tenantId },
+        },
+      });
+    }
+    return writes;
+  });
+}
+
+/** Revokes a pending invitation (422 when it is not pending). */
+export async function revokeTenantInvitation(ctx: WriteContext, tenantId: string, id: string): Promise<void> {
+  await performWrite(ctx, { key: 'Admin.TenantInvitation.Updated', schema: z.object({}), input: {} }, async (tx) => {
+    const row = await findTenantInvitation(tx, tenantId, id);
+    const [before] = await toTenantInvitations(tx, [row]);
+    assertPending(row);
+    const updated = await decide(tx, row, { status: 'Revoked' });
+    const [after] = await toTenantInvitations(tx, [updated]);
+    return {
+      result: undefined,
+      entity: { type: 'TenantInvitation', id },
+      before: before ?? null,
+      after: after ?? null,
+    };
+  });
+}
+
+/** Sends the email of a pending invitation again (same link). */
+export async function resendTenantInvitation(
+  ctx: WriteContext,
+  tenantId: string,
+  id: string,
+  options: { publicUrl: string; locale: string },
+): Promise<void> {
+  await performWrite(
+    ctx,
+    { key: 'Admin.TenantInvitation.MessageRequested', schema: z.object({}), input: {} },
+    async (tx) => {
+      const row = await findTenantInvitation(tx, tenantId, id);
+      assertPending(row);
+      const messagePayload = { link: acceptanceLink(options.publicUrl), locale: options.locale };
+      await queueInvitationMessage(tx, ctx.actor, row, messagePayload);
+      return { result: undefined, entity: { type: 'TenantInvitation', id }, before: null, after: { messagePayload } };
+    },
+  );
+}
+
+// The invitee's side (`/api/invitations`).
+
+async function toInviteeInvitations(
+  db: Database,
+  admin: TenantDb,
+  rows: readonly InvitationRow[],
+): Promise<InviteeInvitation[]> {
+  const tenantIds = [...new Set(rows.flatMap((row) => tenantIdOfOrganization(row.organizationId) ?? []))];
+  const tenantRows = tenantIds.length ? await db.select().from(tenants).where(inArray(tenants.id, tenantIds)) : [];
+  const byId = new Map(tenantRows.map((row) => [row.id, row]));
+  const roleOf = await rolesOf(admin, rows);
+  return rows.flatMap((row) => {
+    const tenantId = tenantIdOfOrganization(row.organizationId);
+    const tenant = tenantId ? byId.get(tenantId) : undefined;
+    if (!tenantId || !tenant) return [];
+    return [
+      {
+        id: row.id,
+        organizationId: row.organizationId,
+        tenantId,
+        tenantName: tenant.name,
+        tenantTag: tenant.tag as TenantTag,
+        status: effectiveStatus(row),
+        role: roleOf(row.id),
+        expiresAt: row.expiresAt.getTime(),
+      },
+    ];
+  });
+}
+
+async function primaryEmailOf(admin: TenantDb, userId: string): Promise<string | undefined> {
+  const user = await admin.findOne(users, eq(users.id, userId));
+  return user?.primaryEmail ?? undefined;
+}
+
+const tenantInvitationsCondition = like(organizationInvitations.organizationId, 't-%');
+
+/** The invitations sent to the signed-in account's primary email (any case), newest first. */
+export async function listInviteeInvitations(db: Database, admin: TenantDb, userId: string) {
+  const email = await primaryEmailOf(admin, userId);
+  if (!email) return [];
+  const rows = await admin.findMany(organizationInvitations, {
+    where: and(inviteeIs(email), tenantInvitationsCondition) as SQL,
+    orderBy: [desc(organizationInvitations.createdAt), desc(organizationInvitations.id)],
+  });
+  return toInviteeInvitations(db, admin, rows);
+}
+
+/** An invitation for its invitee: 404 when unknown, 403 `email_mismatch` when it is someone else's. */
+async function findOwnInvitation(admin: TenantDb, userId: string, id: string): Promise<InvitationRow> {
+  const row = await admin.findOne(
+    organizationInvitations,
+    and(eq(organizationInvitations.id, id), tenantInvitationsCondition) as SQL,
+  );
+  if (!row) throw notFound();
+  const email = await primaryEmailOf(admin, userId);
+  if (!email || email.toLowerCase() !== row.invitee.toLowerCase()) {
+    throw new ApiError(403, 'organization_invitation.email_mismatch');
+  }
+  return row;
+}
+
+export async function getInviteeInvitation(db: Database, admin: TenantDb, userId: string, id: string) {
+  const [invitation] = await toInviteeInvitations(db, admin, [await findOwnInvitation(admin, userId, id)]);
+  if (!invitation) throw notFound();
+  return invitation;
+}
+
+/** Accepts an invitation: the account joins the tenant with the invitation's role, in one transaction. */
+export async function acceptInviteeInvitation(
+  db: Database,
+  ctx: WriteContext,
+  userId: string,
+  id: string,
+  input: unknown,
+): Promise<InviteeInvitation> {
+  await performWrite(
+    ctx,
+    { key: 'Admin.TenantInvitation.Accepted', schema: invitationStatusUpdateSchema, input },
+    async (tx) => {
+      const row = await findOwnInvitation(tx, userId, id);
+      const [before] = await toTenantInvitations(tx, [row]);
+      const { invitation, events }: { invitation: InvitationRow; events: DomainEvent[] } = await acceptInvitation(
+        tx,
+        row,
+        userId,
+      );
+      const [after] = await toTenantInvitations(tx, [invitation]);
+      return {
+        result: undefined,
+        entity: { type: 'TenantInvitation', id },
+        before: before ?? null,
+        after: after ?? null,
+        events,
+      };
+    },
+  );
+  return getInviteeInvitation(db, ctx.tenant, userId, id);
+}
