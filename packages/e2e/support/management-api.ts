@@ -12,14 +12,19 @@ export function managementApiPath(path: string): string {
  * it. Setup therefore needs no second account and no machine-to-machine app.
  */
 export async function managementApiAs(page: Page) {
-  const token = await page.evaluate(() => {
+  const token = await page.evaluate((isCloud) => {
+    // Cloud: the tenant's management API takes the console's organization token of that tenant (session.ts).
+    if (isCloud) {
+      const cached: unknown = JSON.parse(sessionStorage.getItem('gatehouse:token:organization:default') ?? 'null');
+      return typeof cached === 'object' && cached !== null && 'token' in cached ? String(cached.token) : undefined;
+    }
     for (const key of Object.keys(sessionStorage)) {
       if (!key.startsWith('oidc.user:')) continue;
       const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
       if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
     }
     return undefined;
-  });
+  }, edition === 'cloud');
   if (!token) throw new Error('No signed-in console session on this page: sign in before calling the API.');
   const headers = { Authorization: `Bearer ${token}` };
 
