@@ -1,10 +1,12 @@
-import { type MouseEvent, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { ForbiddenAlert } from '../auth/ForbiddenAlert.tsx';
 import { signOut } from '../auth/session.ts';
+import type { ShellSlots } from '../cloud/notices/CloudShellFrame.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { useTenantPath } from '../components/routing/tenant-path.ts';
+import { loadNamespace } from '../i18n/index.ts';
 import styles from './AppShell.module.css';
 import { useAccount } from './account.ts';
 import { areasOf, availableSidebarItems } from './areas.ts';
@@ -19,6 +21,22 @@ import { TopBar } from './top-bar/TopBar.tsx';
 const mainId = 'main-content';
 const entitySearches = areasOf(edition).flatMap((area) => (area.searchEntities ? [area.searchEntities] : []));
 const sidebarItems = visibleSidebar(edition, availableSidebarItems(edition)).flatMap((section) => section.items);
+
+/**
+ * The cloud notices (suspended tenant, production banner, migration notice). A compile-time edition check around a
+ * dynamic import, so the OSS bundle has none of their code or strings.
+ */
+const CloudShellFrame =
+  // The define itself, not the imported `edition`: the bundler then drops the import before it makes chunks.
+  import.meta.env.GATEHOUSE_EDITION === 'cloud'
+    ? lazy(async () => {
+        const [module] = await Promise.all([
+          import('../cloud/notices/CloudShellFrame.tsx'),
+          loadNamespace('tenant_settings'),
+        ]);
+        return { default: module.CloudShellFrame };
+      })
+    : undefined;
 
 /** Moves focus instead of changing the URL hash, which the router would treat as a navigation. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
@@ -48,19 +66,28 @@ export function AppShell() {
     [t, resolve],
   );
 
-  return (
+  const shell = ({ notices, replacement }: ShellSlots = {}): ReactNode => (
     <div className={styles.shell}>
       <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
         {t('skip_to_content')}
       </a>
       <TopBar {...account} onOpenContact={openContact} onOpenPalette={openPalette} onSignOut={signOut} />
-      <Sidebar onOpenContact={openContact} />
-      <main id={mainId} className={styles.main} tabIndex={-1} aria-busy={navigating}>
-        <div className={styles.progress} hidden={!navigating} aria-hidden="true" />
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      {replacement ? (
+        <main id={mainId} className={styles.replacement} tabIndex={-1}>
+          {replacement}
+        </main>
+      ) : (
+        <>
+          <Sidebar onOpenContact={openContact} />
+          <main id={mainId} className={styles.main} tabIndex={-1} aria-busy={navigating}>
+            <div className={styles.progress} hidden={!navigating} aria-hidden="true" />
+            {notices}
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </>
+      )}
       <ForbiddenAlert />
       <ContactDialog isOpen={dialog === 'contact'} onClose={close} />
       <CommandPalette
@@ -71,5 +98,12 @@ export function AppShell() {
         resolve={resolve}
       />
     </div>
+  );
+
+  if (!CloudShellFrame) return shell();
+  return (
+    <Suspense fallback={<Loading />}>
+      <CloudShellFrame>{shell}</CloudShellFrame>
+    </Suspense>
   );
 }

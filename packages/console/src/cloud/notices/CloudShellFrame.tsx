@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useAdminConsoleConfig } from '../../api/admin-console-config.ts';
+import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import { MigrationNotice } from './MigrationNotice.tsx';
 import styles from './Notices.module.css';
@@ -16,7 +17,8 @@ export type ShellSlots = {
 
 /**
  * The cloud shell's notices (AppShell loads this only in the cloud build): a suspended tenant gets the full-page
- * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11) and the
+ * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11; its action opens the create-tenant modal, which prepends the tenant and
+ * moves into it) and the
  * development-tenant migration notice (spec §4) sit above the page.
  */
 export function CloudShellFrame({ children }: { children: (slots: ShellSlots) => ReactNode }) {
@@ -38,7 +40,7 @@ export function CloudShellFrame({ children }: { children: (slots: ShellSlots) =>
   return (
     <>
       {children({ notices })}
-      {isCreating && null}
+      <CreateTenantModal isOpen={isCreating} onClose={() => setCreating(false)} />
     </>
   );
 }

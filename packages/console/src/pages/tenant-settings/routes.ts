@@ -39,6 +39,13 @@ export const tenantSettingsArea: ConsoleArea = {
             },
           ],
         },
+        {
+          path: 'domains',
+          lazy: async () => {
+            const [module] = await Promise.all([import('./domains/DomainsTab.tsx'), loadNamespace('domains')]);
+            return { Component: module.DomainsTab };
+          },
+        },
       ],
     },
   ],

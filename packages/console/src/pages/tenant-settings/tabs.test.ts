@@ -6,8 +6,8 @@ const collaborator = { canManageTenant: false, canInviteMember: false };
 
 describe('tenant settings tabs (spec §2.2, §6)', () => {
   it('shows settings only to tenant managers', () => {
-    expect(visibleTenantSettingsTabs(admin)).toEqual(['settings', 'members']);
-    expect(visibleTenantSettingsTabs(collaborator)).toEqual(['members']);
+    expect(visibleTenantSettingsTabs(admin)).toEqual(['settings', 'members', 'domains']);
+    expect(visibleTenantSettingsTabs(collaborator)).toEqual(['members', 'domains']);
     expect(isTabAllowed('settings', collaborator)).toBe(false);
     expect(isTabAllowed('members', collaborator)).toBe(true);
   });

@@ -1,18 +1,15 @@
 import type { MemberPermissionFlags } from '@gatehouse/schemas';
 import { segment } from '../../components/routing/tenant-path.ts';
 
-/**
- * Spec §2.2 tenant-settings tabs. Domains joins once its tab exists (pages/tenant-settings/domains); subscription and
- * billing history come with billing (issue 9).
- */
-export type TenantSettingsTab = 'settings' | 'members';
+/** Spec §2.2 tenant-settings tabs (subscription and billing history come with billing, issue 9). */
+export type TenantSettingsTab = 'settings' | 'members' | 'domains';
 export type MembersSubTab = 'members' | 'invitations';
 
 type Flags = Pick<MemberPermissionFlags, 'canManageTenant' | 'canInviteMember'>;
 
 /** The tabs a member sees, in order: settings only for tenant managers (spec §6). */
 export function visibleTenantSettingsTabs(flags: Flags): TenantSettingsTab[] {
-  return flags.canManageTenant ? ['settings', 'members'] : ['members'];
+  return flags.canManageTenant ? ['settings', 'members', 'domains'] : ['members', 'domains'];
 }
 
 /** Spec §2.2: the index goes to settings for tenant managers, otherwise to members. */
