@@ -372,6 +372,16 @@ describe('custom domains: the status follows DNS and HTTPS', () => {
     expect(read.json.errorMessage).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
   });
 
+  it('a target that is an IP address is matched by A records (PUBLIC_URL on an address)', async () => {
+    zone.set(`_gatehouse-challenge.${DOMAIN}`, [{ type: 'TXT', value: 'token' }]);
+    zone.set(DOMAIN, [{ type: 'A', value: '127.0.0.1' }]);
+    const row = { domain: DOMAIN, verificationToken: 'token', status: 'PendingVerification' };
+    const config = { ...t.config.customDomains, target: '127.0.0.1' };
+    expect(await checkDomain(row, config)).toEqual({ status: 'Active', errorMessage: null });
+    zone.set(DOMAIN, [{ type: 'A', value: '192.0.2.1' }]);
+    expect((await checkDomain(row, config)).status).toBe('Error');
+  });
+
   it('without the CA file, a self-signed certificate is not valid', async () => {
     zone.set(`_gatehouse-challenge.${DOMAIN}`, [{ type: 'TXT', value: 'token' }]);
     zone.set(DOMAIN, [{ type: 'CNAME', value: TARGET }]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { request } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { Domain, DomainDnsRecord, DomainStatus } from '@gatehouse/schemas';
 import { and, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
@@ -130,7 +130,8 @@ async function checkRouting(
   }
   const addresses = await addressesOf(resolver, domain);
   if (addresses.length === 0) return { kind: 'missing' };
-  const targetAddresses = new Set(await addressesOf(resolver, target));
+  // A target that is an address (PUBLIC_URL on an IP, no CUSTOM_DOMAIN_TARGET) can only be matched this way.
+  const targetAddresses = new Set(isIP(target) ? [target] : await addressesOf(resolver, target));
   if (addresses.every((address) => targetAddresses.has(address))) return { kind: 'ok' };
   return {
     kind: 'elsewhere',
