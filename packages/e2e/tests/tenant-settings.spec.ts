@@ -148,6 +148,15 @@ test.describe('tenant settings (cloud)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tenant settings' })).toBeVisible({ timeout: 20_000 });
     await waitForShell(page);
     await expect(notice).toHaveCount(0);
+
+    // Spec §2.11: every tenant of e2e_admin is a development tenant, so the production banner offers to create one.
+    const banner = page.getByTestId('production-banner');
+    await banner.getByRole('button', { name: 'Create a production tenant' }).click();
+    const create = page.getByRole('dialog', { name: 'Create tenant' });
+    await expect(create).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(create).toHaveCount(0);
+    await expect(banner).toBeVisible();
   });
 
   test('settings and members pass axe in light and dark', async ({ page }) => {

@@ -4,7 +4,7 @@ import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import { MigrationNotice } from './MigrationNotice.tsx';
 import styles from './Notices.module.css';
-import { showsMigrationNotice, showsProductionBanner } from './notices.ts';
+import { shellNotices } from './notices.ts';
 import { ProductionBanner } from './ProductionBanner.tsx';
 import { SuspendedTenantPage } from './SuspendedTenantPage.tsx';
 
@@ -17,24 +17,23 @@ export type ShellSlots = {
 
 /**
  * The cloud shell's notices (AppShell loads this only in the cloud build): a suspended tenant gets the full-page
- * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11; its action opens the create-tenant modal, which prepends the tenant and
- * moves into it) and the
- * development-tenant migration notice (spec §4) sit above the page.
+ * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11; its action opens the
+ * create-tenant modal, which prepends the tenant and moves into it) and the development-tenant migration notice
+ * (spec §4) sit above the page.
  */
 export function CloudShellFrame({ children }: { children: (slots: ShellSlots) => ReactNode }) {
   const { tenants, isLoaded, currentTenant } = useTenants();
   const isSuspended = currentTenant?.isSuspended === true;
   const config = useAdminConsoleConfig({ enabled: currentTenant?.tag === 'development' && !isSuspended });
   const [isCreating, setCreating] = useState(false);
-  if (isSuspended) return children({ replacement: <SuspendedTenantPage /> });
+  const shown = shellNotices({ tenants, isLoaded, currentTenant, config: config.data });
+  if (shown.isSuspended) return children({ replacement: <SuspendedTenantPage /> });
 
-  const showBanner = isLoaded && showsProductionBanner(tenants);
-  const showMigration = showsMigrationNotice(currentTenant, config.data);
   const notices =
-    showBanner || showMigration ? (
+    shown.showsBanner || shown.showsMigration ? (
       <div className={styles.notices}>
-        {showBanner && <ProductionBanner onCreate={() => setCreating(true)} />}
-        {showMigration && config.data && <MigrationNotice config={config.data} />}
+        {shown.showsBanner && <ProductionBanner onCreate={() => setCreating(true)} />}
+        {shown.showsMigration && config.data && <MigrationNotice config={config.data} />}
       </div>
     ) : undefined;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsMigrationNotice, showsProductionBanner } from './notices.ts';
+import { shellNotices, showsMigrationNotice, showsProductionBanner } from './notices.ts';
 
 describe('production-tenant banner (spec §2.11)', () => {
   it('shows when no tenant is a production tenant, including no tenant at all', () => {
@@ -27,5 +27,31 @@ describe('development-tenant migration notice (spec §4)', () => {
     expect(showsMigrationNotice({ tag: 'production' }, {})).toBe(false);
     expect(showsMigrationNotice({ tag: 'development' }, undefined)).toBe(false);
     expect(showsMigrationNotice(undefined, {})).toBe(false);
+  });
+});
+
+describe('the shell notices together (spec §2.4)', () => {
+  const development = { tag: 'development', isSuspended: false } as const;
+  it('a suspended tenant shows its page and no other notice', () => {
+    expect(
+      shellNotices({
+        tenants: [development],
+        isLoaded: true,
+        currentTenant: { ...development, isSuspended: true },
+        config: {},
+      }),
+    ).toEqual({ isSuspended: true, showsBanner: false, showsMigration: false });
+  });
+  it('otherwise the banner waits for the tenant list, and the notice for the config', () => {
+    expect(shellNotices({ tenants: [], isLoaded: false, currentTenant: development, config: undefined })).toEqual({
+      isSuspended: false,
+      showsBanner: false,
+      showsMigration: false,
+    });
+    expect(shellNotices({ tenants: [development], isLoaded: true, currentTenant: development, config: {} })).toEqual({
+      isSuspended: false,
+      showsBanner: true,
+      showsMigration: true,
+    });
   });
 });

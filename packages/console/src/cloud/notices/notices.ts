@@ -16,3 +16,20 @@ export function showsMigrationNotice(
   if (tenant?.tag !== 'development' || !config) return false;
   return config.developmentTenantMigrationNotification?.readAt === undefined;
 }
+
+export type ShellNotices = { isSuspended: boolean; showsBanner: boolean; showsMigration: boolean };
+
+/** Spec §2.4: a suspended tenant gets its full-page notice and no other notice; otherwise each rule decides. */
+export function shellNotices(input: {
+  tenants: readonly Pick<Tenant, 'tag'>[];
+  isLoaded: boolean;
+  currentTenant: Pick<Tenant, 'tag' | 'isSuspended'> | undefined;
+  config: AdminConsoleConfig | undefined;
+}): ShellNotices {
+  if (input.currentTenant?.isSuspended) return { isSuspended: true, showsBanner: false, showsMigration: false };
+  return {
+    isSuspended: false,
+    showsBanner: input.isLoaded && showsProductionBanner(input.tenants),
+    showsMigration: showsMigrationNotice(input.currentTenant, input.config),
+  };
+}
