@@ -77,4 +77,20 @@ describe('cloud edition in process', () => {
     expect(response.json.code).toBe('auth.unauthorized');
     expect((await cloud.call('/api/nosuchroute')).json.code).toBe('route.not_found');
   });
+
+  it('documents the cloud API in the OpenAPI document of the cloud edition only', async () => {
+    const cloudPaths = Object.keys((await cloud.call('/api/openapi.json', { auth: false })).json.paths);
+    expect(cloudPaths).toEqual(
+      expect.arrayContaining([
+        '/api/tenants',
+        '/api/tenants/{id}/members/{userId}/scopes',
+        '/api/invitations/{id}/status',
+        '/api/.well-known/endpoints/{tenantId}',
+        '/m/{tenantId}/api/configs/admin-console',
+      ]),
+    );
+    const ossPaths = Object.keys((await oss.call('/api/openapi.json', { auth: false })).json.paths);
+    expect(ossPaths).toContain('/api/configs/admin-console');
+    expect(ossPaths.filter((path) => path.startsWith('/api/tenants'))).toEqual([]);
+  });
 });
