@@ -419,3 +419,19 @@ describe('custom domain configuration', () => {
     );
   });
 });
+
+describe('custom domains in the OSS edition', () => {
+  it('serves the same API at /api/domains for the one tenant', async () => {
+    const oss = await createTestApp({ DNS_SERVERS: `127.0.0.1:${dnsPort}`, CUSTOM_DOMAIN_TARGET: TARGET });
+    try {
+      const created = await oss.call('/api/domains', { method: 'POST', body: { domain: DOMAIN } });
+      expect(created.status).toBe(201);
+      expect(created.json.dnsRecords[0]).toEqual({ name: DOMAIN, type: 'CNAME', value: TARGET });
+      const list = await oss.call('/api/domains');
+      expect(list.json.map((domain: { id: string }) => domain.id)).toEqual([created.json.id]);
+      expectInvalid(await oss.call('/api/domains', { method: 'POST', body: { domain: 'id.localhost' } }), 'domain');
+    } finally {
+      await oss.close();
+    }
+  });
+});
