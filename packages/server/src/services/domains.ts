@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import { Resolver } from 'node:dns/promises';
+import { lookup, Resolver } from 'node:dns/promises';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
@@ -111,18 +111,34 @@ async function addressesOf(resolver: Resolver, host: string): Promise<string[]> 
 }
 
 /**
- * Where the domain routes: ok, not yet (no record), or elsewhere (a message naming what was found). Without a
- * CNAME, addresses that are all the target's also count: apex domains cannot have a CNAME, and providers
- * flatten one (ALIAS/ANAME) into A/AAAA records.
+ * The target's addresses: itself when it is one; else through the configured DNS servers, or, without them, the
+ * system's lookup (which also reads /etc/hosts, as an operator expects of a name such as an internal balancer).
  */
-async function checkRouting(
-  resolver: Resolver,
-  domain: string,
-  target: string,
-): Promise<{ kind: 'ok' | 'missing' } | { kind: 'elsewhere'; message: string }> {
+async function targetAddresses(resolver: Resolver, target: string, config: CheckConfig): Promise<string[]> {
+  if (isIP(target)) return [target];
+  if (config.dnsServers) return addressesOf(resolver, target);
+  try {
+    return (await lookup(target, { all: true })).map((entry) => entry.address);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
+    throw new ResolverFailure(`address of ${target}`, code);
+  }
+}
+
+type Routing = { kind: 'ok'; addresses: string[] } | { kind: 'missing' } | { kind: 'elsewhere'; message: string };
+
+/**
+ * Where the domain routes: ok (with the addresses the HTTPS probe may connect to), not yet (no record), or
+ * elsewhere (a message naming what was found). Without a CNAME, addresses that are all the target's also count:
+ * apex domains cannot have a CNAME, and providers flatten one (ALIAS/ANAME) into A/AAAA records.
+ */
+async function checkRouting(resolver: Resolver, domain: string, config: CheckConfig): Promise<Routing> {
+  const { target } = config;
   const [cname] = await records(`CNAME of ${domain}`, () => resolver.resolveCname(domain));
   if (cname !== undefined) {
-    if (normalizeHost(cname) === target) return { kind: 'ok' };
+    if (normalizeHost(cname) === target)
+      return { kind: 'ok', addresses: await targetAddresses(resolver, target, config) };
     return {
       kind: 'elsewhere',
       message: `The CNAME record of ${domain} points to ${normalizeHost(cname)}; expected ${target}.`,
@@ -130,9 +146,8 @@ async function checkRouting(
   }
   const addresses = await addressesOf(resolver, domain);
   if (addresses.length === 0) return { kind: 'missing' };
-  // A target that is an address (PUBLIC_URL on an IP, no CUSTOM_DOMAIN_TARGET) can only be matched this way.
-  const targetAddresses = new Set(isIP(target) ? [target] : await addressesOf(resolver, target));
-  if (addresses.every((address) => targetAddresses.has(address))) return { kind: 'ok' };
+  const allowed = new Set(await targetAddresses(resolver, target, config));
+  if (addresses.every((address) => allowed.has(address))) return { kind: 'ok', addresses };
   return {
     kind: 'elsewhere',
     message:
@@ -141,31 +156,25 @@ async function checkRouting(
   };
 }
 
-/** The probe resolves the domain with the configured DNS servers, so it sees what the DNS check saw. */
-function resolverLookup(resolver: Resolver): LookupFunction {
+/**
+ * The probe connects only to the addresses the DNS check accepted (the target's): a tenant's DNS cannot point the
+ * server's own request at another host between the check and the probe (DNS rebinding).
+ */
+function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const found: LookupAddress[] = addresses.map((address) => ({ address, family: isIP(address) }));
   return (hostname: string, options: LookupOptions, callback) => {
-    addressesOf(resolver, hostname).then(
-      (addresses) => {
-        const found: LookupAddress[] = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-        const [first] = found;
-        if (!first) {
-          const error: NodeJS.ErrnoException = new Error(`no address for ${hostname}`);
-          error.code = 'ENOTFOUND';
-          callback(error, '', 0);
-        } else if (options.all) callback(null, found);
-        else callback(null, first.address, first.family);
-      },
-      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
-    );
+    const [first] = found;
+    if (!first) {
+      const error: NodeJS.ErrnoException = new Error(`no address for ${hostname}`);
+      error.code = 'ENOTFOUND';
+      callback(error, '', 0);
+    } else if (options.all) callback(null, found);
+    else callback(null, first.address, first.family);
   };
 }
 
 /** `undefined` when `https://{domain}:{port}/api/status` answers 2xx over a certificate valid for the domain. */
-function probeTls(
-  domain: string,
-  config: CheckConfig,
-  lookup: LookupFunction | undefined,
-): Promise<string | undefined> {
+function probeTls(domain: string, config: CheckConfig, addresses: readonly string[]): Promise<string | undefined> {
   const port = config.httpsPort === 443 ? '' : `:${config.httpsPort}`;
   const url = `https://${domain}${port}/api/status`;
   return new Promise((resolve) => {
@@ -180,7 +189,7 @@ function probeTls(
         headers: { 'User-Agent': 'Gatehouse custom domain check' },
         // Extra CAs are added to the public roots, not instead of them.
         ...(config.extraCaCertificates ? { ca: [...rootCertificates, config.extraCaCertificates] } : {}),
-        ...(lookup ? { lookup } : {}),
+        lookup: pinnedLookup(addresses),
       },
       (response) => {
         response.resume();
@@ -211,11 +220,11 @@ export async function checkDomain(
   const { domain, verificationToken: token } = row;
   const resolver = createResolver(config);
   let txt: string[];
-  let routing: Awaited<ReturnType<typeof checkRouting>>;
+  let routing: Routing;
   try {
     const [txtRecords, routed] = await Promise.all([
       records(`TXT of ${challengeName(domain)}`, () => resolver.resolveTxt(challengeName(domain))),
-      checkRouting(resolver, domain, config.target),
+      checkRouting(resolver, domain, config),
     ]);
     // A long TXT value arrives in 255-byte chunks.
     txt = txtRecords.map((chunks) => chunks.join(''));
@@ -240,7 +249,7 @@ export async function checkDomain(
     }
     return { status: 'PendingVerification', errorMessage };
   }
-  const failure = await probeTls(domain, config, config.dnsServers ? resolverLookup(resolver) : undefined);
+  const failure = await probeTls(domain, config, routing.addresses);
   return failure ? { status: 'PendingSsl', errorMessage: failure } : { status: 'Active', errorMessage: null };
 }
 
