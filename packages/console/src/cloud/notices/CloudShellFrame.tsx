@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useAdminConsoleConfig } from '../../api/admin-console-config.ts';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
@@ -27,14 +27,25 @@ export function CloudShellFrame({ children }: { children: (slots: ShellSlots) =>
   const config = useAdminConsoleConfig({ enabled: currentTenant?.tag === 'development' && !isSuspended });
   const [isCreating, setCreating] = useState(false);
   const shown = shellNotices({ tenants, isLoaded, currentTenant, config: config.data });
-  if (shown.isSuspended) return children({ replacement: <SuspendedTenantPage /> });
+  // Each notice suspends on its own while its strings load (a language change), never the shell around it.
+  if (shown.isSuspended) {
+    return children({
+      replacement: (
+        <Suspense fallback={null}>
+          <SuspendedTenantPage />
+        </Suspense>
+      ),
+    });
+  }
 
   const notices =
     shown.showsBanner || shown.showsMigration ? (
-      <div className={styles.notices}>
-        {shown.showsBanner && <ProductionBanner onCreate={() => setCreating(true)} />}
-        {shown.showsMigration && config.data && <MigrationNotice config={config.data} />}
-      </div>
+      <Suspense fallback={null}>
+        <div className={styles.notices}>
+          {shown.showsBanner && <ProductionBanner onCreate={() => setCreating(true)} />}
+          {shown.showsMigration && config.data && <MigrationNotice config={config.data} />}
+        </div>
+      </Suspense>
     ) : undefined;
   return (
     <>
