@@ -11,9 +11,13 @@ export function managementApiPath(path: string): string {
  * API access token in sessionStorage (oidc-client-ts's user entry), and the requests go from the test runner with
  * it. Setup therefore needs no second account and no machine-to-machine app.
  */
-export async function managementApiAs(page: Page) {
-  const token = await page.evaluate((isCloud) => {
-    // Cloud: the tenant's management API takes the console's organization token of that tenant (session.ts).
+/**
+ * The console's token for the management API of the tenant under test: in OSS the sign-in's access token
+ * (oidc-client-ts's user entry in sessionStorage); in cloud the default tenant's organization token, which the console
+ * caches once its first management call has run (console src/auth/session.ts).
+ */
+export async function consoleManagementToken(page: Page): Promise<string | undefined> {
+  return page.evaluate((isCloud) => {
     if (isCloud) {
       const cached: unknown = JSON.parse(sessionStorage.getItem('gatehouse:token:organization:default') ?? 'null');
       return typeof cached === 'object' && cached !== null && 'token' in cached ? String(cached.token) : undefined;
@@ -25,6 +29,10 @@ export async function managementApiAs(page: Page) {
     }
     return undefined;
   }, edition === 'cloud');
+}
+
+export async function managementApiAs(page: Page) {
+  const token = await consoleManagementToken(page);
   if (!token) throw new Error('No signed-in console session on this page: sign in before calling the API.');
   const headers = { Authorization: `Bearer ${token}` };
 

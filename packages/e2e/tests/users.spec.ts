@@ -3,7 +3,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
-import { type ManagementApi, managementApiAs, managementApiPath } from '../support/management-api.ts';
+import {
+  consoleManagementToken,
+  type ManagementApi,
+  managementApiAs,
+  managementApiPath,
+} from '../support/management-api.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
 
@@ -38,16 +43,9 @@ async function openUsers(page: Page, path = 'users'): Promise<ManagementApi> {
 const usersMatching = (api: ManagementApi, text: string) =>
   api.get<User[]>(`/users?search=${encodeURIComponent(text)}&page_size=100`);
 
-/** The console's own management API token (oidc-client-ts keeps it in sessionStorage). */
+/** The console's own management API token (the organization token of the tenant in cloud). */
 async function consoleToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(sessionStorage)) {
-      if (!key.startsWith('oidc.user:')) continue;
-      const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
-      if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
-    }
-    return undefined;
-  });
+  const token = await consoleManagementToken(page);
   expect(token, 'signed in to the console').toBeTruthy();
   return token ?? '';
 }
