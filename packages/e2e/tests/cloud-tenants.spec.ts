@@ -58,6 +58,11 @@ test.describe('cloud tenants', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.getByLabel('Tenant name')).toHaveAttribute('placeholder', 'My project');
     await expectNoSeriousViolations(page, 'onboarding');
+    // Forced light: a dark system preference does not change it.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectNoSeriousViolations(page, 'onboarding (dark system)');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const invitationBodies: unknown[] = [];
     page.on('request', (request) => {
@@ -75,6 +80,7 @@ test.describe('cloud tenants', () => {
     await emails.fill('friend@example.com');
     await emails.press('Enter');
     await expect(page.getByText('friend@example.com', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${screenshotDir}/onboarding.png`, fullPage: true });
     await page.getByRole('button', { name: 'Create', exact: true }).click();
 
     await page.waitForURL(/\/console\/(?!onboarding)[0-9a-z]+\/get-started$/);
