@@ -89,7 +89,7 @@ function AddDomain({ onConflict }: { onConflict: () => Promise<unknown> }) {
           spellCheck={false}
           isRequired
         />
-        <Button type="submit" variant="primary" className={styles.submit} isLoading={formState.isSubmitting}>
+        <Button type="submit" variant="primary" isLoading={formState.isSubmitting}>
           {t('form.add')}
         </Button>
       </form>
