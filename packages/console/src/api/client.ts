@@ -1,8 +1,9 @@
 import { TOTAL_NUMBER_HEADER, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
 import type { z } from 'zod';
-import { accessTokenFor, SessionExpiredError } from '../auth/session.ts';
+import { SessionExpiredError, type TokenTarget, tokenFor } from '../auth/session.ts';
 import { handleForbidden, handleSessionExpired } from '../auth/session-errors.ts';
 import { i18n } from '../i18n/index.ts';
+import { managementTenantOf } from './management-path.ts';
 
 /** Long enough for a slow admin query, short enough that a dead server shows as an error, not a spinner. */
 const requestTimeoutMs = 20_000;
@@ -46,9 +47,25 @@ async function toApiError(response: Response): Promise<ApiError> {
 export type RequestOptions = RequestInit & {
   /** The API the token is for (resource indicator); the management API when absent. */
   resource?: string | Promise<string>;
+  /** The token to send, when it is not a resource's: a tenant's organization token. Wins over `resource`. */
+  token?: TokenTarget;
   /** How long the whole exchange, body included, may take; 20 s unless a caller streams a large body. */
   timeoutMs?: number;
 };
+
+/**
+ * Which token a request carries. Explicit `token` first; else a cloud tenant's management API path ('/m/{id}/api',
+ * see management.ts) takes that tenant's organization token (spec §6), since every area's hooks build their paths
+ * with managementPath(); else the resource's token (the sign-in's API when no resource is named).
+ */
+export function tokenTargetOf(path: string, token: TokenTarget | undefined, resource: string | undefined): TokenTarget {
+  if (token) return token;
+  if (resource === undefined) {
+    const tenantId = managementTenantOf(path);
+    if (tenantId !== undefined) return { kind: 'organization', tenantId };
+  }
+  return resource === undefined ? { kind: 'resource' } : { kind: 'resource', resource };
+}
 
 /**
  * The console's one HTTP client: answers in the interface language, gives up after the timeout,
@@ -56,7 +73,7 @@ export type RequestOptions = RequestInit & {
  * reactions (sign in afresh on 401 or a spent session, sign out on lost permissions).
  */
 export async function request(path: string, init: RequestOptions = {}): Promise<Response> {
-  const { resource, timeoutMs = requestTimeoutMs, ...fetchInit } = init;
+  const { resource, token: target, timeoutMs = requestTimeoutMs, ...fetchInit } = init;
   const headers = new Headers(fetchInit.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -64,7 +81,7 @@ export async function request(path: string, init: RequestOptions = {}): Promise<
   if (!headers.has('Authorization')) {
     let token: string | undefined;
     try {
-      token = await accessTokenFor(await resource);
+      token = await tokenFor(tokenTargetOf(path, target, await resource));
     } catch (error) {
       if (error instanceof SessionExpiredError) return handleSessionExpired();
       throw error;

@@ -1,12 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { defaultTenantId } from '../app/tenant.ts';
+import { managementPath } from './management-path.ts';
 
-/** The management API of a tenant: '/api' in OSS (no tenant segment), '/m/{tenantId}/api' in cloud (server app.ts). */
-export function managementPath(tenantId: string | undefined, path: string): string {
-  const base = tenantId === undefined ? '/api' : `/m/${encodeURIComponent(tenantId)}/api`;
-  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
-}
+export { managementPath, managementTenantOf } from './management-path.ts';
 
 /**
  * What an area's API hooks need: the URL builder of the current tenant's management API, and a query-key prefix

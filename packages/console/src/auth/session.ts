@@ -1,3 +1,4 @@
+import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE, tenantOrganizationId } from '@gatehouse/schemas';
 import { OidcClient, type RefreshState, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { z } from 'zod';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
@@ -5,10 +6,18 @@ import { type RedirectTarget, saveRedirectTarget } from './redirect-target.ts';
 
 /**
  * Spec §6: the profile, email, offline access (refresh tokens) and `all` on the APIs. The access
- * token of the sign-in is for the management API; tokens for other resources (the 'me' API) are
- * obtained with the refresh token.
+ * token of the sign-in is for the management API (OSS) or the cloud API (cloud); tokens for other
+ * resources (the 'me' API) are obtained with the refresh token.
  */
-const scope = 'openid profile email offline_access all';
+const ossScope = 'openid profile email offline_access all';
+/**
+ * Cloud: also the organizations scopes, so the refresh token can be redeemed for each tenant's organization token
+ * (its management API), and the cloud API's account scopes.
+ */
+const cloudScope = `${ossScope} ${ORGANIZATIONS_SCOPE} ${ORGANIZATION_ROLES_SCOPE} create:tenant manage:tenant:self`;
+
+/** Which token a request carries: an API resource's, or a tenant's organization token (cloud management API). */
+export type TokenTarget = { kind: 'resource'; resource?: string } | { kind: 'organization'; tenantId: string };
 /** A token this close to expiry is renewed before use, so a request never leaves with a dying one. */
 const renewBeforeExpirySeconds = 30;
 
@@ -26,7 +35,7 @@ function loadSession(): Promise<Session> {
       redirect_uri: `${window.location.origin}/console/callback`,
       post_logout_redirect_uri: `${window.location.origin}/console`,
       response_type: 'code',
-      scope,
+      scope: config.edition === 'cloud' ? cloudScope : ossScope,
       prompt: 'login consent',
       // Resource indicators (RFC 8707): the grant covers both APIs; the code redeems for the management API.
       resource: [config.resource, config.meResource],
@@ -66,11 +75,18 @@ export class SessionExpiredError extends Error {
  * of spending (and rotating) the refresh token again.
  */
 const tokenCacheKey = (resource: string) => `gatehouse:token:${resource}`;
-const tokenCacheSchema = z.object({ token: z.string(), expiresAt: z.number() });
+/** Organization tokens sit beside them; the prefix cannot clash with a resource indicator (a URL or URN). */
+const organizationCacheKey = (tenantId: string) => `gatehouse:token:organization:${tenantId}`;
+const tokenCacheSchema = z.object({ token: z.string(), expiresAt: z.number(), scope: z.string().optional() });
+type CachedToken = z.infer<typeof tokenCacheSchema>;
 
-function cachedToken(resource: string): { token: string; expiresAt: number } | undefined {
+function cachedToken(resource: string): CachedToken | undefined {
+  return cachedAt(tokenCacheKey(resource));
+}
+
+function cachedAt(key: string): CachedToken | undefined {
   try {
-    const parsed = tokenCacheSchema.safeParse(JSON.parse(sessionStorage.getItem(tokenCacheKey(resource)) ?? 'null'));
+    const parsed = tokenCacheSchema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -158,6 +174,74 @@ export async function accessTokenFor(resource?: string): Promise<string | undefi
   const { user, token } = await storedToken(manager, config, target);
   if (!user) return undefined;
   return token ?? refreshFor(target);
+}
+
+/**
+ * The organization token of a tenant (cloud): the refresh token redeemed with `organization_id=t-{tenantId}`, no
+ * resource and no scope, so it carries every tenant permission the member holds (spec §6). Cached per tenant like
+ * the 'me' token, and refreshed inside the same lock as every other redemption.
+ */
+export async function organizationAccessToken(tenantId: string): Promise<string | undefined> {
+  const { manager } = await loadSession();
+  const user = await manager.getUser();
+  if (!user) return undefined;
+  const cached = cachedAt(organizationCacheKey(tenantId));
+  if (cached && fresh(cached.expiresAt)) return cached.token;
+  return exclusively(async () => {
+    const { manager, client } = await loadSession();
+    const user = await manager.getUser();
+    const again = cachedAt(organizationCacheKey(tenantId));
+    if (again && fresh(again.expiresAt)) return again.token;
+    const refreshToken = user?.refresh_token;
+    if (!user || !refreshToken) throw new SessionExpiredError();
+    let response: Awaited<ReturnType<OidcClient['useRefreshToken']>>;
+    try {
+      // No scope in the state: the request then names none, and the token gets every permission the member holds.
+      const state: RefreshState = {
+        refresh_token: refreshToken,
+        id_token: user.id_token,
+        session_state: user.session_state,
+        profile: user.profile,
+      };
+      // biome-ignore lint/correctness/useHookAtTopLevel: oidc-client-ts's method, not a React hook.
+      response = await client.useRefreshToken({
+        state,
+        extraTokenParams: { organization_id: tenantOrganizationId(tenantId) },
+        timeoutInSeconds: 20,
+      });
+    } catch (error) {
+      throw new SessionExpiredError(error);
+    }
+    if (!(await manager.getUser())) throw new SessionExpiredError();
+    const entry: CachedToken = {
+      token: response.access_token,
+      expiresAt: response.expires_at ?? Math.floor(Date.now() / 1000) + 60,
+      ...(response.scope === undefined ? {} : { scope: response.scope }),
+    };
+    sessionStorage.setItem(organizationCacheKey(tenantId), JSON.stringify(entry));
+    // Organization grants do not rotate the refresh token; store one if the server ever sends it.
+    if (response.refresh_token && response.refresh_token !== refreshToken) {
+      user.refresh_token = response.refresh_token;
+      await manager.storeUser(user);
+    }
+    return entry.token;
+  });
+}
+
+/** The permissions the cached organization token of a tenant carries, or undefined when none is cached. */
+export function organizationTokenScopes(tenantId: string): string[] | undefined {
+  const cached = cachedAt(organizationCacheKey(tenantId));
+  return cached ? (cached.scope ?? '').split(' ').filter(Boolean) : undefined;
+}
+
+/** Spec §4 tenant access: the token holds scopes the member lost; only this tenant's organization token goes. */
+export function clearOrganizationToken(tenantId: string): void {
+  sessionStorage.removeItem(organizationCacheKey(tenantId));
+}
+
+/** The bearer token of a request's target. */
+export function tokenFor(target: TokenTarget): Promise<string | undefined> {
+  return target.kind === 'organization' ? organizationAccessToken(target.tenantId) : accessTokenFor(target.resource);
 }
 
 export async function accessToken(): Promise<string | undefined> {
