@@ -35,7 +35,8 @@ export const newVerificationToken = () => randomBytes(24).toString('base64url');
 
 export function dnsRecords(row: Pick<DomainRow, 'domain' | 'verificationToken'>, target: string): DomainDnsRecord[] {
   return [
-    { name: row.domain, type: 'CNAME', value: target },
+    // A target that is an address (PUBLIC_URL on an IP) is reached by an A or AAAA record, not a CNAME.
+    { name: row.domain, type: isIP(target) === 6 ? 'AAAA' : isIP(target) === 4 ? 'A' : 'CNAME', value: target },
     { name: challengeName(row.domain), type: 'TXT', value: row.verificationToken },
   ];
 }
