@@ -5,7 +5,11 @@ export const domainStatuses = ['PendingVerification', 'PendingSsl', 'Active', 'E
 export type DomainStatus = (typeof domainStatuses)[number];
 
 /** A DNS record the owner of the domain must publish. */
-export const domainDnsRecordSchema = z.object({ name: z.string(), type: z.enum(['CNAME', 'A', 'AAAA', 'TXT']), value: z.string() });
+export const domainDnsRecordSchema = z.object({
+  name: z.string(),
+  type: z.enum(['CNAME', 'A', 'AAAA', 'TXT']),
+  value: z.string(),
+});
 export type DomainDnsRecord = z.infer<typeof domainDnsRecordSchema>;
 
 /** A tenant's custom domain (reference management API `/domains`). */
