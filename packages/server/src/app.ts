@@ -97,6 +97,7 @@ export function createApp(services: Services) {
   const { config, db, keys, log } = services;
   const providers = services.providers ?? new TenantProviders(services);
   const known = new KnownTenants();
+  const storage = new LocalAssetStorage(config.dataDir);
   const cloudDeps = () => ({
     db,
     keys,
@@ -105,6 +106,10 @@ export function createApp(services: Services) {
       known.forget(tenantId);
       keys.forget(tenantId);
       providers.forget(tenantId);
+      // After the rows are gone: a failure leaves only unreachable files (served per tenant), so it is logged.
+      storage
+        .removeTenant(tenantId)
+        .catch((error: unknown) => log.error({ err: error, tenantId }, 'tenant files not removed'));
     },
   });
   const app = new OpenAPIHono<AppEnv>();
@@ -205,7 +210,6 @@ export function createApp(services: Services) {
   });
   // The 'me' API: the signed-in console user's own account, stored in the admin tenant. Registered
   // before the OSS management API, whose middleware would otherwise claim /api/me too.
-  const storage = new LocalAssetStorage(config.dataDir);
   const me = new OpenAPIHono<AppEnv>();
   me.use(limitBody);
   me.use(tenantContext(db, known, ADMIN_TENANT_ID));

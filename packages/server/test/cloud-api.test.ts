@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   ADMIN_TENANT_ID,
   CLOUD_API_RESOURCE,
@@ -6,7 +9,7 @@ import {
   tenantOrganizationId,
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issuerUrl, ME_RESOURCE, managementResource } from '../src/auth/issuers.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -16,6 +19,7 @@ import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { EmailService } from '../src/services/email.ts';
 import { MailWorker } from '../src/services/mail-worker.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from '../src/services/passwords.ts';
+import { LocalAssetStorage } from '../src/services/user-assets.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { consoleClient } from './support/oidc-flow.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
@@ -26,6 +30,7 @@ import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
  * management API with organization tokens of `t-{tenant}`, checked against the database per request.
  */
 
+let dataDir: string;
 let base: string;
 let db: Database;
 let close: () => Promise<void>;
@@ -127,7 +132,8 @@ const cloud = (account: Account, path: string, init: { method?: string; body?: u
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  const server = await startTestHttpServer({ EDITION: 'cloud' });
+  dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-cloud-api-'));
+  const server = await startTestHttpServer({ EDITION: 'cloud', DATA_DIR: dataDir });
   ({ base, close } = server);
   db = server.database.db;
   const admin = new TenantDb(db, ADMIN_TENANT_ID);
@@ -151,6 +157,7 @@ afterAll(async () => {
   email?.close();
   await sink?.close();
   await close?.();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('cloud API access', () => {
@@ -580,6 +587,11 @@ describe('tenants, members and invitations', () => {
 
     const token = (await tenantToken(accounts.alice, ids.x)).token;
     expect((await call(`/m/${ids.x}/api/roles`, token)).status).toBe(200);
+    const assets = new LocalAssetStorage(dataDir);
+    await assets.put(ids.x, 'logo.png', new Uint8Array([1, 2, 3]));
+    await assets.put(ids.y, 'logo.png', new Uint8Array([4, 5, 6]));
+    const filesOf = (tenantId: string) => join(dataDir, 'user-assets', tenantId);
+    expect(existsSync(filesOf(ids.x))).toBe(true);
     expect((await cloud(accounts.alice, `/tenants/${ids.x}`, { method: 'DELETE' })).status).toBe(204);
     expect((await cloud(accounts.alice, '/tenants')).json.map((tenant: Json) => tenant.id)).toEqual([ids.y]);
     const gone = await call(`/m/${ids.x}/api/roles`, token);
@@ -593,6 +605,9 @@ describe('tenants, members and invitations', () => {
     ).toBe(undefined);
     expect((await tenantToken(accounts.alice, ids.x)).status).toBe(400);
     expect((await call(`/api/.well-known/endpoints/${ids.x}`, undefined)).status).toBe(404);
+    // Its uploaded files go too (after the rows, in the background); tenant Y's stay.
+    await vi.waitFor(() => expect(existsSync(filesOf(ids.x))).toBe(false));
+    expect(await assets.get(ids.y, 'logo.png')).toEqual(Buffer.from([4, 5, 6]));
     // Tenant Y is untouched.
     expect((await call(`/m/${ids.y}/api/roles`, (await tenantToken(accounts.alice, ids.y)).token)).status).toBe(200);
   });

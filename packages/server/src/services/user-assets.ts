@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { extensionByMimeType } from '@gatehouse/schemas';
 
 /**
  * Where uploaded files live. Local disk under DATA_DIR by default; an S3-compatible store can
- * implement the same two methods.
+ * implement the same methods.
  */
 export interface AssetStorage {
   put(tenantId: string, name: string, bytes: Uint8Array): Promise<void>;
   get(tenantId: string, name: string): Promise<Uint8Array | undefined>;
+  /** Removes every file of a tenant (its deletion). */
+  removeTenant(tenantId: string): Promise<void>;
 }
 
 export class LocalAssetStorage implements AssetStorage {
@@ -34,6 +36,12 @@ export class LocalAssetStorage implements AssetStorage {
     } catch {
       return undefined;
     }
+  }
+
+  async removeTenant(tenantId: string): Promise<void> {
+    // Tenant ids are [0-9a-z]; anything else could name a path outside the tenant's folder.
+    if (!/^[0-9a-z]{1,21}$/.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+    await rm(join(this.#root, tenantId), { recursive: true, force: true });
   }
 }
 
