@@ -1,8 +1,5 @@
 import { type RouteObject, replace } from 'react-router';
 import { requireSession } from '../auth/require-session.ts';
-import { CloudRoot } from '../cloud/layout/CloudRoot.tsx';
-import { SignedInIndex } from '../cloud/layout/SignedInIndex.tsx';
-import { TenantRoute } from '../cloud/tenants/TenantRoute.tsx';
 import type { ConsoleArea } from '../components/routing/area.ts';
 import { loadNamespace } from '../i18n/index.ts';
 import { acceptInvitationRoutes } from '../pages/accept-invitation/routes.ts';
@@ -80,12 +77,20 @@ export function buildRoutes(options: RouteOptions): RouteObject[] {
             await loadNamespace('tenants');
             return requireSession(args);
           },
-          Component: CloudRoot,
+          // Lazy, so the OSS bundle (which builds these routes only for the cloud edition) carries none of it.
+          lazy: async () => ({ Component: (await import('../cloud/layout/CloudRoot.tsx')).CloudRoot }),
           children: [
-            { index: true, Component: SignedInIndex },
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('../cloud/layout/SignedInIndex.tsx')).SignedInIndex }),
+            },
             ...onboardingRoutes,
             ...acceptInvitationRoutes,
-            { path: ':tenantId', Component: TenantRoute, children: tenantRoutes(options) },
+            {
+              path: ':tenantId',
+              lazy: async () => ({ Component: (await import('../cloud/tenants/TenantRoute.tsx')).TenantRoute }),
+              children: tenantRoutes(options),
+            },
           ],
         },
       ],

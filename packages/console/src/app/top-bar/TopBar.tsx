@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TenantSwitcher } from '../../cloud/switcher/TenantSwitcher.tsx';
 import { BookIcon, HelpIcon, SearchIcon } from '../../components/icons.tsx';
 import type { AccountState } from '../account.ts';
 import { DevBanner } from '../DevBanner.tsx';
@@ -21,6 +20,12 @@ type Props = AccountState & {
   onSignOut: () => Promise<unknown>;
 };
 
+// The compile-time constant (not `edition`) lets the OSS build drop the switcher's chunk altogether.
+const TenantSwitcher =
+  import.meta.env.GATEHOUSE_EDITION === 'cloud'
+    ? lazy(async () => ({ default: (await import('../../cloud/switcher/TenantSwitcher.tsx')).TenantSwitcher }))
+    : undefined;
+
 /** Spec §2.5: logo, tenant selector (cloud) or title (OSS), docs, help, version (OSS) and the user menu. */
 export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut, ...account }: Props) {
   const { t } = useTranslation();
@@ -33,7 +38,14 @@ export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut
         </span>
       </Link>
       {edition === 'cloud' ? (
-        <div className={styles.tenantSelector}>{tenantSelector ?? <TenantSwitcher />}</div>
+        <div className={styles.tenantSelector}>
+          {tenantSelector ??
+            (TenantSwitcher && (
+              <Suspense fallback={null}>
+                <TenantSwitcher />
+              </Suspense>
+            ))}
+        </div>
       ) : (
         <span className={styles.title}>{t('top_bar.title')}</span>
       )}
