@@ -67,6 +67,7 @@ export const errorCodes = [
   'tenant.only_default_in_oss',
   'tenant.reserved',
   'tenant.last_admin',
+  'subscription.quota_exceeded',
   'domain.domain_in_use',
   'domain.limit_reached',
   'request.general',

@@ -182,3 +182,44 @@ export function isWithinQuota(limit: QuotaValue, usage: number, strict = false):
   if (limit === false) return false;
   return strict ? usage < limit : usage <= limit;
 }
+
+export const subscriptionStatuses = ['active', 'canceled', 'past_due'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** Spec §3: a tenant's subscription; the period bounds are ms since the epoch. */
+export const subscriptionSchema = z.object({
+  status: z.enum(subscriptionStatuses),
+  planId: z.string(),
+  currentPeriodStart: z.number().int(),
+  currentPeriodEnd: z.number().int(),
+  isEnterprisePlan: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Usage per quota key: a count, or whether a feature is in use. */
+export const quotaUsageSchema = z.object(
+  Object.fromEntries(quotaKeys.map((key) => [key, z.union([z.number().int().nonnegative(), z.boolean()])])) as Record<
+    QuotaKey,
+    z.ZodUnion<[z.ZodNumber, z.ZodBoolean]>
+  >,
+);
+export type QuotaUsage = z.infer<typeof quotaUsageSchema>;
+
+/**
+ * Spec §3, §7: the subscription usage response. `quota` is the plan's quota with add-ons, `basicQuota` the plan's
+ * own; `resources` and `roles` count scopes per resource id and per role id.
+ */
+export const subscriptionUsageSchema = z.object({
+  quota: quotaSchema,
+  basicQuota: quotaSchema,
+  usage: quotaUsageSchema,
+  resources: z.record(z.string(), z.number().int().nonnegative()),
+  roles: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type SubscriptionUsage = z.infer<typeof subscriptionUsageSchema>;
+
+/** The `data` of a `subscription.quota_exceeded` error: the refused quota key with its limit and current usage. */
+export const quotaExceededDataSchema = z.object({
+  quota: z.record(z.string(), z.object({ limit: quotaValueSchema, usage: z.number().int().nonnegative() })),
+});
+export type QuotaExceededData = z.infer<typeof quotaExceededDataSchema>;

@@ -1,5 +1,6 @@
 import {
   ADMIN_TENANT_ID,
+  basicPlans,
   CLOUD_API_RESOURCE,
   CONSOLE_ADMIN_ROLE,
   cloudScopes,
@@ -12,6 +13,7 @@ import {
   tenantRolePermissions,
   tenantRoles,
 } from '@gatehouse/schemas';
+import { sql } from 'drizzle-orm';
 import { ME_RESOURCE, managementResource } from '../auth/issuers.ts';
 import { ADMIN_CONSOLE_CLIENT_ID } from '../auth/oidc/clients.ts';
 import { ensureSigningKey } from '../auth/signing-keys.ts';
@@ -26,6 +28,7 @@ import {
   roles,
   rolesScopes,
   scopes,
+  skus,
   tenants,
 } from './tables.ts';
 
@@ -80,6 +83,7 @@ async function seedResourceWithScopeAll(
  * API. Idempotent: safe on every start and from several processes at once.
  */
 export async function seed(db: Database): Promise<void> {
+  await seedSkus(db);
   await db
     .insert(tenants)
     .values([
@@ -134,6 +138,44 @@ export async function seed(db: Database): Promise<void> {
     })
     .onConflictDoNothing();
   await seedTenantAccess(db);
+}
+
+/** Display names of the seeded plans (spec §3): both Pro SKUs read as Pro. */
+const planNames: Record<string, string> = {
+  Free: 'Free',
+  Pro: 'Pro',
+  Pro202411: 'Pro',
+  Development: 'Development',
+  Admin: 'Admin',
+};
+
+/**
+ * The plans as SKUs, from `basicPlans` (spec §9). An upsert, so a quota or price changed in code reaches the row on
+ * the next start; `updated_at` moves only then.
+ */
+export async function seedSkus(db: Database): Promise<void> {
+  await db
+    .insert(skus)
+    .values(
+      basicPlans.map((plan) => ({
+        id: plan.id,
+        name: planNames[plan.id] ?? plan.id,
+        type: 'Basic',
+        unitPrice: plan.unitPrice,
+        quota: plan.quota,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: skus.id,
+      set: {
+        name: sql`excluded.name`,
+        type: sql`excluded.type`,
+        unitPrice: sql`excluded.unit_price`,
+        quota: sql`excluded.quota`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`(${skus.name}, ${skus.type}, ${skus.unitPrice}, ${skus.quota}) is distinct from (excluded.name, excluded.type, excluded.unit_price, excluded.quota)`,
+    });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   boolean,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -881,6 +882,69 @@ export const domains = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('domains_domain_unique').on(t.domain)],
 );
 
+/**
+ * Plans (SKUs, spec §3), seeded from `basicPlans`: global, not tenant-scoped. `quota` is the plan's quota object
+ * (spec §3 quota fields); `unit_price` is in cents.
+ */
+export const skus = pgTable('skus', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  type: varchar('type', { length: 16 }).notNull(),
+  unitPrice: integer('unit_price').notNull().default(0),
+  quota: jsonb('quota').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A tenant's subscription (spec §3). A tenant without a row is on its implicit plan (Development for development
+ * tenants, Free otherwise) for the current calendar month in UTC; tenant creation writes the row.
+ */
+export const tenantSubscriptions = pgTable('tenant_subscriptions', {
+  tenantId: tenantId().primaryKey(),
+  planId: varchar('plan_id', { length: 32 })
+    .notNull()
+    .references(() => skus.id),
+  status: varchar('status', { length: 16 }).notNull().default('active'),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true, mode: 'date' }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A tenant's invoices (spec §3); amounts in cents. Written by the payment provider integration. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 64 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    planId: varchar('plan_id', { length: 32 }).notNull(),
+    amountDue: integer('amount_due').notNull().default(0),
+    amountPaid: integer('amount_paid').notNull().default(0),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invoices_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Access tokens issued per tenant and billing period (`period` is the period start as an ISO date, `YYYY-MM-DD`):
+ * counting one token is one `insert … on conflict do update set count = count + 1`.
+ */
+export const tokenUsage = pgTable(
+  'token_usage',
+  {
+    tenantId: tenantId(),
+    period: varchar('period', { length: 10 }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
+);
+
 export const schema = {
   tenants,
   signingKeys,
@@ -918,4 +982,8 @@ export const schema = {
   dailyActiveUsers,
   userImportJobs,
   domains,
+  skus,
+  tenantSubscriptions,
+  invoices,
+  tokenUsage,
 };

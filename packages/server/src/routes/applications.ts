@@ -31,6 +31,7 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
+import { applicationQuotaKey, assertQuota } from '../services/quota.ts';
 import { inRelation, notInRelation } from '../services/relations.ts';
 import {
   type ApplicationRow,
@@ -231,6 +232,7 @@ export const applicationsRoutes = createRouter()
       { key: 'Admin.Application.Created', schema: applicationCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
         if (input.type === 'SAML') throw new ApiError(422, 'application.saml.use_saml_app_api');
+        await assertQuota(tx, applicationQuotaKey(input.type, input.isThirdParty ?? false), c.get('config'));
         const created = toApplication(
           await tx.insert(applications, {
             id: generateId(),

@@ -29,6 +29,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { assertQuota } from '../services/quota.ts';
 import {
   auditedHook,
   deliveryBody,
@@ -185,6 +186,7 @@ export const hooksRoutes = createRouter()
       writeContext(c),
       { key: 'Admin.Hook.Created', schema: hookCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
+        await assertQuota(tx, 'hooksLimit', c.get('config'));
         const created = toHook(
           await tx.insert(hooks, {
             id: generateId(),

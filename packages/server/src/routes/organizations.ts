@@ -42,6 +42,7 @@ import {
   rolesPerOwner,
   toOrganization,
 } from '../services/organizations.ts';
+import { assertQuota } from '../services/quota.ts';
 import { inRelation } from '../services/relations.ts';
 import { findApplication } from '../services/role-assignments.ts';
 import { findUser } from '../services/users.ts';
@@ -222,6 +223,7 @@ export const organizationsRoutes = createRouter()
       writeContext(c),
       { key: 'Admin.Organization.Created', schema: organizationCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
+        await assertQuota(tx, 'organizationsLimit', c.get('config'));
         const created = toOrganization(await tx.insert(organizations, { id: generateId(), ...input }));
         return {
           result: created,

@@ -32,6 +32,7 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { isBuiltInIndicator } from '../services/built-in-resources.ts';
+import { assertQuota } from '../services/quota.ts';
 import { performWrite } from '../services/write-path.ts';
 import { writeContext } from './write-context.ts';
 
@@ -234,6 +235,7 @@ export const resourcesRoutes = createRouter()
       { key: 'Admin.Resource.Created', schema: resourceCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
         if (isBuiltInIndicator(input.indicator)) throw new ApiError(422, 'resource.reserved_indicator');
+        await assertQuota(tx, 'resourcesLimit', c.get('config'));
         const created = toResource(await tx.insert(resources, { id: generateId(), ...input }));
         return { result: created, entity: { type: 'Resource', id: created.id }, before: null, after: created };
       },
@@ -326,6 +328,7 @@ export const resourcesRoutes = createRouter()
       { key: 'Admin.Scope.Created', schema: scopeCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
         await writableResource(tx, id);
+        await assertQuota(tx, 'scopesPerResourceLimit', c.get('config'), { parentId: id });
         const created = toScope(await tx.insert(scopes, { id: generateId(), resourceId: id, ...input }));
         return {
           result: created,

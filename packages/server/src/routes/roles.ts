@@ -43,6 +43,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { assertQuota, roleQuotaKey } from '../services/quota.ts';
 import { inRelation, notInRelation } from '../services/relations.ts';
 import {
   addScopesToRole,
@@ -300,6 +301,7 @@ export const rolesRoutes = createRouter()
       { key: 'Admin.Role.Created', schema: roleCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
         const { scopeIds = [], ...fields } = input;
+        await assertQuota(tx, roleQuotaKey(fields.type), c.get('config'));
         const row = await tx.insert(roles, { id: generateId(), ...fields });
         const created = toRole(row);
         if (!scopeIds.length) {
@@ -311,6 +313,7 @@ export const rolesRoutes = createRouter()
             events: [{ event: 'Role.Created', data: created }],
           };
         }
+        await assertQuota(tx, 'scopesPerRoleLimit', c.get('config'), { parentId: row.id, added: scopeIds.length });
         await addScopesToRole(tx, row, scopeIds);
         return {
           result: created,
@@ -408,6 +411,7 @@ export const rolesRoutes = createRouter()
       async (tx, input) => {
         const role = await findRole(tx, id);
         const before = await roleScopeIds(tx, id);
+        await assertQuota(tx, 'scopesPerRoleLimit', c.get('config'), { parentId: id, added: input.scopeIds.length });
         await addScopesToRole(tx, role, input.scopeIds);
         return {
           result: undefined,

@@ -24,6 +24,7 @@ import {
   notFoundResponse,
 } from '../http/route-kit.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
+import { assertQuota } from '../services/quota.ts';
 import { createSamlCertificate } from '../services/saml-certificates.ts';
 import { performWrite } from '../services/write-path.ts';
 import { toApplication } from './applications.ts';
@@ -110,6 +111,7 @@ export const samlApplicationsRoutes = createRouter()
       { key: 'Admin.Application.Created', schema: samlApplicationCreateSchema, input: c.req.valid('json') },
       async (tx, input) => {
         const { name, description, customData, ...config } = input;
+        await assertQuota(tx, 'samlApplicationsLimit', c.get('config'));
         const app = await tx.insert(applications, {
           id: generateId(),
           name,

@@ -34,6 +34,7 @@ import {
 } from './organization-invitations.ts';
 import { addIds } from './organization-relations.ts';
 import { invitationRolesOf } from './organizations.ts';
+import { assertQuota } from './quota.ts';
 import { inRelation } from './relations.ts';
 import { strongestRole } from './tenants.ts';
 import { type DomainEvent, performBatchWrite, performWrite, type WriteContext } from './write-path.ts';
@@ -121,6 +122,8 @@ export async function createTenantInvitations(
   ];
   const organizationId = tenantOrganizationId(tenantId);
   return performBatchWrite(ctx, async (tx) => {
+    // Tenant invitations exist only in the cloud edition; members plus pending invitations count (spec §9).
+    await assertQuota(tx, 'tenantMembersLimit', { edition: 'cloud' }, { tenantId, added: emails.length });
     const writes = [];
     for (const invitee of emails) {
       const member = await tx.findOne(

@@ -23,6 +23,8 @@ import { organizations, organizationUserRoles, organizationUsers, tenants } from
 import { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { memberScopeNames } from './organization-access.ts';
+import { implicitPlanId } from './quota.ts';
+import { insertSubscription, planIdsOf } from './subscriptions.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -51,10 +53,8 @@ export function strongestRole(organizationRoleIds: readonly string[]): TenantRol
   return tenantRoles.find((role) => held.has(role));
 }
 
-/** Until billing (issue 9) owns subscriptions: development tenants are on Development, others Free. */
-export const planOf = (tag: string) => (tag === 'development' ? 'Development' : 'Free');
-
-export function toTenant(row: TenantRow, role: TenantRole): Tenant {
+/** `planId` is the tenant's subscription plan (services/subscriptions.ts); without a row, its implicit plan. */
+export function toTenant(row: TenantRow, role: TenantRole, planId: string = implicitPlanId(row.id, row.tag)): Tenant {
   return {
     id: row.id,
     name: row.name,
@@ -62,7 +62,7 @@ export function toTenant(row: TenantRow, role: TenantRole): Tenant {
     regionName: row.regionName as TenantRegion,
     indicator: managementResourceIndicator(row.id),
     organizationId: tenantOrganizationId(row.id),
-    planId: planOf(row.tag),
+    planId,
     isSuspended: row.isSuspended,
     role,
     createdAt: row.createdAt.getTime(),
@@ -122,11 +122,18 @@ export async function listUserTenants(db: Database, userId: string): Promise<Ten
     db.select().from(tenants).where(inArray(tenants.id, tenantIds)),
     admin.findMany(organizationUserRoles, { where: eq(organizationUserRoles.userId, userId) }),
   ]);
+  const planIds = await planIdsOf(db, rows);
   const roleIds = new Map<string, string[]>();
   for (const row of held)
     roleIds.set(row.organizationId, [...(roleIds.get(row.organizationId) ?? []), row.organizationRoleId]);
   return rows
-    .map((row) => toTenant(row, strongestRole(roleIds.get(tenantOrganizationId(row.id)) ?? []) ?? 'collaborator'))
+    .map((row) =>
+      toTenant(
+        row,
+        strongestRole(roleIds.get(tenantOrganizationId(row.id)) ?? []) ?? 'collaborator',
+        planIds.get(row.id),
+      ),
+    )
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
@@ -159,6 +166,7 @@ export async function createTenant(
           .returning();
         if (!row) throw new Error('insert returned no row');
         await seedTenant(tenantDb, id);
+        await insertSubscription(tenantDb, id, row.tag);
         const organizationId = tenantOrganizationId(id);
         await admin.insert(organizations, { id: organizationId, name: parsed.name });
         await admin.insert(organizationUsers, { organizationId, userId });
@@ -196,7 +204,7 @@ export async function renameTenant(
         if (!row) throw notFound();
         await admin.update(organizations, eq(organizations.id, tenantOrganizationId(id)), { name: parsed.name });
         return {
-          result: toTenant(row, access.role),
+          result: toTenant(row, access.role, (await planIdsOf(tenantDb, [row])).get(id)),
           entity: { type: 'Tenant', id },
           before: tenantImage(access.tenant),
           after: tenantImage(row),

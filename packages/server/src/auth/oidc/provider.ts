@@ -11,6 +11,7 @@ import { signInText } from '../../i18n/sign-in.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
+import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
 import { renderLogoutPage, renderMessagePage } from '../sign-in-page.ts';
 import { jwsAlgorithmOf, readKeySetVersion, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
@@ -152,6 +153,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   // Behind a TLS-terminating proxy, trust X-Forwarded-* so issued URLs use https.
   provider.proxy = config.publicUrl.startsWith('https://');
   recordActivityOnTokenGrants(provider, db, tenantId, deps.log);
+  countTokensOnGrants(provider, db, tenantId, deps.log);
   registerOrganizationTokenGrants(provider, { db, tenantId, signingAlgorithm });
   return provider;
 }

@@ -1,4 +1,5 @@
 import { createRouter } from '../../http/route-kit.ts';
+import { cloudBillingRoutes } from './billing.ts';
 import { cloudInvitationsRoutes } from './invitations.ts';
 import type { CloudDeps } from './shared.ts';
 import { cloudTenantInvitationsRoutes } from './tenant-invitations.ts';
@@ -14,5 +15,6 @@ export function cloudRoutes(deps: CloudDeps) {
     .route('/', cloudTenantsRoutes(deps))
     .route('/', cloudTenantMembersRoutes(deps))
     .route('/', cloudTenantInvitationsRoutes(deps))
-    .route('/', cloudInvitationsRoutes(deps));
+    .route('/', cloudInvitationsRoutes(deps))
+    .route('/', cloudBillingRoutes(deps));
 }

@@ -1,0 +1,73 @@
+import { skuSchema, skuTypes, subscriptionSchema, subscriptionUsageSchema } from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import { availableSkus, listSkus, readSubscription, subscriptionUsage } from '../../services/subscriptions.ts';
+import { requireTenantAccess } from '../../services/tenants.ts';
+import { type CloudDeps, tags } from './shared.ts';
+
+/** Plans, a tenant's subscription and its usage against the plan's quota (spec §3, §7, §9). Read-only. */
+
+const tenantParams = z.object({ id: z.string().min(1).max(64) });
+const typeQuery = z.object({ type: z.enum(skuTypes).optional() });
+
+const listSkusRoute = createRoute({
+  method: 'get',
+  path: '/skus',
+  tags,
+  summary: 'Plans (SKUs), optionally of one type',
+  request: { query: typeQuery },
+  responses: { 200: jsonResponse(z.array(skuSchema), 'Plans in plan order.'), ...errorResponses },
+});
+
+const availableSkusRoute = createRoute({
+  method: 'get',
+  path: '/tenants/{id}/available-skus',
+  tags,
+  summary: 'The plans a tenant may subscribe to (none for a development tenant)',
+  request: { params: tenantParams, query: typeQuery },
+  responses: {
+    200: jsonResponse(z.array(skuSchema), 'Offered plans, in offer order.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const subscriptionRoute = createRoute({
+  method: 'get',
+  path: '/tenants/{id}/subscription',
+  tags,
+  summary: "A tenant's subscription",
+  request: { params: tenantParams },
+  responses: { 200: jsonResponse(subscriptionSchema, 'The subscription.'), ...errorResponses, ...notFoundResponse },
+});
+
+const usageRoute = createRoute({
+  method: 'get',
+  path: '/tenants/{id}/subscription-usage',
+  tags,
+  summary: "A tenant's quota and usage in the current period",
+  request: { params: tenantParams },
+  responses: {
+    200: jsonResponse(subscriptionUsageSchema, 'Quota, usage and scope counts per resource and role.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+export function cloudBillingRoutes({ db }: CloudDeps) {
+  return createRouter()
+    .openapi(listSkusRoute, async (c) => c.json(await listSkus(db, c.req.valid('query').type), 200))
+    .openapi(availableSkusRoute, async (c) => {
+      const { tenant } = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id);
+      return c.json(await availableSkus(db, tenant, c.req.valid('query').type), 200);
+    })
+    .openapi(subscriptionRoute, async (c) => {
+      const { tenant } = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id);
+      return c.json(await readSubscription(db, tenant), 200);
+    })
+    .openapi(usageRoute, async (c) => {
+      const { tenant } = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id);
+      return c.json(await subscriptionUsage(db, tenant), 200);
+    });
+}
