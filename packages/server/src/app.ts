@@ -222,7 +222,7 @@ export function createApp(services: Services) {
     // from the database. Registered before the catch-alls; OSS has none of these routes.
     app.route('/api', cloudWellKnownRoutes(cloudDeps()));
     const cloud = new OpenAPIHono<AppEnv>();
-    for (const path of ['/tenants', '/tenants/*', '/invitations', '/invitations/*']) {
+    for (const path of ['/tenants', '/tenants/*', '/invitations', '/invitations/*', '/skus']) {
       cloud.use(path, limitBody, tenantContext(db, known, ADMIN_TENANT_ID), requireCloudToken(keys));
     }
     cloud.route('/', cloudRoutes(cloudDeps()));

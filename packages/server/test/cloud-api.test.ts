@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issuerUrl, ME_RESOURCE, managementResource } from '../src/auth/issuers.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { logs, organizations, roles, signingKeys, tenants, users } from '../src/db/tables.ts';
+import { logs, organizations, roles, signingKeys, tenantSubscriptions, tenants, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { EmailService } from '../src/services/email.ts';
@@ -551,6 +551,8 @@ describe('tenants, members and invitations', () => {
   });
 
   it('lets a member leave on their own', async () => {
+    // Y is a Free production tenant, whose single member seat the creator takes (quota.test.ts): on Pro it has more.
+    await db.update(tenantSubscriptions).set({ planId: 'Pro202411' }).where(eq(tenantSubscriptions.tenantId, ids.y));
     const sent = await cloud(accounts.alice, `/tenants/${ids.y}/invitations`, {
       method: 'POST',
       body: { invitee: 'carol@example.com', roleName: 'collaborator' },

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePlanQuota } from '@gatehouse/schemas';
+import { DEFAULT_TENANT_ID, freePlanQuota } from '@gatehouse/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import { tenantSubscriptions } from '../src/db/tables.ts';
+import { calendarMonth } from '../src/services/subscriptions.ts';
+import { createTestApp } from './support/app.ts';
 import { type CloudAccount, call, createCloudAccount, tenantToken } from './support/cloud-accounts.ts';
 import { startTestHttpServer } from './support/http-server.ts';
 
@@ -175,6 +178,33 @@ describe('quota on a Development tenant', () => {
     }
     for (const name of ['A', 'B']) {
       expect((await api(dev, '/organizations', { method: 'POST', body: { name } })).status).toBe(201);
+    }
+  });
+});
+
+describe('quota in the OSS edition', () => {
+  it('never refuses, even with the default tenant on the Free plan', async () => {
+    const oss = await createTestApp();
+    try {
+      const { start, end } = calendarMonth();
+      await oss.db.insert(tenantSubscriptions).values({
+        tenantId: DEFAULT_TENANT_ID,
+        planId: 'Free',
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+      });
+      for (const name of ['One', 'Two', 'Three', 'Four']) {
+        expect((await oss.call('/api/applications', { method: 'POST', body: spa(name) })).status).toBe(200);
+      }
+      for (const name of ['Acme', 'Globex']) {
+        expect((await oss.call('/api/organizations', { method: 'POST', body: { name } })).status).toBe(201);
+      }
+      const hook = { events: ['User.Created'], config: { url: 'https://hooks.example.com/x' } };
+      for (const name of ['A', 'B']) {
+        expect((await oss.call('/api/hooks', { method: 'POST', body: { ...hook, name } })).status).toBe(201);
+      }
+    } finally {
+      await oss.close();
     }
   });
 });
