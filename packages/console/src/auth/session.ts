@@ -1,5 +1,12 @@
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE, tenantOrganizationId } from '@gatehouse/schemas';
-import { OidcClient, type RefreshState, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import {
+  ErrorResponse,
+  OidcClient,
+  type RefreshState,
+  type User,
+  UserManager,
+  WebStorageStateStore,
+} from 'oidc-client-ts';
 import { z } from 'zod';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
 import { type RedirectTarget, saveRedirectTarget } from './redirect-target.ts';
@@ -68,6 +75,16 @@ export class SessionExpiredError extends Error {
     super('session expired', { cause });
     this.name = 'SessionExpiredError';
   }
+}
+
+/**
+ * Only the provider's refusal ends the session (an OAuth error answer: invalid_grant, invalid_target, access_denied).
+ * A network failure, a timeout or the page leaving mid-request (a full navigation aborts the fetch) does not: ending
+ * the session there would sign the user out of the page they are going to.
+ */
+function refreshFailure(error: unknown): Error {
+  if (error instanceof ErrorResponse) return new SessionExpiredError(error);
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**
@@ -147,7 +164,7 @@ function refreshFor(resource: string): Promise<string> {
       response = await client.useRefreshToken({ state, resource, timeoutInSeconds: 20 });
     } catch (error) {
       // invalid_grant (spent, revoked or expired refresh token) and invalid_target end the session.
-      throw new SessionExpiredError(error);
+      throw refreshFailure(error);
     }
     // Signed out meanwhile: do not bring the session back.
     if (!(await manager.getUser())) throw new SessionExpiredError();
@@ -210,7 +227,7 @@ export async function organizationAccessToken(tenantId: string): Promise<string 
         timeoutInSeconds: 20,
       });
     } catch (error) {
-      throw new SessionExpiredError(error);
+      throw refreshFailure(error);
     }
     if (!(await manager.getUser())) throw new SessionExpiredError();
     const entry: CachedToken = {
