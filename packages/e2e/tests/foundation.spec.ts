@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { openSignedIn } from '../support/session.ts';
+import { chooseLanguage, waitForShell } from '../support/shell.ts';
 
 test.describe('the console is served by the server', () => {
   test('/ asks for sign-in, then lands on the first sidebar page, which sees the server', async ({ page }) => {
@@ -66,11 +67,16 @@ test.describe('the console is served by the server', () => {
   });
 
   test('Arabic renders right to left in Arabic', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('gatehouse:language', 'ar'));
+    // Through the user menu: the account's saved language wins over the browser's stored one after sign-in.
     await openSignedIn(page, consolePath('get-started'));
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Get started');
+    await waitForShell(page);
+    await chooseLanguage(page, 'Language', 'العربية', 'ar');
+    try {
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Get started');
+    } finally {
+      await chooseLanguage(page, 'اللغة', 'English', 'en');
+    }
   });
 });
 
