@@ -32,7 +32,15 @@ export async function consoleManagementToken(page: Page): Promise<string | undef
 }
 
 export async function managementApiAs(page: Page) {
-  const token = await consoleManagementToken(page);
+  // In cloud the organization token arrives with the page's first management call, which may still be in flight.
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      token = await consoleManagementToken(page);
+      return Boolean(token);
+    })
+    .toBe(true)
+    .catch(() => undefined);
   if (!token) throw new Error('No signed-in console session on this page: sign in before calling the API.');
   const headers = { Authorization: `Bearer ${token}` };
 
