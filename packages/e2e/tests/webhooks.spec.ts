@@ -239,7 +239,7 @@ test.describe('webhooks', () => {
     await expect(row(page, 'User.Created')).toHaveCount(2);
 
     // The signing key: masked, revealed, rotated after a confirmation; deliveries are signed with what the UI shows.
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     const key = page.getByTestId('signing-key');
     await expect(key).not.toContainText(saved?.signingKey ?? '');
     await page.getByRole('button', { name: 'Show' }).click();
