@@ -20,6 +20,7 @@ import { EmailService } from '../src/services/email.ts';
 import { MailWorker } from '../src/services/mail-worker.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from '../src/services/passwords.ts';
 import { LocalAssetStorage } from '../src/services/user-assets.ts';
+import { call as callApi } from './support/cloud-accounts.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { consoleClient } from './support/oidc-flow.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
@@ -115,18 +116,8 @@ async function tenantToken(
 
 // biome-ignore lint/suspicious/noExplicitAny: test responses are read loosely and checked by the expectations.
 type Json = any;
-async function call(path: string, token: string | undefined, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Json };
-}
+const call = (path: string, token: string | undefined, init: { method?: string; body?: unknown } = {}) =>
+  callApi(base, path, token, init);
 const cloud = (account: Account, path: string, init: { method?: string; body?: unknown } = {}) =>
   call(`/api${path}`, account.cloud, init);
 

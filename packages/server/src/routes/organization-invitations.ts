@@ -10,9 +10,9 @@ import {
   organizationInvitationStatusSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { organizationInvitations, organizations, organizationUsers, users } from '../db/tables.ts';
+import { organizationInvitations, organizations, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -36,9 +36,9 @@ import {
   toInvitation,
   toInvitations,
 } from '../services/organization-invitations.ts';
+import { memberWithEmail } from '../services/organization-members.ts';
 import { addIds } from '../services/organization-relations.ts';
 import { findOrganizationRoles, invitationRolesOf } from '../services/organizations.ts';
-import { inRelation } from '../services/relations.ts';
 import { type DomainEvent, performWrite } from '../services/write-path.ts';
 import { writeContext } from './write-context.ts';
 
@@ -151,19 +151,7 @@ function assertReferenced(row: unknown, id: string): void {
 
 /** 422 when a user with this email is already a member: there is nothing to invite them to. */
 async function assertNotMember(tx: TenantDb, organizationId: string, invitee: string) {
-  const member = await tx.findOne(
-    users,
-    and(
-      sql`lower(${users.primaryEmail}) = lower(${invitee})`,
-      inRelation(
-        tx,
-        users.id,
-        organizationUsers,
-        organizationUsers.userId,
-        eq(organizationUsers.organizationId, organizationId),
-      ),
-    ) as SQL,
-  );
+  const member = await memberWithEmail(tx, organizationId, invitee);
   if (member) throw new ApiError(422, 'organization_invitation.already_member', { ids: [member.id] });
 }
 

@@ -1,5 +1,5 @@
 import type { NamedRef } from '@gatehouse/schemas';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   organizationApplicationRoles,
   organizationApplications,
@@ -10,7 +10,7 @@ import {
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { rolesPerOwner } from './organizations.ts';
-import { assertAllFound } from './relations.ts';
+import { assertAllFound, inRelation } from './relations.ts';
 import { type ApplicationRow, findAllApplications } from './role-assignments.ts';
 import type { DomainEvent } from './write-path.ts';
 
@@ -143,4 +143,21 @@ export function membershipEvent(
       data: { organizationId, [addedKey]: [...change.added].sort(), [removedKey]: [...change.removed].sort() },
     },
   ];
+}
+
+/** The member of the organization whose primary email is `email` (case-insensitive), if any: nobody to invite. */
+export async function memberWithEmail(tx: TenantDb, organizationId: string, email: string) {
+  return tx.findOne(
+    users,
+    and(
+      sql`lower(${users.primaryEmail}) = lower(${email})`,
+      inRelation(
+        tx,
+        users.id,
+        organizationUsers,
+        organizationUsers.userId,
+        eq(organizationUsers.organizationId, organizationId),
+      ),
+    ) as SQL,
+  );
 }

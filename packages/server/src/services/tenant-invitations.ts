@@ -8,17 +8,11 @@ import {
   tenantInvitationCreateSchema,
   tenantOrganizationId,
 } from '@gatehouse/schemas';
-import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { tenantRoleId } from '../db/seed.ts';
-import {
-  organizationInvitationRoles,
-  organizationInvitations,
-  organizationUsers,
-  tenants,
-  users,
-} from '../db/tables.ts';
+import { organizationInvitationRoles, organizationInvitations, tenants, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import {
@@ -32,10 +26,10 @@ import {
   queueInvitationMessage,
   statusCondition,
 } from './organization-invitations.ts';
+import { memberWithEmail } from './organization-members.ts';
 import { addIds } from './organization-relations.ts';
 import { invitationRolesOf } from './organizations.ts';
 import { assertQuota } from './quota.ts';
-import { inRelation } from './relations.ts';
 import { strongestRole } from './tenants.ts';
 import { type DomainEvent, performBatchWrite, performWrite, type WriteContext } from './write-path.ts';
 
@@ -126,19 +120,7 @@ export async function createTenantInvitations(
     await assertQuota(tx, 'tenantMembersLimit', { edition: 'cloud' }, { tenantId, added: emails.length });
     const writes = [];
     for (const invitee of emails) {
-      const member = await tx.findOne(
-        users,
-        and(
-          sql`lower(${users.primaryEmail}) = lower(${invitee})`,
-          inRelation(
-            tx,
-            users.id,
-            organizationUsers,
-            organizationUsers.userId,
-            eq(organizationUsers.organizationId, organizationId),
-          ),
-        ) as SQL,
-      );
+      const member = await memberWithEmail(tx, organizationId, invitee);
       if (member) throw new ApiError(422, 'organization_invitation.already_member', { emails: [invitee] });
       await expireOverdue(tx, organizationId, invitee);
       const pending = await tx.findOne(
