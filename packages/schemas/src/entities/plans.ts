@@ -196,6 +196,22 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+export const invoiceStatuses = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** Spec §3: an invoice; amounts in cents, times in ms since the epoch. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  status: z.enum(invoiceStatuses),
+  planId: z.string(),
+  amountDue: z.number().int().nonnegative(),
+  amountPaid: z.number().int().nonnegative(),
+  periodStart: z.number().int(),
+  periodEnd: z.number().int(),
+  createdAt: z.number().int(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
 /** Usage per quota key: a count, or whether a feature is in use. */
 export const quotaUsageSchema = z.object(
   Object.fromEntries(quotaKeys.map((key) => [key, z.union([z.number().int().nonnegative(), z.boolean()])])) as Record<

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { organizationInvitationStatuses } from './organization-invitation.ts';
+import { invoiceSchema, quotaValueSchema, subscriptionSchema } from './plans.ts';
 import { emailSchema } from './user.ts';
 
 /**
@@ -109,8 +110,13 @@ export const tenantSchema = z.object({
   indicator: z.string(),
   /** The admin-tenant organization standing for the tenant (`t-{id}`). */
   organizationId: z.string(),
-  /** Plan (SKU) id; billing (issue 9) owns subscriptions, until then development tenants are on Development, others Free. */
+  /** Plan (SKU) id: the subscription's plan. */
   planId: z.string(),
+  /** Spec §3: the subscription, the period's MAU and token usage with their limits (null: unlimited), open invoices. */
+  subscription: subscriptionSchema,
+  usage: z.object({ activeUsers: z.number().int().nonnegative(), tokenUsage: z.number().int().nonnegative() }),
+  quota: z.object({ mauLimit: quotaValueSchema, tokenLimit: quotaValueSchema }),
+  openInvoices: z.array(invoiceSchema),
   isSuspended: z.boolean(),
   /** The signed-in user's role in the tenant. */
   role: z.enum(tenantRoles),

@@ -1,5 +1,7 @@
 import {
   ADMIN_TENANT_ID,
+  type Invoice,
+  type InvoiceStatus,
   offeredPlanIds,
   type PlanId,
   planRank,
@@ -11,12 +13,21 @@ import {
   type SubscriptionStatus,
   type SubscriptionUsage,
   skuSchema,
+  type Tenant,
 } from '@gatehouse/schemas';
-import { and, count, countDistinct, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { dailyActiveUsers, rolesScopes, scopes, skus, tenantSubscriptions, tokenUsage } from '../db/tables.ts';
+import {
+  dailyActiveUsers,
+  invoices,
+  rolesScopes,
+  scopes,
+  skus,
+  tenantSubscriptions,
+  tokenUsage,
+} from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import { type CountedQuotaKey, countTenantMembers, countUsage, implicitPlanId, planQuota } from './quota.ts';
 
@@ -48,26 +59,12 @@ export async function insertSubscription(db: Database, tenantId: string, tag: st
   });
 }
 
-/** Plan ids of tenants by id, for lists (tenants without a row get their implicit plan). */
-export async function planIdsOf(db: Database, tenantRows: ReadonlyArray<{ id: string; tag: string }>) {
-  const ids = tenantRows.map((row) => row.id);
-  const rows = ids.length
-    ? await db
-        .select({ tenantId: tenantSubscriptions.tenantId, planId: tenantSubscriptions.planId })
-        .from(tenantSubscriptions)
-        .where(inArray(tenantSubscriptions.tenantId, ids))
-    : [];
-  const stored = new Map(rows.map((row) => [row.tenantId, row.planId]));
-  return new Map(tenantRows.map((row) => [row.id, stored.get(row.id) ?? implicitPlanId(row.id, row.tag)]));
-}
-
-/** The tenant's effective subscription now. */
-export async function readSubscription(
-  db: Database,
+/** A subscription row read as the subscription in effect at `now` (spec §3). */
+function effectiveSubscription(
+  row: TenantSubscriptionRow | undefined,
   tenant: { id: string; tag: string },
-  now: Date = new Date(),
-): Promise<Subscription> {
-  const [row] = await db.select().from(tenantSubscriptions).where(eq(tenantSubscriptions.tenantId, tenant.id));
+  now: Date,
+): Subscription {
   const inPeriod = row && row.currentPeriodStart <= now && now < row.currentPeriodEnd;
   const period = inPeriod ? { start: row.currentPeriodStart, end: row.currentPeriodEnd } : calendarMonth(now);
   const planId = row?.planId ?? implicitPlanId(tenant.id, tenant.tag);
@@ -79,6 +76,86 @@ export async function readSubscription(
     // Anything ranked above the Pro plans is an enterprise plan (spec §4 plan order).
     isEnterprisePlan: planRank(planId) >= 2 && planId !== 'Admin',
   };
+}
+
+/** The tenant's effective subscription now. */
+export async function readSubscription(
+  db: Database,
+  tenant: { id: string; tag: string },
+  now: Date = new Date(),
+): Promise<Subscription> {
+  const [row] = await db.select().from(tenantSubscriptions).where(eq(tenantSubscriptions.tenantId, tenant.id));
+  return effectiveSubscription(row, tenant, now);
+}
+
+export const toInvoice = (row: typeof invoices.$inferSelect): Invoice => ({
+  id: row.id,
+  status: row.status as InvoiceStatus,
+  planId: row.planId,
+  amountDue: row.amountDue,
+  amountPaid: row.amountPaid,
+  periodStart: row.periodStart.getTime(),
+  periodEnd: row.periodEnd.getTime(),
+  createdAt: row.createdAt.getTime(),
+});
+
+/** What the tenant list shows of a tenant's billing (spec §3 tenant): plan, subscription, MAU and tokens, open invoices. */
+export type TenantBilling = Pick<Tenant, 'planId' | 'subscription' | 'usage' | 'quota' | 'openInvoices'>;
+
+/**
+ * Billing of tenants by id, for the tenant list: four statements whatever the number of tenants (subscriptions,
+ * open invoices, token counts, and distinct active users of each tenant within its own period).
+ */
+export async function billingOf(
+  db: Database,
+  tenantRows: ReadonlyArray<{ id: string; tag: string }>,
+  now: Date = new Date(),
+): Promise<Map<string, TenantBilling>> {
+  const ids = tenantRows.map((row) => row.id);
+  if (!ids.length) return new Map();
+  const [subscriptionRows, openInvoiceRows, tokenRows] = await Promise.all([
+    db.select().from(tenantSubscriptions).where(inArray(tenantSubscriptions.tenantId, ids)),
+    db
+      .select()
+      .from(invoices)
+      .where(and(inArray(invoices.tenantId, ids), eq(invoices.status, 'open')))
+      .orderBy(desc(invoices.createdAt)),
+    db.select().from(tokenUsage).where(inArray(tokenUsage.tenantId, ids)),
+  ]);
+  const stored = new Map(subscriptionRows.map((row) => [row.tenantId, row]));
+  const subscriptions = new Map(
+    tenantRows.map((row) => [row.id, effectiveSubscription(stored.get(row.id), row, now)] as const),
+  );
+  const periods = tenantRows.map((row) => {
+    const subscription = subscriptions.get(row.id) as Subscription;
+    return sql`(${row.id}, ${periodKey(subscription.currentPeriodStart)}, ${periodKey(subscription.currentPeriodEnd)})`;
+  });
+  const activeRows = await db
+    .select({ tenantId: dailyActiveUsers.tenantId, value: countDistinct(dailyActiveUsers.userId) })
+    .from(dailyActiveUsers)
+    .innerJoin(
+      sql`(values ${sql.join(periods, sql`, `)}) as period(tenant_id, first_day, end_day)`,
+      sql`period.tenant_id = ${dailyActiveUsers.tenantId} and ${dailyActiveUsers.day} >= period.first_day and ${dailyActiveUsers.day} < period.end_day`,
+    )
+    .groupBy(dailyActiveUsers.tenantId);
+  const active = new Map(activeRows.map((row) => [row.tenantId, Number(row.value)]));
+  return new Map(
+    tenantRows.map((row) => {
+      const subscription = subscriptions.get(row.id) as Subscription;
+      const quota = planQuota(subscription.planId);
+      const tokens = tokenRows.find(
+        (usage) => usage.tenantId === row.id && usage.period === periodKey(subscription.currentPeriodStart),
+      );
+      const billing: TenantBilling = {
+        planId: subscription.planId,
+        subscription,
+        usage: { activeUsers: active.get(row.id) ?? 0, tokenUsage: tokens?.count ?? 0 },
+        quota: { mauLimit: quota.mauLimit, tokenLimit: quota.tokenLimit },
+        openInvoices: openInvoiceRows.filter((invoice) => invoice.tenantId === row.id).map(toInvoice),
+      };
+      return [row.id, billing] as const;
+    }),
+  );
 }
 
 /** The `token_usage` period key of a period start: its UTC date. */

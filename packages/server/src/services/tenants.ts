@@ -23,8 +23,7 @@ import { organizations, organizationUserRoles, organizationUsers, tenants } from
 import { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { memberScopeNames } from './organization-access.ts';
-import { implicitPlanId } from './quota.ts';
-import { insertSubscription, planIdsOf } from './subscriptions.ts';
+import { billingOf, insertSubscription, type TenantBilling } from './subscriptions.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -53,8 +52,8 @@ export function strongestRole(organizationRoleIds: readonly string[]): TenantRol
   return tenantRoles.find((role) => held.has(role));
 }
 
-/** `planId` is the tenant's subscription plan (services/subscriptions.ts); without a row, its implicit plan. */
-export function toTenant(row: TenantRow, role: TenantRole, planId: string = implicitPlanId(row.id, row.tag)): Tenant {
+/** `billing` is the tenant's plan, subscription, usage and open invoices (services/subscriptions.ts). */
+export function toTenant(row: TenantRow, role: TenantRole, billing: TenantBilling): Tenant {
   return {
     id: row.id,
     name: row.name,
@@ -62,7 +61,7 @@ export function toTenant(row: TenantRow, role: TenantRole, planId: string = impl
     regionName: row.regionName as TenantRegion,
     indicator: managementResourceIndicator(row.id),
     organizationId: tenantOrganizationId(row.id),
-    planId,
+    ...billing,
     isSuspended: row.isSuspended,
     role,
     createdAt: row.createdAt.getTime(),
@@ -122,7 +121,7 @@ export async function listUserTenants(db: Database, userId: string): Promise<Ten
     db.select().from(tenants).where(inArray(tenants.id, tenantIds)),
     admin.findMany(organizationUserRoles, { where: eq(organizationUserRoles.userId, userId) }),
   ]);
-  const planIds = await planIdsOf(db, rows);
+  const billing = await billingOf(db, rows);
   const roleIds = new Map<string, string[]>();
   for (const row of held)
     roleIds.set(row.organizationId, [...(roleIds.get(row.organizationId) ?? []), row.organizationRoleId]);
@@ -131,7 +130,7 @@ export async function listUserTenants(db: Database, userId: string): Promise<Ten
       toTenant(
         row,
         strongestRole(roleIds.get(tenantOrganizationId(row.id)) ?? []) ?? 'collaborator',
-        planIds.get(row.id),
+        billing.get(row.id) as TenantBilling,
       ),
     )
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
@@ -176,7 +175,7 @@ export async function createTenant(
           organizationRoleId: tenantRoleId('admin'),
         });
         return {
-          result: toTenant(row, 'admin'),
+          result: toTenant(row, 'admin', (await billingOf(tenantDb, [row])).get(id) as TenantBilling),
           entity: { type: 'Tenant', id },
           before: null,
           after: { ...tenantImage(row), adminUserIds: [userId] },
@@ -204,7 +203,7 @@ export async function renameTenant(
         if (!row) throw notFound();
         await admin.update(organizations, eq(organizations.id, tenantOrganizationId(id)), { name: parsed.name });
         return {
-          result: toTenant(row, access.role, (await planIdsOf(tenantDb, [row])).get(id)),
+          result: toTenant(row, access.role, (await billingOf(tenantDb, [row])).get(id) as TenantBilling),
           entity: { type: 'Tenant', id },
           before: tenantImage(access.tenant),
           after: tenantImage(row),

@@ -6,19 +6,9 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cloudKeys } from '../../api/tenants.ts';
 import { type TenantsContextValue, TenantsProvider, useTenants } from './TenantsProvider.tsx';
+import { tenantFixture } from './tenant-fixture.ts';
 
-const tenant = (id: string, name = id): Tenant => ({
-  id,
-  name,
-  tag: 'development',
-  regionName: 'EU',
-  indicator: `https://${id}.example/api`,
-  organizationId: `t-${id}`,
-  planId: 'development',
-  isSuspended: false,
-  role: 'admin',
-  createdAt: 0,
-});
+const tenant = (id: string, name = id): Tenant => tenantFixture(id, { name });
 
 let context: TenantsContextValue | undefined;
 function Probe() {

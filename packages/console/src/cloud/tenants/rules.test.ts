@@ -8,19 +8,9 @@ import {
   withDefaultTenant,
   withOnboardingDone,
 } from './rules.ts';
+import { tenantFixture } from './tenant-fixture.ts';
 
-const tenant = (id: string): Tenant => ({
-  id,
-  name: `Tenant ${id}`,
-  tag: 'development',
-  regionName: 'EU',
-  indicator: `https://${id}.example/api`,
-  organizationId: `t-${id}`,
-  planId: 'development',
-  isSuspended: false,
-  role: 'admin',
-  createdAt: 0,
-});
+const tenant = (id: string): Tenant => tenantFixture(id);
 const invitation: InviteeInvitation = {
   id: 'inv',
   organizationId: 't-x',
