@@ -932,6 +932,38 @@ export const invoices = pgTable(
 );
 
 /**
+ * Checkout sessions (spec §3 checkout session): a console account's request to move a tenant (or a tenant to be
+ * created, `tenant_id` null until the payment creates it) to a paid plan. Not tenant-scoped: the session belongs to
+ * the account that created it. `amount` is the SKU's unit price in cents when the session was opened.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: varchar('id', { length: 21 }).primaryKey(),
+    userId: varchar('user_id', { length: 21 }).notNull(),
+    tenantId: varchar('tenant_id', { length: 21 }).references(() => tenants.id, { onDelete: 'set null' }),
+    skuId: varchar('sku_id', { length: 32 })
+      .notNull()
+      .references(() => skus.id),
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    successCallbackUrl: varchar('success_callback_url', { length: 2048 }).notNull(),
+    tenantName: varchar('tenant_name', { length: 128 }),
+    tenantTag: varchar('tenant_tag', { length: 32 }),
+    tenantRegion: varchar('tenant_region', { length: 8 }),
+    amount: integer('amount').notNull(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    providerSessionId: varchar('provider_session_id', { length: 255 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('checkout_sessions_user_id').on(t.userId, t.createdAt),
+    index('checkout_sessions_provider_session').on(t.provider, t.providerSessionId),
+  ],
+);
+
+/**
  * Access tokens issued per tenant and billing period (`period` is the period start as an ISO date, `YYYY-MM-DD`):
  * counting one token is one `insert … on conflict do update set count = count + 1`.
  */
@@ -986,4 +1018,5 @@ export const schema = {
   tenantSubscriptions,
   invoices,
   tokenUsage,
+  checkoutSessions,
 };
