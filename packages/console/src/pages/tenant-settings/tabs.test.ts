@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTenantSettingsTab, isTabAllowed, visibleMembersSubTabs, visibleTenantSettingsTabs } from './tabs.ts';
+import {
+  canSeeBilling,
+  defaultTenantSettingsTab,
+  isTabAllowed,
+  visibleMembersSubTabs,
+  visibleTenantSettingsTabs,
+} from './tabs.ts';
 
 const admin = { canManageTenant: true, canInviteMember: true };
 const collaborator = { canManageTenant: false, canInviteMember: false };
@@ -23,5 +29,22 @@ describe('tenant settings tabs (spec §2.2, §6)', () => {
       'members',
       'invitations',
     ]);
+  });
+  it('shows subscription and billing history only to managers of a non-development tenant', () => {
+    expect(visibleTenantSettingsTabs(admin, 'production')).toEqual([
+      'settings',
+      'members',
+      'domains',
+      'subscription',
+      'billing-history',
+    ]);
+    expect(visibleTenantSettingsTabs(admin, 'development')).toEqual(['settings', 'members', 'domains']);
+    expect(visibleTenantSettingsTabs(collaborator, 'production')).toEqual(['members', 'domains']);
+    expect(canSeeBilling({ canManageTenant: false, canInviteMember: true }, 'production')).toBe(false);
+    // The tenant not known yet: nothing billing-related until it is.
+    expect(canSeeBilling(admin, undefined)).toBe(false);
+    expect(isTabAllowed('subscription', admin, 'production')).toBe(true);
+    expect(isTabAllowed('billing-history', admin, 'development')).toBe(false);
+    expect(isTabAllowed('billing-history', collaborator, 'production')).toBe(false);
   });
 });
