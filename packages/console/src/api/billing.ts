@@ -111,6 +111,8 @@ export function useCreateCheckoutSession() {
 export function useCancelSubscription(tenantId: string) {
   const client = useQueryClient();
   return useMutation({
+    // The subscription tab shows a blocked downgrade as a modal naming each quota, not as a toast.
+    meta: { silenceErrorCodes: ['subscription.downgrade_blocked'] },
     mutationFn: async () => {
       await request(`/api/tenants/${seg(tenantId)}/subscription`, { ...cloud, method: 'DELETE' });
       const subscription = await fetchSubscription(tenantId);
