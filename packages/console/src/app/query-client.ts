@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { raiseIfQuotaExceeded } from '../cloud/quota/quota-exceeded.ts';
 import { toaster } from './toaster.ts';
 
 declare module '@tanstack/react-query' {
@@ -10,9 +11,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Spec §8: API errors show a toast with the server's message, except 401 (a session matter) and silenced codes. */
-function toastApiError(error: Error, silence: readonly string[] | true | undefined): void {
-  if (!(error instanceof ApiError) || error.status === 401 || silence === true) return;
+/**
+ * Spec §8: API errors show a toast with the server's message, except 401 (a session matter) and silenced codes. A
+ * quota refusal (cloud) opens the quota modal instead, whatever the caller silenced: it is the one way it is told.
+ */
+export function toastApiError(error: Error, silence: readonly string[] | true | undefined): void {
+  if (!(error instanceof ApiError) || error.status === 401) return;
+  if (raiseIfQuotaExceeded(error)) return;
+  if (silence === true) return;
   if (error.code && silence?.includes(error.code)) return;
   toaster.error(error.message);
 }

@@ -1,12 +1,15 @@
 import { type ReactNode, Suspense, useState } from 'react';
 import { useAdminConsoleConfig } from '../../api/admin-console-config.ts';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
+import { QuotaExceededModal } from '../quota/QuotaExceededModal.tsx';
+import { useRefreshUsageAfterWrites } from '../quota/use-refresh-usage-after-writes.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import { MigrationNotice } from './MigrationNotice.tsx';
 import styles from './Notices.module.css';
 import { shellNotices } from './notices.ts';
 import { ProductionBanner } from './ProductionBanner.tsx';
 import { SuspendedTenantPage } from './SuspendedTenantPage.tsx';
+import { TenantNoticeModal } from './TenantNoticeModal.tsx';
 
 export type ShellSlots = {
   /** Shown above the page content. */
@@ -19,13 +22,15 @@ export type ShellSlots = {
  * The cloud shell's notices (AppShell loads this only in the cloud build): a suspended tenant gets the full-page
  * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11; its action opens the
  * create-tenant modal, which prepends the tenant and moves into it) and the development-tenant migration notice
- * (spec §4) sit above the page.
+ * (spec §4) sit above the page. It also holds the quota modals (spec §4 MAU, token and overdue notices, spec §8
+ * quota refusals) and refreshes quota and usage after each successful write (spec §4).
  */
 export function CloudShellFrame({ children }: { children: (slots: ShellSlots) => ReactNode }) {
   const { tenants, isLoaded, currentTenant } = useTenants();
   const isSuspended = currentTenant?.isSuspended === true;
   const config = useAdminConsoleConfig({ enabled: currentTenant?.tag === 'development' && !isSuspended });
   const [isCreating, setCreating] = useState(false);
+  useRefreshUsageAfterWrites();
   const shown = shellNotices({ tenants, isLoaded, currentTenant, config: config.data });
   // Each notice suspends on its own while its strings load (a language change), never the shell around it.
   if (shown.isSuspended) {
@@ -51,6 +56,10 @@ export function CloudShellFrame({ children }: { children: (slots: ShellSlots) =>
     <>
       {children({ notices })}
       <CreateTenantModal isOpen={isCreating} onClose={() => setCreating(false)} />
+      <Suspense fallback={null}>
+        <TenantNoticeModal />
+        <QuotaExceededModal />
+      </Suspense>
     </>
   );
 }

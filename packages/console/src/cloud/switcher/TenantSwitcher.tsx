@@ -8,14 +8,10 @@ import { CheckIcon, ChevronEndIcon, PlusIcon } from '../../components/icons.tsx'
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useJoinInvitation } from '../layout/SignedInIndex.tsx';
+import { planLabelKey } from '../notices/tenant-status.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
+import { TenantStatusTag } from './TenantStatusTag.tsx';
 import styles from './TenantSwitcher.module.css';
-
-/** The plan a non-development tenant shows (billing, issue 9, brings the real subscription). */
-function planKey(tenant: Tenant) {
-  const known = ['free', 'pro', 'dev', 'development', 'admin', 'enterprise', 'pro-202411'] as const;
-  return known.find((plan) => plan === tenant.planId);
-}
 
 function EnvironmentTag({ tag }: { tag: Tenant['tag'] }) {
   const { t } = useTranslation('tenants');
@@ -81,6 +77,7 @@ export function TenantSwitcher() {
       >
         <span className={styles.name}>{currentTenant?.name}</span>
         {currentTenant && <EnvironmentTag tag={currentTenant.tag} />}
+        {currentTenant && <TenantStatusTag tenant={currentTenant} />}
         {pending.length > 0 && (
           <span className={styles.dot} role="img" aria-label={t('switcher.pending_invitations_dot')} />
         )}
@@ -91,7 +88,7 @@ export function TenantSwitcher() {
         <ul className={styles.list}>
           {tenants.map((tenant) => {
             const isSelected = tenant.id === currentTenant?.id;
-            const plan = tenant.tag === 'development' ? undefined : planKey(tenant);
+            const plan = tenant.tag === 'development' ? undefined : planLabelKey(tenant.planId);
             return (
               <li key={tenant.id}>
                 <Link
@@ -104,7 +101,7 @@ export function TenantSwitcher() {
                 >
                   <span className={styles.tenantMain}>
                     <span className={styles.name}>{tenant.name}</span>
-                    {tenant.isSuspended && <Tag status="error">{t('status.suspended')}</Tag>}
+                    <TenantStatusTag tenant={tenant} />
                   </span>
                   <span className={styles.meta}>
                     {t(`region.${tenant.regionName}`)}

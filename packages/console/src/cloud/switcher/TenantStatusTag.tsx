@@ -1,0 +1,34 @@
+import type { Tenant } from '@gatehouse/schemas';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Tag, type TagStatus } from '../../components/Tag/Tag.tsx';
+import { type TenantStatusTag as Status, tenantStatusTag } from '../notices/tenant-status.ts';
+
+const colour: Record<Exclude<Status, 'none'>, TagStatus> = {
+  suspended: 'error',
+  overdue: 'error',
+  mau_exceeded: 'warning',
+  token_exceeded: 'warning',
+};
+
+function StatusLabel({ status }: { status: Exclude<Status, 'none'> }) {
+  const { t } = useTranslation(['quota', 'tenants']);
+  const label = status === 'suspended' ? t('tenants:status.suspended') : t(`quota:status.${status}`);
+  return (
+    <span data-testid="tenant-status" data-tenant-status={status}>
+      <Tag status={colour[status]}>{label}</Tag>
+    </span>
+  );
+}
+
+/** Spec §4/§2.10: a tenant's status tag (first match of suspended, overdue, MAU or token exceeded), or nothing. */
+export function TenantStatusTag({ tenant }: { tenant: Tenant }) {
+  const status = tenantStatusTag(tenant);
+  if (status === 'none') return null;
+  // Its strings load on their own, so the switcher never waits for them.
+  return (
+    <Suspense fallback={null}>
+      <StatusLabel status={status} />
+    </Suspense>
+  );
+}
