@@ -18,6 +18,9 @@ import { requireCloudToken, requireManagementToken, requireMeToken } from './aut
 import { ADMIN_CONSOLE_CLIENT_ID } from './auth/oidc/clients.ts';
 import { TenantProviders } from './auth/oidc/provider.ts';
 import type { SigningKeyStore } from './auth/signing-keys.ts';
+import { createPaymentProvider } from './billing/index.ts';
+import { SANDBOX_BASE_PATH, SandboxPaymentProvider } from './billing/sandbox.ts';
+import { sandboxPaymentPages } from './billing/sandbox-pages.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { tenants } from './db/tables.ts';
@@ -27,7 +30,7 @@ import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
-import { cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
+import { cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
@@ -98,10 +101,13 @@ export function createApp(services: Services) {
   const providers = services.providers ?? new TenantProviders(services);
   const known = new KnownTenants();
   const storage = new LocalAssetStorage(config.dataDir);
+  const payments = createPaymentProvider(config);
   const cloudDeps = () => ({
     db,
     keys,
     providers,
+    payments,
+    publicUrl: config.publicUrl,
     forgetTenant: (tenantId: string) => {
       known.forget(tenantId);
       keys.forget(tenantId);
@@ -222,11 +228,23 @@ export function createApp(services: Services) {
     // from the database. Registered before the catch-alls; OSS has none of these routes.
     app.route('/api', cloudWellKnownRoutes(cloudDeps()));
     const cloud = new OpenAPIHono<AppEnv>();
-    for (const path of ['/tenants', '/tenants/*', '/invitations', '/invitations/*', '/skus']) {
+    const cloudPaths = ['/tenants', '/tenants/*', '/invitations', '/invitations/*', '/skus'];
+    cloudPaths.push('/checkout-session', '/checkout-session/*', '/payment-provider');
+    for (const path of cloudPaths) {
       cloud.use(path, limitBody, tenantContext(db, known, ADMIN_TENANT_ID), requireCloudToken(keys));
     }
     cloud.route('/', cloudRoutes(cloudDeps()));
     app.route('/api', cloud);
+    // The payment provider's webhook authenticates by the provider's signature, not a bearer token.
+    const webhooks = new OpenAPIHono<AppEnv>();
+    webhooks.use('/payment-webhooks/*', limitBody);
+    webhooks.route('/', cloudPaymentWebhookRoutes(cloudDeps()));
+    app.route('/api', webhooks);
+    // The sandbox provider's checkout and portal pages (their URLs carry the capability, as hosted pages do).
+    if (payments instanceof SandboxPaymentProvider) {
+      app.use(`${SANDBOX_BASE_PATH}/*`, limitBody);
+      app.route(SANDBOX_BASE_PATH, sandboxPaymentPages(db, payments));
+    }
   } else {
     // OSS serves the default tenant only, at /api.
     app.all('/m/*', () => {

@@ -4,6 +4,9 @@ import { resolve } from 'node:path';
 import { editions, usernameRegex } from '@gatehouse/schemas';
 import { z } from 'zod';
 
+/** Payment providers built in (src/billing); a real provider adds its id here and its adapter there. */
+export const paymentProviderIds = ['sandbox'] as const;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const portMessage = 'must be an integer from 0 to 65535';
@@ -74,6 +77,8 @@ const envSchema = z
       .max(65_535, { error: 'must be an integer from 1 to 65535' })
       .default(443),
     CUSTOM_DOMAIN_CA_FILE: z.string().min(1).optional(),
+    PAYMENT_PROVIDER: z.enum(paymentProviderIds).default('sandbox'),
+    PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -108,6 +113,12 @@ export type Config = {
     /** PEM certificates trusted by the TLS probe besides the public roots (CUSTOM_DOMAIN_CA_FILE: private CAs). */
     extraCaCertificates: string | undefined;
   };
+  /** The payment provider of the cloud edition (src/billing). */
+  payments: {
+    provider: (typeof paymentProviderIds)[number];
+    /** Signs webhooks and customer-portal links (PAYMENT_WEBHOOK_SECRET); undefined: a random one per process. */
+    webhookSecret: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -124,7 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue?.path[0] ?? 'environment');
     const value = env[name];
     // Secrets are not echoed (an SMTP URL carries the password).
-    const shown = name === 'ADMIN_PASSWORD' || name === 'SMTP_URL' || value === undefined ? '' : ` (got "${value}")`;
+    const shown =
+      name === 'ADMIN_PASSWORD' || name === 'SMTP_URL' || name === 'PAYMENT_WEBHOOK_SECRET' || value === undefined
+        ? ''
+        : ` (got "${value}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
@@ -151,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       httpsPort: e.CUSTOM_DOMAIN_HTTPS_PORT,
       extraCaCertificates,
     },
+    payments: { provider: e.PAYMENT_PROVIDER, webhookSecret: e.PAYMENT_WEBHOOK_SECRET },
   };
 }
 

@@ -1,6 +1,7 @@
 import { errorCodes, languages } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, errorMessages, negotiateLanguage } from '../src/i18n/messages.ts';
+import { sandboxPaymentKeys, sandboxPaymentStrings } from '../src/i18n/sandbox-payments.ts';
 import { signInKeys, signInStrings } from '../src/i18n/sign-in.ts';
 
 describe('server error messages', () => {
@@ -48,5 +49,21 @@ describe('sign-in page strings', () => {
 
   it('keeps placeholders in every translation', () => {
     for (const language of languages) expect(signInStrings[language].locked, language).toContain('{minutes}');
+  });
+});
+
+describe('sandbox payment page strings', () => {
+  it.each(languages)('%s has every sandbox payment string and nothing else', (language) => {
+    const strings = sandboxPaymentStrings[language];
+    for (const key of sandboxPaymentKeys) expect(strings[key]?.trim(), `${language}: ${key}`).toBeTruthy();
+    expect(Object.keys(strings).sort()).toEqual([...sandboxPaymentKeys].sort());
+    if (language !== 'en') expect(strings.test_mode).not.toBe(sandboxPaymentStrings.en.test_mode);
+  });
+
+  it('keeps placeholders in every translation', () => {
+    for (const language of languages) {
+      expect(sandboxPaymentStrings[language].per_month, language).toContain('{price}');
+      expect(sandboxPaymentStrings[language].new_tenant, language).toContain('{name}');
+    }
   });
 });

@@ -29,7 +29,7 @@ export function createRouter() {
 }
 
 /** OpenAPI descriptions of the error answers a route can give. */
-const errorResponse = (description: string) => ({
+export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: errorBodySchema } },
 });

@@ -151,6 +151,7 @@ export async function createTenant(
   ctx: Omit<WriteContext, 'tenant'>,
   userId: string,
   input: TenantCreate,
+  options: { beforeInsert?: (tx: Database, parsed: z.output<typeof tenantCreateSchema>) => Promise<void> } = {},
 ): Promise<Tenant> {
   return db.transaction(async (tx) => {
     const tenantDb = tx as unknown as Database;
@@ -158,6 +159,8 @@ export async function createTenant(
       { ...ctx, tenant: adminTenant(tenantDb) },
       { key: 'Admin.Tenant.Created', schema: tenantCreateSchema, input },
       async (admin, parsed) => {
+        // A check that must hold in the same transaction as the insert (the Free-tenant allowance).
+        await options.beforeInsert?.(tenantDb, parsed);
         const id = generateId();
         const [row] = await tenantDb
           .insert(tenants)

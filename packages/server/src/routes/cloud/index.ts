@@ -1,11 +1,13 @@
 import { createRouter } from '../../http/route-kit.ts';
 import { cloudBillingRoutes } from './billing.ts';
+import { cloudCheckoutRoutes } from './checkout.ts';
 import { cloudInvitationsRoutes } from './invitations.ts';
 import type { CloudDeps } from './shared.ts';
 import { cloudTenantInvitationsRoutes } from './tenant-invitations.ts';
 import { cloudTenantMembersRoutes } from './tenant-members.ts';
 import { cloudTenantsRoutes } from './tenants.ts';
 
+export { cloudPaymentWebhookRoutes } from './payment-webhooks.ts';
 export type { CloudDeps } from './shared.ts';
 export { cloudWellKnownRoutes } from './well-known.ts';
 
@@ -16,5 +18,6 @@ export function cloudRoutes(deps: CloudDeps) {
     .route('/', cloudTenantMembersRoutes(deps))
     .route('/', cloudTenantInvitationsRoutes(deps))
     .route('/', cloudInvitationsRoutes(deps))
-    .route('/', cloudBillingRoutes(deps));
+    .route('/', cloudBillingRoutes(deps))
+    .route('/', cloudCheckoutRoutes(deps));
 }

@@ -1,8 +1,16 @@
 import { tenantCreateSchema, tenantSchema, tenantUpdateSchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertFreeTenantAllowance } from '../../billing/payments.ts';
 import { ApiError } from '../../http/errors.ts';
-import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+} from '../../http/route-kit.ts';
 import {
   createTenant,
   deleteTenant,
@@ -33,7 +41,11 @@ const createTenantRoute = createRoute({
   summary: 'Create a tenant; the caller becomes its admin',
   description: 'Needs the cloud scope `create:tenant`.',
   request: { body: jsonBody(tenantCreateSchema) },
-  responses: { 201: jsonResponse(tenantSchema, 'The new tenant.'), ...errorResponses },
+  responses: {
+    201: jsonResponse(tenantSchema, 'The new tenant.'),
+    ...errorResponses,
+    422: errorResponse('The caller already owns the most Free production tenants (`subscription.free_tenant_limit`).'),
+  },
 });
 
 const updateTenant = createRoute({
@@ -66,7 +78,13 @@ export function cloudTenantsRoutes(deps: CloudDeps) {
     .openapi(createTenantRoute, async (c) => {
       if (!c.get('auth').scopes.has('create:tenant')) throw new ApiError(403, 'auth.forbidden');
       const { tenant: _admin, ...ctx } = writeContext(c);
-      return c.json(await createTenant(db, ctx, c.get('auth').actor.id, c.req.valid('json')), 201);
+      const userId = c.get('auth').actor.id;
+      // A production tenant created here is on Free (paid plans go through checkout): spec §5's allowance applies.
+      const created = await createTenant(db, ctx, userId, c.req.valid('json'), {
+        beforeInsert: (tx, parsed) =>
+          parsed.tag === 'production' ? assertFreeTenantAllowance(tx, userId) : Promise.resolve(),
+      });
+      return c.json(created, 201);
     })
     .openapi(updateTenant, async (c) => {
       const access = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id, 'manage:tenant');

@@ -1,0 +1,153 @@
+import {
+  CHECKOUT_SESSION_TTL_MS,
+  type CheckoutSession,
+  type CheckoutSessionCreate,
+  type CheckoutSessionStatus,
+  generateId,
+  offeredPlanIds,
+  type Sku,
+} from '@gatehouse/schemas';
+import { and, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { checkoutSessions } from '../db/tables.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { availableSkus, readSubscription } from '../services/subscriptions.ts';
+import { adminTenant, requireTenantAccess } from '../services/tenants.ts';
+import { performWrite, type WriteContext } from '../services/write-path.ts';
+import type { CheckoutSessionRow, PaymentProvider } from './provider.ts';
+
+/** Checkout sessions (spec §3, §4 checkout, §7): opened by a console account, completed through the provider. */
+
+/** A URL is acceptable as a console callback only on the console's own origin (no open redirect via the provider). */
+export function isConsoleOrigin(url: string, publicUrl: string): boolean {
+  try {
+    return new URL(url).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+export function assertConsoleCallback(url: string, publicUrl: string): void {
+  if (!isConsoleOrigin(url, publicUrl)) throw new ApiError(400, 'checkout.invalid_callback_url');
+}
+
+export const toCheckoutSession = (row: CheckoutSessionRow): CheckoutSession => ({
+  id: row.id,
+  status: row.status as CheckoutSessionStatus,
+  tenantId: row.tenantId,
+  skuId: row.skuId,
+  createdAt: row.createdAt.getTime(),
+});
+
+/** An open session past its expiry reads (and is stored) as expired. */
+export const isExpired = (row: CheckoutSessionRow, now = new Date()) => row.status === 'open' && row.expiresAt <= now;
+
+/** Marks an open session expired when its time is over; answers the session as stored afterwards. */
+export async function expireIfDue(
+  db: Database,
+  row: CheckoutSessionRow,
+  now = new Date(),
+): Promise<CheckoutSessionRow> {
+  if (!isExpired(row, now)) return row;
+  const [updated] = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open'), lte(checkoutSessions.expiresAt, now)),
+    )
+    .returning();
+  return updated ?? (await findCheckoutSession(db, row.id)) ?? row;
+}
+
+export async function findCheckoutSession(db: Database, id: string): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  return row;
+}
+
+/** The caller's own session (others' and unknown ids are 404 alike), expired on read when due. */
+export async function readOwnCheckoutSession(db: Database, id: string, userId: string): Promise<CheckoutSession> {
+  const row = await findCheckoutSession(db, id);
+  if (!row || row.userId !== userId) throw notFound();
+  return toCheckoutSession(await expireIfDue(db, row));
+}
+
+const unavailable = () => new ApiError(422, 'subscription.sku_not_available');
+
+/**
+ * Opens a checkout session. Refused: a callback off the console's origin (400), a tenant the caller may not manage
+ * (404/403), a plan that is not offered to the tenant, Free (a direct create or a cancellation, never a payment), the
+ * plan the tenant already has, or a new tenant that is not a production tenant (422 `subscription.sku_not_available`).
+ */
+export async function openCheckoutSession(
+  db: Database,
+  ctx: WriteContext,
+  deps: { provider: PaymentProvider; publicUrl: string; canCreateTenant: boolean },
+  input: CheckoutSessionCreate,
+): Promise<{ redirectUri: string; sessionId: string }> {
+  assertConsoleCallback(input.successCallbackUrl, deps.publicUrl);
+  const userId = ctx.actor.id;
+  let offered: Sku[];
+  let currentPlanId: string | undefined;
+  if (input.tenantId !== undefined) {
+    const { tenant } = await requireTenantAccess(db, input.tenantId, userId, 'manage:tenant');
+    offered = await availableSkus(db, tenant, 'Basic');
+    currentPlanId = (await readSubscription(db, tenant)).planId;
+  } else {
+    if (!deps.canCreateTenant) throw new ApiError(403, 'auth.forbidden');
+    offered =
+      (input.tenantTag ?? 'production') === 'production' ? await availableSkus(db, { tag: 'production' }, 'Basic') : [];
+  }
+  const sku = offered.find((candidate) => candidate.id === input.skuId);
+  if (!sku || !offeredPlanIds.includes(sku.id as never) || sku.unitPrice === 0 || sku.id === 'Free')
+    throw unavailable();
+  if (sku.id === currentPlanId) throw unavailable();
+
+  const now = new Date();
+  const row = await performWrite(
+    { ...ctx, tenant: adminTenant(db) },
+    { key: 'Admin.CheckoutSession.Created', schema: z.object({ skuId: z.string() }), input: { skuId: sku.id } },
+    async () => {
+      const [inserted] = await db
+        .insert(checkoutSessions)
+        .values({
+          id: generateId(),
+          userId,
+          tenantId: input.tenantId ?? null,
+          skuId: sku.id,
+          status: 'open',
+          successCallbackUrl: input.successCallbackUrl,
+          tenantName: input.tenantId === undefined ? (input.tenantName ?? null) : null,
+          tenantTag: input.tenantId === undefined ? 'production' : null,
+          tenantRegion: input.tenantId === undefined ? (input.tenantRegionName ?? null) : null,
+          amount: sku.unitPrice,
+          provider: deps.provider.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no row');
+      const image = { ...toCheckoutSession(inserted), amount: inserted.amount, provider: inserted.provider };
+      return { result: inserted, entity: { type: 'CheckoutSession', id: inserted.id }, before: null, after: image };
+    },
+  );
+  try {
+    const { redirectUri, providerSessionId } = await deps.provider.createCheckout(row, sku);
+    await db.update(checkoutSessions).set({ providerSessionId }).where(eq(checkoutSessions.id, row.id));
+    return { redirectUri, sessionId: row.id };
+  } catch (error) {
+    // The provider could not open its page: the session can never be paid.
+    await db.update(checkoutSessions).set({ status: 'canceled' }).where(eq(checkoutSessions.id, row.id));
+    throw error;
+  }
+}
+
+/** The person cancelled on the provider's page: an open session becomes canceled; false when it was not open. */
+export async function cancelCheckoutSession(db: Database, id: string): Promise<boolean> {
+  const updated = await db
+    .update(checkoutSessions)
+    .set({ status: 'canceled' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  return updated.length > 0;
+}

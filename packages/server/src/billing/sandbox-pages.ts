@@ -1,0 +1,201 @@
+import type { InvoiceStatus, Language, SubscriptionStatus } from '@gatehouse/schemas';
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { signInStylesheet } from '../auth/sign-in-page.ts';
+import type { Database } from '../db/client.ts';
+import { invoices, skus } from '../db/tables.ts';
+import type { AppEnv } from '../http/context.ts';
+import { errorMessage } from '../i18n/messages.ts';
+import { type SandboxPaymentKey, sandboxPaymentText } from '../i18n/sandbox-payments.ts';
+import { readSubscription } from '../services/subscriptions.ts';
+import { findTenantRow } from '../services/tenants.ts';
+import { cancelCheckoutSession, expireIfDue, findCheckoutSession } from './checkout.ts';
+import { applyPaymentEvent, listInvoices } from './payments.ts';
+import { SANDBOX_BASE_PATH, type SandboxPaymentProvider } from './sandbox.ts';
+
+/**
+ * The sandbox provider's own pages (cloud edition, PAYMENT_PROVIDER=sandbox): a checkout page where a person pays or
+ * cancels, and a customer portal listing a tenant's plan and invoices. Plain HTML forms, no script, the stylesheet
+ * served as a file (the CSP forbids inline script and style). Paying goes through {@link applyPaymentEvent}, the
+ * path a real provider's webhook takes.
+ */
+
+const STYLESHEET_PATH = `${SANDBOX_BASE_PATH}/assets/sandbox.css`;
+const stylesheet = `${signInStylesheet}
+.test-mode{border:1px solid var(--border);border-left:4px solid #e0a100;border-radius:8px;padding:10px 12px;margin:0 0 20px;font-weight:600}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 8px}dt{color:var(--muted)}dd{margin:0;font-weight:600}
+.actions{display:flex;gap:12px}.actions form{flex:1}
+button.secondary{background:transparent;color:var(--text);border:1px solid var(--border)}
+table{width:100%;border-collapse:collapse;margin:8px 0 0}th,td{text-align:start;padding:8px 4px;border-bottom:1px solid var(--border)}
+td button{margin:0;padding:4px 12px;width:auto}h2{font-size:1.1rem;margin:24px 0 4px}`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const money = (cents: number, language: Language) =>
+  new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+const day = (at: Date, language: Language) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
+
+function page(language: Language, title: string, body: string): string {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
+<body><main>
+<h1>${escapeHtml(title)}</h1>
+<p class="test-mode" role="note">${escapeHtml(sandboxPaymentText(language, 'test_mode'))}</p>
+${body}
+</main></body></html>`;
+}
+
+const errorPage = (language: Language, message: string) =>
+  page(
+    language,
+    sandboxPaymentText(language, 'error_title'),
+    `<p role="alert" class="error">${escapeHtml(message)}</p>`,
+  );
+
+export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvider) {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    await next();
+    // Capability URLs: never cached, never indexed.
+    c.header('Cache-Control', 'no-store');
+  });
+  app.get('/assets/sandbox.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+
+  const t = (language: Language, key: SandboxPaymentKey, values?: Record<string, string | number>) =>
+    escapeHtml(sandboxPaymentText(language, key, values));
+
+  /** The session if it can still be paid, else the error page to answer. */
+  async function openSession(id: string, language: Language) {
+    const found = id.length <= 64 ? await findCheckoutSession(db, id) : undefined;
+    if (!found || found.provider !== provider.id)
+      return { error: errorPage(language, sandboxPaymentText(language, 'link_invalid')), status: 404 as const };
+    const session = await expireIfDue(db, found);
+    if (session.status !== 'open')
+      return { error: errorPage(language, errorMessage('checkout.session_not_open', language)), status: 409 as const };
+    return { session };
+  }
+
+  app.get('/checkout/:id', async (c) => {
+    const language = c.get('language');
+    const found = await openSession(c.req.param('id'), language);
+    if (!found.session) return c.html(found.error, found.status);
+    const { session } = found;
+    const [sku] = await db.select().from(skus).where(eq(skus.id, session.skuId));
+    const tenant = session.tenantId ? await findTenantRow(db, session.tenantId) : undefined;
+    const tenantName = tenant ? tenant.name : t(language, 'new_tenant', { name: session.tenantName ?? '' });
+    const price = money(session.amount, language);
+    const action = `${SANDBOX_BASE_PATH}/checkout/${encodeURIComponent(session.id)}`;
+    return c.html(
+      page(
+        language,
+        sandboxPaymentText(language, 'checkout_title'),
+        `<dl>
+<dt>${t(language, 'tenant')}</dt><dd>${tenant ? escapeHtml(tenantName) : tenantName}</dd>
+<dt>${t(language, 'plan')}</dt><dd>${escapeHtml(sku?.name ?? session.skuId)}</dd>
+<dt>${t(language, 'price')}</dt><dd>${t(language, 'per_month', { price })}</dd>
+</dl>
+<div class="actions">
+<form method="post" action="${action}/confirm"><button type="submit">${t(language, 'pay')}</button></form>
+<form method="post" action="${action}/cancel"><button type="submit" class="secondary">${t(language, 'cancel')}</button></form>
+</div>`,
+      ),
+    );
+  });
+
+  app.post('/checkout/:id/confirm', async (c) => {
+    const language = c.get('language');
+    const found = await openSession(c.req.param('id'), language);
+    if (!found.session) return c.html(found.error, found.status);
+    const { applied } = await applyPaymentEvent(
+      db,
+      provider.id,
+      { type: 'checkout.completed', sessionId: found.session.id },
+      { requestId: c.get('requestId') },
+    );
+    // A concurrent confirm (double click) completed it first: the page says so and nothing is charged twice.
+    if (!applied) return c.html(errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
+    return c.redirect(found.session.successCallbackUrl, 303);
+  });
+
+  app.post('/checkout/:id/cancel', async (c) => {
+    const language = c.get('language');
+    const found = await openSession(c.req.param('id'), language);
+    if (!found.session) return c.html(found.error, found.status);
+    if (!(await cancelCheckoutSession(db, found.session.id)))
+      return c.html(errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
+    return c.redirect(found.session.successCallbackUrl, 303);
+  });
+
+  /** The portal token's tenant, if the token is genuine, unexpired and the tenant still exists. */
+  async function portalTenant(token: string) {
+    const content = token.length <= 4096 ? provider.readPortalToken(token) : undefined;
+    const tenant = content && (await findTenantRow(db, content.tenantId));
+    return content && tenant ? { content, tenant } : undefined;
+  }
+
+  app.get('/portal/:token', async (c) => {
+    const language = c.get('language');
+    const token = c.req.param('token');
+    const found = await portalTenant(token);
+    if (!found) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    const { tenant, content } = found;
+    const [subscription, list] = await Promise.all([readSubscription(db, tenant), listInvoices(db, tenant.id)]);
+    const status = (value: SubscriptionStatus) => t(language, `status_${value}`);
+    const invoiceStatus = (value: InvoiceStatus) => t(language, `invoice_${value}`);
+    const rows = list
+      .map((invoice) => {
+        const pay =
+          invoice.status === 'open'
+            ? `<form method="post" action="${SANDBOX_BASE_PATH}/portal/${escapeHtml(token)}/invoices/${encodeURIComponent(invoice.id)}/pay"><button type="submit">${t(language, 'pay')}</button></form>`
+            : '';
+        return `<tr><td>${escapeHtml(day(new Date(invoice.periodStart), language))} – ${escapeHtml(day(new Date(invoice.periodEnd), language))}</td><td>${escapeHtml(money(invoice.amountDue, language))}</td><td>${invoiceStatus(invoice.status)}</td><td>${pay}</td></tr>`;
+      })
+      .join('\n');
+    return c.html(
+      page(
+        language,
+        sandboxPaymentText(language, 'portal_title'),
+        `<dl>
+<dt>${t(language, 'tenant')}</dt><dd>${escapeHtml(tenant.name)}</dd>
+<dt>${t(language, 'current_plan')}</dt><dd>${escapeHtml(subscription.planId)}</dd>
+<dt>${t(language, 'status')}</dt><dd>${status(subscription.status)}</dd>
+</dl>
+<h2>${t(language, 'invoices')}</h2>
+${
+  list.length
+    ? `<table><thead><tr><th>${t(language, 'period')}</th><th>${t(language, 'amount')}</th><th>${t(language, 'status')}</th><th></th></tr></thead><tbody>
+${rows}
+</tbody></table>`
+    : `<p>${t(language, 'no_invoices')}</p>`
+}
+<p class="switch"><a href="${escapeHtml(content.callbackUrl)}">${t(language, 'back')}</a></p>`,
+      ),
+    );
+  });
+
+  app.post('/portal/:token/invoices/:invoiceId/pay', async (c) => {
+    const language = c.get('language');
+    const token = c.req.param('token');
+    const found = await portalTenant(token);
+    if (!found) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    const invoiceId = c.req.param('invoiceId');
+    const [invoice] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.tenantId, found.tenant.id), eq(invoices.id, invoiceId)));
+    if (!invoice) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    await applyPaymentEvent(
+      db,
+      provider.id,
+      { type: 'invoice.paid', tenantId: found.tenant.id, invoiceId },
+      { requestId: c.get('requestId') },
+    );
+    return c.redirect(`${SANDBOX_BASE_PATH}/portal/${token}`, 303);
+  });
+
+  return app;
+}
