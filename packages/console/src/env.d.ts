@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_RELEASES_URL?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_MEETING_URL?: string;
+  readonly VITE_PRICING_URL?: string;
   /** Where the new-version check reads `{ latestRelease }` (spec §5); no check when unset. */
   readonly VITE_RELEASE_INFO_URL?: string;
 }

@@ -10,6 +10,8 @@ export const externalLinks = {
   releases: import.meta.env.VITE_RELEASES_URL ?? 'https://github.com/gatehouse-iam/gatehouse/releases',
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@gatehouse.invalid',
   meeting: import.meta.env.VITE_MEETING_URL ?? 'https://github.com/gatehouse-iam/gatehouse/discussions/categories/q-a',
+  /** Spec §2.9: every feature of each plan ('view all features' on the plan picker's paid cards). */
+  pricing: import.meta.env.VITE_PRICING_URL ?? 'https://github.com/gatehouse-iam/gatehouse/blob/main/README.md#plans',
 } as const;
 
 /** Spec §2.11: a link that is not a valid absolute URL is an in-app route. */

@@ -4,6 +4,7 @@ import type { ConsoleArea } from '../components/routing/area.ts';
 import { loadNamespace } from '../i18n/index.ts';
 import { acceptInvitationRoutes } from '../pages/accept-invitation/routes.ts';
 import { callbackRoutes } from '../pages/callback/routes.ts';
+import { checkoutCallbackRoutes } from '../pages/checkout-callback/routes.ts';
 import { onboardingRoutes } from '../pages/onboarding/routes.ts';
 import { profileRoutes } from '../pages/profile/routes.ts';
 import { welcomeRoutes } from '../pages/welcome/routes.ts';
@@ -86,6 +87,7 @@ export function buildRoutes(options: RouteOptions): RouteObject[] {
             },
             ...onboardingRoutes,
             ...acceptInvitationRoutes,
+            ...checkoutCallbackRoutes,
             {
               path: ':tenantId',
               lazy: async () => ({ Component: (await import('../cloud/tenants/TenantRoute.tsx')).TenantRoute }),

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_REGION, type TenantRegion, type TenantTag } from '@gatehouse/schemas';
+import { DEFAULT_TENANT_REGION, type Tenant, type TenantRegion, type TenantTag } from '@gatehouse/schemas';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,13 +7,15 @@ import { CardRadio } from '../../components/form/CardRadio.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { loadNamespace } from '../../i18n/index.ts';
 import styles from './CreateTenantModal.module.css';
+import { PlanPickerModal } from './PlanPickerModal.tsx';
 import { TenantFields, tenantNameError } from './TenantFields.tsx';
 import { useCreateAndAddTenant } from './use-create-tenant.ts';
 
 /**
- * Spec §2.9: name, region and purpose. Development and, until billing brings the plan picker, Production too create
- * the tenant directly; it goes first in the list, a toast confirms and the console moves into it.
+ * Spec §2.9: name, region and purpose. Development creates the tenant directly; it goes first in the list, a toast
+ * confirms and the console moves into it. Production opens the plan picker instead (closing it comes back here).
  */
 export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('tenants');
@@ -25,6 +27,7 @@ export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClos
   const [region, setRegion] = useState<TenantRegion>(DEFAULT_TENANT_REGION);
   const [tag, setTag] = useState<TenantTag>('development');
   const [isSubmitted, setSubmitted] = useState(false);
+  const [isPickingPlan, setPickingPlan] = useState(false);
   const nameError = isSubmitted ? tenantNameError(name, true) : undefined;
 
   const close = () => {
@@ -32,18 +35,37 @@ export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClos
     setRegion(DEFAULT_TENANT_REGION);
     setTag('development');
     setSubmitted(false);
+    setPickingPlan(false);
     onClose();
+  };
+
+  const moveInto = (tenant: Tenant) => {
+    toast.success(t('create.created'));
+    close();
+    navigate(`/${encodeURIComponent(tenant.id)}`);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
     if (tenantNameError(name, true)) return;
-    const tenant = await create({ name: name.trim(), regionName: region, tag });
-    toast.success(t('create.created'));
-    close();
-    navigate(`/${encodeURIComponent(tenant.id)}`);
+    if (tag === 'production') {
+      await loadNamespace('plans');
+      setPickingPlan(true);
+      return;
+    }
+    moveInto(await create({ name: name.trim(), regionName: region, tag }));
   };
+
+  if (isOpen && isPickingPlan) {
+    return (
+      <PlanPickerModal
+        tenant={{ name: name.trim(), regionName: region }}
+        onClose={() => setPickingPlan(false)}
+        onCreated={moveInto}
+      />
+    );
+  }
 
   return (
     <Modal

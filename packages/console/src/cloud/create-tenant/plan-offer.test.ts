@@ -1,0 +1,82 @@
+import { basicPlans, freePlanQuota, MAX_FREE_TENANTS, proPlanQuota, type Sku } from '@gatehouse/schemas';
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../billing-format.ts';
+import { tenantFixture } from '../tenants/tenant-fixture.ts';
+import { isFreeTenantLimitReached, offeredPlans, ownedFreeTenantCount, planFeatures } from './plan-offer.ts';
+
+const skus: Sku[] = basicPlans.map((plan) => ({
+  id: plan.id,
+  name: plan.id,
+  type: 'Basic',
+  unitPrice: plan.unitPrice,
+  quota: plan.quota,
+  createdAt: 0,
+  updatedAt: 0,
+}));
+
+const freeProduction = (id: string) => tenantFixture(id, { tag: 'production', planId: 'Free' });
+
+describe('offeredPlans', () => {
+  it('keeps Free then Pro202411 of the Basic SKUs, in that order, whatever order the server sends', () => {
+    expect(offeredPlans([...skus].reverse()).map((sku) => sku.id)).toEqual(['Free', 'Pro202411']);
+  });
+
+  it('leaves out an offered plan the server does not list', () => {
+    expect(offeredPlans(skus.filter((sku) => sku.id !== 'Free')).map((sku) => sku.id)).toEqual(['Pro202411']);
+  });
+});
+
+describe('the Free tenant limit', () => {
+  const owned = Array.from({ length: MAX_FREE_TENANTS }, (_, index) => freeProduction(`f${index}`));
+
+  it('is reached at MAX_FREE_TENANTS Free production tenants the user is admin of', () => {
+    expect(isFreeTenantLimitReached(owned.slice(1))).toBe(false);
+    expect(isFreeTenantLimitReached(owned)).toBe(true);
+  });
+
+  it('does not count development tenants, paid tenants or tenants where the user is a collaborator', () => {
+    const others = [
+      tenantFixture('dev'),
+      tenantFixture('pro', { tag: 'production', planId: 'Pro202411' }),
+      tenantFixture('guest', { tag: 'production', planId: 'Free', role: 'collaborator' }),
+    ];
+    expect(ownedFreeTenantCount([...owned.slice(1), ...others])).toBe(MAX_FREE_TENANTS - 1);
+    expect(isFreeTenantLimitReached([...owned.slice(1), ...others])).toBe(false);
+  });
+});
+
+describe('planFeatures', () => {
+  it('lists the Free limits from its quota, without the gated features', () => {
+    expect(planFeatures(freePlanQuota)).toEqual([
+      { key: 'mau', limit: 50_000 },
+      { key: 'applications', limit: 3 },
+      { key: 'm2m', limit: 1 },
+      { key: 'roles', limit: 1 },
+      { key: 'permissions', limit: 1 },
+      { key: 'audit_logs', limit: 3 },
+    ]);
+  });
+
+  it('lists Pro as unlimited where the quota is null, with MFA, enterprise SSO and organizations', () => {
+    expect(planFeatures(proPlanQuota)).toEqual([
+      { key: 'mau', limit: 'unlimited' },
+      { key: 'applications', limit: 'unlimited' },
+      { key: 'm2m', limit: 'unlimited' },
+      { key: 'roles', limit: 'unlimited' },
+      { key: 'permissions', limit: 'unlimited' },
+      { key: 'audit_logs', limit: 14 },
+      { key: 'mfa' },
+      { key: 'enterprise_sso' },
+      { key: 'organizations' },
+    ]);
+  });
+});
+
+describe('the card price', () => {
+  it('is the unit price in dollars in the interface language', () => {
+    const pro = skus.find((sku) => sku.id === 'Pro202411');
+    expect(formatMoney(pro?.unitPrice ?? -1, 'en')).toBe('$16.00');
+    expect(formatMoney(pro?.unitPrice ?? -1, 'de')).toBe('16,00\u00a0$');
+    expect(formatMoney(0, 'en')).toBe('$0.00');
+  });
+});
