@@ -31,6 +31,14 @@ const tenantId = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 
+
+/**
+ * Trigram GIN indexes write through (no pending list): with `fastupdate` on, rows inserted since the last vacuum
+ * sit in an unsorted list that every search reads in full — 10,000 new users made a one-user search at 1M users
+ * 25 ms instead of 2. Inserts pay a little more; sign-ups are bound by Argon2id anyway.
+ */
+const trigramIndexOptions = { fastupdate: false } as const;
+
 export const tenants = pgTable('tenants', {
   id: varchar('id', { length: 21 }).primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
@@ -79,11 +87,11 @@ export const users = pgTable(
     uniqueIndex('users_primary_phone_unique').on(t.tenantId, t.primaryPhone),
     index('users_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Substring search (`ILIKE '%x%'`, any case: pg_trgm lowercases trigrams) over each searchable field.
-    index('users_id_trgm').using('gin', t.id.op('gin_trgm_ops')),
-    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
-    index('users_primary_email_trgm').using('gin', t.primaryEmail.op('gin_trgm_ops')),
-    index('users_primary_phone_trgm').using('gin', t.primaryPhone.op('gin_trgm_ops')),
-    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_id_trgm').using('gin', t.id.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('users_primary_email_trgm').using('gin', t.primaryEmail.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('users_primary_phone_trgm').using('gin', t.primaryPhone.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexOptions),
     // Suspended users are few: this makes the suspended filter and its count cheap.
     index('users_suspended')
       .on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -416,8 +424,8 @@ export const organizations = pgTable(
     primaryKey({ name: 'organizations_pk', columns: [t.tenantId, t.id] }),
     index('organizations_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // `q` matches a substring of the id or the name, any case.
-    index('organizations_id_trgm').using('gin', t.id.op('gin_trgm_ops')),
-    index('organizations_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('organizations_id_trgm').using('gin', t.id.op('gin_trgm_ops')).with(trigramIndexOptions),
+    index('organizations_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexOptions),
   ],
 );
 
