@@ -96,6 +96,12 @@ describe('cloud routes', () => {
     expect(await open('cloud', '/accept/inv-1')).toMatchObject({ route: 'accept/:invitationId' });
   });
 
+  it('has the tenant-less checkout callback, never taken for a tenant id (spec §2.8)', async () => {
+    expect(await open('cloud', '/checkout-success-callback?state=aB3xY9')).toMatchObject({
+      route: 'checkout-success-callback',
+    });
+  });
+
   it('keeps the tenant id in the path', async () => {
     expect(await open('cloud', '/t-1')).toMatchObject({ path: '/console/t-1/get-started', action: 'REPLACE' });
     expect(await open('cloud', '/t-1/get-started')).toMatchObject({ route: 'get-started' });
