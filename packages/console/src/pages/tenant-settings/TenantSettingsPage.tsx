@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { useCurrentMemberScopes } from '../../cloud/tenants/member-scopes.ts';
+import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -15,6 +16,7 @@ export function TenantSettingsPage() {
   useDocumentTitle(t('title'));
   const resolve = useTenantPath();
   const { flags, isLoading } = useCurrentMemberScopes();
+  const { currentTenant } = useTenants();
   return (
     <div className={styles.page}>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -24,7 +26,7 @@ export function TenantSettingsPage() {
         <>
           <Tabs
             aria-label={t('tabs_label')}
-            items={visibleTenantSettingsTabs(flags).map((tab) => ({
+            items={visibleTenantSettingsTabs(flags, currentTenant?.tag).map((tab) => ({
               to: resolve(toTenantSettings(tab)),
               label: t(`tabs.${tab}`),
             }))}

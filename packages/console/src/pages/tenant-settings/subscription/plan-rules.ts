@@ -1,24 +1,5 @@
 import { planRank, type QuotaKey, type QuotaValue } from '@gatehouse/schemas';
 
-/** Spec §9 plan name labels: Free, Pro (Pro202411 too), Development, Admin; any other plan reads 'enterprise'. */
-export type PlanLabel = 'free' | 'pro' | 'development' | 'admin' | 'enterprise';
-
-export function planLabel(planId: string): PlanLabel {
-  switch (planId) {
-    case 'Free':
-      return 'free';
-    case 'Pro':
-    case 'Pro202411':
-      return 'pro';
-    case 'Development':
-      return 'development';
-    case 'Admin':
-      return 'admin';
-    default:
-      return 'enterprise';
-  }
-}
-
 /** Spec §9: the eight quota cards of paid and enterprise plans, in this order, followed by the token card. */
 export const paidUsageCardKeys: readonly QuotaKey[] = [
   'mauLimit',
