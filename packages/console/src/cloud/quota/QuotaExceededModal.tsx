@@ -45,7 +45,7 @@ export function QuotaExceededModal() {
       }
     >
       <div className={styles.body} data-testid="quota-exceeded-modal">
-        <p>{t('exceeded.description')}</p>
+        <p>{t('exceeded.description', { plan })}</p>
         <ul className={styles.list}>
           {quotas.map((quota) => (
             <QuotaRow key={quota.key} quota={quota} plan={plan} />
