@@ -98,7 +98,11 @@ test.describe('cloud checkout', () => {
     await openPlanPicker(page, 'Buyer prod');
     // Spec §2.9/§9: Free then Pro, each with its monthly price; Pro is the most popular, with all its features a
     // link away (a new tab).
-    await expect(picker(page).getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(2);
+    await expect(
+      picker(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading') }),
+    ).toHaveCount(2);
     await expect(planCard(page, 'Free').getByRole('heading', { name: 'Free' })).toBeVisible();
     await expect(planCard(page, 'Free')).toContainText('$0.00');
     await expect(planCard(page, 'Free')).toContainText('Monthly active users: 50,000');
