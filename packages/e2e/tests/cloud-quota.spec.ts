@@ -139,6 +139,12 @@ test('a Free tenant at its application limit: the quota modal instead of a toast
   await modal.getByTestId('quota-upgrade').click();
   await expect(page).toHaveURL(new RegExp(`/console/${tenant.id}/tenant-settings/subscription$`));
   await expect(modal).toHaveCount(0);
+  await expect(
+    page.locator('a[aria-current="page"][href$="/tenant-settings/subscription"]'),
+    'the tab is open',
+  ).toBeVisible({
+    timeout: 20_000,
+  });
 
   // And the server agrees: exactly these three.
   const list = await page.request.get(`/m/${tenant.id}/api/applications?page=1&page_size=20`, {
