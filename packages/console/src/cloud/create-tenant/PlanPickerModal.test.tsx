@@ -116,9 +116,9 @@ describe('PlanPickerModal (spec §2.9, §4 checkout)', () => {
 
   it('disables Free with a tip at the Free tenant limit; Pro stays available', () => {
     const owned = Array.from({ length: MAX_FREE_TENANTS }, (_, index) =>
-      tenantFixture(`f${index}`, { tag: 'production', planId: 'Free' }),
+      tenantFixture(`f${index}`, { tag: 'production', planId: 'Free', createdAt: 10 }),
     );
-    setup(owned);
+    setup([tenantFixture('first', { createdAt: 1 }), ...owned]);
     const free = select('Free', 'Free');
     expect(free.hasAttribute('disabled')).toBe(true);
     const tip = document.getElementById(free.getAttribute('aria-describedby') ?? '');
@@ -128,9 +128,9 @@ describe('PlanPickerModal (spec §2.9, §4 checkout)', () => {
 
   it('keeps Free available one tenant below the limit', () => {
     const owned = Array.from({ length: MAX_FREE_TENANTS - 1 }, (_, index) =>
-      tenantFixture(`f${index}`, { tag: 'production', planId: 'Free' }),
+      tenantFixture(`f${index}`, { tag: 'production', planId: 'Free', createdAt: 10 }),
     );
-    setup(owned);
+    setup([tenantFixture('first', { createdAt: 1 }), ...owned]);
     expect(select('Free', 'Free').hasAttribute('disabled')).toBe(false);
     expect(select('Free', 'Free').getAttribute('aria-describedby')).toBeNull();
   });

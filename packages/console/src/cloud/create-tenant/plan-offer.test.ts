@@ -14,7 +14,10 @@ const skus: Sku[] = basicPlans.map((plan) => ({
   updatedAt: 0,
 }));
 
-const freeProduction = (id: string) => tenantFixture(id, { tag: 'production', planId: 'Free' });
+const freeProduction = (id: string, createdAt = 10) =>
+  tenantFixture(id, { tag: 'production', planId: 'Free', createdAt });
+/** The account's first tenant (onboarding's), exempt from the count whatever its plan. */
+const first = tenantFixture('first', { createdAt: 1 });
 
 describe('offeredPlans', () => {
   it('keeps Free then Pro202411 of the Basic SKUs, in that order, whatever order the server sends', () => {
@@ -29,9 +32,15 @@ describe('offeredPlans', () => {
 describe('the Free tenant limit', () => {
   const owned = Array.from({ length: MAX_FREE_TENANTS }, (_, index) => freeProduction(`f${index}`));
 
-  it('is reached at MAX_FREE_TENANTS Free production tenants the user is admin of', () => {
-    expect(isFreeTenantLimitReached(owned.slice(1))).toBe(false);
-    expect(isFreeTenantLimitReached(owned)).toBe(true);
+  it('is reached at MAX_FREE_TENANTS Free production tenants the user is admin of, besides their first', () => {
+    expect(isFreeTenantLimitReached([first, ...owned.slice(1)])).toBe(false);
+    expect(isFreeTenantLimitReached([first, ...owned])).toBe(true);
+  });
+
+  it('exempts the oldest admin tenant even when it is a Free production tenant', () => {
+    const oldestFree = freeProduction('oldest', 0);
+    expect(ownedFreeTenantCount([...owned.slice(1), oldestFree])).toBe(MAX_FREE_TENANTS - 1);
+    expect(isFreeTenantLimitReached([...owned, oldestFree])).toBe(true);
   });
 
   it('does not count development tenants, paid tenants or tenants where the user is a collaborator', () => {
@@ -40,8 +49,8 @@ describe('the Free tenant limit', () => {
       tenantFixture('pro', { tag: 'production', planId: 'Pro202411' }),
       tenantFixture('guest', { tag: 'production', planId: 'Free', role: 'collaborator' }),
     ];
-    expect(ownedFreeTenantCount([...owned.slice(1), ...others])).toBe(MAX_FREE_TENANTS - 1);
-    expect(isFreeTenantLimitReached([...owned.slice(1), ...others])).toBe(false);
+    expect(ownedFreeTenantCount([first, ...owned.slice(1), ...others])).toBe(MAX_FREE_TENANTS - 1);
+    expect(isFreeTenantLimitReached([first, ...owned.slice(1), ...others])).toBe(false);
   });
 });
 

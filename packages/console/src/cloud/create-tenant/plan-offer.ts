@@ -6,12 +6,15 @@ export function offeredPlans(skus: readonly Sku[]): Sku[] {
 }
 
 /**
- * Spec §5 Free plan: the Free tenants the user owns count towards MAX_FREE_TENANTS; one they were invited to as a
- * collaborator is someone else's, and development tenants are not on Free.
+ * Spec §5 Free plan: the Free production tenants the user is admin of count towards MAX_FREE_TENANTS, except the
+ * exempt one, their oldest admin tenant (the one onboarding created). The same rule as the server's
+ * `assertFreeTenantAllowance`; a tenant they were invited to as a collaborator is someone else's.
  */
 export function ownedFreeTenantCount(tenants: readonly Tenant[]): number {
-  return tenants.filter((tenant) => tenant.tag === 'production' && tenant.planId === 'Free' && tenant.role === 'admin')
-    .length;
+  const owned = tenants
+    .filter((tenant) => tenant.role === 'admin')
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return owned.slice(1).filter((tenant) => tenant.tag === 'production' && tenant.planId === 'Free').length;
 }
 
 export function isFreeTenantLimitReached(tenants: readonly Tenant[]): boolean {
