@@ -110,6 +110,8 @@ describe('tenant switcher status tags (spec §2.10, §4)', () => {
 
   it('shows the current tenant tag next to its name on the card', async () => {
     setup('/late/applications');
-    expect(statusOf(await screen.findByTestId('tenant-switcher'))).toBe('Payment overdue');
+    const card = await screen.findByTestId('tenant-switcher');
+    expect(statusOf(card)).toBe('Payment overdue');
+    expect(screen.getByRole('button', { name: 'Tenant: Late', description: 'Payment overdue' })).toBe(card);
   });
 });

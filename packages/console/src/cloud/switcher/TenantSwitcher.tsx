@@ -8,7 +8,7 @@ import { CheckIcon, ChevronEndIcon, PlusIcon } from '../../components/icons.tsx'
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useJoinInvitation } from '../layout/SignedInIndex.tsx';
-import { planLabelKey } from '../notices/tenant-status.ts';
+import { planLabelKey, tenantStatusTag } from '../notices/tenant-status.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import { TenantStatusTag } from './TenantStatusTag.tsx';
 import styles from './TenantSwitcher.module.css';
@@ -31,6 +31,7 @@ export function TenantSwitcher() {
   const [isOpen, setOpen] = useState(false);
   const [isCreating, setCreating] = useState(false);
   const panelId = useId();
+  const statusId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const pending = invitations.data ?? [];
@@ -72,12 +73,14 @@ export function TenantSwitcher() {
         aria-expanded={isOpen}
         aria-controls={panelId}
         aria-label={t('switcher.label', { name: currentTenant?.name ?? '' })}
+        // The label names the tenant only; its status tag (spec §4) is read as the description.
+        aria-describedby={currentTenant && tenantStatusTag(currentTenant) !== 'none' ? statusId : undefined}
         data-testid="tenant-switcher"
         onClick={() => setOpen((open) => !open)}
       >
         <span className={styles.name}>{currentTenant?.name}</span>
         {currentTenant && <EnvironmentTag tag={currentTenant.tag} />}
-        {currentTenant && <TenantStatusTag tenant={currentTenant} />}
+        {currentTenant && <TenantStatusTag tenant={currentTenant} id={statusId} />}
         {pending.length > 0 && (
           <span className={styles.dot} role="img" aria-label={t('switcher.pending_invitations_dot')} />
         )}
