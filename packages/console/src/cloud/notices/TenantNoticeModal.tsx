@@ -2,16 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { edition } from '../../app/edition.ts';
 import { Modal } from '../../components/Modal/Modal.tsx';
+import { planLabel } from '../checkout/plan-name.ts';
 import styles from '../quota/Quota.module.css';
 import { UpgradeAction } from '../quota/UpgradeAction.tsx';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
-import {
-  amountDueInDollars,
-  claimNotice,
-  planLabelKey,
-  type TenantNoticeKind,
-  tenantNoticeModal,
-} from './tenant-status.ts';
+import { amountDueInDollars, claimNotice, type TenantNoticeKind, tenantNoticeModal } from './tenant-status.ts';
 
 /**
  * Spec §4 quota and overdue modals: the current tenant's MAU, token or payment-overdue notice, once per page view
@@ -31,7 +26,7 @@ export function TenantNoticeModal() {
   // A switch to another tenant closes the previous tenant's notice.
   if (!shown || !currentTenant || shown.tenantId !== currentTenant.id) return null;
   const close = () => setShown(undefined);
-  const plan = t(`tenants:plan.${planLabelKey(currentTenant.planId)}`);
+  const plan = t(`tenants:plan.${planLabel(currentTenant.planId)}`);
   const isOverdue = shown.kind === 'overdue';
   const description = isOverdue
     ? t('notices.overdue_description', {

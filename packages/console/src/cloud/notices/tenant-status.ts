@@ -57,23 +57,8 @@ export function amountDueInDollars(tenant: Pick<Tenant, 'openInvoices'>, locale:
   );
 }
 
-/** Spec §9 plan name labels: Free, Pro (also Pro202411), Development, Admin; anything else is enterprise. */
-export type PlanLabelKey = 'free' | 'pro' | 'development' | 'admin' | 'enterprise';
-export function planLabelKey(planId: string): PlanLabelKey {
-  switch (planId) {
-    case 'Free':
-      return 'free';
-    case 'Pro':
-    case 'Pro202411':
-      return 'pro';
-    case 'Development':
-      return 'development';
-    case 'Admin':
-      return 'admin';
-    default:
-      return 'enterprise';
-  }
-}
+/** Spec §9 plan name labels: one implementation (checkout's planLabel); this name is what the tenant-settings tabs import. */
+export { planLabel as planLabelKey } from '../checkout/plan-name.ts';
 
 /**
  * Once per page view (spec §4): which tenant's notice has been shown since the page loaded. Kept in the module, not

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal/Modal.tsx';
-import { planLabelKey } from '../notices/tenant-status.ts';
+import { planLabel } from '../checkout/plan-name.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import styles from './Quota.module.css';
 import { type ExceededQuota, quotaExceededStore } from './quota-exceeded.ts';
@@ -28,7 +28,7 @@ export function QuotaExceededModal() {
   const quotas = useSyncExternalStore(quotaExceededStore.subscribe, quotaExceededStore.get);
   const { currentTenant } = useTenants();
   if (!quotas || !currentTenant) return null;
-  const plan = t(`tenants:plan.${planLabelKey(currentTenant.planId)}`);
+  const plan = t(`tenants:plan.${planLabel(currentTenant.planId)}`);
   return (
     <Modal
       isOpen

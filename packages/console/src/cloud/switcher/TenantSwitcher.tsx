@@ -6,9 +6,10 @@ import { useMyInvitations } from '../../api/tenants.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { CheckIcon, ChevronEndIcon, PlusIcon } from '../../components/icons.tsx';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { planLabel } from '../checkout/plan-name.ts';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useJoinInvitation } from '../layout/SignedInIndex.tsx';
-import { planLabelKey, tenantStatusTag } from '../notices/tenant-status.ts';
+import { tenantStatusTag } from '../notices/tenant-status.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import { TenantStatusTag } from './TenantStatusTag.tsx';
 import styles from './TenantSwitcher.module.css';
@@ -91,7 +92,7 @@ export function TenantSwitcher() {
         <ul className={styles.list}>
           {tenants.map((tenant) => {
             const isSelected = tenant.id === currentTenant?.id;
-            const plan = tenant.tag === 'development' ? undefined : planLabelKey(tenant.planId);
+            const plan = tenant.tag === 'development' ? undefined : planLabel(tenant.planId);
             return (
               <li key={tenant.id}>
                 <Link
