@@ -105,7 +105,7 @@ test.describe('cloud checkout', () => {
     ).toHaveCount(2);
     await expect(planCard(page, 'Free').getByRole('heading', { name: 'Free' })).toBeVisible();
     await expect(planCard(page, 'Free')).toContainText('$0.00');
-    await expect(planCard(page, 'Free')).toContainText('Monthly active users: 50,000');
+    await expect(planCard(page, 'Free')).toContainText('Monthly active users: \u206850,000\u2069');
     await expect(planCard(page, 'Free')).not.toContainText('Most popular');
     await expect(planCard(page, 'Free').getByRole('link')).toHaveCount(0);
     await expect(planCard(page, 'Pro202411').getByRole('heading', { name: 'Pro' })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('cloud checkout', () => {
     await createDialog.getByRole('button', { name: 'Create tenant' }).click();
 
     await planCard(page, 'Pro202411').getByRole('button', { name: 'Select Pro' }).click();
-    await page.waitForURL(/\/sandbox-payments\/checkout\/[^/]+$/);
+    await page.waitForURL(/\/sandbox-payments\/checkout\/[^/]+$/, { timeout: 10_000 });
     const stored = await page.evaluate((key) => sessionStorage.getItem(key), storageKey);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ state: expect.stringMatching(/^[A-Za-z0-9]{6}$/) });
     await page.getByRole('button', { name: 'Pay' }).click();

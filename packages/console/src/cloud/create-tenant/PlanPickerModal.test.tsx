@@ -92,7 +92,7 @@ describe('PlanPickerModal (spec §2.9, §4 checkout)', () => {
         .getByRole('link', { name: /View all features/ })
         .getAttribute('target'),
     ).toBe('_blank');
-    expect(within(card('Free')).getByText('Monthly active users: 50,000')).toBeTruthy();
+    expect(within(card('Free')).getByText('Monthly active users: \u206850,000\u2069')).toBeTruthy();
     expect(within(card('Pro202411')).getByText('Organizations')).toBeTruthy();
   });
 

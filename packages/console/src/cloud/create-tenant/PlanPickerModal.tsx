@@ -154,5 +154,6 @@ function FeatureText({ feature }: { feature: PlanFeature }) {
   if (!('limit' in feature)) return <span>{t(`feature.${feature.key}`)}</span>;
   const value =
     feature.limit === 'unlimited' ? t('feature.unlimited') : new Intl.NumberFormat(i18n.language).format(feature.limit);
-  return <span>{t(`feature.${feature.key}`, { value })}</span>;
+  // Isolated (FSI…PDI), so in Arabic a number after a Latin word ('API: 1') keeps its place instead of joining it.
+  return <span>{t(`feature.${feature.key}`, { value: `\u2068${value}\u2069` })}</span>;
 }
