@@ -2,7 +2,7 @@ import type { Invoice, InvoiceStatus } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { useInvoices } from '../../../api/billing.ts';
 import { formatBillingPeriod, formatMoney } from '../../../cloud/billing-format.ts';
-import { planLabelKey } from '../../../cloud/notices/tenant-status.ts';
+import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
@@ -29,7 +29,7 @@ export function BillingHistoryTab() {
       title: t('invoices.period'),
       render: (invoice) => formatBillingPeriod(invoice.periodStart, invoice.periodEnd, language),
     },
-    { key: 'plan', title: t('invoices.plan'), render: (invoice) => t(`tenants:plan.${planLabelKey(invoice.planId)}`) },
+    { key: 'plan', title: t('invoices.plan'), render: (invoice) => t(`tenants:plan.${planLabel(invoice.planId)}`) },
     {
       key: 'amount',
       title: t('invoices.amount'),

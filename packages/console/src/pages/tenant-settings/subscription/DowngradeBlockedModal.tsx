@@ -7,7 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { formatUsage } from '../../../cloud/billing-format.ts';
-import { planLabelKey } from '../../../cloud/notices/tenant-status.ts';
+import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import styles from './Subscription.module.css';
@@ -32,7 +32,7 @@ export function parseDowngradeBlocked(error: unknown): DowngradeBlocked | undefi
 /** Spec §4 cancelling: the downgrade is refused while usage exceeds the target plan; this says what to remove. */
 export function DowngradeBlockedModal({ blocked, onClose }: { blocked: DowngradeBlocked; onClose: () => void }) {
   const { t, i18n } = useTranslation(['subscription', 'quota', 'tenants']);
-  const plan = t(`tenants:plan.${planLabelKey(blocked.planId)}`);
+  const plan = t(`tenants:plan.${planLabel(blocked.planId)}`);
 
   function limit(value: QuotaValue): string {
     if (value === null || value === true) return t('usage.unlimited');

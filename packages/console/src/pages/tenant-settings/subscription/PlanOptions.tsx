@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCancelSubscription } from '../../../api/billing.ts';
 import { ApiError } from '../../../api/client.ts';
 import { formatMoney, formatQuota } from '../../../cloud/billing-format.ts';
-import { planLabelKey } from '../../../cloud/notices/tenant-status.ts';
+import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -57,7 +57,7 @@ export function PlanOptions({
   const isBusy = checkout.processingSkuId !== undefined || cancel.isPending;
 
   async function downgradeToFree(sku: Sku) {
-    const plan = t(`tenants:plan.${planLabelKey(sku.id)}`);
+    const plan = t(`tenants:plan.${planLabel(sku.id)}`);
     const isConfirmed = await confirm({
       title: t('downgrade.title', { plan }),
       content: t('downgrade.content', { plan }),
@@ -68,7 +68,7 @@ export function PlanOptions({
     try {
       const subscription = await cancel.mutateAsync();
       updateTenant(tenantId, { planId: subscription.planId, subscription });
-      toast.success(t('downgrade.success', { plan: t(`tenants:plan.${planLabelKey(subscription.planId)}`) }));
+      toast.success(t('downgrade.success', { plan: t(`tenants:plan.${planLabel(subscription.planId)}`) }));
     } catch (error) {
       const refusal = parseDowngradeBlocked(error);
       if (refusal) setBlocked(refusal);
@@ -115,11 +115,12 @@ function PlanOption({
   onChoose: (sku: Sku, action: PlanAction) => unknown;
 }) {
   const { t, i18n } = useTranslation(['subscription', 'quota', 'tenants']);
-  const name = t(`tenants:plan.${planLabelKey(sku.id)}`);
+  const name = t(`tenants:plan.${planLabel(sku.id)}`);
 
   function feature(key: QuotaKey, value: QuotaValue): string {
     const quota = t(`quota:names.${key}`);
-    if (value === null || value === true) return t('plans.feature_unlimited', { quota });
+    if (value === true) return t('plans.feature_included', { quota });
+    if (value === null) return t('plans.feature_unlimited', { quota });
     if (value === false || value === 0) return t('plans.feature_not_included', { quota });
     if (key === 'auditLogsRetentionDays') return t('plans.feature_days', { quota, days: value });
     return t('plans.feature_limit', { quota, limit: formatQuota(value, i18n.language) });

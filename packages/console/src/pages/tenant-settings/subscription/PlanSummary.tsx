@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCustomerPortal, usePaymentProvider } from '../../../api/billing.ts';
 import { ApiError } from '../../../api/client.ts';
 import { formatBillingDate, formatMoney, formatPlanCycle } from '../../../cloud/billing-format.ts';
-import { planLabelKey } from '../../../cloud/notices/tenant-status.ts';
+import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { Tag, type TagStatus } from '../../../components/Tag/Tag.tsx';
@@ -17,7 +17,7 @@ const statusTag: Record<SubscriptionStatus, TagStatus> = {
 };
 
 /** Plans the payment provider bills: only they have a customer (payment methods, invoices) at the provider. */
-const isBilledPlan = (planId: string) => !['free', 'development', 'admin'].includes(planLabelKey(planId));
+const isBilledPlan = (planId: string) => !['free', 'development', 'admin'].includes(planLabel(planId));
 
 /**
  * Spec §2.11 subscription page, the plan card: its name, monthly price, the current cycle, status, the next-bill
@@ -35,7 +35,7 @@ export function PlanSummary({
 }) {
   const { t, i18n } = useTranslation(['subscription', 'quota', 'tenants']);
   const language = i18n.language;
-  const label = planLabelKey(subscription.planId);
+  const label = planLabel(subscription.planId);
   const isEnterprise = subscription.isEnterprisePlan || label === 'enterprise';
 
   return (

@@ -1,8 +1,8 @@
 import type { Subscription } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { useAvailableSkus, useSkus, useSubscription, useSubscriptionUsage } from '../../../api/billing.ts';
+import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { useCheckout } from '../../../cloud/checkout/use-checkout.ts';
-import { planLabelKey } from '../../../cloud/notices/tenant-status.ts';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -33,7 +33,7 @@ function SubscriptionContent({ tenantId, fallback }: { tenantId: string; fallbac
   // The tenant list already carries the subscription: the plan card never waits for the second read.
   const subscription = subscriptionQuery.data ?? fallback;
   const unitPrice = skus.data?.find((sku) => sku.id === subscription.planId)?.unitPrice;
-  const isEnterprise = subscription.isEnterprisePlan || planLabelKey(subscription.planId) === 'enterprise';
+  const isEnterprise = subscription.isEnterprisePlan || planLabel(subscription.planId) === 'enterprise';
 
   const planCheckout: PlanCheckout = {
     processingSkuId: checkout.processingSkuId,
