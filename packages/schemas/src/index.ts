@@ -24,6 +24,7 @@ export * from './entities/user.ts';
 export * from './entities/user-import.ts';
 export * from './entities/user-input.ts';
 export * from './entities/user-list.ts';
+export * from './entities/user-mfa.ts';
 export * from './events.ts';
 export * from './ids.ts';
 export * from './issuers.ts';

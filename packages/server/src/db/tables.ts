@@ -31,7 +31,6 @@ const tenantId = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 
-
 /**
  * Trigram GIN indexes write through (no pending list): with `fastupdate` on, rows inserted since the last vacuum
  * sit in an unsorted list that every search reads in full — 10,000 new users made a one-user search at 1M users
@@ -147,6 +146,34 @@ export const usersRoles = pgTable(
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
     index('users_roles_role').on(t.tenantId, t.roleId),
+  ],
+);
+
+/** What a user's MFA verification keeps: the TOTP secret (base32), or SHA-256 hashes of the backup codes. */
+export type UserMfaVerificationData = { secret: string } | { codes: { hash: string; used: boolean }[] };
+
+/**
+ * A user's MFA factors (spec §3 `mfaVerifications`). At most one TOTP and one set of backup codes per user
+ * (partial unique index); WebAuthn may have several (one per authenticator).
+ */
+export const userMfaVerifications = pgTable(
+  'user_mfa_verifications',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    data: jsonb('data').$type<UserMfaVerificationData>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    index('user_mfa_verifications_user').on(t.tenantId, t.userId),
+    uniqueIndex('user_mfa_verifications_one_per_type')
+      .on(t.tenantId, t.userId, t.type)
+      .where(sql`${t.type} in ('Totp', 'BackupCode')`),
   ],
 );
 
