@@ -17,7 +17,16 @@ import { useCreateAndAddTenant } from './use-create-tenant.ts';
  * Spec §2.9: name, region and purpose. Development creates the tenant directly; it goes first in the list, a toast
  * confirms and the console moves into it. Production opens the plan picker instead (closing it comes back here).
  */
-export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export function CreateTenantModal({
+  isOpen,
+  onClose,
+  initialTag = 'development',
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The purpose chosen when the modal opens (spec §9 default Development; the production banner asks for Production). */
+  initialTag?: TenantTag;
+}) {
   const { t } = useTranslation('tenants');
   const formId = useId();
   const navigate = useNavigate();
@@ -25,7 +34,7 @@ export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClos
   const { create, isPending } = useCreateAndAddTenant();
   const [name, setName] = useState('');
   const [region, setRegion] = useState<TenantRegion>(DEFAULT_TENANT_REGION);
-  const [tag, setTag] = useState<TenantTag>('development');
+  const [tag, setTag] = useState<TenantTag>(initialTag);
   const [isSubmitted, setSubmitted] = useState(false);
   const [isPickingPlan, setPickingPlan] = useState(false);
   const nameError = isSubmitted ? tenantNameError(name, true) : undefined;
@@ -33,7 +42,7 @@ export function CreateTenantModal({ isOpen, onClose }: { isOpen: boolean; onClos
   const close = () => {
     setName('');
     setRegion(DEFAULT_TENANT_REGION);
-    setTag('development');
+    setTag(initialTag);
     setSubmitted(false);
     setPickingPlan(false);
     onClose();
