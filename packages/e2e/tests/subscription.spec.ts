@@ -155,13 +155,24 @@ test('a Free production tenant upgrades to Pro through the sandbox, is billed, a
     );
     await expect(page.getByTestId('usage-card-mfaEnabled')).toContainText('Enabled');
     await expect(page.getByTestId('next-bill')).toContainText('$16.00');
-    await expect(page.getByRole('button', { name: 'Manage payment' })).toBeEnabled();
+    // Manage payment: the provider's customer portal in a new window.
+    const [portal] = await Promise.all([
+      ownerContext.waitForEvent('page'),
+      page.getByRole('button', { name: 'Manage payment' }).click(),
+    ]);
+    await expect(portal.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    expect(await portal.evaluate(() => window.opener), 'opened without a reference back to the console').toBeNull();
+    await portal.close();
     await settingsTabs(page).getByRole('link', { name: 'Billing history' }).click();
     const invoices = page.getByRole('table', { name: 'Billing history' }).getByRole('row');
     await expect(invoices).toHaveCount(2); // the header and one invoice
     await expect(invoices.nth(1)).toContainText('Pro');
     await expect(invoices.nth(1)).toContainText('$16.00');
     await expect(invoices.nth(1)).toContainText('Paid');
+    // 'MMM D – MMM D, YYYY' (both years when the period crosses one).
+    await expect(invoices.nth(1).getByRole('cell').first()).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}(, \d{4})?\s–\s[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
 
     // A collaborator (invited on Pro, which has room for members) sees neither tab.
     const invited = await ok(
