@@ -1,8 +1,9 @@
 import { CHECKOUT_STATE_PARAM } from '@gatehouse/schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fetchCheckoutSession, fetchSubscription } from '../../api/billing.ts';
+import { billingKeys, fetchCheckoutSession, fetchSubscription } from '../../api/billing.ts';
 import { fetchTenants } from '../../api/tenants.ts';
 import { AppLoading } from '../../app/RootFallbacks.tsx';
 import { clearStoredCheckout, readStoredCheckout, safeCallbackPage } from '../../cloud/checkout/checkout-storage.ts';
@@ -23,6 +24,7 @@ export function CheckoutCallbackPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { tenants, updateTenant, resetTenants } = useTenants();
+  const client = useQueryClient();
 
   const handle = async (outcome: CheckoutOutcome) => {
     switch (outcome.kind) {
@@ -47,10 +49,12 @@ export function CheckoutCallbackPage() {
         toast.success(stored.isDowngrade ? t('checkout.downgraded', { plan }) : t('checkout.upgraded', { plan }));
         if (tenants.some((tenant) => tenant.id === tenantId)) {
           updateTenant(tenantId, { planId: subscription.planId, subscription });
-        } else {
-          // A tenant the payment created: read the list again so it appears with everything the server knows.
-          resetTenants(await fetchTenants());
+          client.setQueryData(billingKeys.subscription(tenantId), subscription);
+          void client.invalidateQueries({ queryKey: billingKeys.usage(tenantId) });
         }
+        // Read the list again: a tenant the payment created appears, and a changed plan brings its MAU and token
+        // limits (the status tags read them), which the subscription alone does not carry.
+        resetTenants(await fetchTenants());
         navigate(safeCallbackPage(stored.callbackPage) ?? `/${encodeURIComponent(tenantId)}`, { replace: true });
         return;
       }
