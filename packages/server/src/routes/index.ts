@@ -20,6 +20,7 @@ import { samlApplicationsRoutes } from './saml-applications.ts';
 import { signingKeysRoutes } from './signing-keys.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
 import { userImportsRoutes } from './user-imports.ts';
+import { userMfaVerificationsRoutes } from './user-mfa-verifications.ts';
 import { userRolesRoutes } from './user-roles.ts';
 import { usersRoutes } from './users.ts';
 
@@ -40,6 +41,7 @@ export function managementRoutes() {
       .route('/', usersRoutes)
       .route('/', userRolesRoutes)
       .route('/', userIdentitiesRoutes)
+      .route('/', userMfaVerificationsRoutes)
       .route('/', organizationsRoutes)
       .route('/', organizationUsersRoutes)
       .route('/', organizationApplicationsRoutes)

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import {
+  BACKUP_CODE_COUNT,
+  BACKUP_CODE_LENGTH,
+  generateId,
+  type MfaFactor,
+  type UserMfaVerification,
+} from '@gatehouse/schemas';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { tenants, type UserMfaVerificationData, userMfaVerifications } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import type { UserRow } from './users.ts';
+
+/**
+ * A user's MFA factors (spec §3 `mfaVerifications`). The TOTP secret is kept as it is, like the other secrets the
+ * server must read back (signing keys, client secrets); backup codes only as SHA-256 hashes, since they are only
+ * ever compared. Sign-in verification of these factors belongs to the sign-in experience's MFA work; `verifyTotp`
+ * is its entry point.
+ */
+
+export type UserMfaVerificationRow = typeof userMfaVerifications.$inferSelect;
+
+/** The API shape: never the secret or the codes. */
+export function toUserMfaVerification(row: UserMfaVerificationRow): UserMfaVerification {
+  return {
+    id: row.id,
+    type: row.type as MfaFactor,
+    createdAt: row.createdAt.getTime(),
+    lastUsedAt: row.lastUsedAt?.getTime() ?? null,
+    ...('codes' in row.data ? { remainCodes: row.data.codes.filter((code) => !code.used).length } : {}),
+  };
+}
+
+/** RFC 6238 defaults every authenticator app supports. */
+const totpParameters = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+
+/** A new TOTP secret: 160 random bits (RFC 4226's recommendation), base32. */
+export const generateTotpSecret = () => new Secret({ size: 20 }).base32;
+
+/** What an authenticator app shows the factor as: the user's username, email, phone or id. */
+export const primaryIdentifier = (user: UserRow) => user.username ?? user.primaryEmail ?? user.primaryPhone ?? user.id;
+
+/** The `otpauth://totp/…` URI of a secret, and its QR code as an SVG data URL. */
+export async function totpEnrollment(secret: string, issuer: string, label: string) {
+  const otpauthUri = new TOTP({ ...totpParameters, issuer, label, secret: Secret.fromBase32(secret) }).toString();
+  const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { otpauthUri, secretQrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** The issuer authenticator apps show: the tenant's name, else the product's. */
+export async function totpIssuer(tx: TenantDb): Promise<string> {
+  // An aggregate always answers one row; the tenants row is read by a scalar subquery on the transaction's tenant.
+  const [row] = await tx.aggregate(
+    {
+      rows: count(),
+      name: sql<string | null>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${tx.tenantId})`,
+    },
+    userMfaVerifications,
+    sql`false`,
+  );
+  const name = typeof row?.name === 'string' ? row.name.trim() : '';
+  return name || 'Gatehouse';
+}
+
+/** Ten random codes of ten lowercase letters and digits, all different. */
+export function generateBackupCodes(): string[] {
+  const codes = new Set<string>();
+  while (codes.size < BACKUP_CODE_COUNT) codes.add(generateId(BACKUP_CODE_LENGTH));
+  return [...codes];
+}
+
+export const hashBackupCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export const backupCodeData = (codes: readonly string[]): UserMfaVerificationData => ({
+  codes: codes.map((code) => ({ hash: hashBackupCode(code), used: false })),
+});
+
+/** The user's verifications of one type (at most one for Totp and BackupCode). */
+export function findUserMfaVerifications(tenant: TenantDb, userId: string, type?: MfaFactor) {
+  const ofUser = eq(userMfaVerifications.userId, userId);
+  return tenant.findMany(userMfaVerifications, {
+    where: type ? and(ofUser, eq(userMfaVerifications.type, type)) : ofUser,
+  });
+}
+
+/**
+ * Whether `code` is the current TOTP code of the user's authenticator app (one period of clock drift either way).
+ * On success the factor's `lastUsedAt` moves; for the sign-in flow's MFA step.
+ */
+export async function verifyTotp(tenant: TenantDb, userId: string, code: string): Promise<boolean> {
+  const [factor] = await findUserMfaVerifications(tenant, userId, 'Totp');
+  if (!factor || !('secret' in factor.data) || !/^\d{6}$/.test(code)) return false;
+  const totp = new TOTP({ ...totpParameters, secret: Secret.fromBase32(factor.data.secret) });
+  if (totp.validate({ token: code, window: 1 }) === null) return false;
+  await tenant.update(userMfaVerifications, eq(userMfaVerifications.id, factor.id), { lastUsedAt: new Date() });
+  return true;
+}
