@@ -104,33 +104,36 @@ export async function openCheckoutSession(
   if (sku.id === currentPlanId) throw unavailable();
 
   const now = new Date();
-  const row = await performWrite(
-    { ...ctx, tenant: adminTenant(db) },
-    { key: 'Admin.CheckoutSession.Created', schema: z.object({ skuId: z.string() }), input: { skuId: sku.id } },
-    async () => {
-      const [inserted] = await db
-        .insert(checkoutSessions)
-        .values({
-          id: generateId(),
-          userId,
-          tenantId: input.tenantId ?? null,
-          skuId: sku.id,
-          status: 'open',
-          successCallbackUrl: input.successCallbackUrl,
-          tenantName: input.tenantId === undefined ? (input.tenantName ?? null) : null,
-          tenantTag: input.tenantId === undefined ? 'production' : null,
-          tenantRegion: input.tenantId === undefined ? (input.tenantRegionName ?? null) : null,
-          amount: sku.unitPrice,
-          provider: deps.provider.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
-        })
-        .returning();
-      if (!inserted) throw new Error('insert returned no row');
-      const image = { ...toCheckoutSession(inserted), amount: inserted.amount, provider: inserted.provider };
-      return { result: inserted, entity: { type: 'CheckoutSession', id: inserted.id }, before: null, after: image };
-    },
-  );
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    return performWrite(
+      { ...ctx, tenant: adminTenant(tx) },
+      { key: 'Admin.CheckoutSession.Created', schema: z.object({ skuId: z.string() }), input: { skuId: sku.id } },
+      async () => {
+        const [inserted] = await tx
+          .insert(checkoutSessions)
+          .values({
+            id: generateId(),
+            userId,
+            tenantId: input.tenantId ?? null,
+            skuId: sku.id,
+            status: 'open',
+            successCallbackUrl: input.successCallbackUrl,
+            tenantName: input.tenantId === undefined ? (input.tenantName ?? null) : null,
+            tenantTag: input.tenantId === undefined ? 'production' : null,
+            tenantRegion: input.tenantId === undefined ? (input.tenantRegionName ?? null) : null,
+            amount: sku.unitPrice,
+            provider: deps.provider.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+          })
+          .returning();
+        if (!inserted) throw new Error('insert returned no row');
+        const image = { ...toCheckoutSession(inserted), amount: inserted.amount, provider: inserted.provider };
+        return { result: inserted, entity: { type: 'CheckoutSession', id: inserted.id }, before: null, after: image };
+      },
+    );
+  });
   try {
     const { redirectUri, providerSessionId } = await deps.provider.createCheckout(row, sku);
     await db.update(checkoutSessions).set({ providerSessionId }).where(eq(checkoutSessions.id, row.id));
