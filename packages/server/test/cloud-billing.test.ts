@@ -107,7 +107,9 @@ beforeAll(async () => {
   ({ base, close } = server);
   db = server.database.db;
   callback = `${base}/console${CHECKOUT_CALLBACK_PATH}?state=Ab12Cd`;
-  [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => createCloudAccount(db, base, name)));
+  alice = await createCloudAccount(db, base, 'alice');
+  bob = await createCloudAccount(db, base, 'bob');
+  carol = await createCloudAccount(db, base, 'carol');
   const created = await cloud(alice, '/tenants', { method: 'POST', body: { name: 'Free one', tag: 'production' } });
   expect(created.json).toMatchObject({ planId: 'Free' });
   free.id = created.json.id;
