@@ -5,12 +5,15 @@ import {
   TOTAL_NUMBER_IS_CAPPED_HEADER,
   type User,
   type UserCreate,
+  type UserMfaVerificationCreate,
   type UserPatch,
+  userMfaVerificationCreatedSchema,
+  userMfaVerificationSchema,
   userSchema,
 } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
 import { ApiError, type RequestOptions, request, requestJson, requestPage } from './client.ts';
 import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
@@ -172,6 +175,42 @@ export function useDeleteUserIdentity(id: string) {
     mutationFn: (target: string) =>
       request(api.path(`/users/${seg(id)}/identities/${seg(target)}`), { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: api.key(usersKey, 'detail', id) }),
+  });
+}
+
+// ---- MFA factors of a user ------------------------------------------------------------------
+
+/** The user's MFA verifications, newest first (never a secret or a code). */
+export function useUserMfaVerifications(id: string) {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key(usersKey, id, 'mfa-verifications'),
+    queryFn: ({ signal }) =>
+      requestJson(api.path(`/users/${seg(id)}/mfa-verifications`), z.array(userMfaVerificationSchema), { signal }),
+  });
+}
+
+/** Adds a TOTP factor or backup codes; the answer holds the secret or the codes, shown this one time. */
+export function useCreateUserMfaVerification(id: string) {
+  const api = useManagementApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserMfaVerificationCreate) =>
+      requestJson(api.path(`/users/${seg(id)}/mfa-verifications`), userMfaVerificationCreatedSchema, {
+        method: 'POST',
+        json: body,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: api.key(usersKey, id, 'mfa-verifications') }),
+  });
+}
+
+export function useDeleteUserMfaVerification(id: string) {
+  const api = useManagementApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (verificationId: string) =>
+      request(api.path(`/users/${seg(id)}/mfa-verifications/${seg(verificationId)}`), { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: api.key(usersKey, id, 'mfa-verifications') }),
   });
 }
 

@@ -27,7 +27,11 @@ export async function downloadExport(
     // The body streams every matching row (a million users take minutes): the usual 20 s would cut it off.
     timeoutMs: exportTimeoutMs,
   });
-  const blob = await response.blob();
+  saveFile(await response.blob(), fileName);
+}
+
+/** Hands a blob to the browser as a downloaded file (exports, backup codes). */
+export function saveFile(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

@@ -14,6 +14,7 @@ import { useServerFieldErrors } from '../../use-server-field-errors.ts';
 import { hasIdentifier } from '../../user-rules.ts';
 import { useUserOutlet } from '../user-context.ts';
 import { IdentitiesCard } from './IdentitiesCard.tsx';
+import { MfaFactorsCard } from './MfaFactorsCard.tsx';
 import styles from './Settings.module.css';
 import { SignInFactsCard } from './SignInFactsCard.tsx';
 import {
@@ -33,7 +34,7 @@ const ltrClaims = new Set(['profile', 'website', 'birthdate', 'zoneinfo', 'local
 
 /**
  * Spec §2.2 users/{id}/settings: identifiers, name, avatar URL, profile claims and custom data (JSON, 'invalid JSON
- * format' before anything is sent), with the unsaved-changes guard; then read-only sign-in facts and identities.
+ * format' before anything is sent), with the unsaved-changes guard; then read-only sign-in facts, identities and MFA factors.
  */
 export function UserSettings() {
   const { t } = useTranslation('users');
@@ -154,6 +155,7 @@ export function UserSettings() {
       </Card>
       <SignInFactsCard user={user} />
       <IdentitiesCard user={user} />
+      <MfaFactorsCard user={user} />
     </DetailsForm>
   );
 }
