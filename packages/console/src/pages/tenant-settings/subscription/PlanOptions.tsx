@@ -1,8 +1,10 @@
 import type { QuotaKey, QuotaValue, Sku } from '@gatehouse/schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelSubscription } from '../../../api/billing.ts';
 import { ApiError } from '../../../api/client.ts';
+import { cloudKeys } from '../../../api/tenants.ts';
 import { formatMoney, formatQuota } from '../../../cloud/billing-format.ts';
 import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
@@ -52,6 +54,7 @@ export function PlanOptions({
   const confirm = useConfirm();
   const toast = useToast();
   const { updateTenant } = useTenants();
+  const queryClient = useQueryClient();
   const cancel = useCancelSubscription(tenantId);
   const [blocked, setBlocked] = useState<DowngradeBlocked>();
   const isBusy = checkout.processingSkuId !== undefined || cancel.isPending;
@@ -68,6 +71,8 @@ export function PlanOptions({
     try {
       const subscription = await cancel.mutateAsync();
       updateTenant(tenantId, { planId: subscription.planId, subscription });
+      // The list also carries the plan's MAU and token limits (the switcher's status tags): read it again.
+      void queryClient.invalidateQueries({ queryKey: cloudKeys.tenants, exact: true });
       toast.success(t('downgrade.success', { plan: t(`tenants:plan.${planLabel(subscription.planId)}`) }));
     } catch (error) {
       const refusal = parseDowngradeBlocked(error);
