@@ -337,11 +337,22 @@ describe('sessions that do not complete', () => {
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(checkoutSessions.id, sessionId));
+    // A webhook for it arriving late applies nothing and stores it expired.
+    expect((await webhook({ type: 'checkout.completed', sessionId })).status).toBe(204);
+    expect((await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]?.status).toBe(
+      'expired',
+    );
     const late = await page(`${redirectUri}/confirm`, { method: 'POST' });
     expect(late.status).toBe(409);
     expect(late.text).toContain('This checkout session is no longer open.');
     expect((await cloud(alice, `/checkout-session/${sessionId}`)).json.status).toBe('expired');
-    expect((await webhook({ type: 'checkout.completed', sessionId })).status).toBe(204);
+    // One that expires unread is stored expired when its owner polls it.
+    const unread = (await checkout(alice, { skuId: 'Pro202411', tenantId: free.id })).json.sessionId;
+    await db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, unread));
+    expect((await cloud(alice, `/checkout-session/${unread}`)).json.status).toBe('expired');
     expect((await cloud(alice, `/tenants/${free.id}/subscription`)).json.planId).toBe('Free');
     expect(await invoicesOf(free.id)).toHaveLength(0);
     expect((await page(`${base}/sandbox-payments/checkout/unknown-session-id`)).status).toBe(404);

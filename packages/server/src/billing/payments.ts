@@ -185,6 +185,11 @@ export async function applyPaymentEvent(
 async function completeCheckout(tx: Database, ctx: Ctx, sessionId: string, now: Date): Promise<ApplyResult> {
   const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
   if (session?.status !== 'open') return { applied: false };
+  if (session.expiresAt <= now) {
+    // Past its time the session cannot be paid (the provider's own session has expired too): nothing is charged.
+    await tx.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, session.id));
+    return { applied: false };
+  }
   const [sku] = await tx.select().from(skus).where(eq(skus.id, session.skuId));
   let tenantId = session.tenantId;
   if (session.tenantName !== null) {
