@@ -323,6 +323,7 @@ describe('sessions that do not complete', () => {
     expect(canceled.status).toBe(303);
     expect(canceled.headers.get('Location')).toBe(callback);
     expect((await cloud(alice, `/checkout-session/${sessionId}`)).json.status).toBe('canceled');
+    expect(await auditKeys(sessionId)).toEqual(['Admin.CheckoutSession.Created', 'Admin.CheckoutSession.Updated']);
     const late = await page(`${redirectUri}/confirm`, { method: 'POST', language: 'fr' });
     expect(late.status).toBe(409);
     expect(late.text).toContain('lang="fr"');

@@ -15,6 +15,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { availableSkus, readSubscription } from '../services/subscriptions.ts';
 import { adminTenant, requireTenantAccess } from '../services/tenants.ts';
 import { performWrite, type WriteContext } from '../services/write-path.ts';
+import { providerActor } from './payments.ts';
 import type { CheckoutSessionRow, PaymentProvider } from './provider.ts';
 
 /** Checkout sessions (spec §3, §4 checkout, §7): opened by a console account, completed through the provider. */
@@ -145,12 +146,32 @@ export async function openCheckoutSession(
   }
 }
 
-/** The person cancelled on the provider's page: an open session becomes canceled; false when it was not open. */
-export async function cancelCheckoutSession(db: Database, id: string): Promise<boolean> {
-  const updated = await db
-    .update(checkoutSessions)
-    .set({ status: 'canceled' })
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
-    .returning({ id: checkoutSessions.id });
-  return updated.length > 0;
+/**
+ * The person cancelled on the provider's page: an open session becomes canceled, audited with the provider as actor
+ * (the page's visitor holds the session id, not an account). False when it was not open.
+ */
+export async function cancelCheckoutSession(
+  db: Database,
+  id: string,
+  options: { providerId: string; requestId?: string | undefined },
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [row] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'canceled' })
+      .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+      .returning();
+    if (!row) return false;
+    return performWrite(
+      { actor: providerActor(options.providerId), requestId: options.requestId, tenant: adminTenant(tx) },
+      { key: 'Admin.CheckoutSession.Updated', schema: z.object({}), input: {} },
+      async () => ({
+        result: true,
+        entity: { type: 'CheckoutSession', id },
+        before: { ...toCheckoutSession(row), status: 'open' },
+        after: toCheckoutSession(row),
+      }),
+    );
+  });
 }

@@ -125,8 +125,11 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
     const language = c.get('language');
     const found = await openSession(c.req.param('id'), language);
     if (!found.session) return c.html(found.error, found.status);
-    if (!(await cancelCheckoutSession(db, found.session.id)))
-      return c.html(errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
+    const canceled = await cancelCheckoutSession(db, found.session.id, {
+      providerId: provider.id,
+      requestId: c.get('requestId'),
+    });
+    if (!canceled) return c.html(errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
     return c.redirect(found.session.successCallbackUrl, 303);
   });
 
