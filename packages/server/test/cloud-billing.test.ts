@@ -256,6 +256,15 @@ describe('checkout of a new Production tenant', () => {
     expect((await cloud(alice, '/tenants')).json.filter((row: Json) => row.name === 'Shop')).toHaveLength(1);
   });
 
+  it('two confirmations at once complete the checkout once', async () => {
+    const { redirectUri } = (await checkout(alice, { skuId: 'Pro202411', tenantName: 'Twice' })).json;
+    const both = await Promise.all([1, 2].map(() => page(`${redirectUri}/confirm`, { method: 'POST' })));
+    expect(both.map((response) => response.status).sort()).toEqual([303, 409]);
+    const created = (await cloud(alice, '/tenants')).json.filter((row: Json) => row.name === 'Twice');
+    expect(created).toHaveLength(1);
+    expect(await invoicesOf(created[0].id)).toHaveLength(1);
+  });
+
   it('only the session owner reads it; unknown ids are 404 alike; 401 without a token', async () => {
     const created = await checkout(alice, { skuId: 'Pro202411', tenantName: 'Peek' });
     expect(created.status).toBe(201);
@@ -519,7 +528,10 @@ describe('Free-tenant allowance', () => {
       cloud(dave, '/tenants', { method: 'POST', body: { name, tag } });
     // The first tenant (onboarding's) is exempt.
     expect((await create('Onboarding')).status).toBe(201);
-    for (let index = 1; index <= MAX_FREE_TENANTS; index++) expect((await create(`Free ${index}`)).status).toBe(201);
+    for (let index = 1; index < MAX_FREE_TENANTS; index++) expect((await create(`Free ${index}`)).status).toBe(201);
+    // Two creates racing for the last place: exactly one gets it.
+    const raced = await Promise.all([create('Race A'), create('Race B')]);
+    expect(raced.map((response) => response.status).sort()).toEqual([201, 422]);
     const count = async () => (await cloud(dave, '/tenants')).json.length;
     const before = await count();
     const refused = await create('One too many');
