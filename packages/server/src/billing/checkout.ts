@@ -4,7 +4,6 @@ import {
   type CheckoutSessionCreate,
   type CheckoutSessionStatus,
   generateId,
-  offeredPlanIds,
   type Sku,
 } from '@gatehouse/schemas';
 import { and, eq, lte } from 'drizzle-orm';
@@ -99,10 +98,9 @@ export async function openCheckoutSession(
     offered =
       (input.tenantTag ?? 'production') === 'production' ? await availableSkus(db, { tag: 'production' }, 'Basic') : [];
   }
+  // `availableSkus` is the offer (spec §9 offeredPlanIds); of it, only paid plans other than the current one.
   const sku = offered.find((candidate) => candidate.id === input.skuId);
-  if (!sku || !offeredPlanIds.includes(sku.id as never) || sku.unitPrice === 0 || sku.id === 'Free')
-    throw unavailable();
-  if (sku.id === currentPlanId) throw unavailable();
+  if (!sku || sku.id === 'Free' || sku.unitPrice === 0 || sku.id === currentPlanId) throw unavailable();
 
   const now = new Date();
   const row = await db.transaction(async (transaction) => {
