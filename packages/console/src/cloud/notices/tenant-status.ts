@@ -1,4 +1,5 @@
 import { isPaidModelPlan, type QuotaValue, type Tenant } from '@gatehouse/schemas';
+import { formatMoney } from '../billing-format.ts';
 
 /**
  * Spec §4 tenant status tag and the quota and overdue modals: pure rules on one tenant of the tenant list (its
@@ -51,14 +52,11 @@ export function tenantNoticeModal(
 
 /** Spec §9: money is in cents; the amount due of all open invoices, in dollars with two decimals. */
 export function amountDueInDollars(tenant: Pick<Tenant, 'openInvoices'>, locale: string): string {
-  const cents = tenant.openInvoices.reduce((sum, invoice) => sum + invoice.amountDue, 0);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
-    cents / 100,
+  return formatMoney(
+    tenant.openInvoices.reduce((sum, invoice) => sum + invoice.amountDue, 0),
+    locale,
   );
 }
-
-/** Spec §9 plan name labels: one implementation (checkout's planLabel); this name is what the tenant-settings tabs import. */
-export { planLabel as planLabelKey } from '../checkout/plan-name.ts';
 
 /**
  * Once per page view (spec §4): which tenant's notice has been shown since the page loaded. Kept in the module, not
