@@ -154,6 +154,8 @@ test.describe('tenant settings (cloud)', () => {
     await banner.getByRole('button', { name: 'Create a production tenant' }).click();
     const create = page.getByRole('dialog', { name: 'Create tenant' });
     await expect(create).toBeVisible();
+    // The banner's purpose is a production tenant: the modal opens with Production chosen.
+    await expect(create.getByRole('radio', { name: /^Production/ })).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(create).toHaveCount(0);
     await expect(banner).toBeVisible();

@@ -55,7 +55,8 @@ export function CloudShellFrame({ children }: { children: (slots: ShellSlots) =>
   return (
     <>
       {children({ notices })}
-      <CreateTenantModal isOpen={isCreating} onClose={() => setCreating(false)} />
+      {/* Only the production banner opens it here: its purpose is creating a production tenant. */}
+      <CreateTenantModal isOpen={isCreating} onClose={() => setCreating(false)} initialTag="production" />
       <Suspense fallback={null}>
         <TenantNoticeModal />
         <QuotaExceededModal />
