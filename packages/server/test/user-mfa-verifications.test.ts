@@ -91,6 +91,14 @@ describe('TOTP factor', () => {
     expect((await list(user.id)).list).toHaveLength(1);
   });
 
+  it('lets only one of two concurrent TOTP creations through', async () => {
+    const user = await newUser('totp_race');
+    const answers = await Promise.all([add(user.id, { type: 'Totp' }), add(user.id, { type: 'Totp' })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.status === 422)?.json.code).toBe('user.totp_already_in_use');
+    expect((await list(user.id)).list).toHaveLength(1);
+  });
+
   it('names the user by email or phone when there is no username', async () => {
     const response = await t.call('/api/users', { method: 'POST', body: { primaryEmail: 'grace@example.com' } });
     const created = await add(response.json.id, { type: 'Totp' });

@@ -74,6 +74,7 @@ const deleteVerification = createRoute({
 });
 
 const audited = (userId: string) => ({ type: 'User', id: userId });
+const alreadyInUse = { Totp: 'user.totp_already_in_use', BackupCode: 'user.backup_code_already_in_use' } as const;
 
 export const userMfaVerificationsRoutes = createRouter()
   .openapi(listVerifications, async (c) => {
@@ -88,9 +89,10 @@ export const userMfaVerificationsRoutes = createRouter()
   })
   .openapi(createVerification, async (c) => {
     const { userId } = c.req.valid('param');
+    const body = c.req.valid('json');
     const created = await performWrite(
       writeContext(c),
-      { key: 'Admin.UserMfaVerification.Created', schema: userMfaVerificationCreateSchema, input: c.req.valid('json') },
+      { key: 'Admin.UserMfaVerification.Created', schema: userMfaVerificationCreateSchema, input: body },
       async (tx, input) => {
         const user = await findUser(tx, userId);
         const existing = await findUserMfaVerifications(tx, userId);
@@ -98,13 +100,13 @@ export const userMfaVerificationsRoutes = createRouter()
         let result: UserMfaVerificationCreated;
         let row: typeof userMfaVerifications.$inferSelect;
         if (input.type === 'Totp') {
-          if (has('Totp')) throw new ApiError(422, 'user.totp_already_in_use');
+          if (has('Totp')) throw new ApiError(422, alreadyInUse.Totp);
           const secret = input.secret ?? generateTotpSecret();
           row = await tx.insert(userMfaVerifications, { id: generateId(), userId, type: 'Totp', data: { secret } });
           const enrollment = await totpEnrollment(secret, await totpIssuer(tx), primaryIdentifier(user));
           result = { type: 'Totp', secret, ...enrollment };
         } else {
-          if (has('BackupCode')) throw new ApiError(422, 'user.backup_code_already_in_use');
+          if (has('BackupCode')) throw new ApiError(422, alreadyInUse.BackupCode);
           // Backup codes stand in for a lost authenticator: without one they would be a password in ten pieces.
           if (!has('Totp') && !has('WebAuthn')) throw new ApiError(422, 'user.mfa_requires_other_factor');
           const codes = input.codes ?? generateBackupCodes();
@@ -118,7 +120,12 @@ export const userMfaVerificationsRoutes = createRouter()
         }
         return { result, entity: audited(userId), before: null, after: { id: row.id, type: row.type } };
       },
-    );
+    ).catch((error: unknown) => {
+      // A concurrent creation of the same type passed the check above and lost at the partial unique index.
+      throw error instanceof ApiError && error.code === 'entity.unique_violation'
+        ? new ApiError(422, alreadyInUse[body.type])
+        : error;
+    });
     return c.json(created, 201);
   })
   .openapi(deleteVerification, async (c) => {
