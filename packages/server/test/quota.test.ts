@@ -144,6 +144,24 @@ describe('quota on a Free production tenant', () => {
     await expectRefused(free, '/organizations', { name: 'Acme' }, 'organizationsLimit');
   });
 
+  it('MFA is a plan feature: an authenticator for a user is refused on Free, allowed on Development', async () => {
+    const user = (tenant: { id: string; token: string }) =>
+      api(tenant, '/users', { method: 'POST', body: { username: `mfa_${tenant.id}` } }).then(
+        (r) => r.json.id as string,
+      );
+    const freeUser = await user(free);
+    const refused = await api(free, `/users/${freeUser}/mfa-verifications`, { method: 'POST', body: { type: 'Totp' } });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(403);
+    expect(refused.json).toMatchObject({
+      code: 'subscription.quota_exceeded',
+      data: { quota: { mfaEnabled: { limit: false, usage: 0 } } },
+    });
+    expect((await api(free, `/users/${freeUser}/mfa-verifications`)).json).toEqual([]);
+    const devUser = await user(dev);
+    const allowed = await api(dev, `/users/${devUser}/mfa-verifications`, { method: 'POST', body: { type: 'Totp' } });
+    expect(allowed.status, JSON.stringify(allowed.json)).toBe(201);
+  });
+
   it('tenant members: the creator fills the Free plan, an invitation is refused', async () => {
     const path = `/api/tenants/${free.id}/invitations`;
     const refused = await call(base, path, alice.cloud, {

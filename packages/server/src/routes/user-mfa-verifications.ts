@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { userMfaVerifications } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { assertFeature } from '../services/quota.ts';
 import {
   backupCodeData,
   findUserMfaVerifications,
@@ -95,6 +96,8 @@ export const userMfaVerificationsRoutes = createRouter()
       { key: 'Admin.UserMfaVerification.Created', schema: userMfaVerificationCreateSchema, input: body },
       async (tx, input) => {
         const user = await findUser(tx, userId);
+        // Spec §9: MFA is a plan feature (off on Free) in the cloud edition.
+        await assertFeature(tx, 'mfaEnabled', c.get('config'));
         const existing = await findUserMfaVerifications(tx, userId);
         const has = (type: string) => existing.some((verification) => verification.type === type);
         let result: UserMfaVerificationCreated;

@@ -193,6 +193,20 @@ export async function assertQuota(
     throw new ApiError(403, 'subscription.quota_exceeded', { quota: { [key]: { limit, usage } } });
 }
 
+/** Plan features that are on or off (spec §3 quota fields with a boolean value). */
+export type FeatureQuotaKey = 'mfaEnabled' | 'customJwtEnabled' | 'subjectTokenEnabled' | 'bringYourUiEnabled';
+
+/**
+ * Refuses (403 `subscription.quota_exceeded`, `data.quota.{key} = {limit: false, usage: 0}`) a write that needs a
+ * plan feature the tenant's plan turns off. Cloud edition only; the admin tenant always passes.
+ */
+export async function assertFeature(tx: TenantDb, key: FeatureQuotaKey, deps: QuotaDeps): Promise<void> {
+  if (deps.edition !== 'cloud' || tx.tenantId === ADMIN_TENANT_ID) return;
+  const limit = planQuota(await tenantPlanId(tx))[key];
+  if (limit === false || limit === 0)
+    throw new ApiError(403, 'subscription.quota_exceeded', { quota: { [key]: { limit, usage: 0 } } });
+}
+
 /** The plan id of a tenant read from the whole database (cloud API routes). */
 export const planIdOf = (db: Database, tenantId: string) => tenantPlanId(new TenantDb(db, tenantId));
 
