@@ -12,14 +12,15 @@ export function managementApiPath(path: string): string {
  * it. Setup therefore needs no second account and no machine-to-machine app.
  */
 /**
- * The console's token for the management API of the tenant under test: in OSS the sign-in's access token
- * (oidc-client-ts's user entry in sessionStorage); in cloud the default tenant's organization token, which the console
- * caches once its first management call has run (console src/auth/session.ts).
+ * A token the console session on `page` holds now: tenant `tenantId`'s organization token (cloud; the console caches
+ * it once its first management call for that tenant has run, console src/auth/session.ts), or without a tenant the
+ * sign-in's access token (oidc-client-ts's user entry in sessionStorage: the management API's in OSS, the cloud
+ * API's in cloud).
  */
-export async function consoleManagementToken(page: Page): Promise<string | undefined> {
-  return page.evaluate((isCloud) => {
-    if (isCloud) {
-      const cached: unknown = JSON.parse(sessionStorage.getItem('gatehouse:token:organization:default') ?? 'null');
+export async function consoleToken(page: Page, tenantId?: string): Promise<string | undefined> {
+  return page.evaluate((id) => {
+    if (id) {
+      const cached: unknown = JSON.parse(sessionStorage.getItem(`gatehouse:token:organization:${id}`) ?? 'null');
       return typeof cached === 'object' && cached !== null && 'token' in cached ? String(cached.token) : undefined;
     }
     for (const key of Object.keys(sessionStorage)) {
@@ -28,8 +29,23 @@ export async function consoleManagementToken(page: Page): Promise<string | undef
       if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
     }
     return undefined;
-  }, edition === 'cloud');
+  }, tenantId);
 }
+
+/** Like {@link consoleToken}, waiting until the console holds it (an organization token may still be in flight). */
+export async function sessionToken(page: Page, tenantId?: string): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      token = await consoleToken(page, tenantId);
+      return Boolean(token);
+    }, 'the console holds the token')
+    .toBe(true);
+  return token ?? '';
+}
+
+/** The console's token for the management API of the tenant under test (tenant `default`'s in cloud). */
+export const consoleManagementToken = (page: Page) => consoleToken(page, edition === 'cloud' ? 'default' : undefined);
 
 export async function managementApiAs(page: Page) {
   // In cloud the organization token arrives with the page's first management call, which may still be in flight.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { openSignedIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
@@ -54,13 +54,6 @@ async function search(page: Page, text: string): Promise<void> {
 
 function table(page: Page, name: 'API resources' | 'Permissions'): Locator {
   return page.getByRole('table', { name });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 function row(scope: Locator, text: string): Locator {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { managementApiAs, managementApiPath } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
@@ -73,13 +73,6 @@ async function save(page: Page) {
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save changes' }), 'nothing left to save').toHaveCount(0);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 // ---- Scenarios -------------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
@@ -64,13 +64,6 @@ async function failSignIn(browser: Browser, baseURL: string, clientId: string, r
   } finally {
     await context.close();
   }
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('audit logs', () => {

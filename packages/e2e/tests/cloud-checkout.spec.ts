@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
+import { sessionToken } from '../support/management-api.ts';
 import { chooseLanguage, waitForShell } from '../support/shell.ts';
 
 /**
@@ -22,15 +23,6 @@ const pickerTitle = 'Choose a plan for your production tenant';
 function arabic(namespace: string): Record<string, Record<string, string>> {
   const file = join(import.meta.dirname, '..', '..', 'console', 'src', 'i18n', 'locales', 'ar', `${namespace}.json`);
   return JSON.parse(readFileSync(file, 'utf8'));
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
 }
 
 const switcher = (page: Page) => page.getByTestId('tenant-switcher');
@@ -56,14 +48,7 @@ async function startProCheckout(page: Page, name: string) {
 }
 
 async function tenantNames(page: Page): Promise<string[]> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(sessionStorage)) {
-      if (!key.startsWith('oidc.user:')) continue;
-      const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
-      if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
-    }
-    return '';
-  });
+  const token = await sessionToken(page);
   const response = await page.request.get('/api/tenants', { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { name: string }[]).map((tenant) => tenant.name);

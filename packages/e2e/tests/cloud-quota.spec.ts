@@ -1,7 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
+import { sessionToken } from '../support/management-api.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
 
 /**
@@ -15,38 +16,6 @@ test.skip(edition !== 'cloud', 'Plans and quotas exist only in the cloud edition
 const password = 'quota-correct-horse-1';
 const suffix = Date.now().toString(36);
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/pw-quota';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
-
-/** A token the console session on `page` holds: the sign-in's (cloud API) or a tenant's organization token. */
-async function sessionToken(page: Page, tenantId?: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      token = await page.evaluate((id) => {
-        if (id) {
-          const cached: unknown = JSON.parse(sessionStorage.getItem(`gatehouse:token:organization:${id}`) ?? 'null');
-          return typeof cached === 'object' && cached !== null && 'token' in cached ? String(cached.token) : undefined;
-        }
-        for (const key of Object.keys(sessionStorage)) {
-          if (!key.startsWith('oidc.user:')) continue;
-          const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
-          if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
-        }
-        return undefined;
-      }, tenantId);
-      return Boolean(token);
-    }, 'the console holds the token')
-    .toBe(true);
-  return token ?? '';
-}
 
 const quotaModal = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('quota-exceeded-modal') });
 

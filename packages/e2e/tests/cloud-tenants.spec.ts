@@ -1,7 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
+import { sessionToken } from '../support/management-api.ts';
 import { submitSignIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
 
@@ -13,29 +14,6 @@ test.skip(edition !== 'cloud', 'Tenants, onboarding and invitations exist only i
 
 const password = 'cloud-tenants-horse-1';
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/pw-cloudcore';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
-
-/** The cloud API token of the console session on `page` (the sign-in's access token in the cloud edition). */
-async function cloudToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(sessionStorage)) {
-      if (!key.startsWith('oidc.user:')) continue;
-      const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
-      if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
-    }
-    return undefined;
-  });
-  if (!token) throw new Error('no console session');
-  return token;
-}
 
 const switcher = (page: Page) => page.getByTestId('tenant-switcher');
 
@@ -147,7 +125,7 @@ test.describe('cloud tenants', () => {
     await submitSignIn(page, username, password);
     await page.waitForURL(/\/console\/profile/);
     const response = await page.request.post(`/api/tenants/${firstTenantId}/invitations`, {
-      headers: { Authorization: `Bearer ${await cloudToken(page)}` },
+      headers: { Authorization: `Bearer ${await sessionToken(page)}` },
       data: { invitee: ['invitee-elsewhere@example.com'], roleName: 'collaborator' },
     });
     expect(response.status(), await response.text()).toBe(201);

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { openSignedIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
@@ -8,13 +8,6 @@ import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the test then saves what it saw there.
 async function snap(page: Page, name: string): Promise<void> {
   if (screenshots) await page.screenshot({ path: `${screenshots}/domains-${name}.png`, fullPage: true });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /**

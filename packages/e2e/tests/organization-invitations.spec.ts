@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
@@ -39,13 +39,6 @@ const invitationsOf = (api: ManagementApi, organizationId: string) =>
 
 const invitations = (page: Page): Locator => page.getByRole('table', { name: 'Invitations' });
 const inviteDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Invite members' });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test.describe('organization invitations', () => {
   test('invites by email with a role, shows it pending, and revokes it after a confirmation', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
@@ -42,13 +42,6 @@ async function pickPermissions(dialog: Locator, resourceName: string, permission
   await expect(resource).toHaveAttribute('aria-expanded', 'true');
   const scopes = dialog.getByRole('list', { name: `Permissions of ${resourceName}` });
   for (const permission of permissions) await scopes.getByRole('checkbox', { name: permission }).check();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 function row(page: Page, text: string): Locator {

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import {
@@ -18,13 +18,6 @@ const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the shell tests th
 
 async function snap(page: Page, name: string): Promise<void> {
   if (screenshots) await page.screenshot({ path: `${screenshots}/${edition}-${name}.png`, fullPage: true });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('the shell', () => {

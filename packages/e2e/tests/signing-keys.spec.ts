@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
@@ -27,13 +27,6 @@ const cookieTable = (page: Page) => page.getByRole('table', { name: 'OIDC cookie
 const keyRow = (table: Locator, id: string) => table.getByRole('row').filter({ hasText: id });
 /** Data rows only (the header row has no cell). */
 const keyRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /**
  * Leaves the tenant with one RSA key again, so later specs see the key set they started with. Signed in as the

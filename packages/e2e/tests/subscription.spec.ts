@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIResponse, expect, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
+import { sessionToken } from '../support/management-api.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
 
 /**
@@ -31,28 +32,6 @@ async function snap(page: Page, name: string): Promise<void> {
   if (screenshots) await page.screenshot({ path: `${screenshots}/subscription-${name}.png`, fullPage: true });
 }
 
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
-}
-
-/** The console's token for the cloud API: the sign-in's access token (oidc-client-ts's user entry). */
-async function cloudToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const key of Object.keys(sessionStorage)) {
-      if (!key.startsWith('oidc.user:')) continue;
-      const user: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
-      if (typeof user === 'object' && user !== null && 'access_token' in user) return String(user.access_token);
-    }
-    return undefined;
-  });
-  if (!token) throw new Error('no console session');
-  return token;
-}
-
 /** The tenant's organization token, cached by the console once a page of that tenant called its management API. */
 async function organizationToken(page: Page, tenantId: string): Promise<string> {
   let token: string | undefined;
@@ -76,7 +55,7 @@ async function ok(response: APIResponse, what: string): Promise<unknown> {
 
 async function createTenant(page: Page, name: string, tag: 'production' | 'development'): Promise<string> {
   const response = await page.request.post('/api/tenants', {
-    headers: { Authorization: `Bearer ${await cloudToken(page)}` },
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
     data: { name, tag },
   });
   const tenant = (await ok(response, `POST /api/tenants (${tag})`)) as { id: string };
@@ -177,7 +156,7 @@ test('a Free production tenant upgrades to Pro through the sandbox, is billed, a
     // A collaborator (invited on Pro, which has room for members) sees neither tab.
     const invited = await ok(
       await page.request.post(`/api/tenants/${tenantId}/invitations`, {
-        headers: { Authorization: `Bearer ${await cloudToken(page)}` },
+        headers: { Authorization: `Bearer ${await sessionToken(page)}` },
         data: { invitee: [guestEmail], roleName: 'collaborator' },
       }),
       'invite',
@@ -195,7 +174,7 @@ test('a Free production tenant upgrades to Pro through the sandbox, is billed, a
     await guestPage.waitForURL((url) => url.pathname.startsWith('/console') && !url.pathname.endsWith('/callback'));
     await ok(
       await guestPage.request.patch(`/api/invitations/${invitationId}/status`, {
-        headers: { Authorization: `Bearer ${await cloudToken(guestPage)}` },
+        headers: { Authorization: `Bearer ${await sessionToken(guestPage)}` },
         data: { status: 'Accepted' },
       }),
       'accept',
@@ -265,14 +244,14 @@ test('a Free production tenant upgrades to Pro through the sandbox, is billed, a
     );
     const members = (await ok(
       await page.request.get(`/api/tenants/${tenantId}/members`, {
-        headers: { Authorization: `Bearer ${await cloudToken(page)}` },
+        headers: { Authorization: `Bearer ${await sessionToken(page)}` },
       }),
       'members',
     )) as { id: string; username: string | null }[];
     const guestId = members.find((member) => member.username === guest)?.id ?? '';
     await ok(
       await page.request.delete(`/api/tenants/${tenantId}/members/${guestId}`, {
-        headers: { Authorization: `Bearer ${await cloudToken(page)}` },
+        headers: { Authorization: `Bearer ${await sessionToken(page)}` },
       }),
       'remove member',
     );

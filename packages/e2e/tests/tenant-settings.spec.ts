@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { openSignedIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
@@ -13,13 +13,6 @@ async function snap(page: Page, name: string): Promise<void> {
 }
 
 const suffix = () => randomBytes(4).toString('hex');
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The tenant settings of tenant `default`, as e2e_admin (an admin member of it), on `tab`. */
 async function openTenantSettings(page: Page, tab = ''): Promise<void> {

@@ -1,14 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
-import {
-  consoleManagementToken,
-  type ManagementApi,
-  managementApiAs,
-  managementApiPath,
-} from '../support/management-api.ts';
+import { type ManagementApi, managementApiAs, managementApiPath, sessionToken } from '../support/management-api.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
 
@@ -43,28 +38,14 @@ async function openUsers(page: Page, path = 'users'): Promise<ManagementApi> {
 const usersMatching = (api: ManagementApi, text: string) =>
   api.get<User[]>(`/users?search=${encodeURIComponent(text)}&page_size=100`);
 
-/** The console's own management API token (the organization token of the tenant in cloud). */
-async function consoleToken(page: Page): Promise<string> {
-  const token = await consoleManagementToken(page);
-  expect(token, 'signed in to the console').toBeTruthy();
-  return token ?? '';
-}
-
 /** Whether the API takes `password` as the user's (204) or refuses it (422): POST …/password/verify. */
 async function passwordWorks(page: Page, userId: string, password: string): Promise<boolean> {
   const response = await page.request.post(managementApiPath(`/users/${userId}/password/verify`), {
-    headers: { Authorization: `Bearer ${await consoleToken(page)}` },
+    headers: { Authorization: `Bearer ${await sessionToken(page, edition === 'cloud' ? 'default' : undefined)}` },
     data: { password },
   });
   expect([204, 422], `password/verify answered ${response.status()}`).toContain(response.status());
   return response.status() === 204;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 function row(scope: Page | Locator, text: string): Locator {

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
@@ -59,13 +59,6 @@ async function openWebhooks(page: Page, path = 'webhooks'): Promise<ManagementAp
   await openSignedIn(page, consolePath(path));
   await waitForShell(page);
   return managementApiAs(page);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 function row(scope: Page | Locator, text: string): Locator {
