@@ -452,6 +452,49 @@ describe('customer portal', () => {
     expect((await page(`${url.slice(0, -2)}xx`)).status).toBe(404);
   });
 
+  it('simulates a failed renewal (the next period, open and past due); paying it makes the tenant active', async () => {
+    const path = `/tenants/${free.id}/sandbox-customer-portal`;
+    const url: string = (await cloud(alice, path, { method: 'POST', body: { callbackUrl: `${base}/console` } })).json
+      .redirectUri;
+    expect((await page(url)).text).toContain('Simulate a failed renewal');
+    const before = (await cloud(alice, `/tenants/${free.id}/subscription`)).json;
+    expect(before).toMatchObject({ planId: 'Pro202411', status: 'active' });
+
+    expect((await page(`${url}/renewal-failure`, { method: 'POST' })).status).toBe(303);
+    const tenant = (await cloud(alice, '/tenants')).json.find((row: Json) => row.id === free.id);
+    expect(tenant.subscription.status).toBe('past_due');
+    expect(tenant.openInvoices).toHaveLength(1);
+    const [renewal] = tenant.openInvoices;
+    expect(renewal).toMatchObject({ status: 'open', planId: 'Pro202411', amountDue: 1600, amountPaid: 0 });
+    expect(renewal.periodStart).toBe(before.currentPeriodEnd);
+    // One open renewal at a time: the page offers no second one, and a second POST opens nothing.
+    expect((await page(url)).text).not.toContain('Simulate a failed renewal');
+    expect((await page(`${url}/renewal-failure`, { method: 'POST' })).status).toBe(303);
+    expect((await cloud(alice, '/tenants')).json.find((row: Json) => row.id === free.id).openInvoices).toHaveLength(1);
+    // A second delivery of the provider's invoice.created event changes nothing.
+    const replay = {
+      type: 'invoice.created',
+      tenantId: free.id,
+      invoiceId: renewal.id,
+      planId: 'Pro202411',
+      amountDue: 1600,
+      periodStart: new Date(renewal.periodStart).toISOString(),
+      periodEnd: new Date(renewal.periodEnd).toISOString(),
+    };
+    expect((await webhook(replay)).status).toBe(204);
+    expect((await invoicesOf(free.id)).filter((row) => row.id === renewal.id)).toHaveLength(1);
+
+    expect((await page(`${url}/invoices/${renewal.id}/pay`, { method: 'POST' })).status).toBe(303);
+    // Paid ahead of its period: active again, the current period unchanged until the paid one begins.
+    expect((await cloud(alice, `/tenants/${free.id}/subscription`)).json).toMatchObject({
+      status: 'active',
+      currentPeriodStart: before.currentPeriodStart,
+      currentPeriodEnd: before.currentPeriodEnd,
+    });
+    const settled = (await cloud(alice, '/tenants')).json.find((row: Json) => row.id === free.id);
+    expect(settled.openInvoices).toEqual([]);
+  });
+
   it('refuses a foreign callback, a collaborator, another user, and another provider', async () => {
     const path = `/tenants/${free.id}/sandbox-customer-portal`;
     const foreign = await cloud(alice, path, { method: 'POST', body: { callbackUrl: 'https://evil.example/' } });

@@ -140,7 +140,9 @@ export type ApplyResult = { applied: boolean; tenantId?: string };
  * - `checkout.completed`: creates the tenant of a new-tenant session (its creator as admin) or takes the existing
  *   tenant's subscription row to the plan, active, for a month from now; inserts a paid invoice of the SKU's unit
  *   price; marks the session complete. An existing tenant deleted meanwhile cancels the session instead.
- * - `invoice.paid`: the invoice is paid and the subscription active again.
+ * - `invoice.created`: an open invoice (a renewal); a second delivery of the same invoice id changes nothing.
+ * - `invoice.paid`: the invoice is paid and the subscription active again; a paid renewal whose period has begun
+ *   moves the subscription's period to the invoice's.
  * - `invoice.payment_failed`: the invoice stays open and the subscription is past due.
  */
 export async function applyPaymentEvent(
@@ -156,6 +158,26 @@ export async function applyPaymentEvent(
     switch (event.type) {
       case 'checkout.completed':
         return completeCheckout(tx, ctx, event.sessionId, now);
+      case 'invoice.created': {
+        if (!(await findTenantRow(tx, event.tenantId))) return { applied: false };
+        const [existing] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.tenantId, event.tenantId), eq(invoices.id, event.invoiceId)));
+        if (existing) return { applied: false };
+        await insertInvoice(tx, ctx, {
+          tenantId: event.tenantId,
+          id: event.invoiceId,
+          status: 'open',
+          planId: event.planId,
+          amountDue: event.amountDue,
+          amountPaid: 0,
+          periodStart: event.periodStart,
+          periodEnd: event.periodEnd,
+          createdAt: now,
+        });
+        return { applied: true, tenantId: event.tenantId };
+      }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
         const [invoice] = await tx
@@ -171,10 +193,26 @@ export async function applyPaymentEvent(
           await updateInvoice(tx, ctx, invoice, paid ? { status, amountPaid: invoice.amountDue } : { status });
         const subscription = await subscriptionRow(tx, event.tenantId);
         const subscriptionStatus = paid ? 'active' : 'past_due';
-        if (subscription && subscription.status !== subscriptionStatus)
-          await writeSubscription(tx, ctx, event.tenantId, { ...subscription, status: subscriptionStatus }, event.type);
+        // A paid renewal whose period has begun: the subscription moves on to it (paid ahead, it waits for its start).
+        const renews =
+          paid &&
+          subscription !== undefined &&
+          invoice.periodStart <= now &&
+          invoice.periodEnd > subscription.currentPeriodEnd;
+        if (subscription && (subscription.status !== subscriptionStatus || renews))
+          await writeSubscription(
+            tx,
+            ctx,
+            event.tenantId,
+            {
+              ...subscription,
+              status: subscriptionStatus,
+              ...(renews ? { currentPeriodStart: invoice.periodStart, currentPeriodEnd: invoice.periodEnd } : {}),
+            },
+            event.type,
+          );
         return {
-          applied: invoice.status !== status || subscription?.status !== subscriptionStatus,
+          applied: invoice.status !== status || subscription?.status !== subscriptionStatus || renews,
           tenantId: event.tenantId,
         };
       }

@@ -15,7 +15,17 @@ export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type PaymentEvent =
   /** The person paid on the provider's checkout page. */
   | { type: 'checkout.completed'; sessionId: string }
-  /** A (renewal) invoice was paid: the invoice is paid, the subscription active again. */
+  /** The provider opened an invoice (a renewal of the tenant's plan for the next period), not yet charged. */
+  | {
+      type: 'invoice.created';
+      tenantId: string;
+      invoiceId: string;
+      planId: string;
+      amountDue: number;
+      periodStart: Date;
+      periodEnd: Date;
+    }
+  /** A (renewal) invoice was paid: the invoice is paid, the subscription active again (and on the invoice's period). */
   | { type: 'invoice.paid'; tenantId: string; invoiceId: string }
   /** Charging an invoice failed: the invoice stays open, the subscription is past due. */
   | { type: 'invoice.payment_failed'; tenantId: string; invoiceId: string };

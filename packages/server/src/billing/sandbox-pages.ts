@@ -1,4 +1,4 @@
-import type { InvoiceStatus, Language, SubscriptionStatus } from '@gatehouse/schemas';
+import { generateId, type InvoiceStatus, type Language, planRank, type SubscriptionStatus } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { signInStylesheet } from '../auth/sign-in-page.ts';
@@ -10,7 +10,7 @@ import { type SandboxPaymentKey, sandboxPaymentText } from '../i18n/sandbox-paym
 import { readSubscription } from '../services/subscriptions.ts';
 import { findTenantRow } from '../services/tenants.ts';
 import { cancelCheckoutSession, expireIfDue, findCheckoutSession } from './checkout.ts';
-import { applyPaymentEvent, listInvoices } from './payments.ts';
+import { applyPaymentEvent, listInvoices, paidPeriod } from './payments.ts';
 import { SANDBOX_BASE_PATH, type SandboxPaymentProvider } from './sandbox.ts';
 
 /**
@@ -175,9 +175,64 @@ ${rows}
 </tbody></table>`
     : `<p>${t(language, 'no_invoices')}</p>`
 }
+${
+  planRank(subscription.planId) >= 1 && !list.some((invoice) => invoice.status === 'open')
+    ? `<h2>${t(language, 'simulate_title')}</h2>
+<p>${t(language, 'simulate_hint')}</p>
+<form method="post" action="${SANDBOX_BASE_PATH}/portal/${escapeHtml(token)}/renewal-failure"><button type="submit" class="secondary">${t(language, 'simulate_failed_renewal')}</button></form>`
+    : ''
+}
 <p class="switch"><a href="${escapeHtml(content.callbackUrl)}">${t(language, 'back')}</a></p>`,
       ),
     );
+  });
+
+  /**
+   * Test mode only: what a real provider reports when a renewal cannot be charged — the next period's invoice,
+   * opened and failed — so the overdue notices can be seen without waiting a month.
+   */
+  app.post('/portal/:token/renewal-failure', async (c) => {
+    const language = c.get('language');
+    const token = c.req.param('token');
+    const found = await portalTenant(token);
+    if (!found) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    const { tenant } = found;
+    const back = c.redirect(`${SANDBOX_BASE_PATH}/portal/${token}`, 303);
+    // One open renewal at a time (a second click, a replayed form): nothing more to open.
+    const [open] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.tenantId, tenant.id), eq(invoices.status, 'open')))
+      .limit(1);
+    if (open) return back;
+    const subscription = await readSubscription(db, tenant);
+    const [sku] = await db.select().from(skus).where(eq(skus.id, subscription.planId));
+    if (!sku || planRank(sku.id) < 1 || sku.unitPrice === 0)
+      return c.html(errorPage(language, errorMessage('subscription.not_cancelable', language)), 409);
+    const period = paidPeriod(new Date(subscription.currentPeriodEnd));
+    const invoiceId = generateId();
+    const context = { requestId: c.get('requestId') };
+    await applyPaymentEvent(
+      db,
+      provider.id,
+      {
+        type: 'invoice.created',
+        tenantId: tenant.id,
+        invoiceId,
+        planId: sku.id,
+        amountDue: sku.unitPrice,
+        periodStart: period.start,
+        periodEnd: period.end,
+      },
+      context,
+    );
+    await applyPaymentEvent(
+      db,
+      provider.id,
+      { type: 'invoice.payment_failed', tenantId: tenant.id, invoiceId },
+      context,
+    );
+    return c.redirect(`${SANDBOX_BASE_PATH}/portal/${token}`, 303);
   });
 
   app.post('/portal/:token/invoices/:invoiceId/pay', async (c) => {

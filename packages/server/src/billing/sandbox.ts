@@ -57,6 +57,15 @@ export const sandboxWebhookSchema = z.discriminatedUnion('type', [
     tenantId: z.string().min(1).max(64),
     invoiceId: z.string().min(1).max(64),
   }),
+  z.strictObject({
+    type: z.literal('invoice.created'),
+    tenantId: z.string().min(1).max(64),
+    invoiceId: z.string().min(1).max(64),
+    planId: z.string().min(1).max(32),
+    amountDue: z.number().int().nonnegative(),
+    periodStart: z.coerce.date(),
+    periodEnd: z.coerce.date(),
+  }),
 ]);
 
 export type PortalToken = { tenantId: string; callbackUrl: string; expiresAt: number };
