@@ -8,8 +8,8 @@ import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell
 /**
  * Issue 9, quota in the console: a Production tenant on Free holds 3 applications; the 4th is refused by the server
  * (403 subscription.quota_exceeded) and the console shows the quota modal instead of a toast, naming Applications,
- * with an upgrade link to the subscription tab. The overdue notice has no public way to produce an open invoice yet,
- * so the console's unit and component tests cover it (src/cloud/notices).
+ * with an upgrade link to the subscription tab. A Pro tenant whose renewal fails (the sandbox portal's test-mode
+ * button) shows the overdue tag and, once per page view, the overdue modal; paying the invoice clears both.
  */
 test.skip(edition !== 'cloud', 'Plans and quotas exist only in the cloud edition (EDITION=cloud).');
 
@@ -121,4 +121,75 @@ test('a Free tenant at its application limit: the quota modal instead of a toast
   });
   const names = ((await list.json()) as { name: string }[]).map((app) => app.name).sort();
   expect(names, 'the applications of the tenant').toEqual(['Quota one', 'Quota three', 'Quota two']);
+});
+
+test('a failed renewal: the overdue tag and modal (once per page view) until the invoice is paid', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? '';
+  await createAccount(page, origin, `overdue_${suffix}`, password);
+  await page.goto('/console');
+  await page.waitForURL(/\/console\/onboarding\/create-tenant$/);
+  await page.getByLabel('Tenant name').fill(`Overdue dev ${suffix}`);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.waitForURL(/\/console\/(?!onboarding)[0-9a-z]+\/get-started$/);
+  await waitForShell(page);
+  const cloudApi = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, {
+      headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+      data,
+    });
+    expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+
+  // A Production tenant, upgraded to Pro through the sandbox checkout (paid on its page).
+  const tenant = (await cloudApi('/api/tenants', { name: `Overdue prod ${suffix}`, tag: 'production' })) as {
+    id: string;
+    name: string;
+  };
+  const { redirectUri } = (await cloudApi('/api/checkout-session', {
+    skuId: 'Pro202411',
+    tenantId: tenant.id,
+    successCallbackUrl: `${origin}/console/checkout-success-callback?state=e2e000`,
+  })) as { redirectUri: string };
+  await page.goto(redirectUri);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/console\//);
+
+  // The provider fails to charge the renewal (the sandbox portal's test-mode button).
+  const { redirectUri: portal } = (await cloudApi(`/api/tenants/${tenant.id}/sandbox-customer-portal`, {
+    callbackUrl: `${origin}/console/${tenant.id}/get-started`,
+  })) as { redirectUri: string };
+  await page.goto(portal);
+  await page.getByRole('button', { name: 'Simulate a failed renewal' }).click();
+  await expect(page.getByText('Past due', { exact: true })).toBeVisible();
+
+  // Back in the console: the overdue modal names the tenant and the amount, once per page view.
+  await page.getByRole('link', { name: 'Back to the console' }).click();
+  const notice = page.getByRole('dialog').filter({ has: page.getByTestId('tenant-notice-overdue') });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(`${tenant.name} has unpaid invoices of $16.00.`);
+  await expectNoSeriousViolations(page, 'overdue modal');
+  await page.keyboard.press('Escape');
+  await expect(notice).toHaveCount(0);
+  await page.getByRole('link', { name: 'Applications' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(notice, 'not again in the same page view').toHaveCount(0);
+  // The switcher tags the tenant.
+  await page.getByTestId('tenant-switcher').click();
+  await expect(page.getByTestId(`tenant-${tenant.id}`)).toContainText('Payment overdue');
+  await page.keyboard.press('Escape');
+
+  // Paying the open invoice in the portal clears the tag and the modal.
+  await page.goto(portal);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Past due', { exact: true })).toHaveCount(0);
+  await page.goto(`/console/${tenant.id}/get-started`);
+  await waitForShell(page);
+  await page.getByTestId('tenant-switcher').click();
+  await expect(page.getByTestId(`tenant-${tenant.id}`)).not.toContainText('Payment overdue');
+  await expect(notice).toHaveCount(0);
 });
