@@ -166,11 +166,17 @@ export function useTenantInvitations(tenantId: string | undefined) {
   });
 }
 
+/**
+ * POST …/invitations. The invite modal toasts its own spec §8 'invitation failed' message, so the generic error toast
+ * is silenced; a quota refusal still raises the quota modal, and a success refreshes usage (the query client's cache).
+ * The invitation list is re-read either way: some invitees may have been invited before a failure.
+ */
 export function useInviteMembers(tenantId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TenantInvitationCreate) => inviteToTenant(tenantId, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: cloudKeys.tenantInvitations(tenantId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: cloudKeys.tenantInvitations(tenantId) }),
+    meta: { silenceErrorCodes: true },
   });
 }
 
