@@ -177,6 +177,30 @@ export const userMfaVerifications = pgTable(
   ],
 );
 
+/**
+ * Forgot-password codes (issue 6): a 6-digit code emailed to the user, stored as an Argon2id hash, valid until
+ * `expires_at`, refused after `attempts` reaches the limit, and spent by `consumed_at`. One live code per user:
+ * a new request replaces the previous one.
+ */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    index('password_reset_codes_user').on(t.tenantId, t.userId),
+  ],
+);
+
 /** The audit log: sign-in events and every admin write, with before/after for writes. */
 export const logs = pgTable(
   'logs',
