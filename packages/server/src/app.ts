@@ -36,6 +36,7 @@ import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
 import { samlMetadataRoutes } from './routes/saml-metadata.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
+import { EmailService } from './services/email.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
 
 export type Services = {
@@ -45,6 +46,8 @@ export type Services = {
   log: Logger;
   /** The tenants' OIDC providers; created here when not given (in-process tests). */
   providers?: TenantProviders;
+  /** Outgoing email of the sign-in pages (forgot-password codes); from `config.smtp` when not given. */
+  email?: EmailService;
 };
 
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
@@ -292,7 +295,7 @@ export function createApp(services: Services) {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
 
-  app.route('/', interactionRoutes(providers, db, config.edition));
+  app.route('/', interactionRoutes(providers, db, config.edition, services.email ?? new EmailService(config.smtp)));
   app.route('/', consoleStatic(config.consoleDir));
   return app;
 }

@@ -15,7 +15,7 @@ h1{font-size:1.4rem;margin:0 0 24px}label{display:block;font-weight:600;margin:1
 input{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;background:transparent;color:inherit;font:inherit}
 input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;cursor:pointer}
-.error{color:var(--danger);margin:0 0 8px}
+.error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}
 .switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}`;
 
 /** The frame every sign-in page shares: language, direction, icon, stylesheet and a main landmark. */
@@ -46,7 +46,15 @@ export type SignInPageOptions = {
   error?: string;
   /** The sign-up screen of the same interaction, when registration is open. */
   registerHref?: string | undefined;
+  /** The forgot-password screen of the same interaction, when codes can be emailed. */
+  forgotHref?: string | undefined;
+  /** A confirmation shown above the form (e.g. after a password reset). */
+  notice?: string | undefined;
 };
+
+/** A status line above a form (not an error). */
+const noticeHtml = (notice: string | undefined) =>
+  notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>\n` : '';
 
 /** A link to the other screen (sign in ⇄ sign up) of the same interaction. */
 const switchLink = (href: string | undefined, text: string) =>
@@ -59,14 +67,72 @@ export function renderSignInPage(options: SignInPageOptions): string {
   return page(
     options.language,
     t('title'),
-    `<form method="post" action="${escapeHtml(options.action)}" novalidate>
+    `${noticeHtml(options.notice)}<form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${error.html}
 <label for="identifier">${t('identifier')}</label>
 <input id="identifier" name="identifier" autocomplete="username" required value="${escapeHtml(options.identifier ?? '')}"${error.described}>
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${error.described}>
 <button type="submit">${t('submit')}</button>
-</form>${switchLink(options.registerHref, signInText(options.language, 'create_account'))}`,
+</form>${switchLink(options.forgotHref, signInText(options.language, 'forgot_link'))}${switchLink(options.registerHref, signInText(options.language, 'create_account'))}`,
+  );
+}
+
+export type ForgotPasswordPageOptions = {
+  language: Language;
+  action: string;
+  signInHref: string;
+  email?: string;
+  error?: string;
+};
+
+/** Forgot password, step 1: the email address to send a code to. */
+export function renderForgotPasswordPage(options: ForgotPasswordPageOptions): string {
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+  const error = formError(options.error);
+  return page(
+    options.language,
+    t('forgot_title'),
+    `<p>${t('forgot_description')}</p>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${error.html}
+<label for="email">${t('forgot_email')}</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}"${error.described}>
+<button type="submit">${t('forgot_submit')}</button>
+</form>${switchLink(options.signInHref, signInText(options.language, 'back_to_sign_in'))}`,
+  );
+}
+
+export type ResetPasswordPageOptions = {
+  language: Language;
+  action: string;
+  /** The forgot-password screen, to ask for a new code. */
+  resendHref: string;
+  signInHref: string;
+  email: string;
+  /** The neutral "if an account exists, we sent a code" line, shown right after a request. */
+  notice?: string | undefined;
+  error?: string | undefined;
+};
+
+/** Forgot password, step 2: the emailed code and the new password, twice. */
+export function renderResetPasswordPage(options: ResetPasswordPageOptions): string {
+  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+  const error = formError(options.error);
+  return page(
+    options.language,
+    t('forgot_title'),
+    `${noticeHtml(options.notice)}<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${error.html}
+<input type="hidden" name="email" value="${escapeHtml(options.email)}">
+<label for="code">${t('reset_code')}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required${error.described}>
+<label for="password">${t('reset_new_password')}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
+<label for="password_confirm">${t('password_confirm')}</label>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
+<button type="submit">${t('reset_submit')}</button>
+</form>${switchLink(options.resendHref, signInText(options.language, 'resend_code'))}${switchLink(options.signInHref, signInText(options.language, 'back_to_sign_in'))}`,
   );
 }
 

@@ -40,6 +40,20 @@ export const signInKeys = [
   'rejected.restricted.sequence',
   'rejected.restricted.words',
   'rejected.restricted.user_info',
+  'forgot_link',
+  'forgot_title',
+  'forgot_description',
+  'forgot_email',
+  'forgot_submit',
+  'back_to_sign_in',
+  'reset_sent',
+  'reset_code',
+  'reset_new_password',
+  'reset_submit',
+  'reset_code_invalid',
+  'reset_code_exhausted',
+  'reset_done',
+  'resend_code',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

@@ -8,13 +8,15 @@ import {
 } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import {
+  renderForgotPasswordPage,
   renderMessagePage,
   renderRegisterPage,
+  renderResetPasswordPage,
   renderSignInPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
@@ -26,6 +28,8 @@ import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { type SignInKey, signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, createFirstConsoleAdmin } from '../services/console-admin.ts';
+import type { EmailService } from '../services/email.ts';
+import { RESET_CODE, requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 import { registerUser } from '../services/registration.ts';
 import { attemptSignIn } from '../services/sign-in.ts';
 
@@ -69,8 +73,15 @@ function wantsSignUp(interaction: Interaction, query: string | undefined): boole
 }
 
 /** The sign-in pages oidc-provider sends users to: `/interaction/{tenantId}/{uid}`. */
-export function interactionRoutes(providers: TenantProviders, db: Database, edition: Config['edition']) {
+export function interactionRoutes(
+  providers: TenantProviders,
+  db: Database,
+  edition: Config['edition'],
+  email: EmailService,
+) {
   const app = new Hono<Env>();
+  /** "Forgot password?" needs a way to send the code: without SMTP the link and its pages do not exist. */
+  const forgotHref = (page: string) => (email.configured ? `${page}/forgot-password` : undefined);
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400');
@@ -130,6 +141,7 @@ export function interactionRoutes(providers: TenantProviders, db: Database, edit
         language,
         action: `${c.req.path}/login`,
         registerHref: open ? `${c.req.path}?screen=register` : undefined,
+        forgotHref: forgotHref(c.req.path),
       }),
     );
   });
@@ -277,7 +289,11 @@ export function interactionRoutes(providers: TenantProviders, db: Database, edit
         result.reason === 'locked'
           ? signInText(language, 'locked', { minutes: result.retryAfterMinutes })
           : signInText(language, 'invalid_credentials');
-      return c.html(renderSignInPage({ language, action, identifier, error }), result.reason === 'locked' ? 429 : 401);
+      const page = action.replace(/\/login$/, '');
+      return c.html(
+        renderSignInPage({ language, action, identifier, error, forgotHref: forgotHref(page) }),
+        result.reason === 'locked' ? 429 : 401,
+      );
     }
     await provider.interactionFinished(
       c.env.incoming,
@@ -288,6 +304,123 @@ export function interactionRoutes(providers: TenantProviders, db: Database, edit
       },
     );
     return RESPONSE_ALREADY_SENT;
+  });
+
+  /** The interaction of a forgot-password step, still at its login prompt; its sign-in page path. */
+  const loginInteraction = async (c: Context<Env>) => {
+    const provider = await providers.get(c.req.param('tenantId') ?? '');
+    const interaction = provider && (await details(c, provider));
+    if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
+      return undefined;
+    }
+    return { interaction, page: `/interaction/${c.req.param('tenantId')}/${c.req.param('uid')}` };
+  };
+  const expired = (c: Context<Env>) =>
+    c.html(renderMessagePage(c.get('language'), signInText(c.get('language'), 'session_expired')), 400);
+  const meta = (c: Context<Env>, interaction: Interaction) => ({
+    applicationId: String(interaction.params.client_id),
+    ip: c.env.incoming.socket.remoteAddress,
+    userAgent: c.req.header('User-Agent'),
+    log: c.get('log'),
+  });
+
+  app.get('/interaction/:tenantId/:uid/forgot-password', async (c) => {
+    const found = await loginInteraction(c);
+    if (!found || !email.configured) return expired(c);
+    return c.html(
+      renderForgotPasswordPage({ language: c.get('language'), action: c.req.path, signInHref: found.page }),
+    );
+  });
+
+  // Always the same answer (the code page) whether or not the address belongs to an account.
+  app.post('/interaction/:tenantId/:uid/forgot-password', async (c) => {
+    const language = c.get('language');
+    const found = await loginInteraction(c);
+    if (!found || !email.configured) return expired(c);
+    const form = await c.req.parseBody();
+    const address = typeof form.email === 'string' ? form.email.trim() : '';
+    if (!emailRegex.test(address)) {
+      return c.html(
+        renderForgotPasswordPage({
+          language,
+          action: c.req.path,
+          signInHref: found.page,
+          email: address,
+          error: signInText(language, 'email_invalid'),
+        }),
+        400,
+      );
+    }
+    await requestPasswordReset(
+      new TenantDb(db, c.req.param('tenantId')),
+      { email: address, language, emailService: email },
+      meta(c, found.interaction),
+    );
+    return c.html(
+      renderResetPasswordPage({
+        language,
+        action: `${found.page}/reset-password`,
+        resendHref: c.req.path,
+        signInHref: found.page,
+        email: address,
+        notice: signInText(language, 'reset_sent', { email: address, minutes: RESET_CODE.ttlMinutes }),
+      }),
+    );
+  });
+
+  app.post('/interaction/:tenantId/:uid/reset-password', async (c) => {
+    const language = c.get('language');
+    const found = await loginInteraction(c);
+    if (!found || !email.configured) return expired(c);
+    const form = await c.req.parseBody();
+    const address = typeof form.email === 'string' ? form.email.trim() : '';
+    const code = typeof form.code === 'string' ? form.code : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
+    const again = (error: string, status: 400 | 429) =>
+      c.html(
+        renderResetPasswordPage({
+          language,
+          action: c.req.path,
+          resendHref: `${found.page}/forgot-password`,
+          signInHref: found.page,
+          email: address,
+          error,
+        }),
+        status,
+      );
+    if (!address || !code.trim() || !password) return again(signInText(language, 'reset_code_invalid'), 400);
+    if (password !== confirm) return again(signInText(language, 'password_mismatch'), 400);
+    const result = await resetPassword(
+      new TenantDb(db, c.req.param('tenantId')),
+      { email: address, code, password },
+      meta(c, found.interaction),
+    );
+    if (!result.ok && result.reason === 'rejected') {
+      const [first = 'password_rejected.too_short'] = result.rejections;
+      const reason = signInText(language, first.replace('password_rejected.', 'rejected.') as SignInKey, {
+        min: defaultPasswordPolicy.length.min,
+        max: defaultPasswordPolicy.length.max,
+      });
+      return again(signInText(language, 'password_rejected', { reason }), 400);
+    }
+    if (!result.ok) {
+      return result.reason === 'too_many_attempts'
+        ? again(signInText(language, 'reset_code_exhausted'), 429)
+        : again(signInText(language, 'reset_code_invalid'), 400);
+    }
+    // Back to the sign-in form rather than signed in at once: the new password is proven once, and any
+    // further sign-in step (MFA) still applies.
+    return c.html(
+      renderSignInPage({
+        language,
+        action: `${found.page}/login`,
+        identifier: address,
+        notice: signInText(language, 'reset_done'),
+        forgotHref: forgotHref(found.page),
+        registerHref: registrationOpen(c.req.param('tenantId'), edition) ? `${found.page}?screen=register` : undefined,
+      }),
+    );
   });
 
   return app;

@@ -193,3 +193,127 @@ export function renderInvitation(language: Language, values: InvitationValues): 
   ].join('\n');
   return { subject: plain(texts.subject), text, html: htmlBody };
 }
+
+/** The forgot-password email: the code, how long it is valid, and what to do when it was not you. */
+type ResetCodeTexts = { subject: string; intro: string; expires: string; ignore: string };
+
+const resetCodeTexts: Record<Language, ResetCodeTexts> = {
+  en: {
+    subject: 'Your password reset code: {code}',
+    intro: 'Use this code to reset your password:',
+    expires: 'The code is valid for {minutes} minutes.',
+    ignore: 'If you did not ask to reset your password, ignore this email; your password stays the same.',
+  },
+  ar: {
+    subject: 'رمز إعادة تعيين كلمة المرور: {code}',
+    intro: 'استخدم هذا الرمز لإعادة تعيين كلمة المرور:',
+    expires: 'الرمز صالح لمدة {minutes} دقائق.',
+    ignore: 'إذا لم تطلب إعادة تعيين كلمة المرور، فتجاهل هذه الرسالة؛ ستبقى كلمة المرور كما هي.',
+  },
+  de: {
+    subject: 'Ihr Code zum Zurücksetzen des Passworts: {code}',
+    intro: 'Mit diesem Code setzen Sie Ihr Passwort zurück:',
+    expires: 'Der Code ist {minutes} Minuten gültig.',
+    ignore:
+      'Wenn Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+  },
+  es: {
+    subject: 'Tu código para restablecer la contraseña: {code}',
+    intro: 'Usa este código para restablecer tu contraseña:',
+    expires: 'El código es válido durante {minutes} minutos.',
+    ignore: 'Si no pediste restablecer tu contraseña, ignora este correo; tu contraseña no cambia.',
+  },
+  fr: {
+    subject: 'Votre code de réinitialisation du mot de passe : {code}',
+    intro: 'Utilisez ce code pour réinitialiser votre mot de passe :',
+    expires: 'Le code est valable {minutes} minutes.',
+    ignore:
+      'Si vous n’avez pas demandé à réinitialiser votre mot de passe, ignorez cet e-mail ; votre mot de passe reste inchangé.',
+  },
+  it: {
+    subject: 'Il tuo codice per reimpostare la password: {code}',
+    intro: 'Usa questo codice per reimpostare la password:',
+    expires: 'Il codice è valido per {minutes} minuti.',
+    ignore: 'Se non hai chiesto di reimpostare la password, ignora questa email; la password resta invariata.',
+  },
+  ja: {
+    subject: 'パスワード再設定コード: {code}',
+    intro: '次のコードでパスワードを再設定してください:',
+    expires: 'コードの有効期間は {minutes} 分です。',
+    ignore: 'パスワードの再設定を依頼していない場合は、このメールを無視してください。パスワードは変更されません。',
+  },
+  ko: {
+    subject: '비밀번호 재설정 코드: {code}',
+    intro: '이 코드로 비밀번호를 재설정하세요:',
+    expires: '코드는 {minutes}분 동안 유효합니다.',
+    ignore: '비밀번호 재설정을 요청하지 않았다면 이 이메일을 무시하세요. 비밀번호는 변경되지 않습니다.',
+  },
+  'pl-PL': {
+    subject: 'Kod do zresetowania hasła: {code}',
+    intro: 'Użyj tego kodu, aby zresetować hasło:',
+    expires: 'Kod jest ważny przez {minutes} minut.',
+    ignore: 'Jeśli nie prosiłeś o zresetowanie hasła, zignoruj tę wiadomość; hasło pozostanie bez zmian.',
+  },
+  'pt-BR': {
+    subject: 'Seu código para redefinir a senha: {code}',
+    intro: 'Use este código para redefinir sua senha:',
+    expires: 'O código é válido por {minutes} minutos.',
+    ignore: 'Se você não pediu para redefinir a senha, ignore este e-mail; sua senha continua a mesma.',
+  },
+  'pt-PT': {
+    subject: 'O seu código para repor a palavra-passe: {code}',
+    intro: 'Utilize este código para repor a sua palavra-passe:',
+    expires: 'O código é válido durante {minutes} minutos.',
+    ignore: 'Se não pediu para repor a palavra-passe, ignore este e-mail; a sua palavra-passe mantém-se.',
+  },
+  ru: {
+    subject: 'Код для сброса пароля: {code}',
+    intro: 'Используйте этот код, чтобы сбросить пароль:',
+    expires: 'Код действителен {minutes} минут.',
+    ignore: 'Если вы не запрашивали сброс пароля, проигнорируйте это письмо; пароль останется прежним.',
+  },
+  'tr-TR': {
+    subject: 'Parola sıfırlama kodunuz: {code}',
+    intro: 'Parolanızı sıfırlamak için bu kodu kullanın:',
+    expires: 'Kod {minutes} dakika geçerlidir.',
+    ignore: 'Parola sıfırlama isteğinde bulunmadıysanız bu e-postayı yok sayın; parolanız değişmez.',
+  },
+  'zh-CN': {
+    subject: '你的密码重置验证码：{code}',
+    intro: '使用此验证码重置密码：',
+    expires: '验证码在 {minutes} 分钟内有效。',
+    ignore: '如果你没有申请重置密码，请忽略这封邮件，你的密码不会改变。',
+  },
+  'zh-HK': {
+    subject: '你的密碼重設驗證碼：{code}',
+    intro: '使用此驗證碼重設密碼：',
+    expires: '驗證碼在 {minutes} 分鐘內有效。',
+    ignore: '如果你沒有要求重設密碼，請忽略這封電郵，你的密碼不會改變。',
+  },
+  'zh-TW': {
+    subject: '你的密碼重設驗證碼：{code}',
+    intro: '使用此驗證碼重設密碼：',
+    expires: '驗證碼在 {minutes} 分鐘內有效。',
+    ignore: '如果你沒有要求重設密碼，請忽略這封郵件，你的密碼不會變更。',
+  },
+};
+
+/** Subject, plain text and HTML of the forgot-password code email in `language`. */
+export function renderPasswordResetCode(language: Language, values: { code: string; minutes: number }): RenderedEmail {
+  const texts = resetCodeTexts[language];
+  const fields = { code: values.code, minutes: String(values.minutes) };
+  const plain = (template: string) => fill(template, fields, (value) => value);
+  const html = (template: string) => fill(escapeHtml(template), fields, escapeHtml);
+  const text = [plain(texts.intro), '', values.code, '', plain(texts.expires), plain(texts.ignore)].join('\n');
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const htmlBody = [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${html(texts.subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2328">',
+    `<p>${html(texts.intro)}</p>`,
+    `<p style="font-size:28px;font-weight:700;letter-spacing:6px" dir="ltr">${escapeHtml(values.code)}</p>`,
+    `<p style="color:#59636e">${html(texts.expires)}<br>${html(texts.ignore)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: plain(texts.subject), text, html: htmlBody };
+}
