@@ -5,12 +5,14 @@ import { managementResource } from '../src/auth/issuers.ts';
 import { logs, outbox, passwordResetCodes, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
+import { EmailService } from '../src/services/email.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
 import {
   FORGOT_PASSWORD_CREATE_LOG_KEY,
   FORGOT_PASSWORD_SUBMIT_LOG_KEY,
   RESET_CODE,
   RESET_RATE_LIMIT,
+  requestPasswordReset,
 } from '../src/services/password-reset.ts';
 import { encryptPassword } from '../src/services/user-passwords.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
@@ -54,10 +56,14 @@ async function createUser(username: string, password = 'Original-Pass-42'): Prom
   return { id: String(created.id), email };
 }
 
-function post(jar: CookieJar, url: string, fields: Record<string, string>) {
+function post(jar: CookieJar, url: string, fields: Record<string, string>, language = 'en') {
   return jar.fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'en', 'User-Agent': userAgent },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Accept-Language': language,
+      'User-Agent': userAgent,
+    },
     body: new URLSearchParams(fields),
   });
 }
@@ -382,6 +388,38 @@ describe('forgot password through the sign-in pages', () => {
       error: 'rate_limited',
     });
   }, 60_000);
+
+  it('limits the codes sent per IP address', async () => {
+    const email = new EmailService(undefined);
+    const meta = { ip: '203.0.113.9', userAgent };
+    for (let i = 0; i < RESET_RATE_LIMIT.perIp; i++) {
+      await requestPasswordReset(tenant(), { email: `ip${i}@example.com`, language: 'en', emailService: email }, meta);
+    }
+    const user = await createUser('reset_judy');
+    await requestPasswordReset(tenant(), { email: user.email, language: 'en', emailService: email }, meta);
+    expect(await lastLog(FORGOT_PASSWORD_CREATE_LOG_KEY, user.email)).toMatchObject({
+      payload: { result: 'Error', error: 'rate_limited', ip: '203.0.113.9' },
+    });
+    expect(await tenant().findOne(passwordResetCodes, eq(passwordResetCodes.userId, user.id))).toBeUndefined();
+  }, 60_000);
+
+  it('speaks the language of the page, in the pages and the email', async () => {
+    const user = await createUser('reset_karl');
+    const jar = new CookieJar();
+    const page = await signInPage(jar);
+    const html = await (await post(jar, `${page}/forgot-password`, { email: user.email }, 'de')).text();
+    expect(html).toContain('<html lang="de"');
+    expect(html).toContain(`Falls ein Konto für ${user.email} existiert`);
+    const code = await codeFor(user.email);
+    expect(mailsTo(user.email)[0]?.subject).toBe(`Ihr Code zum Zurücksetzen des Passworts: ${code}`);
+    const wrong = await post(
+      jar,
+      `${page}/reset-password`,
+      { email: user.email, code: code === '000000' ? '111111' : '000000', password: 'x', password_confirm: 'x' },
+      'de',
+    );
+    expect(await wrong.text()).toContain('Der Code ist falsch oder abgelaufen.');
+  });
 
   it("does not accept one tenant's code in another tenant", async () => {
     const user = await createUser('reset_ivan');
