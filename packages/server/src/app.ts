@@ -28,6 +28,7 @@ import { TenantDb } from './db/tenant-db.ts';
 import { consoleStatic } from './http/console-static.ts';
 import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
+import { withFormActionSource } from './http/form-action.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
@@ -130,6 +131,13 @@ export function createApp(services: Services) {
     await next();
     c.res.headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
+  // Also before them: a sign-in page's forms may redirect on to its application (http/form-action.ts).
+  app.use('/interaction/*', async (c, next) => {
+    await next();
+    const policy = c.res.headers.get('Content-Security-Policy');
+    const source = c.get('formActionSource');
+    if (policy && source) c.res.headers.set('Content-Security-Policy', withFormActionSource(policy, source));
   });
   app.use(securityHeaders());
   app.use(async (c, next) => {

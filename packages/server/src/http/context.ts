@@ -25,5 +25,7 @@ export type AppEnv = {
     auth: AuthContext;
     /** Set by the security-headers middleware: this response's CSP nonce for inline style. */
     secureHeadersNonce?: string;
+    /** Sign-in pages: where the form's redirects may lead besides 'self' (http/form-action.ts). */
+    formActionSource?: string;
   };
 };

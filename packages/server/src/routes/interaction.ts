@@ -26,6 +26,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
+import { formActionSource } from '../http/form-action.ts';
 import { type SignInKey, signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, createFirstConsoleAdmin } from '../services/console-admin.ts';
 import type { EmailService } from '../services/email.ts';
@@ -88,9 +89,13 @@ export function interactionRoutes(
     return c.body(signInStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
-  const details = async (c: { env: HttpBindings }, provider: Provider) => {
+  const details = async (c: Context<Env>, provider: Provider) => {
     try {
-      return await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+      const interaction = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+      // The provider validated redirect_uri against the client: the page's forms may end there (form-action.ts).
+      const source = formActionSource(interaction.params.redirect_uri);
+      if (source) c.set('formActionSource', source);
+      return interaction;
     } catch {
       return undefined;
     }

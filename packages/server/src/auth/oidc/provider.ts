@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
+import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
 import { negotiateLanguage } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
@@ -82,6 +83,10 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          // The sign-out form's answer redirects to the client's post-logout URI (validated by the provider).
+          const policy = ctx.response.get('Content-Security-Policy');
+          const source = formActionSource(ctx.oidc.params?.post_logout_redirect_uri);
+          if (policy && source) ctx.set('Content-Security-Policy', withFormActionSource(policy, source));
           ctx.type = 'html';
           ctx.body = renderLogoutPage(negotiateLanguage(ctx.get('accept-language')), form);
         },

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { edition } from '../playwright.config.ts';
+import { consolePath } from '../support/console.ts';
+import { managementApiAs } from '../support/management-api.ts';
+import { openSignedIn, submitSignIn } from '../support/session.ts';
+import { waitForShell } from '../support/shell.ts';
+
+/**
+ * An application on another origin signs its users in and out through the default tenant's pages. Chromium applies
+ * a page's CSP `form-action` to the redirects after a form post, so this fails unless the sign-in and sign-out pages
+ * allow their application's own redirect URI (server http/form-action.ts). The application's origin is answered by
+ * the test (page.route): a blocked navigation never reaches it.
+ */
+const appOrigin = 'https://shop.example.test';
+
+test('an application on another origin: sign-in reaches its callback, sign-out its post-logout page', async ({
+  page,
+  browser,
+}) => {
+  test.skip(edition === 'cloud', "the OSS default tenant's sign-in page (issuer /oidc)");
+  const id = randomBytes(3).toString('hex');
+  const redirectUri = `${appOrigin}/callback`;
+  const postLogoutRedirectUri = `${appOrigin}/signed-out`;
+
+  await openSignedIn(page, consolePath('applications'));
+  await waitForShell(page);
+  const api = await managementApiAs(page);
+  await api.post('/users', { username: `shopper_${id}`, password: 'Shopper-Pass-42' });
+  const app = await api.post<{ id: string }>('/applications', {
+    name: `Shop ${id}`,
+    type: 'SPA',
+    oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] },
+  });
+
+  const context = await browser.newContext();
+  const userPage = await context.newPage();
+  await userPage.route(`${appOrigin}/**`, (route) => route.fulfill({ status: 200, body: 'the shop' }));
+  const verifier = randomBytes(32).toString('base64url');
+  const params = new URLSearchParams({
+    client_id: app.id,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'openid',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 'shop',
+  });
+  await userPage.goto(`/oidc/auth?${params}`);
+  await userPage.waitForURL(/\/interaction\//);
+  await submitSignIn(userPage, `shopper_${id}`, 'Shopper-Pass-42');
+  await userPage.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === 'shop');
+  const code = new URL(userPage.url()).searchParams.get('code') ?? '';
+  expect(code).not.toBe('');
+
+  // The code is genuine: the token endpoint exchanges it (a public client with PKCE).
+  const tokens = await userPage.request.post('/oidc/token', {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: app.id,
+      code_verifier: verifier,
+    },
+  });
+  expect(tokens.status(), await tokens.text()).toBe(200);
+  const { id_token: idToken } = (await tokens.json()) as { id_token: string };
+
+  // Sign-out: the confirmation form's answer redirects to the application's post-logout page.
+  const logout = new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: postLogoutRedirectUri });
+  await userPage.goto(`/oidc/session/end?${logout}`);
+  await userPage.getByRole('button').first().click();
+  await userPage.waitForURL((url) => url.href.startsWith(postLogoutRedirectUri));
+  await context.close();
+});
