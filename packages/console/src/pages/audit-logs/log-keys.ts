@@ -33,6 +33,7 @@ const extraAdminActions: Record<string, readonly string[]> = {
 export const logKeyCatalogue: readonly LogKeyEntry[] = [
   { key: 'Interaction.SignIn.Submit', group: 'interaction' },
   { key: 'Interaction.Register.Submit', group: 'interaction' },
+  { key: 'Interaction.ForgotPassword.Create', group: 'interaction' },
   { key: 'Interaction.ForgotPassword.Submit', group: 'interaction' },
   { key: 'ExchangeTokenBy.AuthorizationCode', group: 'token' },
   { key: 'ExchangeTokenBy.ClientCredentials', group: 'token' },
