@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath } from '../support/console.ts';
 import { waitForMail } from '../support/mail.ts';
 import { managementApiAs } from '../support/management-api.ts';
+import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
 
@@ -40,18 +41,7 @@ test.describe('forgot password on the sign-in page', () => {
     const context = await browser.newContext();
     const userPage = await context.newPage();
     await userPage.route(`${redirectUri}**`, (route) => route.fulfill({ status: 200, body: 'signed in' }));
-    const verifier = randomBytes(32).toString('base64url');
-    const params = new URLSearchParams({
-      client_id: app.id,
-      response_type: 'code',
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 'forgot',
-    });
-    await userPage.goto(`/oidc/auth?${params}`);
-    await userPage.waitForURL(/\/interaction\//);
+    await startAuthorization(userPage, { clientId: app.id, redirectUri, state: 'forgot' });
 
     await userPage.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(userPage.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();

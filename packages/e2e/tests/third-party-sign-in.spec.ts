@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath } from '../support/console.ts';
 import { managementApiAs } from '../support/management-api.ts';
+import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
 
@@ -36,18 +37,7 @@ test('an application on another origin: sign-in reaches its callback, sign-out i
   const context = await browser.newContext();
   const userPage = await context.newPage();
   await userPage.route(`${appOrigin}/**`, (route) => route.fulfill({ status: 200, body: 'the shop' }));
-  const verifier = randomBytes(32).toString('base64url');
-  const params = new URLSearchParams({
-    client_id: app.id,
-    response_type: 'code',
-    redirect_uri: redirectUri,
-    scope: 'openid',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state: 'shop',
-  });
-  await userPage.goto(`/oidc/auth?${params}`);
-  await userPage.waitForURL(/\/interaction\//);
+  const verifier = await startAuthorization(userPage, { clientId: app.id, redirectUri, state: 'shop' });
   await submitSignIn(userPage, `shopper_${id}`, 'Shopper-Pass-42');
   await userPage.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === 'shop');
   const code = new URL(userPage.url()).searchParams.get('code') ?? '';

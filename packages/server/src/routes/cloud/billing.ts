@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
 import { availableSkus, listSkus, readSubscription, subscriptionUsage } from '../../services/subscriptions.ts';
 import { requireTenantAccess } from '../../services/tenants.ts';
-import { type CloudDeps, tags } from './shared.ts';
+import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** Plans, a tenant's subscription and its usage against the plan's quota (spec §3, §7, §9). Read-only. */
 
-const tenantParams = z.object({ id: z.string().min(1).max(64) });
 const typeQuery = z.object({ type: z.enum(skuTypes).optional() });
 
 const listSkusRoute = createRoute({
@@ -25,7 +24,7 @@ const availableSkusRoute = createRoute({
   path: '/tenants/{id}/available-skus',
   tags,
   summary: 'The plans a tenant may subscribe to (none for a development tenant)',
-  request: { params: tenantParams, query: typeQuery },
+  request: { params: idParams, query: typeQuery },
   responses: {
     200: jsonResponse(z.array(skuSchema), 'Offered plans, in offer order.'),
     ...errorResponses,
@@ -38,7 +37,7 @@ const subscriptionRoute = createRoute({
   path: '/tenants/{id}/subscription',
   tags,
   summary: "A tenant's subscription",
-  request: { params: tenantParams },
+  request: { params: idParams },
   responses: { 200: jsonResponse(subscriptionSchema, 'The subscription.'), ...errorResponses, ...notFoundResponse },
 });
 
@@ -47,7 +46,7 @@ const usageRoute = createRoute({
   path: '/tenants/{id}/subscription-usage',
   tags,
   summary: "A tenant's quota and usage in the current period",
-  request: { params: tenantParams },
+  request: { params: idParams },
   responses: {
     200: jsonResponse(subscriptionUsageSchema, 'Quota, usage and scope counts per resource and role.'),
     ...errorResponses,

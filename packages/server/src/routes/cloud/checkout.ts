@@ -22,14 +22,12 @@ import {
 } from '../../http/route-kit.ts';
 import { requireTenantAccess } from '../../services/tenants.ts';
 import { writeContext } from '../write-context.ts';
-import { type CloudDeps, tags } from './shared.ts';
+import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /**
  * Checkout, cancellation, invoices and the customer portal (spec §4 checkout and cancelling, §7), through the
  * configured payment provider (src/billing). The provider's webhook is in payment-webhooks.ts (no bearer token).
  */
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const createSessionRoute = createRoute({
   method: 'post',

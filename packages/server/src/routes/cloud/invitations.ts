@@ -9,11 +9,10 @@ import {
 } from '../../services/tenant-invitations.ts';
 import { adminTenant } from '../../services/tenants.ts';
 import { writeContext } from '../write-context.ts';
-import { type CloudDeps, tags } from './shared.ts';
+import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** The invitee's side (spec §2.7, §4): invitations to the signed-in account's email, and accepting one. */
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const mismatch = {
   403: jsonResponse(
     z.object({ code: z.string(), message: z.string() }),

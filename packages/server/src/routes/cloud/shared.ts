@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TenantProviders } from '../../auth/oidc/provider.ts';
 import type { SigningKeyStore } from '../../auth/signing-keys.ts';
 import type { PaymentProvider } from '../../billing/provider.ts';
@@ -17,3 +18,6 @@ export type CloudDeps = {
 };
 
 export const tags = ['Cloud'];
+
+/** `{id}` of a tenant or invitation: any string, since an id that cannot exist is as unknown as one that does not (404, never a hint). */
+export const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -12,12 +12,11 @@ import {
 } from '../../services/tenant-invitations.ts';
 import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
 import { writeContext } from '../write-context.ts';
-import { type CloudDeps, tags } from './shared.ts';
+import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** Invitations to a tenant (tenant permission `invite:member`): list, invite with an email, revoke, resend. */
 
-const tenantParams = z.object({ id: z.string().min(1).max(64) });
-const invitationParams = tenantParams.extend({ invitationId: z.string().min(1).max(64) });
+const invitationParams = idParams.extend({ invitationId: z.string().min(1).max(64) });
 const notPending = {
   422: jsonResponse(
     z.object({ code: z.string(), message: z.string() }),
@@ -30,7 +29,7 @@ const listInvitations = createRoute({
   path: '/tenants/{id}/invitations',
   tags,
   summary: "A tenant's invitations, newest first",
-  request: { params: tenantParams },
+  request: { params: idParams },
   responses: {
     200: jsonResponse(z.array(tenantInvitationSchema), 'Invitations.'),
     ...errorResponses,
@@ -43,7 +42,7 @@ const createInvitations = createRoute({
   path: '/tenants/{id}/invitations',
   tags,
   summary: 'Invite emails with a role; each gets an email with a link to the console (valid 7 days)',
-  request: { params: tenantParams, body: jsonBody(tenantInvitationCreateSchema) },
+  request: { params: idParams, body: jsonBody(tenantInvitationCreateSchema) },
   responses: {
     201: jsonResponse(z.array(tenantInvitationSchema), 'One invitation per email.'),
     ...errorResponses,

@@ -5,12 +5,11 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse 
 import { listTenantMembers, removeTenantMember, updateTenantMemberRole } from '../../services/tenant-members.ts';
 import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
 import { writeContext } from '../write-context.ts';
-import { type CloudDeps, tags } from './shared.ts';
+import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** A tenant's members (spec §6, §7): list, change a role, remove (or leave), read a member's tenant permissions. */
 
-const tenantParams = z.object({ id: z.string().min(1).max(64) });
-const memberParams = tenantParams.extend({ userId: z.string().min(1).max(64) });
+const memberParams = idParams.extend({ userId: z.string().min(1).max(64) });
 const lastAdmin = {
   422: jsonResponse(z.object({ code: z.string(), message: z.string() }), 'The last admin (`tenant.last_admin`).'),
 };
@@ -20,7 +19,7 @@ const listMembers = createRoute({
   path: '/tenants/{id}/members',
   tags,
   summary: "A tenant's members with their role (tenant permission `read:member`)",
-  request: { params: tenantParams },
+  request: { params: idParams },
   responses: {
     200: jsonResponse(z.array(tenantMemberSchema), 'Members, newest first.'),
     ...errorResponses,

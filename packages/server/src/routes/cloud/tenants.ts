@@ -19,12 +19,9 @@ import {
   requireTenantAccess,
 } from '../../services/tenants.ts';
 import { writeContext } from '../write-context.ts';
-import { type CloudDeps, tags } from './shared.ts';
+import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** The signed-in user's tenants: list, create, rename, delete (spec §7). */
-
-// Any string: an id that cannot exist is as unknown as one that does not (404, never a hint).
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const listTenants = createRoute({
   method: 'get',
