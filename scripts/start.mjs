@@ -1,15 +1,15 @@
-// `npm start`: installs what is missing, builds what is stale, then runs the server
-// (which migrates the database and prints the console URL).
-import { join } from 'node:path';
-import { buildConsole } from './build.mjs';
-import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
+// `npm start`: installs what is missing, builds what is stale (console and server bundle), then runs
+// the server (which migrates the database and prints the console URL).
+import { buildConsole, buildServer, serverBundle } from './build.mjs';
+import { ensureDependencies, run, runtimeNode } from './runtime.mjs';
 
 ensureDependencies();
 try {
   buildConsole();
+  await buildServer();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
-const result = run(runtimeNode(), [join(root, 'packages', 'server', 'src', 'main.ts')], { allowFailure: true });
+const result = run(runtimeNode(), [serverBundle], { allowFailure: true });
 process.exit(result.status ?? 1);

@@ -4,7 +4,7 @@
 // Ends with one line `N passed, N failed` totalled over all suites.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildConsole } from './build.mjs';
+import { buildConsole, buildServer } from './build.mjs';
 import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -86,13 +86,14 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (existsSync(join(root, 'packages', 'console', 'vitest.config.ts'))) vitest('console unit', 'packages/console');
 
-console.log(`\n▶ console build (${edition})`);
+console.log(`\n▶ build: console (${edition}) and server bundle`);
 try {
   buildConsole({ force: true });
-  record(`console build (${edition})`, 1, 0);
+  await buildServer({ force: true });
+  record(`build (console ${edition}, server)`, 1, 0);
 } catch (error) {
   console.error(error);
-  record(`console build (${edition})`, 0, 1);
+  record(`build (console ${edition}, server)`, 0, 1);
 }
 
 if (hasChromium) {

@@ -28,6 +28,8 @@ export const edition = process.env.EDITION === 'cloud' ? 'cloud' : 'oss';
 /** The first console admin, created at start-up through ADMIN_USERNAME/ADMIN_PASSWORD. */
 export const adminCredentials = { username: 'e2e_admin', password: 'e2e-correct-horse-1' } as const;
 const root = join(import.meta.dirname, '..', '..');
+/** The server as `npm start` runs it; `npm run build` (or `npm test`) makes it. */
+export const serverBundle = join(root, 'packages', 'server', 'dist', 'start.js');
 
 export default defineConfig({
   testDir: 'tests',
@@ -59,7 +61,7 @@ export default defineConfig({
       },
     },
     {
-      command: `${join(root, 'node_modules', '.bin', 'node')} ${join(root, 'packages', 'server', 'src', 'main.ts')}`,
+      command: `${join(root, 'node_modules', '.bin', 'node')} ${serverBundle}`,
       url: `http://127.0.0.1:${port}/api/status`,
       reuseExistingServer: false,
       // A fresh data directory (migrations, seeding) on a loaded 2-core machine can take over a minute.

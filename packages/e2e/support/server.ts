@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { edition } from '../playwright.config.ts';
+import { edition, serverBundle } from '../playwright.config.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -20,24 +20,20 @@ export async function startFreshServer(): Promise<{ url: string; stop: () => Pro
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-fresh-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    join(root, 'node_modules', '.bin', 'node'),
-    [join(root, 'packages', 'server', 'src', 'main.ts')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        EDITION: edition,
-        LOG_LEVEL: 'warn',
-        ADMIN_USERNAME: '',
-        ADMIN_PASSWORD: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'node'), [serverBundle], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      EDITION: edition,
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: '',
+      ADMIN_PASSWORD: '',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -58,7 +58,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   };
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { sourceDir } from '../source-dir.ts';
 import { schema } from './tables.ts';
 
 export type Schema = typeof schema;
@@ -22,7 +23,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = join(import.meta.dirname, 'migrations');
+const migrationsFolder = join(sourceDir, 'db', 'migrations');
 /** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_KEY = 7_311_842_001;
 

@@ -82,7 +82,12 @@ async function seedResourceWithScopeAll(
  * The admin tenant also gets the console admin role, which grants the default tenant's management
  * API. Idempotent: safe on every start and from several processes at once.
  */
-export async function seed(db: Database): Promise<void> {
+export async function seed(database: Database): Promise<void> {
+  // One transaction: a start with everything in place commits once instead of once per row.
+  await database.transaction((db) => seedAll(db));
+}
+
+async function seedAll(db: Database): Promise<void> {
   await seedSkus(db);
   await db
     .insert(tenants)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Language, languages } from '@gatehouse/schemas';
+import { sourceDir } from '../source-dir.ts';
 
 export const sandboxPaymentKeys = [
   'checkout_title',
@@ -40,7 +41,7 @@ export type SandboxPaymentKey = (typeof sandboxPaymentKeys)[number];
 export const sandboxPaymentStrings = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(join(import.meta.dirname, 'sandbox-payments', `${language}.json`), 'utf8')) as Record<
+    JSON.parse(readFileSync(join(sourceDir, 'i18n', 'sandbox-payments', `${language}.json`), 'utf8')) as Record<
       SandboxPaymentKey,
       string
     >,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Language, languages } from '@gatehouse/schemas';
+import { sourceDir } from '../source-dir.ts';
 
 export const signInKeys = [
   'title',
@@ -61,7 +62,7 @@ export type SignInKey = (typeof signInKeys)[number];
 export const signInStrings = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(join(import.meta.dirname, 'sign-in', `${language}.json`), 'utf8')) as Record<
+    JSON.parse(readFileSync(join(sourceDir, 'i18n', 'sign-in', `${language}.json`), 'utf8')) as Record<
       SignInKey,
       string
     >,
