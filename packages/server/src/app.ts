@@ -64,6 +64,14 @@ function sendError(c: Context<AppEnv>, status: ApiError['status'], code: ErrorCo
 }
 
 /**
+ * Skips `limit` for GET and HEAD, which carry no body: hono's body limit asks the request for its body
+ * stream, and on Node that builds a whole fetch Request per call (a sixth of a one-row read's time).
+ */
+function withoutBodyless(limit: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+}
+
+/**
  * Tenants known to exist, so a management request does not read the tenants table each time. An entry
  * lives `ttlMs`: a tenant deleted by another process (cloud edition) stops answering within that time,
  * and at once in the process that deleted it (`forget`).
@@ -219,12 +227,14 @@ export function createApp(services: Services) {
   app.get('/api/openapi.json', serveDocument);
   app.get('/api/swagger.json', serveDocument);
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'request.payload_too_large');
-    },
-  });
+  const limitBody = withoutBodyless(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'request.payload_too_large');
+      },
+    }),
+  );
   // The 'me' API: the signed-in console user's own account, stored in the admin tenant. Registered
   // before the OSS management API, whose middleware would otherwise claim /api/me too.
   const me = new OpenAPIHono<AppEnv>();
@@ -276,12 +286,14 @@ export function createApp(services: Services) {
   // The management API of one tenant, behind the body limit, tenant resolution and token check.
   const management = new OpenAPIHono<AppEnv>();
   // A user import carries its whole file (JSON-escaped, so up to twice its size); other bodies stay small.
-  const limitImportBody = bodyLimit({
-    maxSize: 2 * USER_IMPORT_MAX_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'request.payload_too_large');
-    },
-  });
+  const limitImportBody = withoutBodyless(
+    bodyLimit({
+      maxSize: 2 * USER_IMPORT_MAX_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'request.payload_too_large');
+      },
+    }),
+  );
   management.use((c, next) =>
     (c.req.method === 'POST' && c.req.path.endsWith('/users/imports') ? limitImportBody : limitBody)(c, next),
   );

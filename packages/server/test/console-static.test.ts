@@ -26,7 +26,7 @@ function nonceOf(csp: string): string | undefined {
 }
 
 describe('console static files', () => {
-  it.each(['/console/', '/console/index.html', '/console/applications/abc/settings'])(
+  it.each(['/console', '/console/', '/console/index.html', '/console/applications/abc/settings'])(
     '%s gets index.html with a fresh nonce that matches its CSP',
     async (path) => {
       const first = await t.app.request(path);

@@ -24,6 +24,7 @@ describe('public routes', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp, 'no inline script allowed').not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp, 'JSON answers carry no style nonce (only pages need one)').not.toContain("'nonce-");
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('X-Request-Id'), 'every response carries a request id').toBeTruthy();
@@ -61,6 +62,11 @@ describe('pagination', () => {
     expect(link).toContain('rel="next"');
     expect(link).toContain('page=2');
     expect(link, 'page 1 has no previous page').not.toContain('rel="prev"');
+    expect(link, 'links keep the path and the other query parameters').toBe(
+      '</api/roles?search=page-role&page=1&page_size=20>; rel="first", ' +
+        '</api/roles?search=page-role&page=2&page_size=20>; rel="next", ' +
+        '</api/roles?search=page-role&page=2&page_size=20>; rel="last"',
+    );
   });
 
   it('returns the requested page', async () => {

@@ -42,6 +42,17 @@ describe('tenant isolation in the data layer', () => {
     expect((await b.findOne(roles, eq(roles.id, 'same-id')))?.name).toBe('in-b');
   });
 
+  it('a list total found over its cap is remembered per tenant and query, only when asked', async () => {
+    const marked = eq(roles.description, 'over-cap');
+    for (const id of ['cap-1', 'cap-2', 'cap-3']) await a.insert(roles, { id, name: id, description: 'over-cap' });
+    expect(await a.countUpTo(roles, marked, 2, { rememberOverCap: true })).toBe(3);
+    await a.delete(roles, eq(roles.id, 'cap-3'));
+    expect(await a.countUpTo(roles, marked, 2, { rememberOverCap: true }), 'still over the cap (remembered)').toBe(3);
+    expect(await a.countUpTo(roles, marked, 2), 'counted again without the option').toBe(2);
+    expect(await a.countUpTo(roles, marked, 1, { rememberOverCap: true }), 'another cap is another count').toBe(2);
+    expect(await b.countUpTo(roles, marked, 2, { rememberOverCap: true }), 'another tenant counts its own').toBe(0);
+  });
+
   it("a relation cannot point at another tenant's row (composite foreign key)", async () => {
     await a.insert(users, { id: 'user-a', username: 'user_a' });
     await b.insert(roles, { id: 'role-b', name: 'only-in-b' });

@@ -9,8 +9,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** What the console build writes where the response's CSP nonce goes (vite.config.ts `html.cspNonce`). */
 export const CSP_NONCE_PLACEHOLDER = 'GATEHOUSE_CSP_NONCE';
 
-/** index.html is never served as a file: each response gets its own nonce. */
-const isIndex = (path: string) => path === '/console/' || path === '/console/index.html';
+/**
+ * Paths that would reach index.html as a file, which it never is: each response gets its own nonce.
+ * '/console' too, which the `/console/*` pattern matches.
+ */
+const isIndex = (path: string) => path === '/console' || path === '/console/' || path === '/console/index.html';
 
 /**
  * Serves the built console under /console: hashed files under assets/ are cached for a year,

@@ -204,7 +204,7 @@ export async function userListTotal(
     const suspended = await countSuspended(tenant);
     return exact(query.isSuspended ? suspended : tenantUsers - suspended);
   }
-  const counted = await tenant.countUpTo(users, where, USER_COUNT_CAP);
+  const counted = await tenant.countUpTo(users, where, USER_COUNT_CAP, { rememberOverCap: true });
   return counted > USER_COUNT_CAP ? { total: USER_COUNT_CAP, capped: true } : exact(counted);
 }
 
