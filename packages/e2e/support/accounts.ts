@@ -31,5 +31,7 @@ export async function openSignedInAt(page: Page, url: string, username: string, 
   await page.goto(url);
   await page.waitForURL(/\/interaction\//);
   await submitSignIn(page, username, password);
-  await expect(page).toHaveURL(url);
+  // Password check (Argon2id), code redemption and the 'me' token: seconds on a loaded CI machine, so more than
+  // expect's 5 s (the other sign-in helpers wait with waitForURL, bounded by the test's timeout).
+  await expect(page).toHaveURL(url, { timeout: 20_000 });
 }

@@ -158,6 +158,8 @@ test.describe('API resources', () => {
   });
 
   test('makes an API the default (one at a time) and changes its token lifetime', async ({ page }) => {
+    // Two APIs created and saved twice each, with reloads: over 30 s on a loaded 2-core CI machine.
+    test.slow();
     const first = uniqueApi('Billing API');
     const second = uniqueApi('Invoices API');
     await openApiResources(page);
