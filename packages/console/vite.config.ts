@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeAssets, localeVersions } from './locale-assets.ts';
 
 const editions = ['oss', 'cloud'] as const;
 type Edition = (typeof editions)[number];
@@ -13,12 +14,6 @@ function readEdition(value: string | undefined): Edition {
   const edition = editions.find((candidate) => candidate === value);
   if (!edition) throw new Error(`EDITION must be "oss" or "cloud", got "${value}".`);
   return edition;
-}
-
-/** Locale chunks all share file names (common.json…), so name them by language to keep the output readable. */
-function chunkFileName(chunk: { facadeModuleId: string | null }): string {
-  const locale = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-  return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
 /**
@@ -37,26 +32,43 @@ function reactRouterProductionBuild() {
 const apiServer = 'http://localhost:3001';
 const proxy = { '/api': apiServer, '/oidc': apiServer };
 
-export default defineConfig(({ command, mode }) => ({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  base: '/console/',
-  plugins: [react()],
-  // The server swaps in each response's CSP nonce (console-static.ts); CodeMirror tags its stylesheet with it.
-  html: command === 'build' ? { cspNonce: 'GATEHOUSE_CSP_NONCE' } : {},
-  resolve: { alias: command === 'build' && mode === 'production' ? reactRouterProductionBuild() : [] },
-  define: { 'import.meta.env.GATEHOUSE_EDITION': JSON.stringify(readEdition(process.env.EDITION)) },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    rolldownOptions: {
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: chunkFileName,
-        assetFileNames: 'assets/[name]-[hash][extname]',
+export default defineConfig(({ command, mode }) => {
+  const versions = localeVersions();
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    base: '/console/',
+    plugins: [react(), localeAssets(versions)],
+    // The server swaps in each response's CSP nonce (console-static.ts); CodeMirror tags its stylesheet with it.
+    html: command === 'build' ? { cspNonce: 'GATEHOUSE_CSP_NONCE' } : {},
+    resolve: { alias: command === 'build' && mode === 'production' ? reactRouterProductionBuild() : [] },
+    define: {
+      'import.meta.env.GATEHOUSE_EDITION': JSON.stringify(readEdition(process.env.EDITION)),
+      'import.meta.env.GATEHOUSE_LOCALE_VERSIONS': JSON.stringify(versions),
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      rolldownOptions: {
+        output: {
+          entryFileNames: 'assets/[name]-[hash].js',
+          chunkFileNames: 'assets/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+          // The libraries every page runs on, as one chunk: the first page needs all of them, and one file compresses
+          // better than the nine small shared chunks the default split made of them (about 5 kB gzip on that page).
+          // The OIDC client, forms, the editor and charts stay out: pages load them when they need them.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'vendor',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|zod)[\\/]/,
+              },
+            ],
+          },
+        },
       },
     },
-  },
-  server: { proxy },
-  preview: { proxy },
-}));
+    server: { proxy },
+    preview: { proxy },
+  };
+});

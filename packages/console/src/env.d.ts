@@ -1,6 +1,8 @@
 /** Set by vite.config.ts from the EDITION build flag. */
 interface ImportMetaEnv {
   readonly GATEHOUSE_EDITION: 'oss' | 'cloud';
+  /** Language → version of its strings under assets/locales/ (locale-assets.ts). */
+  readonly GATEHOUSE_LOCALE_VERSIONS: Readonly<Record<string, string>>;
   /** Optional build-time overrides of the external links (app/external-links.ts). */
   readonly VITE_DOCS_URL?: string;
   readonly VITE_COMMUNITY_URL?: string;

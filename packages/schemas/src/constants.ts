@@ -38,3 +38,9 @@ export const CONSOLE_ADMIN_ROLE = 'admin';
 
 /** Machine-to-machine role seeded in every tenant; it grants the management API scope `all`. */
 export const MANAGEMENT_API_ROLE = 'Management API access';
+
+/**
+ * Spec §2.8: the console route the checkout provider returns to (under the console base path). Here, not in the
+ * billing schemas, so the console's route table does not pull those (and the tenant schemas) into its first page.
+ */
+export const CHECKOUT_CALLBACK_PATH = '/checkout-success-callback';

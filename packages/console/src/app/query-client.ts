@@ -12,12 +12,22 @@ declare module '@tanstack/react-query' {
 }
 
 /**
+ * Quotas are the cloud's: the OSS server never refuses with them, and its build leaves the check (and the plan
+ * schemas it parses with) out of the first page.
+ */
+const editionQuotaCheck = import.meta.env.GATEHOUSE_EDITION === 'cloud' ? raiseIfQuotaExceeded : () => false;
+
+/**
  * Spec §8: API errors show a toast with the server's message, except 401 (a session matter) and silenced codes. A
  * quota refusal (cloud) opens the quota modal instead, whatever the caller silenced: it is the one way it is told.
  */
-export function toastApiError(error: Error, silence: readonly string[] | true | undefined): void {
+export function toastApiError(
+  error: Error,
+  silence: readonly string[] | true | undefined,
+  raiseQuota: (error: ApiError) => boolean = editionQuotaCheck,
+): void {
   if (!(error instanceof ApiError) || error.status === 401) return;
-  if (raiseIfQuotaExceeded(error)) return;
+  if (raiseQuota(error)) return;
   if (silence === true) return;
   if (error.code && silence?.includes(error.code)) return;
   toaster.error(error.message);

@@ -1,15 +1,8 @@
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE, tenantOrganizationId } from '@gatehouse/schemas';
-import {
-  ErrorResponse,
-  OidcClient,
-  type RefreshState,
-  type User,
-  UserManager,
-  WebStorageStateStore,
-} from 'oidc-client-ts';
-import { z } from 'zod';
+import type { OidcClient, RefreshState, User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
 import { type RedirectTarget, saveRedirectTarget } from './redirect-target.ts';
+import { type CachedToken, cachedTokenSchema, readStoredUser, type StoredUser } from './stored-user.ts';
 
 /**
  * Spec §6: the profile, email, offline access (refresh tokens) and `all` on the APIs. The access
@@ -31,42 +24,68 @@ const renewBeforeExpirySeconds = 30;
 /** Never settles: the browser is leaving the page, and nothing after the call should run. */
 const leaving = () => new Promise<never>(() => undefined);
 
-type Session = { manager: UserManager; client: OidcClient; config: ConsoleConfig };
-let session: Promise<Session> | undefined;
+/**
+ * The OIDC client (17 kB gzip) is loaded only to sign in, refresh or sign out: a page whose stored tokens are fresh
+ * reads them from storage through `stored-user.ts`.
+ */
+type Oidc = {
+  manager: UserManager;
+  client: OidcClient;
+  config: ConsoleConfig;
+  isOAuthError: (error: unknown) => boolean;
+};
+let oidc: Promise<Oidc> | undefined;
 
-function loadSession(): Promise<Session> {
-  session ??= loadConsoleConfig().then((config) => {
+/** The client's settings but its store (sessionStorage), where `stored-user.ts` reads the user (pinned by its test). */
+export function oidcSettings(config: ConsoleConfig): UserManagerSettings {
+  return {
+    authority: config.issuer,
+    client_id: config.clientId,
+    redirect_uri: `${window.location.origin}/console/callback`,
+    post_logout_redirect_uri: `${window.location.origin}/console`,
+    response_type: 'code',
+    scope: config.edition === 'cloud' ? cloudScope : ossScope,
+    prompt: 'login consent',
+    // Resource indicators (RFC 8707): the grant covers both APIs; the code redeems for the management API.
+    resource: [config.resource, config.meResource],
+    extraTokenParams: { resource: config.resource },
+    // Renewal goes through `accessTokenFor`, one refresh at a time: refresh tokens rotate, so two
+    // concurrent refreshes would spend the same token and the second would fail.
+    automaticSilentRenew: false,
+  };
+}
+
+function loadOidc(): Promise<Oidc> {
+  oidc ??= Promise.all([loadConsoleConfig(), import('oidc-client-ts')]).then(([config, library]) => {
     const settings = {
-      authority: config.issuer,
-      client_id: config.clientId,
-      redirect_uri: `${window.location.origin}/console/callback`,
-      post_logout_redirect_uri: `${window.location.origin}/console`,
-      response_type: 'code',
-      scope: config.edition === 'cloud' ? cloudScope : ossScope,
-      prompt: 'login consent',
-      // Resource indicators (RFC 8707): the grant covers both APIs; the code redeems for the management API.
-      resource: [config.resource, config.meResource],
-      extraTokenParams: { resource: config.resource },
-      userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-      // Renewal goes through `accessTokenFor`, one refresh at a time: refresh tokens rotate, so two
-      // concurrent refreshes would spend the same token and the second would fail.
-      automaticSilentRenew: false,
+      ...oidcSettings(config),
+      userStore: new library.WebStorageStateStore({ store: sessionStorage }),
     };
-    return { manager: new UserManager(settings), client: new OidcClient(settings), config };
+    return {
+      manager: new library.UserManager(settings),
+      client: new library.OidcClient(settings),
+      config,
+      isOAuthError: (error) => error instanceof library.ErrorResponse,
+    };
   });
-  return session;
+  oidc.catch(() => {
+    oidc = undefined;
+  });
+  return oidc;
 }
 
 /** The OIDC client of the admin tenant's issuer (authorization code + PKCE), configured by the server. */
 export async function userManager(): Promise<UserManager> {
-  return (await loadSession()).manager;
+  return (await loadOidc()).manager;
 }
 
 /** A signed-in user whose session can still be used (a valid access token or a refresh token). */
-export async function currentUser(): Promise<User | null> {
-  const user = await (await userManager()).getUser();
+export async function currentUser(): Promise<StoredUser | null> {
+  const user = readStoredUser(await loadConsoleConfig());
   if (!user) return null;
-  return !user.expired || user.refresh_token ? user : null;
+  // As oidc-client-ts's `expired`: a token without an expiry never expires.
+  const expired = user.expires_at !== undefined && user.expires_at <= Date.now() / 1000;
+  return !expired || user.refresh_token ? user : null;
 }
 
 /** The session cannot continue (refresh token spent or revoked, unknown resource): sign in afresh. */
@@ -82,8 +101,8 @@ export class SessionExpiredError extends Error {
  * A network failure, a timeout or the page leaving mid-request (a full navigation aborts the fetch) does not: ending
  * the session there would sign the user out of the page they are going to.
  */
-function refreshFailure(error: unknown): Error {
-  if (error instanceof ErrorResponse) return new SessionExpiredError(error);
+function refreshFailure(error: unknown, isOAuthError: Oidc['isOAuthError']): Error {
+  if (isOAuthError(error)) return new SessionExpiredError(error);
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -94,8 +113,6 @@ function refreshFailure(error: unknown): Error {
 const tokenCacheKey = (resource: string) => `gatehouse:token:${resource}`;
 /** Organization tokens sit beside them; the prefix cannot clash with a resource indicator (a URL or URN). */
 const organizationCacheKey = (tenantId: string) => `gatehouse:token:organization:${tenantId}`;
-const tokenCacheSchema = z.object({ token: z.string(), expiresAt: z.number(), scope: z.string().optional() });
-type CachedToken = z.infer<typeof tokenCacheSchema>;
 
 function cachedToken(resource: string): CachedToken | undefined {
   return cachedAt(tokenCacheKey(resource));
@@ -103,7 +120,7 @@ function cachedToken(resource: string): CachedToken | undefined {
 
 function cachedAt(key: string): CachedToken | undefined {
   try {
-    const parsed = tokenCacheSchema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
+    const parsed = cachedTokenSchema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -118,8 +135,8 @@ const fresh = (expiresAt: number | undefined) =>
   expiresAt !== undefined && expiresAt - renewBeforeExpirySeconds > Date.now() / 1000;
 
 /** The token for `resource` if the stored session already holds a fresh one. */
-async function storedToken(manager: UserManager, config: ConsoleConfig, resource: string) {
-  const user = await manager.getUser();
+function storedToken(config: ConsoleConfig, resource: string) {
+  const user = readStoredUser(config);
   if (!user) return { user: null, token: undefined };
   if (resource === config.resource) return { user, token: fresh(user.expires_at) ? user.access_token : undefined };
   const cached = cachedToken(resource);
@@ -145,9 +162,10 @@ function exclusively<T>(work: () => Promise<T>): Promise<T> {
 /** Redeems the refresh token for `resource`, storing the rotated refresh token and the new access token. */
 function refreshFor(resource: string): Promise<string> {
   return exclusively(async () => {
-    const { manager, client, config } = await loadSession();
-    const { user, token } = await storedToken(manager, config, resource);
+    const { manager, client, config, isOAuthError } = await loadOidc();
+    const { token } = storedToken(config, resource);
     if (token) return token;
+    const user = await manager.getUser();
     const refreshToken = user?.refresh_token;
     if (!user || !refreshToken) throw new SessionExpiredError();
     let response: Awaited<ReturnType<OidcClient['useRefreshToken']>>;
@@ -164,7 +182,7 @@ function refreshFor(resource: string): Promise<string> {
       response = await client.useRefreshToken({ state, resource, timeoutInSeconds: 20 });
     } catch (error) {
       // invalid_grant (spent, revoked or expired refresh token) and invalid_target end the session.
-      throw refreshFailure(error);
+      throw refreshFailure(error, isOAuthError);
     }
     // Signed out meanwhile: do not bring the session back.
     if (!(await manager.getUser())) throw new SessionExpiredError();
@@ -186,9 +204,9 @@ function refreshFor(resource: string): Promise<string> {
  * when it is about to expire. Undefined when nobody is signed in.
  */
 export async function accessTokenFor(resource?: string): Promise<string | undefined> {
-  const { manager, config } = await loadSession();
+  const config = await loadConsoleConfig();
   const target = resource ?? config.resource;
-  const { user, token } = await storedToken(manager, config, target);
+  const { user, token } = storedToken(config, target);
   if (!user) return undefined;
   return token ?? refreshFor(target);
 }
@@ -199,13 +217,11 @@ export async function accessTokenFor(resource?: string): Promise<string | undefi
  * the 'me' token, and refreshed inside the same lock as every other redemption.
  */
 export async function organizationAccessToken(tenantId: string): Promise<string | undefined> {
-  const { manager } = await loadSession();
-  const user = await manager.getUser();
-  if (!user) return undefined;
+  if (!readStoredUser(await loadConsoleConfig())) return undefined;
   const cached = cachedAt(organizationCacheKey(tenantId));
   if (cached && fresh(cached.expiresAt)) return cached.token;
   return exclusively(async () => {
-    const { manager, client } = await loadSession();
+    const { manager, client, isOAuthError } = await loadOidc();
     const user = await manager.getUser();
     const again = cachedAt(organizationCacheKey(tenantId));
     if (again && fresh(again.expiresAt)) return again.token;
@@ -227,7 +243,7 @@ export async function organizationAccessToken(tenantId: string): Promise<string 
         timeoutInSeconds: 20,
       });
     } catch (error) {
-      throw refreshFailure(error);
+      throw refreshFailure(error, isOAuthError);
     }
     if (!(await manager.getUser())) throw new SessionExpiredError();
     const entry: CachedToken = {
@@ -267,7 +283,7 @@ export async function accessToken(): Promise<string | undefined> {
 
 /** The 'me' API's resource indicator, for the API layer. */
 export async function meResource(): Promise<string> {
-  return (await loadSession()).config.meResource;
+  return (await loadConsoleConfig()).meResource;
 }
 
 export type SignInOptions = { signUp?: boolean };

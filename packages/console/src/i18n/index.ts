@@ -28,8 +28,19 @@ export type Namespace =
   | 'users'
   | 'webhooks';
 
-// Not eager: each locale file becomes its own chunk and only the active language is fetched.
-const localeFiles = import.meta.glob<object>('./locales/*/*.json', { import: 'default' });
+/** Language → version of its strings; each namespace is its own file, so only the active language's are fetched. */
+const localeVersions = import.meta.env.GATEHOUSE_LOCALE_VERSIONS;
+
+/** A failed request is retried by i18next; a missing file (404) is not. */
+class LocaleFileError extends Error {}
+
+async function fetchLocaleFile(language: string, namespace: string): Promise<object> {
+  const version = localeVersions[language];
+  if (!version) throw new LocaleFileError(`No locale file for ${language}/${namespace}`);
+  const response = await fetch(`${import.meta.env.BASE_URL}assets/locales/${language}-${version}/${namespace}.json`);
+  if (!response.ok) throw new LocaleFileError(`No locale file for ${language}/${namespace} (HTTP ${response.status})`);
+  return response.json();
+}
 
 const localeBackend: BackendModule = {
   type: 'backend',
@@ -38,18 +49,14 @@ const localeBackend: BackendModule = {
   read(language, namespace, callback) {
     // The pseudo-locale is English run through pseudoTranslate; production builds drop this branch.
     const isPseudo = import.meta.env.DEV && language === pseudoLanguage;
-    const load = localeFiles[`./locales/${isPseudo ? 'en' : language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No locale file for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
+    fetchLocaleFile(isPseudo ? 'en' : language, namespace).then(
       async (resources) => {
         if (!isPseudo) return callback(null, resources);
         const { pseudoResources } = await import('./pseudo.ts');
         callback(null, pseudoResources(resources));
       },
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), !(error instanceof LocaleFileError)),
     );
   },
 };

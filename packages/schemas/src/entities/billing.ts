@@ -14,8 +14,6 @@ export const CHECKOUT_STATE_PARAM = 'state';
 /** Spec §9: the callback page polls every second and gives up after ten. */
 export const CHECKOUT_POLL_INTERVAL_MS = 1000;
 export const CHECKOUT_TIMEOUT_MS = 10_000;
-/** Spec §2.8: the console route the provider returns to (under the console base path). */
-export const CHECKOUT_CALLBACK_PATH = '/checkout-success-callback';
 /** Spec §3 browser storage keys: the session-stored checkout copy. */
 export const CHECKOUT_SESSION_STORAGE_KEY = 'gatehouse:checkout-session';
 /** How long a checkout session can be confirmed on the provider page. */

@@ -61,16 +61,6 @@ export type CloudScope = (typeof cloudScopes)[number];
 /** The resource indicator (token audience) of the cloud API (`/api/tenants`, `/api/invitations`, …). */
 export const CLOUD_API_RESOURCE = 'https://cloud.gatehouse.internal/api';
 
-/** Spec §6: the admin tenant's organization that stands for tenant X. */
-export function tenantOrganizationId(tenantId: string): string {
-  return `t-${tenantId}`;
-}
-
-/** The tenant of an admin-tenant organization id, or undefined when it is not a tenant's organization. */
-export function tenantIdOfOrganization(organizationId: string): string | undefined {
-  return organizationId.startsWith('t-') ? organizationId.slice(2) : undefined;
-}
-
 /** Spec §6: what the console derives from the member scopes of the current tenant. */
 export type MemberPermissionFlags = {
   canInviteMember: boolean;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { toastApiError } from '../../app/query-client.ts';
 import { toaster } from '../../app/toaster.ts';
-import { parseQuotaExceeded, QUOTA_EXCEEDED_CODE, quotaExceededStore } from './quota-exceeded.ts';
+import { parseQuotaExceeded, QUOTA_EXCEEDED_CODE, quotaExceededStore, raiseIfQuotaExceeded } from './quota-exceeded.ts';
 
 const refusal = (data: unknown) => new ApiError(403, 'Quota exceeded.', QUOTA_EXCEEDED_CODE, data);
 
@@ -38,21 +38,30 @@ describe('quota refusal parsing (spec §8)', () => {
 });
 
 describe('the query client on a quota refusal', () => {
+  // The cloud build's check; these tests run with the OSS build's constants.
+  const cloud = raiseIfQuotaExceeded;
   it('raises the quota modal instead of the toast, even where the caller silenced errors', () => {
     const toast = vi.spyOn(toaster, 'error');
-    toastApiError(refusal({ quota: { applicationsLimit: { limit: 3, usage: 3 } } }), undefined);
+    toastApiError(refusal({ quota: { applicationsLimit: { limit: 3, usage: 3 } } }), undefined, cloud);
     expect(quotaExceededStore.get()).toEqual([{ key: 'applicationsLimit', limit: 3, usage: 3 }]);
     quotaExceededStore.dismiss();
     toastApiError(
       refusal({ quota: { rolesLimit: { limit: 1, usage: 1 }, userRolesLimit: { limit: 1, usage: 1 } } }),
       true,
+      cloud,
     );
     expect(quotaExceededStore.get()).toEqual([{ key: 'userRolesLimit', limit: 1, usage: 1 }]);
     expect(toast).not.toHaveBeenCalled();
   });
   it('falls back to the generic toast when the data is malformed', () => {
     const toast = vi.spyOn(toaster, 'error');
-    toastApiError(refusal({ quota: 'applicationsLimit' }), undefined);
+    toastApiError(refusal({ quota: 'applicationsLimit' }), undefined, cloud);
+    expect(quotaExceededStore.get()).toBeUndefined();
+    expect(toast).toHaveBeenCalledWith('Quota exceeded.');
+  });
+  it('toasts it like any refusal in the OSS build, which has no quotas', () => {
+    const toast = vi.spyOn(toaster, 'error');
+    toastApiError(refusal({ quota: { applicationsLimit: { limit: 3, usage: 3 } } }), undefined);
     expect(quotaExceededStore.get()).toBeUndefined();
     expect(toast).toHaveBeenCalledWith('Quota exceeded.');
   });

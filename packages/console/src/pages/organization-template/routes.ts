@@ -1,4 +1,3 @@
-import { searchOrganizationRoles } from '../../api/organization-template.ts';
 import { defaultTabRoute } from '../../components/DetailPage/DefaultTab.tsx';
 import type { ConsoleArea, EntitySearch } from '../../components/routing/area.ts';
 import { i18n, loadNamespace } from '../../i18n/index.ts';
@@ -7,10 +6,11 @@ import { toOrganizationRole } from './links.ts';
 const withStrings = async <T>(chunk: Promise<T>): Promise<T> =>
   (await Promise.all([chunk, loadNamespace('organization_template')]))[0];
 
-/** The palette finds organization roles by name in the open tenant. */
+/** The palette finds organization roles by name in the open tenant;
+ * its API module loads with the first search, not with the console's first page. */
 const searchEntities: EntitySearch = async (query, signal, { tenantId }) => {
   const [{ items }] = await Promise.all([
-    searchOrganizationRoles(tenantId, query, signal),
+    import('../../api/organization-template.ts').then((api) => api.searchOrganizationRoles(tenantId, query, signal)),
     loadNamespace('organization_template'),
   ]);
   return items.map((role) => ({

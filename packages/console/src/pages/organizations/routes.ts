@@ -1,4 +1,3 @@
-import { searchOrganizations } from '../../api/organizations.ts';
 import { defaultTabRoute } from '../../components/DetailPage/DefaultTab.tsx';
 import type { ConsoleArea, EntitySearch } from '../../components/routing/area.ts';
 import { i18n, loadNamespace } from '../../i18n/index.ts';
@@ -7,9 +6,13 @@ import { toOrganization } from './links.ts';
 const withStrings = async <T>(chunk: Promise<T>): Promise<T> =>
   (await Promise.all([chunk, loadNamespace('organizations')]))[0];
 
-/** The palette finds organizations by name in the open tenant. */
+/** The palette finds organizations by name in the open tenant;
+ * its API module loads with the first search, not with the console's first page. */
 const searchEntities: EntitySearch = async (query, signal, { tenantId }) => {
-  const [{ items }] = await Promise.all([searchOrganizations(tenantId, query, signal), loadNamespace('organizations')]);
+  const [{ items }] = await Promise.all([
+    import('../../api/organizations.ts').then((api) => api.searchOrganizations(tenantId, query, signal)),
+    loadNamespace('organizations'),
+  ]);
   return items.map((organization) => ({
     id: organization.id,
     label: organization.name,

@@ -1,4 +1,3 @@
-import { searchRoles } from '../../api/roles.ts';
 import { defaultTabRoute } from '../../components/DetailPage/DefaultTab.tsx';
 import type { ConsoleArea, EntitySearch } from '../../components/routing/area.ts';
 import { i18n, loadNamespace } from '../../i18n/index.ts';
@@ -6,9 +5,13 @@ import { toRole } from './links.ts';
 
 const withStrings = async <T>(chunk: Promise<T>): Promise<T> => (await Promise.all([chunk, loadNamespace('roles')]))[0];
 
-/** The palette finds roles by name in the open tenant (no tenant id in OSS). */
+/** The palette finds roles by name in the open tenant (no tenant id in OSS);
+ * its API module loads with the first search, not with the console's first page. */
 const searchEntities: EntitySearch = async (query, signal, { tenantId }) => {
-  const [{ items }] = await Promise.all([searchRoles(tenantId, query, signal), loadNamespace('roles')]);
+  const [{ items }] = await Promise.all([
+    import('../../api/roles.ts').then((api) => api.searchRoles(tenantId, query, signal)),
+    loadNamespace('roles'),
+  ]);
   return items.map((role) => ({
     id: role.id,
     label: role.name,
