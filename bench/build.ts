@@ -1,11 +1,11 @@
-// `build`: production build of the console as `npm run build` does it (vite + precompression),
-// always from scratch, median of 3.
+// `build`: `npm run build -- --force`, always from scratch, median of 3: the console's production
+// build (vite + precompression) and the server bundle.
 import { join } from 'node:path';
 import { type Bench, binDir, childEnv, log, median, root, round, runToEnd, secondsSince } from './lib.ts';
 
 const runs = 3;
 
-/** Builds the oss console into packages/console/dist exactly as `npm run build -- --force`. */
+/** Builds the oss console into packages/console/dist and the server bundle, as `npm run build -- --force`. */
 export async function viteBuild(): Promise<void> {
   await runToEnd(join(binDir, 'node'), [join(root, 'scripts', 'build.mjs'), '--force'], {
     cwd: root,

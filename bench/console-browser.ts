@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import { viteBuild } from './build.ts';
-import { type Bench, dataDir, type Figure, log, median, round, startServer } from './lib.ts';
+import { type Bench, dataDir, type Figure, log, median, round, runCli, startServer } from './lib.ts';
 
 const chromiumPath = '/usr/bin/chromium';
 const launchArgs = [
@@ -19,7 +19,8 @@ const launchArgs = [
   '--disable-sync',
 ];
 const admin = { username: 'bench_admin', password: 'bench-correct-horse-7' };
-const localeChunk = /\/assets\/locale-[^/]+\.js$/;
+/** The active language's strings, fetched as JSON (packages/console/locale-assets.ts): counted with the scripts. */
+const localeFile = /\/console\/assets\/locales\/[^/]+\/[^/]+\.json$/;
 const runs = 5;
 
 type Asset = { url: string; raw: number; gzip: number; transfer: number };
@@ -27,14 +28,14 @@ type Asset = { url: string; raw: number; gzip: number; transfer: number };
 async function measureAsset(response: Response): Promise<Asset | undefined> {
   const type = response.headers()['content-type'] ?? '';
   const url = new URL(response.url()).pathname;
-  if (!/javascript|css/.test(type) && !/\.(m?js|css)$/.test(url)) return undefined;
+  if (!/javascript|css/.test(type) && !/\.(m?js|css)$/.test(url) && !localeFile.test(url)) return undefined;
   const body = await response.body().catch(() => undefined);
   if (!body) return undefined;
   const sizes = await response.request().sizes();
   return { url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, transfer: sizes.responseBodySize };
 }
 
-/** Collects the JS/CSS responses of `page` until the returned function is called. */
+/** Collects the JS, CSS and locale responses of `page` until the returned function is called. */
 function recordAssets(page: Page): () => Promise<Asset[]> {
   const pending: Promise<Asset | undefined>[] = [];
   const onResponse = (response: Response) => pending.push(measureAsset(response));
@@ -58,11 +59,15 @@ const observerScript = `(() => {
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
   window.__benchResetRow = () => { marks.row = null; check(); };
+  // Capture phase on the window: runs before any handler of the page's own (the router's link clicks).
+  window.addEventListener('click', () => { window.__benchClick = performance.now(); }, true);
 })();`;
 
 type Marks = { heading: number | null; row: number | null };
 // Strings, not functions: the bench compiles without the DOM library.
 const readMarks = (page: Page) => page.evaluate<Marks | undefined>('window.__benchMarks');
+/** A list's first row: a link in the main table's body (the observer script looks for the same). */
+const firstRow = 'main table tbody tr a';
 
 async function signIn(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/console/`);
@@ -94,13 +99,16 @@ async function coldReload(context: BrowserContext, page: Page, path: string, bas
 /** Milliseconds from a click on a sidebar item to the first row of its list, on the page's clock. */
 async function sidebarToFirstRow(page: Page, itemName: string): Promise<number> {
   await page.evaluate('window.__benchResetRow()');
-  const link = page.getByRole('navigation').getByRole('link', { name: itemName, exact: true });
-  await link.evaluate(
-    `(element) => element.addEventListener('click', () => { window.__benchClick = performance.now(); }, { once: true, capture: true })`,
-  );
-  await link.click();
-  await page.locator('main table tbody tr a').first().waitFor();
-  return page.evaluate<number>('(window.__benchMarks.row ?? NaN) - window.__benchClick');
+  await page.getByRole('navigation').getByRole('link', { name: itemName, exact: true }).click();
+  await page.locator(firstRow).first().waitFor();
+  const elapsed = await page.evaluate<number>('(window.__benchMarks.row ?? NaN) - (window.__benchClick ?? NaN)');
+  if (Number.isNaN(elapsed)) {
+    const seen = await page.evaluate<string>(
+      'JSON.stringify({ marks: window.__benchMarks, click: window.__benchClick })',
+    );
+    throw new Error(`sidebar → first row: click or row not observed (${seen})`);
+  }
+  return elapsed;
 }
 
 async function withConsole<T>(run: (browser: Browser, base: string) => Promise<T>): Promise<T> {
@@ -123,7 +131,7 @@ async function withConsole<T>(run: (browser: Browser, base: string) => Promise<T
 
 export const consoleSize: Bench = {
   name: 'console-size',
-  figures: ['console-size', 'console-size-raw', 'console-size-transfer', 'console-locale-chunks', 'sign-in-size'],
+  figures: ['console-size', 'console-size-raw', 'console-size-transfer', 'console-locale-files', 'sign-in-size'],
   run: () =>
     withConsole(async (browser, base) => {
       // The sign-in page: everything a signed-out visitor downloads from /console until the form shows.
@@ -141,8 +149,10 @@ export const consoleSize: Bench = {
       await signIn(page, base);
       const { assets } = await coldReload(context, page, '/console/', base);
       await context.close();
-      const locales = assets.filter((asset) => localeChunk.test(asset.url)).map((asset) => asset.url);
-      log(`console-size: ${assets.length} JS/CSS files signed in, locale chunks: ${locales.join(', ') || 'none'}`);
+      const locales = assets.filter((asset) => localeFile.test(asset.url)).map((asset) => asset.url);
+      log(
+        `console-size: ${assets.length} JS/CSS/locale files signed in, locale files: ${locales.join(', ') || 'none'}`,
+      );
       return [
         {
           name: 'console-size',
@@ -167,7 +177,7 @@ export const consoleSize: Bench = {
           samples: [sum(assets, 'transfer')],
         },
         {
-          name: 'console-locale-chunks',
+          name: 'console-locale-files',
           value: locales.length,
           unit: 'files',
           budget: null,
@@ -186,11 +196,51 @@ export const consoleSize: Bench = {
     }),
 };
 
+/**
+ * A full reload of the users list (10,000 users, HTTP cache as a user has it) until its first row shows,
+ * on the page's clock (its time origin is the navigation's start).
+ */
+async function usersReload(browser: Browser, base: string): Promise<Figure> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(observerScript);
+  const page = await context.newPage();
+  try {
+    await signIn(page, base);
+    await page.goto(`${base}/console/users`);
+    await page.locator(firstRow).first().waitFor();
+    const samples: number[] = [];
+    for (let i = 1; i <= runs; i++) {
+      await page.reload();
+      await page.locator(firstRow).first().waitFor();
+      const row = (await readMarks(page))?.row;
+      if (row === null || row === undefined) throw new Error('users list: the first row was not observed');
+      samples.push(round(row, 1));
+      log(`console-speed: run ${i}/${runs} users list reload → first row ${samples.at(-1)} ms`);
+    }
+    return {
+      name: 'console-users-reload',
+      value: median(samples),
+      unit: 'ms',
+      budget: 300,
+      samples,
+      note: `reload of /console/users to its first row, ${listUsers.toLocaleString('en-US')} users`,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Users in the default tenant for the users-list figure. */
+const listUsers = 10_000;
+
 export const consoleSpeed: Bench = {
   name: 'console-speed',
-  figures: ['console-fcp', 'console-first-heading', 'console-sidebar-to-row'],
-  run: () =>
-    withConsole(async (browser, base) => {
+  figures: ['console-fcp', 'console-first-heading', 'console-sidebar-to-row', 'console-users-reload'],
+  run: async () => {
+    // Before the server starts: PGlite opens in one process, so the seed tool needs the directory to itself.
+    log(`console-speed: seeding ${listUsers.toLocaleString('en-US')} users into the default tenant (once)…`);
+    await runCli(['seed', '--users', String(listUsers), '--logs', '0'], { DATA_DIR: await dataDir() });
+    return withConsole(async (browser, base) => {
       const context = await browser.newContext({ locale: 'en-US' });
       await context.addInitScript(observerScript);
       const page = await context.newPage();
@@ -235,6 +285,8 @@ export const consoleSpeed: Bench = {
       if (toRow.length > 0) {
         figures.push({ name: 'console-sidebar-to-row', value: median(toRow), unit: 'ms', budget: 100, samples: toRow });
       }
+      figures.push(await usersReload(browser, base));
       return figures;
-    }),
+    });
+  },
 };

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
 export const binDir = join(root, 'node_modules', '.bin');
-export const serverEntry = join(root, 'packages', 'server', 'src', 'main.ts');
+/** The server as `npm start` runs it: the bundle scripts/build.mjs makes (bench/run.ts builds it first). */
+export const serverEntry = join(root, 'packages', 'server', 'dist', 'start.js');
 
 /** One measured number. budget null = reported only (no budget yet). */
 export type Figure = {

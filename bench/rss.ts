@@ -1,6 +1,9 @@
-// `rss`: resident memory of the idle server process (node itself, no wrapper), 5 s after it is ready.
+// `rss`: resident memory of the idle server process (node itself, no wrapper), 5 s after it is ready,
+// on PostgreSQL (`rss`: the database is a process of its own, as for any server) and on the embedded
+// PGlite (`rss-pglite`: the process holds PostgreSQL too, compiled to WebAssembly).
 import { readFileSync } from 'node:fs';
-import { type Bench, dataDir, log, round, sleep, startServer } from './lib.ts';
+import { type Bench, dataDir, type Figure, log, round, sleep, startServer, tempDir } from './lib.ts';
+import { databaseUrl } from './management-api.ts';
 
 /** A /proc/<pid>/status field in kB (really KiB), as bytes. */
 function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -9,30 +12,38 @@ function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(match[1]) * 1024;
 }
 
+async function idleRss(name: string, dir: string, env: Record<string, string>, note: string): Promise<Figure> {
+  const server = await startServer(dir, env);
+  try {
+    const pid = server.child.pid;
+    if (!pid) throw new Error('server has no pid');
+    log(`${name}: server ready, idling 5 s…`);
+    await sleep(5000);
+    const mb = round(statusBytes(pid, 'VmRSS') / 1e6, 1);
+    const peak = round(statusBytes(pid, 'VmHWM') / 1e6, 1);
+    return { name, value: mb, unit: 'MB', budget: 150, samples: [mb], note, details: { peakMB: peak } };
+  } finally {
+    await server.stop();
+  }
+}
+
 export const rss: Bench = {
   name: 'rss',
-  figures: ['rss'],
-  async run() {
-    const server = await startServer(await dataDir());
-    try {
-      const pid = server.child.pid;
-      if (!pid) throw new Error('server has no pid');
-      log('rss: server ready, idling 5 s…');
-      await sleep(5000);
-      const mb = statusBytes(pid, 'VmRSS') / 1e6;
-      const peak = statusBytes(pid, 'VmHWM') / 1e6;
-      return [
-        {
-          name: 'rss',
-          value: round(mb, 1),
-          unit: 'MB',
-          budget: 150,
-          samples: [round(mb, 1)],
-          details: { peakMB: round(peak, 1) },
-        },
-      ];
-    } finally {
-      await server.stop();
+  figures: ['rss', 'rss-pglite'],
+  async run(only) {
+    const figures: Figure[] = [];
+    if (!only || only.has('rss')) {
+      const database = await databaseUrl().catch((error: unknown) => {
+        log(`rss: SKIPPED on PostgreSQL, no server at BENCH_DATABASE_URL (${String(error)})`);
+        return undefined;
+      });
+      if (database)
+        figures.push(
+          await idleRss('rss', tempDir('rss'), { DATABASE_URL: database.url }, `server process; ${database.version}`),
+        );
     }
+    if (!only || only.has('rss-pglite'))
+      figures.push(await idleRss('rss-pglite', await dataDir(), {}, 'server and its embedded PGlite in one process'));
+    return figures;
   },
 };

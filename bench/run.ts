@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { build } from './build.ts';
 import { consoleSize, consoleSpeed } from './console-browser.ts';
 import { install } from './install.ts';
-import { type Bench, type Figure, log, root } from './lib.ts';
+import { type Bench, binDir, childEnv, type Figure, log, root, runToEnd } from './lib.ts';
 import { managementApi, managementApiPglite } from './management-api.ts';
 import { rss } from './rss.ts';
 import { serverColdStart, start } from './start.ts';
@@ -57,6 +57,8 @@ const machine = {
   date: new Date().toISOString(),
 };
 log(`${machine.cores} cores, load ${machine.loadavg.join(' ')}, node ${machine.node}`);
+// The benches start the server bundle and serve the built console: build what is stale first.
+await runToEnd(join(binDir, 'node'), [join(root, 'scripts', 'build.mjs')], { cwd: root, env: childEnv({}) });
 
 const figures: (Figure & { ratio: number | null })[] = [];
 const failures: { bench: string; error: string }[] = [];
