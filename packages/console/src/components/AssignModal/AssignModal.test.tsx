@@ -167,4 +167,52 @@ describe('AssignModal', () => {
     await user.click(ada);
     expect(screen.getByRole('region', { name: 'Selected: 0' })).toBeDefined();
   });
+
+  it('asks the server again each time it opens, never showing candidates a closed dialog cached', async () => {
+    // The app's client keeps queries fresh for 30 s; candidates must not be served from that cache.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const ada: Person = { id: 'u1', name: 'Ada Lovelace' };
+    const grace: Person = { id: 'u2', name: 'Grace Hopper' };
+    let assigned = false;
+    const load = vi.fn(async (): Promise<Page<Person>> => {
+      const items = assigned ? [grace] : [ada, grace];
+      return { items, total: items.length };
+    });
+    function Reopenable() {
+      const [isOpen, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            {'Open'}
+          </button>
+          <AssignModal<Person>
+            isOpen={isOpen}
+            onClose={() => setOpen(false)}
+            title={'Assign users'}
+            queryKey={['test', 'people']}
+            itemKey={(person) => person.id}
+            itemLabel={(person) => person.name}
+            load={load}
+            onAssign={vi.fn()}
+            submitLabel={'Assign'}
+          />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithI18n(
+      <QueryClientProvider client={client}>
+        <Reopenable />
+      </QueryClientProvider>,
+    );
+    await within(candidates()).findByRole('checkbox', { name: 'Ada Lovelace' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    assigned = true; // Ada was assigned elsewhere (or by a request that raced this dialog's search).
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await within(candidates()).findByRole('checkbox', { name: 'Grace Hopper' });
+    expect(within(candidates()).queryByRole('checkbox', { name: 'Ada Lovelace' })).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -64,6 +64,10 @@ function AssignDialog<Item>({
     queryKey: [...queryKey, 'candidates', { search, page }],
     queryFn: ({ signal }) => load({ search, page, pageSize: assignPageSize }, signal),
     placeholderData: keepPreviousData,
+    // Who can be picked changes with every assignment, and a search racing the assignment can cache a candidate
+    // that is no longer one: each opening asks the server afresh instead of showing what a closed dialog cached.
+    staleTime: 0,
+    gcTime: 0,
   });
 
   function toggle(item: Item) {
