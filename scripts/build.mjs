@@ -40,8 +40,7 @@ function precompress(dir) {
 }
 
 /** Builds the console unless dist was built for the same edition after its newest input changed. */
-export function buildConsole({ force = false } = {}) {
-  const edition = process.env.EDITION || 'oss';
+export function buildConsole({ force = false, edition = process.env.EDITION || 'oss' } = {}) {
   const wanted = JSON.stringify({ edition, inputs: inputs.map(newestMtime) });
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
   console.log(`Building the console (${edition} edition)…`);

@@ -1,6 +1,8 @@
 // `npm test`: installs what is missing (dependencies, Debian's Chromium), then runs every suite:
 // typecheck, lint, unit and API tests on PGlite, the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, the console build and the end-to-end tests in Chromium.
+// TEST_DATABASE_URL is set, then per edition (both, or the one EDITION names) the console build and
+// the end-to-end tests in Chromium. The suites before the builds do not depend on the edition (the
+// server tests choose theirs per test), so they run once.
 // Ends with one line `N passed, N failed` totalled over all suites.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +10,12 @@ import { buildConsole, buildServer } from './build.mjs';
 import { ensureDependencies, root, run, runtimeNode } from './runtime.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const edition = process.env.EDITION || 'oss';
+const allEditions = ['oss', 'cloud'];
+const editions = process.env.EDITION ? [process.env.EDITION] : allEditions;
+if (!editions.every((edition) => allEditions.includes(edition))) {
+  console.error(`EDITION must be one of ${allEditions.join(', ')} (or unset for both).`);
+  process.exit(2);
+}
 const tmp = join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const suites = [];
@@ -86,36 +93,39 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (existsSync(join(root, 'packages', 'console', 'vitest.config.ts'))) vitest('console unit', 'packages/console');
 
-console.log(`\n▶ build: console (${edition}) and server bundle`);
-try {
-  buildConsole({ force: true });
-  await buildServer({ force: true });
-  record(`build (console ${edition}, server)`, 1, 0);
-} catch (error) {
-  console.error(error);
-  record(`build (console ${edition}, server)`, 0, 1);
-}
-
-if (hasChromium) {
+/** The console build of one edition (and the server bundle), then its end-to-end tests in Chromium. */
+async function buildAndEndToEnd(edition) {
+  console.log(`\n▶ build: console (${edition}) and server bundle`);
+  try {
+    buildConsole({ force: true, edition });
+    await buildServer({ force: true });
+    record(`build (console ${edition}, server)`, 1, 0);
+  } catch (error) {
+    console.error(error);
+    record(`build (console ${edition}, server)`, 0, 1);
+    return;
+  }
+  if (!hasChromium) return record(`end-to-end (${edition})`, 0, 1, 0, 'Chromium is not installed');
   console.log(`\n▶ end-to-end in Chromium (${edition})`);
-  const report = join(tmp, 'playwright.json');
+  const report = join(tmp, `playwright-${edition}.json`);
   rmSync(report, { force: true });
   run(runtimeNode(), [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], {
     cwd: join(root, 'packages', 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, EDITION: edition },
     allowFailure: true,
   });
-  if (existsSync(report)) {
-    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
-    record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped);
-  } else record(`end-to-end (${edition})`, 0, 1, 0, 'no report: the runner crashed');
-} else record(`end-to-end (${edition})`, 0, 1, 0, 'Chromium is not installed');
+  if (!existsSync(report)) return record(`end-to-end (${edition})`, 0, 1, 0, 'no report: the runner crashed');
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped);
+}
+
+for (const edition of editions) await buildAndEndToEnd(edition);
 
 const total = suites.reduce(
   (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),
   { passed: 0, failed: 0, skipped: 0 },
 );
-writeFileSync(join(tmp, `test-summary-${edition}.json`), JSON.stringify({ edition, suites, total }, null, 2));
+writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ editions, suites, total }, null, 2));
 console.log('\nSuite                                      passed  failed  skipped');
 for (const s of suites) {
   console.log(

@@ -38,7 +38,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   forbidOnly: Boolean(process.env.CI),
-  outputDir: join(root, '.tmp', 'e2e-results'),
+  outputDir: join(root, '.tmp', `e2e-results-${edition}`),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
