@@ -183,6 +183,8 @@ test.describe('the user menu', () => {
   test('a submenu opens after 300 ms of hover and closes 100 ms after the pointer leaves', async ({ page }) => {
     await openSignedIn(page, consolePath('get-started'));
     await page.clock.install();
+    // An installed clock still runs with real time; paused, only runFor moves it, however slow the machine is.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await userMenuButton(page).click();
     const languages = page.getByRole('menu', { name: 'Language' });
     await page.getByRole('menuitem', { name: /^Language/ }).hover();

@@ -10,15 +10,19 @@ import { loadNamespace } from '../i18n/index.ts';
 import styles from './AppShell.module.css';
 import { useAccount } from './account.ts';
 import { areasOf, availableSidebarItems } from './areas.ts';
-import { CommandPalette } from './command-palette/CommandPalette.tsx';
 import { usePaletteShortcut } from './command-palette/use-palette-shortcut.ts';
 import { edition } from './edition.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { sidebarItemPath, visibleSidebar } from './sidebar.ts';
-import { ContactDialog } from './top-bar/ContactDialog.tsx';
 import { TopBar } from './top-bar/TopBar.tsx';
 
 const mainId = 'main-content';
+
+/** The palette and the contact dialog load with their first opening, not with the console's first page. */
+const CommandPalette = lazy(async () => ({
+  default: (await import('./command-palette/CommandPalette.tsx')).CommandPalette,
+}));
+const ContactDialog = lazy(async () => ({ default: (await import('./top-bar/ContactDialog.tsx')).ContactDialog }));
 const entitySearches = areasOf(edition).flatMap((area) => (area.searchEntities ? [area.searchEntities] : []));
 const sidebarItems = visibleSidebar(edition, availableSidebarItems(edition)).flatMap((section) => section.items);
 
@@ -89,14 +93,15 @@ export function AppShell() {
         </>
       )}
       <ForbiddenAlert />
-      <ContactDialog isOpen={dialog === 'contact'} onClose={close} />
-      <CommandPalette
-        isOpen={dialog === 'palette'}
-        onClose={close}
-        pages={pages}
-        searches={entitySearches}
-        resolve={resolve}
-      />
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog === 'contact' ? (
+            <ContactDialog isOpen onClose={close} />
+          ) : (
+            <CommandPalette isOpen onClose={close} pages={pages} searches={entitySearches} resolve={resolve} />
+          )}
+        </Suspense>
+      )}
     </div>
   );
 
