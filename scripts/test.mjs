@@ -19,20 +19,29 @@ if (!editions.every((edition) => allEditions.includes(edition))) {
 const tmp = join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const suites = [];
+const startedAt = Date.now();
+/** When the step being run began: each recorded suite gets its wall-clock seconds. */
+let stepStartedAt = Date.now();
+const beginStep = (title) => {
+  console.log(`\n▶ ${title}`);
+  stepStartedAt = Date.now();
+};
 
-function record(name, passed, failed, skipped = 0, note = '') {
-  suites.push({ name, passed, failed, skipped, note });
+function record(name, passed, failed, skipped = 0, note = '', flaky = 0) {
+  const seconds = Math.round((Date.now() - stepStartedAt) / 100) / 10;
+  suites.push({ name, passed, failed, skipped, flaky, seconds, note });
+  stepStartedAt = Date.now();
 }
 
 /** A step that is one check: passes when the command exits 0. */
 function check(name, command, args, options = {}) {
-  console.log(`\n▶ ${name}`);
+  beginStep(name);
   const result = run(command, args, { ...options, allowFailure: true });
   record(name, result.status === 0 ? 1 : 0, result.status === 0 ? 0 : 1);
 }
 
 function vitest(name, project, env = {}) {
-  console.log(`\n▶ ${name}`);
+  beginStep(name);
   const report = join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
   const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
@@ -95,7 +104,7 @@ if (existsSync(join(root, 'packages', 'console', 'vitest.config.ts'))) vitest('c
 
 /** The console build of one edition (and the server bundle), then its end-to-end tests in Chromium. */
 async function buildAndEndToEnd(edition) {
-  console.log(`\n▶ build: console (${edition}) and server bundle`);
+  beginStep(`build: console (${edition}) and server bundle`);
   try {
     buildConsole({ force: true, edition });
     await buildServer({ force: true });
@@ -106,7 +115,7 @@ async function buildAndEndToEnd(edition) {
     return;
   }
   if (!hasChromium) return record(`end-to-end (${edition})`, 0, 1, 0, 'Chromium is not installed');
-  console.log(`\n▶ end-to-end in Chromium (${edition})`);
+  beginStep(`end-to-end in Chromium (${edition})`);
   const report = join(tmp, `playwright-${edition}.json`);
   rmSync(report, { force: true });
   run(runtimeNode(), [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], {
@@ -116,21 +125,32 @@ async function buildAndEndToEnd(edition) {
   });
   if (!existsSync(report)) return record(`end-to-end (${edition})`, 0, 1, 0, 'no report: the runner crashed');
   const { stats } = JSON.parse(readFileSync(report, 'utf8'));
-  record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped);
+  record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped, '', stats.flaky);
 }
 
 for (const edition of editions) await buildAndEndToEnd(edition);
 
 const total = suites.reduce(
-  (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),
-  { passed: 0, failed: 0, skipped: 0 },
+  (sum, s) => ({
+    passed: sum.passed + s.passed,
+    failed: sum.failed + s.failed,
+    skipped: sum.skipped + s.skipped,
+    flaky: sum.flaky + s.flaky,
+  }),
+  { passed: 0, failed: 0, skipped: 0, flaky: 0 },
 );
+total.seconds = Math.round((Date.now() - startedAt) / 100) / 10;
 writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ editions, suites, total }, null, 2));
-console.log('\nSuite                                      passed  failed  skipped');
-for (const s of suites) {
+console.log('\nSuite                                      passed  failed  skipped  flaky  seconds');
+const line = (name, s, note = '') =>
   console.log(
-    `${s.name.padEnd(42)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.skipped).padStart(7)}  ${s.note}`,
+    `${name.padEnd(42)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.skipped).padStart(7)}  ${String(s.flaky).padStart(5)}  ${s.seconds.toFixed(1).padStart(7)}  ${note}`,
   );
-}
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+for (const s of suites) line(s.name, s, s.note);
+line('total (wall clock, installs included)', total);
+// A test that passed only on a retry counts as passed and is named here: there should be none.
+if (total.flaky > 0) console.log(`\n${total.flaky} flaky: passed only on a retry (see the end-to-end output above)`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}${total.flaky ? `, ${total.flaky} flaky` : ''}`,
+);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -1,5 +1,9 @@
-import { expect, type Page } from '@playwright/test';
-import { adminCredentials } from '../playwright.config.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from '@gatehouse/schemas';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { adminCredentials, edition } from '../playwright.config.ts';
 
 /** On the issuer's sign-in page: types the credentials and submits, as a user would. */
 export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
@@ -9,10 +13,164 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Opens a console path and signs in as the e2e admin when asked to; ends on that path. */
-export async function openSignedIn(page: Page, path: string): Promise<void> {
+/** What the server publishes for the console before sign-in (`/api/.well-known/console`). */
+type ConsoleConfig = {
+  edition: 'oss' | 'cloud';
+  issuer: string;
+  clientId: string;
+  resource: string;
+  meResource: string;
+};
+
+/** The scopes the console asks for (console src/auth/session.ts), per edition. */
+const ossScope = 'openid profile email offline_access all';
+const cloudScope = `${ossScope} ${ORGANIZATIONS_SCOPE} ${ORGANIZATION_ROLES_SCOPE} create:tenant manage:tenant:self`;
+
+/**
+ * The e2e admin's provider session, one per Playwright worker: signed in once through the sign-in form's own
+ * endpoint, kept in an API request context whose storage state (the provider's session cookie) is also written to
+ * `.tmp/e2e-auth/`. Each test then gets a grant of its own from that session (no password, no Argon2), so tests never
+ * share refresh tokens, and a test that signs out ends only its own grant.
+ */
+let workerSession: Promise<{ api: APIRequestContext; config: ConsoleConfig }> | undefined;
+
+async function openWorkerSession(baseURL: string) {
+  const api = await request.newContext({ baseURL });
+  const response = await api.get('/api/.well-known/console');
+  expect(response.ok(), 'the console configuration is served').toBe(true);
+  const config = (await response.json()) as ConsoleConfig;
+  return { api, config };
+}
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+/** The first `action` of a form on an HTML page (the sign-in page has one form). */
+function formAction(html: string): string | undefined {
+  const match = /<form[^>]*\saction="([^"]+)"/.exec(html);
+  return match?.[1]?.replaceAll('&amp;', '&');
+}
+
+/**
+ * Runs the console's authorization request (code + PKCE, both APIs as resources) through the server, following its
+ * redirects. Without `prompt=login`, the worker's provider session answers it; when that session is missing (the first
+ * test of a worker, or a password change ended it), the sign-in form is posted with the admin's credentials.
+ */
+async function consoleGrant(api: APIRequestContext, config: ConsoleConfig) {
+  const { verifier, challenge } = pkce();
+  const redirectUri = new URL('/console/callback', config.issuer).toString();
+  const params = new URLSearchParams({
+    client_id: config.clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: config.edition === 'cloud' ? cloudScope : ossScope,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    // Not `login`: the worker's session answers. `consent` is what makes the provider keep offline_access (OIDC Core).
+    prompt: 'consent',
+  });
+  params.append('resource', config.resource);
+  params.append('resource', config.meResource);
+  let url = new URL(`${config.issuer}/auth?${params}`);
+  let signedIn = false;
+  for (let hop = 0; hop < 12; hop += 1) {
+    if (url.toString().startsWith(redirectUri)) break;
+    const response = await api.get(url.toString(), { maxRedirects: 0 });
+    const location = response.headers().location;
+    if (location) {
+      url = new URL(location, url);
+      continue;
+    }
+    const action = response.status() === 200 ? formAction(await response.text()) : undefined;
+    if (!action || signedIn || !url.pathname.startsWith('/interaction/')) {
+      throw new Error(`the console sign-in stopped at ${url} (HTTP ${response.status()})`);
+    }
+    signedIn = true;
+    const posted = await api.post(new URL(action, url).toString(), {
+      form: { identifier: adminCredentials.username, password: adminCredentials.password },
+      maxRedirects: 0,
+    });
+    const next = posted.headers().location;
+    if (!next) throw new Error(`the sign-in form answered ${posted.status()} without a redirect`);
+    url = new URL(next, url);
+  }
+  const code = url.searchParams.get('code');
+  if (!code) throw new Error(`no authorization code: ${url}`);
+  const token = await api.post(`${config.issuer}/token`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: config.clientId,
+      code_verifier: verifier,
+      resource: config.resource,
+    },
+  });
+  expect(token.ok(), `the code is redeemed: ${await token.text()}`).toBe(true);
+  return (await token.json()) as {
+    access_token: string;
+    refresh_token?: string;
+    id_token?: string;
+    scope?: string;
+    expires_in: number;
+    token_type: string;
+  };
+}
+
+/** The claims of a JWT's payload (the ID token's, as oidc-client-ts keeps them in `profile`). */
+const claimsOf = (jwt: string | undefined) =>
+  jwt
+    ? (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>)
+    : {};
+
+/**
+ * Gives `page` a console session of its own as the e2e admin, as if it had just come back from the sign-in page: the
+ * tokens of a fresh grant are put where oidc-client-ts keeps them (sessionStorage, the format `stored-user.ts` pins)
+ * before the console's scripts run. Only once per tab: after a sign-out the tab stays signed out.
+ */
+export async function giveConsoleSession(page: Page): Promise<void> {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  workerSession ??= openWorkerSession(baseURL);
+  const { api, config } = await workerSession;
+  const tokens = await consoleGrant(api, config);
+  mkdirSync(join(test.info().project.outputDir, '..', 'e2e-auth'), { recursive: true });
+  await api.storageState({
+    path: join(test.info().project.outputDir, '..', 'e2e-auth', `${edition}-worker-${test.info().parallelIndex}.json`),
+  });
+  const user = {
+    id_token: tokens.id_token,
+    session_state: null,
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    token_type: tokens.token_type,
+    scope: tokens.scope,
+    profile: claimsOf(tokens.id_token),
+    expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in,
+  };
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (sessionStorage.getItem('e2e:session-given')) return;
+      sessionStorage.setItem('e2e:session-given', '1');
+      sessionStorage.setItem(key, value);
+    },
+    { key: `oidc.user:${config.issuer}:${config.clientId}`, value: JSON.stringify(user) },
+  );
+}
+
+/**
+ * Opens a console path signed in as the e2e admin; ends on that path. By default the page gets a grant of the worker's
+ * session (no sign-in form); `viaForm` signs in on the issuer's page as a user would, for tests whose subject is that.
+ */
+export async function openSignedIn(page: Page, path: string, options: { viaForm?: boolean } = {}): Promise<void> {
+  if (!options.viaForm) await giveConsoleSession(page);
   await page.goto(path);
-  await page.waitForURL(/\/interaction\//);
-  await submitSignIn(page, adminCredentials.username, adminCredentials.password);
+  if (options.viaForm) {
+    await page.waitForURL(/\/interaction\//);
+    await submitSignIn(page, adminCredentials.username, adminCredentials.password);
+  }
   await page.waitForURL((url) => url.pathname.startsWith('/console') && !url.pathname.endsWith('/callback'));
 }

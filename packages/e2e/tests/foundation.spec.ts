@@ -6,7 +6,7 @@ import { chooseLanguage, waitForShell } from '../support/shell.ts';
 test.describe('the console is served by the server', () => {
   test('/ asks for sign-in, then lands on the first sidebar page, which sees the server', async ({ page }) => {
     const problems = watchPageErrors(page);
-    await openSignedIn(page, '/');
+    await openSignedIn(page, '/', { viaForm: true });
     await expect(page).toHaveURL(new RegExp(`${consolePath('get-started')}$`));
     await expectHeading(page, 'Get started');
     await expect(page.getByRole('status')).toHaveText('Server is running');
@@ -42,7 +42,7 @@ test.describe('the console is served by the server', () => {
   });
 
   test('a deep link survives sign-in: an unknown path shows page not found inside the shell', async ({ page }) => {
-    await openSignedIn(page, `${consolePath('no/such/page')}?tab=1`);
+    await openSignedIn(page, `${consolePath('no/such/page')}?tab=1`, { viaForm: true });
     await expect(page).toHaveURL(new RegExp(`${consolePath('no/such/page')}\\?tab=1$`));
     await expectHeading(page, 'Page not found');
     await expect(page.getByRole('navigation')).toBeVisible();
