@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -31,8 +31,53 @@ const root = join(import.meta.dirname, '..', '..');
 /** The server as `npm start` runs it; `npm run build` (or `npm test`) makes it. */
 export const serverBundle = join(root, 'packages', 'server', 'dist', 'start.js');
 
+/**
+ * Which edition's run holds each spec (docs/testing.md). An area's behaviour is the same in both editions, so its spec
+ * runs once, in OSS; the cloud run holds the cloud-only areas and the specs that prove what differs (tenant-prefixed
+ * paths and organization tokens on every page, the switcher, the profile). `both`: the edition is the subject.
+ */
+export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
+  'api-resources.spec.ts': 'oss',
+  'applications.spec.ts': 'oss',
+  'audit-logs.spec.ts': 'oss',
+  'dashboard.spec.ts': 'oss',
+  'forgot-password.spec.ts': 'oss',
+  'get-started.spec.ts': 'oss',
+  'organization-invitations.spec.ts': 'oss',
+  'organization-template.spec.ts': 'oss',
+  'organizations.spec.ts': 'oss',
+  'roles.spec.ts': 'oss',
+  'sign-in.spec.ts': 'oss',
+  'signing-keys.spec.ts': 'oss',
+  'third-party-sign-in.spec.ts': 'oss',
+  'user-import.spec.ts': 'oss',
+  'user-mfa.spec.ts': 'oss',
+  'users.spec.ts': 'oss',
+  'webhooks.spec.ts': 'oss',
+  'cloud-checkout.spec.ts': 'cloud',
+  'cloud-collaboration.spec.ts': 'cloud',
+  'cloud-quota.spec.ts': 'cloud',
+  'cloud-tenants.spec.ts': 'cloud',
+  'domains.spec.ts': 'cloud',
+  'subscription.spec.ts': 'cloud',
+  'tenant-settings.spec.ts': 'cloud',
+  'foundation.spec.ts': 'both',
+  'profile.spec.ts': 'both',
+  'shell.spec.ts': 'both',
+};
+// A spec missing from the table would run nowhere: refuse to start instead.
+const unlisted = readdirSync(join(import.meta.dirname, 'tests')).filter(
+  (file) => file.endsWith('.spec.ts') && !(file in specEditions),
+);
+if (unlisted.length > 0) throw new Error(`Say which edition runs ${unlisted.join(', ')} (specEditions).`);
+const specsOfThisEdition = Object.entries(specEditions)
+  .filter(([, runIn]) => runIn === 'both' || runIn === edition)
+  .map(([file]) => file);
+
 export default defineConfig({
   testDir: 'tests',
+  // `E2E_ALL_SPECS=1` runs every spec in this edition (all of them work in both), for a check by hand.
+  ...(process.env.E2E_ALL_SPECS ? {} : { testMatch: specsOfThisEdition }),
   fullyParallel: false,
   workers: 1,
   retries: 0,

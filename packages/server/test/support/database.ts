@@ -25,14 +25,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     return handle;
   }
   const name = `gatehouse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  // A copy of the migrated, seeded template (global-setup.ts); without one, migrate and seed here.
+  await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   await admin.end();
   const url = withDatabase(testDatabaseUrl, name);
   const handle = await openPostgres(url, 4);
   await handle.migrate();
-  await seed(handle.db);
+  if (!template) await seed(handle.db);
   return {
     ...handle,
     url,
