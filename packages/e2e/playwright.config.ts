@@ -64,6 +64,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'foundation.spec.ts': 'both',
   'profile.spec.ts': 'both',
   'shell.spec.ts': 'both',
+  'sweep.spec.ts': 'both',
 };
 // A spec missing from the table would run nowhere: refuse to start instead.
 const unlisted = readdirSync(join(import.meta.dirname, 'tests')).filter(

@@ -5,7 +5,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
-import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+import { waitForShell } from '../support/shell.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
 
@@ -131,57 +131,5 @@ test.describe('organization invitations', () => {
     await expect(dialog.getByText(fresh)).toHaveCount(0);
     const saved = (await invitationsOf(api, id)).map((invitation) => invitation.invitee).sort();
     expect(saved).toEqual([fresh, taken].sort());
-  });
-});
-
-test.describe('organization invitations, appearance and language', () => {
-  test('the section and the dialog pass axe in dark mode', async ({ page }) => {
-    test.slow(); // axe runs on a shared two-core machine
-    const { api, id } = await openMembers(page);
-    await api.post('/organization-invitations', {
-      organizationId: id,
-      invitee: `dark-${suffix()}@example.com`,
-      expiresAt: Date.now() + 24 * 60 * 60 * 1000,
-    });
-    await page.reload();
-    await chooseAppearance(page, 'Dark');
-    try {
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await expect(invitations(page)).toContainText('Pending', { timeout: 20_000 });
-      expect(await seriousViolations(page), 'dark section').toEqual([]);
-      await snap(page, 'section-dark');
-      await page.getByRole('button', { name: 'Invite members' }).click();
-      await inviteDialog(page).getByRole('button', { name: 'Send invitations' }).click();
-      await expect(inviteDialog(page).getByText('Enter at least one valid email address.')).toBeVisible();
-      expect(await seriousViolations(page), 'dark dialog with an error').toEqual([]);
-      await snap(page, 'dialog-dark');
-      await page.keyboard.press('Escape');
-    } finally {
-      await chooseAppearance(page, 'Sync with system');
-    }
-  });
-
-  test('reads right to left in Arabic', async ({ page }) => {
-    test.slow();
-    const { api, id } = await openMembers(page);
-    await api.post('/organization-invitations', {
-      organizationId: id,
-      invitee: `rtl-${suffix()}@example.com`,
-      expiresAt: Date.now() + 24 * 60 * 60 * 1000,
-    });
-    await page.reload();
-    await chooseLanguage(page, 'Language', 'العربية', 'ar');
-    try {
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      const table = page.getByRole('table', { name: 'الدعوات' });
-      await expect(table).toContainText('معلّقة', { timeout: 20_000 });
-      await snap(page, 'section-ar');
-      await page.getByRole('button', { name: 'دعوة أعضاء' }).click();
-      await expect(page.getByRole('dialog', { name: 'دعوة أعضاء' })).toBeVisible();
-      await snap(page, 'dialog-ar');
-      await page.keyboard.press('Escape');
-    } finally {
-      await chooseLanguage(page, 'اللغة', 'English', 'en');
-    }
   });
 });

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
-import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
-import { chooseAppearance, waitForShell } from '../support/shell.ts';
+import { waitForShell } from '../support/shell.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
 
@@ -375,45 +374,4 @@ test.describe('roles', () => {
     await expect(page).toHaveURL(new RegExp(`/roles/${role.id}/permissions$`));
     await expectHeading(page, role.name);
   });
-
-  for (const mode of ['Light', 'Dark'] as const) {
-    test(`list, create dialog, permission picker and tabs pass axe in ${mode.toLowerCase()} mode`, async ({ page }) => {
-      test.slow(); // six axe runs on a shared two-core machine
-      const api = await openRoles(page);
-      const resource = await api.createResourceWithScopes(unique('Axe API'), [
-        { name: 'read:axe', description: 'Read' },
-      ]);
-      const role = await api.createRole({
-        name: unique('Axe role'),
-        scopeIds: resource.scopes.map((scope) => scope.id),
-      });
-      await api.createUser({ username: `axe_${randomBytes(4).toString('hex')}` });
-      try {
-        await chooseAppearance(page, mode);
-        await expect(row(page, 'Management API access')).toBeVisible();
-        expect(await seriousViolations(page), 'list').toEqual([]);
-        await page.getByRole('button', { name: 'Create role' }).click();
-        await pickPermissions(createDialog(page), resource.name, ['read:axe']);
-        expect(await seriousViolations(page), 'create dialog with an open resource').toEqual([]);
-        await page.keyboard.press('Escape');
-        await expect(page).toHaveURL(new RegExp(`${consolePath('roles')}$`));
-        for (const tab of ['permissions', 'users', 'general'] as const) {
-          await page.goto(consolePath(`roles/${role.id}/${tab}`));
-          await expectHeading(page, role.name);
-          await expect(page.getByRole('status')).toHaveCount(0);
-          expect(await seriousViolations(page), tab).toEqual([]);
-        }
-        await page.getByRole('link', { name: 'Users' }).click();
-        await page.getByRole('button', { name: 'Assign users' }).click();
-        await expect(page.getByRole('list', { name: 'Search results' }).getByRole('checkbox').first()).toBeVisible();
-        expect(await seriousViolations(page), 'assign users dialog').toEqual([]);
-        await snap(page, `assign-users-${mode.toLowerCase()}`);
-        await page.keyboard.press('Escape');
-      } finally {
-        // The appearance is saved with the shared admin's preferences: put it back, from a page without a dialog.
-        await page.goto(consolePath('roles'));
-        await chooseAppearance(page, 'Sync with system');
-      }
-    });
-  }
 });

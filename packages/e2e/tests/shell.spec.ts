@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
-import { seriousViolations } from '../support/axe.ts';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import {
@@ -241,32 +240,4 @@ test.describe('errors', () => {
     await submitSignIn(page, adminCredentials.username, adminCredentials.password);
     await expectHeading(page, 'Get started');
   });
-});
-
-test.describe('accessibility', () => {
-  for (const mode of ['Light', 'Dark'] as const) {
-    test(`axe finds no serious or critical violation in ${mode.toLowerCase()} mode`, async ({ page }) => {
-      await openSignedIn(page, consolePath('get-started'));
-      try {
-        await chooseAppearance(page, mode);
-        await expectHeading(page, 'Get started');
-        expect(await seriousViolations(page), 'page').toEqual([]);
-        await userMenuButton(page).click();
-        await page.getByRole('menuitem', { name: /^Language/ }).focus();
-        await page.keyboard.press('Enter');
-        expect(await seriousViolations(page), 'open user menu').toEqual([]);
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Control+K');
-        expect(await seriousViolations(page), 'command palette').toEqual([]);
-        await page.keyboard.press('Escape');
-        await page.getByRole('button', { name: 'Help' }).click();
-        expect(await seriousViolations(page), 'contact dialog').toEqual([]);
-        await snap(page, `contact-${mode.toLowerCase()}`);
-        await page.keyboard.press('Escape');
-      } finally {
-        await chooseAppearance(page, 'Sync with system');
-      }
-    });
-  }
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { createPglite, openPglite, openPostgres } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 
