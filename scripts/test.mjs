@@ -124,8 +124,17 @@ async function buildAndEndToEnd(edition) {
     allowFailure: true,
   });
   if (!existsSync(report)) return record(`end-to-end (${edition})`, 0, 1, 0, 'no report: the runner crashed');
-  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
-  record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped, '', stats.flaky);
+  const { stats, suites: specSuites } = JSON.parse(readFileSync(report, 'utf8'));
+  const flakyTitles = [];
+  const collect = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') flakyTitles.push(`${spec.file}: ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) collect(child);
+  };
+  for (const suite of specSuites ?? []) collect(suite);
+  const note = flakyTitles.length > 0 ? `flaky: ${flakyTitles.join('; ')}` : '';
+  record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped, note, stats.flaky);
 }
 
 for (const edition of editions) await buildAndEndToEnd(edition);
