@@ -1,5 +1,5 @@
 import { generateId } from '@gatehouse/schemas';
-import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -8,7 +8,11 @@ import { queueInteractionEvent } from './interaction-events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
 
-/** After this many failures for one identifier within the window, sign-in is refused until the oldest one expires. */
+/**
+ * After this many failures for one account within the window, sign-in is refused until the oldest one expires. The
+ * account is the user, whatever identifier was typed (username or email); an identifier that names no user is counted
+ * on its own.
+ */
 export const LOCKOUT = { maxFailures: 5, windowMinutes: 15 } as const;
 export const SIGN_IN_LOG_KEY = 'Interaction.SignIn.Submit';
 
@@ -34,53 +38,88 @@ function getDummyHash(): Promise<string> {
 }
 
 /**
+ * Serialises the attempts on one account until the end of the transaction (a transaction-scoped advisory lock; a
+ * hash collision only makes two accounts wait for each other).
+ */
+async function lockAccount(tx: TenantDb, account: string): Promise<void> {
+  // An aggregate always answers one row, so the lock in its select list is taken even when nothing matches.
+  await tx.aggregate(
+    {
+      rows: count(),
+      locked: sql`(select 1 from pg_advisory_xact_lock(hashtext(${`sign-in:${tx.tenantId}:${account}`})))`,
+    },
+    logs,
+    sql`false`,
+  );
+}
+
+/**
  * Checks a username/email and password, with lockout; every attempt is written to the audit log. A
  * success also queues PostSignIn (in the same transaction as its audit entry) and marks the user
  * active today.
+ *
+ * The lockout holds under concurrency: under a per-account lock, one short transaction counts the failures in the
+ * window and either refuses or writes this attempt's audit entry as a failure in advance (`error: 'checking'`),
+ * before the password hash is checked outside any transaction. Parallel guesses therefore see each other: at most
+ * `maxFailures` passwords are ever checked per window, and a crash mid-check leaves a failure, never a free guess. The
+ * entry gets its final result when the check ends.
  */
 export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): Promise<SignInResult> {
   const identifier = attempt.identifier.trim().toLowerCase();
-  const record = (
-    result: 'Success' | 'Error',
-    extra: Record<string, unknown> = {},
-    userId?: string,
-    db: TenantDb = tenant,
-  ) =>
-    db.insert(logs, {
-      id: generateId(),
-      key: SIGN_IN_LOG_KEY,
-      userId: userId ?? null,
-      applicationId: attempt.applicationId ?? null,
-      payload: { result, identifier, ip: attempt.ip, userAgent: attempt.userAgent, ...extra },
-    });
-
-  const windowStart = new Date(Date.now() - LOCKOUT.windowMinutes * 60_000);
-  const failures = await tenant.findMany(logs, {
-    where: and(
-      eq(logs.key, SIGN_IN_LOG_KEY),
-      gt(logs.createdAt, windowStart),
-      sql`${logs.payload}->>'identifier' = ${identifier}`,
-      sql`${logs.payload}->>'result' = 'Error'`,
-    ),
-    orderBy: [asc(logs.createdAt)],
-    limit: LOCKOUT.maxFailures,
+  const attemptId = generateId();
+  const entry = (result: 'Success' | 'Error', extra: Record<string, unknown>) => ({
+    result,
+    identifier,
+    ip: attempt.ip,
+    userAgent: attempt.userAgent,
+    ...extra,
   });
-  if (failures.length >= LOCKOUT.maxFailures) {
-    const oldest = failures[0]?.createdAt.getTime() ?? Date.now();
-    const retryAfterMinutes = Math.max(1, Math.ceil((oldest + LOCKOUT.windowMinutes * 60_000 - Date.now()) / 60_000));
-    await record('Error', { error: 'locked' });
-    return { ok: false, reason: 'locked', retryAfterMinutes };
-  }
 
   const user = await tenant.findOne(
     users,
     or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.primaryEmail}) = ${identifier}`) as SQL,
   );
+  const ofAccount = user
+    ? eq(logs.userId, user.id)
+    : (and(isNull(logs.userId), sql`${logs.payload}->>'identifier' = ${identifier}`) as SQL);
+
+  const windowStart = new Date(Date.now() - LOCKOUT.windowMinutes * 60_000);
+  const gate = await tenant.transaction(async (tx) => {
+    await lockAccount(tx, user ? `user:${user.id}` : `identifier:${identifier}`);
+    const failures = await tx.findMany(logs, {
+      where: and(
+        eq(logs.key, SIGN_IN_LOG_KEY),
+        gt(logs.createdAt, windowStart),
+        ofAccount,
+        sql`${logs.payload}->>'result' = 'Error'`,
+      ),
+      orderBy: [asc(logs.createdAt)],
+      limit: LOCKOUT.maxFailures,
+    });
+    const locked = failures.length >= LOCKOUT.maxFailures;
+    await tx.insert(logs, {
+      id: attemptId,
+      key: SIGN_IN_LOG_KEY,
+      userId: user?.id ?? null,
+      applicationId: attempt.applicationId ?? null,
+      payload: entry('Error', { error: locked ? 'locked' : 'checking' }),
+    });
+    if (!locked) return { locked: false as const };
+    const oldest = failures[0]?.createdAt.getTime() ?? Date.now();
+    const retryAfterMinutes = Math.max(1, Math.ceil((oldest + LOCKOUT.windowMinutes * 60_000 - Date.now()) / 60_000));
+    return { locked: true as const, retryAfterMinutes };
+  });
+  if (gate.locked) return { ok: false, reason: 'locked', retryAfterMinutes: gate.retryAfterMinutes };
+
+  /** The attempt's audit entry gets its final result. */
+  const finish = (db: TenantDb, result: 'Success' | 'Error', extra: Record<string, unknown>) =>
+    db.update(logs, eq(logs.id, attemptId), { payload: entry(result, extra) });
+
   const matches = user?.passwordEncrypted
     ? await verifyStoredPassword(user.passwordEncryptionMethod, user.passwordEncrypted, attempt.password)
     : await verifyPassword(await getDummyHash(), attempt.password).catch(() => false);
   if (!user?.passwordEncrypted || !matches || user.isSuspended) {
-    await record('Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' }, user?.id);
+    await finish(tenant, 'Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' });
     return { ok: false, reason: 'invalid' };
   }
   // An imported hash (SHA-256, MD5, another Argon2 variant or cost…) becomes Argon2id now that we know the password.
@@ -89,11 +128,10 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     : {};
   await tenant.transaction(async (tx) => {
     const [signedIn = user] = await tx.update(users, eq(users.id, user.id), { lastSignInAt: new Date(), ...upgrade });
-    await record(
+    await finish(
+      tx,
       'Success',
       'passwordEncrypted' in upgrade ? { passwordUpgradedFrom: user.passwordEncryptionMethod } : {},
-      user.id,
-      tx,
     );
     await queueInteractionEvent(tx, 'PostSignIn', signedIn, attempt);
   });
