@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from '@gatehouse/schemas';
+import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE, tenantOrganizationId } from '@gatehouse/schemas';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
 
@@ -127,10 +127,31 @@ const claimsOf = (jwt: string | undefined) =>
     ? (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>)
     : {};
 
+type TokenAnswer = { access_token: string; refresh_token?: string; expires_in: number; scope?: string };
+
+/** Redeems `refreshToken` at the issuer as the console does (src/auth/session.ts), with `extra` parameters. */
+async function redeem(
+  api: APIRequestContext,
+  config: ConsoleConfig,
+  refreshToken: string,
+  extra: Record<string, string>,
+) {
+  const response = await api.post(`${config.issuer}/token`, {
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.clientId, ...extra },
+  });
+  expect(response.ok(), `the refresh token is redeemed: ${await response.text()}`).toBe(true);
+  return (await response.json()) as TokenAnswer;
+}
+
+const expiresAt = (answer: { expires_in: number }) => Math.floor(Date.now() / 1000) + answer.expires_in;
+
 /**
- * Gives `page` a console session of its own as the e2e admin, as if it had just come back from the sign-in page: the
- * tokens of a fresh grant are put where oidc-client-ts keeps them (sessionStorage, the format `stored-user.ts` pins)
- * before the console's scripts run. Only once per tab: after a sign-out the tab stays signed out.
+ * Gives `page` a console session of its own as the e2e admin, as if it had just come back from the sign-in page and
+ * fetched its first tokens: the tokens of a fresh grant are put where oidc-client-ts and the console keep them
+ * (sessionStorage, the formats `stored-user.ts` pins) before the console's scripts run. The 'me' token (and in cloud
+ * the default tenant's organization token) come with it, so a page that the test leaves at once never has a refresh
+ * in flight: refresh tokens rotate, and a navigation that aborts a refresh loses the rotated token (the provider then
+ * ends the grant). Only once per tab: after a sign-out the tab stays signed out.
  */
 export async function giveConsoleSession(page: Page): Promise<void> {
   const baseURL = test.info().project.use.baseURL ?? '';
@@ -141,24 +162,38 @@ export async function giveConsoleSession(page: Page): Promise<void> {
   await api.storageState({
     path: join(test.info().project.outputDir, '..', 'e2e-auth', `${edition}-worker-${test.info().parallelIndex}.json`),
   });
-  const user = {
+  const storage: Record<string, string> = {};
+  let refreshToken = tokens.refresh_token ?? '';
+  const me = await redeem(api, config, refreshToken, { resource: config.meResource });
+  refreshToken = me.refresh_token ?? refreshToken;
+  storage[`gatehouse:token:${config.meResource}`] = JSON.stringify({
+    token: me.access_token,
+    expiresAt: expiresAt(me),
+  });
+  if (config.edition === 'cloud') {
+    const organization = await redeem(api, config, refreshToken, { organization_id: tenantOrganizationId('default') });
+    refreshToken = organization.refresh_token ?? refreshToken;
+    storage['gatehouse:token:organization:default'] = JSON.stringify({
+      token: organization.access_token,
+      expiresAt: expiresAt(organization),
+      ...(organization.scope === undefined ? {} : { scope: organization.scope }),
+    });
+  }
+  storage[`oidc.user:${config.issuer}:${config.clientId}`] = JSON.stringify({
     id_token: tokens.id_token,
     session_state: null,
     access_token: tokens.access_token,
-    refresh_token: tokens.refresh_token,
+    refresh_token: refreshToken,
     token_type: tokens.token_type,
     scope: tokens.scope,
     profile: claimsOf(tokens.id_token),
-    expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in,
-  };
-  await page.addInitScript(
-    ({ key, value }) => {
-      if (sessionStorage.getItem('e2e:session-given')) return;
-      sessionStorage.setItem('e2e:session-given', '1');
-      sessionStorage.setItem(key, value);
-    },
-    { key: `oidc.user:${config.issuer}:${config.clientId}`, value: JSON.stringify(user) },
-  );
+    expires_at: expiresAt(tokens),
+  });
+  await page.addInitScript((entries) => {
+    if (sessionStorage.getItem('e2e:session-given')) return;
+    sessionStorage.setItem('e2e:session-given', '1');
+    for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+  }, storage);
 }
 
 /**
