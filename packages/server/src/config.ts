@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { editions, usernameRegex } from '@gatehouse/schemas';
 import { z } from 'zod';
+import type { OutboundPolicy } from './services/outbound.ts';
 
 /** Payment providers built in (src/billing); a real provider adds its id here and its adapter there. */
 export const paymentProviderIds = ['sandbox'] as const;
@@ -44,6 +45,14 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     EDITION: z.enum(editions).default('oss'),
+    OUTBOUND_PRIVATE_ADDRESSES: z.enum(['allow', 'deny']).optional(),
+    OUTBOUND_ALLOW_LIST: z
+      .string()
+      .regex(
+        /^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/,
+        'must be a comma-separated list of host names, IP addresses or CIDR ranges',
+      )
+      .optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     ADMIN_USERNAME: z
@@ -119,6 +128,8 @@ export type Config = {
     /** Signs webhooks and customer-portal links (PAYMENT_WEBHOOK_SECRET); undefined: a random one per process. */
     webhookSecret: string | undefined;
   };
+  /** Where tenants' webhook endpoints may be (OUTBOUND_PRIVATE_ADDRESSES, OUTBOUND_ALLOW_LIST; src/services/outbound.ts). */
+  outbound: OutboundPolicy;
 };
 
 export class ConfigError extends Error {}
@@ -166,6 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extraCaCertificates,
     },
     payments: { provider: e.PAYMENT_PROVIDER, webhookSecret: e.PAYMENT_WEBHOOK_SECRET },
+    // Tenants' webhook (and, later, connector) endpoints: private addresses refused in cloud unless allowed.
+    outbound: {
+      denyPrivate: (e.OUTBOUND_PRIVATE_ADDRESSES ?? (e.EDITION === 'cloud' ? 'deny' : 'allow')) === 'deny',
+      allowList: (e.OUTBOUND_ALLOW_LIST ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    },
   };
 }
 

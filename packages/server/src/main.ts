@@ -31,7 +31,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   const cliServer =
     database.kind === 'pglite' ? await listenForCli(config.dataDir, database.db, config.publicUrl) : undefined;
   // Delivers webhook events from the outbox; safe in every process (claims with SKIP LOCKED).
-  const webhooks = new WebhookWorker({ db: database.db, log });
+  const webhooks = new WebhookWorker({ db: database.db, log, outbound: config.outbound });
   webhooks.start();
   // Sends email events from the outbox over SMTP (or logs them as not sent without SMTP_URL).
   const email = new EmailService(config.smtp);

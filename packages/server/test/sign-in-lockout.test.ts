@@ -51,7 +51,10 @@ describe('sign-in lockout', () => {
       entries.filter((entry) => entry.payload.error === 'invalid_credentials').length,
       'audited as checked and wrong',
     ).toBe(checked.length);
-    expect(entries.filter((entry) => entry.payload.error === 'checking'), 'no attempt left unfinished').toEqual([]);
+    expect(
+      entries.filter((entry) => entry.payload.error === 'checking'),
+      'no attempt left unfinished',
+    ).toEqual([]);
     expect((await attemptSignIn(tenant, { identifier: 'parallel_target', password: 'Right-Password-42' })).ok).toBe(
       signedIn.length === 1,
     );

@@ -293,7 +293,7 @@ export const hooksRoutes = createRouter()
       actor: c.get('auth').actor,
       data: { test: true, message: 'A sample payload sent from the Gatehouse management API.' },
     });
-    const result = await sendOnce(hook, body);
+    const result = await sendOnce(hook, body, { outbound: c.get('config').outbound });
     return c.json(
       {
         success: result.success,
@@ -331,7 +331,7 @@ export const hooksRoutes = createRouter()
     const hook = await findHook(tenant, id);
     const original = await tenant.findOne(hookLogs, and(eq(hookLogs.hookId, id), eq(hookLogs.id, logId)) as SQL);
     if (!original) throw new ApiError(404, 'entity.not_found');
-    const result = await sendOnce(hook, original.request.body);
+    const result = await sendOnce(hook, original.request.body, { outbound: c.get('config').outbound });
     const row = await tenant.insert(hookLogs, {
       id: generateId(),
       hookId: id,

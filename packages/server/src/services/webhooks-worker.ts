@@ -3,10 +3,13 @@ import { and, asc, eq, inArray, isNull, lt, lte, not, notInArray, or, type SQL, 
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { hookDeliveries, hookLogs, hooks, outbox } from '../db/tables.ts';
+import { allowAllOutbound, type OutboundPolicy } from './outbound.ts';
 import { DELIVERY_TIMEOUT_MS, deliveryBody, sendOnce } from './webhooks.ts';
 
 export type WebhookWorkerOptions = {
   db: Database;
+  /** Where tenants' endpoints may be (config.outbound): private addresses are refused in the cloud edition. */
+  outbound?: OutboundPolicy;
   log?: Logger | undefined;
   /** Pause between polls when there was nothing to do. */
   intervalMs?: number;
@@ -40,6 +43,7 @@ export class WebhookWorker {
   readonly #log: Logger | undefined;
   readonly #intervalMs: number;
   readonly #timeoutMs: number;
+  readonly #outbound: OutboundPolicy;
   readonly #backoffMs: (retry: number) => number;
   readonly #batchSize: number;
   readonly #leaseMs: number;
@@ -54,6 +58,7 @@ export class WebhookWorker {
     this.#log = options.log;
     this.#intervalMs = options.intervalMs ?? 1000;
     this.#timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.#outbound = options.outbound ?? allowAllOutbound;
     this.#backoffMs = options.backoffMs ?? defaultBackoff;
     this.#batchSize = options.batchSize ?? 20;
     this.#leaseMs = options.leaseMs ?? Math.max(60_000, this.#timeoutMs * 3);
@@ -202,7 +207,7 @@ export class WebhookWorker {
       return;
     }
     const body = deliveryBody(hook.id, delivery.id, delivery.event, delivery.payload);
-    const result = await sendOnce(hook, body, this.#timeoutMs);
+    const result = await sendOnce(hook, body, { timeoutMs: this.#timeoutMs, outbound: this.#outbound });
     const retries = hook.config.retries;
     const retry = !result.success && delivery.attempts <= retries;
     await this.#db.transaction(async (tx) => {

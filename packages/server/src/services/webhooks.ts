@@ -4,14 +4,15 @@ import { eq } from 'drizzle-orm';
 import { type hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
+import { OutboundAddressRefused, type OutboundPolicy, outboundFetch } from './outbound.ts';
 
 type HookRow = typeof hooks.$inferSelect;
 type HookLogRow = typeof hookLogs.$inferSelect;
 
 /** A receiver that does not answer within this time counts as a failed attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** How much of a response body an attempt keeps. */
-export const RESPONSE_BODY_MAX = 4096;
+/** What is kept of an endpoint's answer: a short excerpt for the console, never a foreign server's whole body. */
+export const RESPONSE_BODY_MAX = 512;
 const REDACTED = '[redacted]';
 
 /** 32 random bytes as 64 hex characters: the HMAC key of a hook. */
@@ -108,7 +109,7 @@ export type AttemptResult = {
 export async function sendOnce(
   hook: Pick<HookRow, 'config' | 'signingKey'>,
   body: string,
-  timeoutMs = DELIVERY_TIMEOUT_MS,
+  { timeoutMs = DELIVERY_TIMEOUT_MS, outbound }: { timeoutMs?: number; outbound: OutboundPolicy },
 ): Promise<AttemptResult> {
   const custom = hook.config.headers ?? {};
   const signature = signBody(body, hook.signingKey);
@@ -127,7 +128,7 @@ export async function sendOnce(
   const request = { url: hook.config.url, headers: logged, body };
   const started = performance.now();
   try {
-    const response = await fetch(hook.config.url, {
+    const response = await outboundFetch(outbound)(hook.config.url, {
       method: 'POST',
       headers,
       body,
@@ -148,10 +149,13 @@ export async function sendOnce(
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+    const refused = error instanceof OutboundAddressRefused ? error : cause instanceof OutboundAddressRefused && cause;
     const message = timedOut
       ? `No answer within ${timeoutMs} ms.`
-      : `${error instanceof Error ? error.message : String(error)}${cause}`;
+      : refused
+        ? refused.message
+        : `${error instanceof Error ? error.message : String(error)}${cause ? `: ${cause.message}` : ''}`;
     return { request, responseStatus: null, responseBody: null, durationMs, error: message, success: false };
   }
 }
