@@ -189,19 +189,41 @@ export async function giveConsoleSession(page: Page): Promise<void> {
     profile: claimsOf(tokens.id_token),
     expires_at: expiresAt(tokens),
   });
-  await page.addInitScript((entries) => {
-    if (sessionStorage.getItem('e2e:session-given')) return;
-    sessionStorage.setItem('e2e:session-given', '1');
-    for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
-  }, storage);
+  await setTabSession(page, storage);
 }
+
+/**
+ * Init scripts pile up on a page: each session given to a tab is numbered, and the tab takes one only once and only
+ * if it is newer than the one it holds. `entries: undefined` gives the tab no session (its console then signs in
+ * through the form), even after a test cleared sessionStorage.
+ */
+async function setTabSession(page: Page, entries: Record<string, string> | undefined): Promise<void> {
+  const number = (grantsGiven.get(page) ?? 0) + 1;
+  grantsGiven.set(page, number);
+  await page.addInitScript(
+    ({ entries, number }) => {
+      if (Number(sessionStorage.getItem('e2e:session-grant') ?? 0) >= number) return;
+      if (!entries) {
+        for (const key of Object.keys(sessionStorage)) {
+          if (key.startsWith('oidc.') || key.startsWith('gatehouse:token:')) sessionStorage.removeItem(key);
+        }
+      }
+      sessionStorage.setItem('e2e:session-grant', String(number));
+      for (const [key, value] of Object.entries(entries ?? {})) sessionStorage.setItem(key, value);
+    },
+    { entries, number },
+  );
+}
+
+const grantsGiven = new WeakMap<Page, number>();
 
 /**
  * Opens a console path signed in as the e2e admin; ends on that path. By default the page gets a grant of the worker's
  * session (no sign-in form); `viaForm` signs in on the issuer's page as a user would, for tests whose subject is that.
  */
 export async function openSignedIn(page: Page, path: string, options: { viaForm?: boolean } = {}): Promise<void> {
-  if (!options.viaForm) await giveConsoleSession(page);
+  if (options.viaForm) await setTabSession(page, undefined);
+  else await giveConsoleSession(page);
   await page.goto(path);
   if (options.viaForm) {
     await page.waitForURL(/\/interaction\//);
