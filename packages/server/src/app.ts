@@ -29,6 +29,7 @@ import { consoleStatic } from './http/console-static.ts';
 import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
 import { withFormActionSource } from './http/form-action.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
@@ -68,7 +69,13 @@ function sendError(c: Context<AppEnv>, status: ApiError['status'], code: ErrorCo
  * stream, and on Node that builds a whole fetch Request per call (a sixth of a one-row read's time).
  */
 function withoutBodyless(limit: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  // Bodyless or not, the URL and a JSON body then pass the input guard (NUL, lone surrogates, depth).
+  return (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? inputGuard(c, next)
+      : limit(c, async () => {
+          await inputGuard(c, next);
+        });
 }
 
 /**
