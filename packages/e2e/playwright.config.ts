@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -15,11 +15,18 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-// The config is evaluated by the runner and every worker: the first evaluation picks the
-// server's data directory and port and passes them on through the environment.
+/**
+ * Playwright workers (`E2E_WORKERS`), each with a server (and data directory) of its own, so no test shares an account,
+ * a tenant or a preference with a test running beside it. One by default: on two cores a second worker saved a tenth
+ * of the time (docs/testing.md), less than it costs in contention.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+// The config is evaluated by the runner and every worker: the first evaluation picks the servers' data directory and
+// first port and passes them on through the environment; worker n (TEST_PARALLEL_INDEX) talks to server n.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
-const port = Number(process.env.E2E_PORT);
+const firstPort = Number(process.env.E2E_PORT);
+const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 // The local mail sink (support/mail-sink.ts): SMTP for the server, HTTP for the tests.
 process.env.E2E_MAIL_SMTP_PORT ??= String(4000 + Math.floor(Math.random() * 800));
 process.env.E2E_MAIL_HTTP_PORT ??= String(Number(process.env.E2E_MAIL_SMTP_PORT) + 800);
@@ -80,7 +87,7 @@ export default defineConfig({
   // `E2E_ALL_SPECS=1` runs every spec in this edition (all of them work in both), for a check by hand.
   ...(process.env.E2E_ALL_SPECS ? {} : { testMatch: specsOfThisEdition }),
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry in CI: a test that passes only on it is counted as flaky in npm test's summary (there should be none).
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -90,7 +97,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // Traced on the retry of a failed test only: recording every test cost about a tenth of the run (docs/testing.md).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
@@ -107,26 +115,33 @@ export default defineConfig({
         MAIL_SINK_HTTP_PORT: String(process.env.E2E_MAIL_HTTP_PORT),
       },
     },
-    {
-      command: `${join(root, 'node_modules', '.bin', 'node')} ${serverBundle}`,
-      url: `http://127.0.0.1:${port}/api/status`,
-      reuseExistingServer: false,
-      // A fresh data directory (migrations, seeding) on a loaded 2-core machine can take over a minute.
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        EDITION: edition,
-        LOG_LEVEL: 'warn',
-        ADMIN_USERNAME: adminCredentials.username,
-        ADMIN_PASSWORD: adminCredentials.password,
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
-        EMAIL_FROM: 'Gatehouse e2e <no-reply@gatehouse.test>',
-      },
-    },
+    ...Array.from({ length: workers }, (_, index) => serverOfWorker(firstPort + index, index)),
   ],
 });
+
+/** The server of worker `index`, as `npm start` runs it, on a data directory of its own. */
+function serverOfWorker(serverPort: number, index: number) {
+  const dataDir = join(String(process.env.E2E_DATA_DIR), `worker-${index}`);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    command: `${join(root, 'node_modules', '.bin', 'node')} ${serverBundle}`,
+    url: `http://127.0.0.1:${serverPort}/api/status`,
+    reuseExistingServer: false,
+    // A fresh data directory (migrations, seeding) on a loaded 2-core machine can take over a minute.
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      DATA_DIR: dataDir,
+      EDITION: edition,
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: adminCredentials.username,
+      ADMIN_PASSWORD: adminCredentials.password,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
+      EMAIL_FROM: 'Gatehouse e2e <no-reply@gatehouse.test>',
+    },
+  };
+}

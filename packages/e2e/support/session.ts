@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE, tenantOrganizationId } from '@gatehouse/schemas';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
@@ -28,18 +28,22 @@ const cloudScope = `${ossScope} ${ORGANIZATIONS_SCOPE} ${ORGANIZATION_ROLES_SCOP
 
 /**
  * The e2e admin's provider session, one per Playwright worker: signed in once through the sign-in form's own
- * endpoint, kept in an API request context whose storage state (the provider's session cookie) is also written to
- * `.tmp/e2e-auth/`. Each test then gets a grant of its own from that session (no password, no Argon2), so tests never
- * share refresh tokens, and a test that signs out ends only its own grant.
+ * endpoint, and kept as Playwright storage state (the provider's session cookie) in `.tmp/e2e-auth/`. Each test opens
+ * a request context from that state and gets a grant of its own (no password, no Argon2), so tests never share
+ * refresh tokens, and a test that signs out ends only its own grant. A context per test: a kept-alive socket that the
+ * server closed while idle between tests would otherwise reset the next request.
  */
-let workerSession: Promise<{ api: APIRequestContext; config: ConsoleConfig }> | undefined;
+let consoleConfig: Promise<ConsoleConfig> | undefined;
 
-async function openWorkerSession(baseURL: string) {
+async function readConsoleConfig(baseURL: string): Promise<ConsoleConfig> {
   const api = await request.newContext({ baseURL });
-  const response = await api.get('/api/.well-known/console');
-  expect(response.ok(), 'the console configuration is served').toBe(true);
-  const config = (await response.json()) as ConsoleConfig;
-  return { api, config };
+  try {
+    const response = await api.get('/api/.well-known/console');
+    expect(response.ok(), 'the console configuration is served').toBe(true);
+    return (await response.json()) as ConsoleConfig;
+  } finally {
+    await api.dispose();
+  }
 }
 
 const pkce = () => {
@@ -155,13 +159,26 @@ const expiresAt = (answer: { expires_in: number }) => Math.floor(Date.now() / 10
  */
 export async function giveConsoleSession(page: Page): Promise<void> {
   const baseURL = test.info().project.use.baseURL ?? '';
-  workerSession ??= openWorkerSession(baseURL);
-  const { api, config } = await workerSession;
+  consoleConfig ??= readConsoleConfig(baseURL);
+  const config = await consoleConfig;
+  const statePath = join(
+    test.info().project.outputDir,
+    '..',
+    'e2e-auth',
+    `${edition}-worker-${test.info().parallelIndex}.json`,
+  );
+  mkdirSync(dirname(statePath), { recursive: true });
+  const api = await request.newContext({ baseURL, ...(existsSync(statePath) ? { storageState: statePath } : {}) });
+  try {
+    await fillConsoleSession(page, api, config);
+    await api.storageState({ path: statePath });
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function fillConsoleSession(page: Page, api: APIRequestContext, config: ConsoleConfig): Promise<void> {
   const tokens = await consoleGrant(api, config);
-  mkdirSync(join(test.info().project.outputDir, '..', 'e2e-auth'), { recursive: true });
-  await api.storageState({
-    path: join(test.info().project.outputDir, '..', 'e2e-auth', `${edition}-worker-${test.info().parallelIndex}.json`),
-  });
   const storage: Record<string, string> = {};
   let refreshToken = tokens.refresh_token ?? '';
   const me = await redeem(api, config, refreshToken, { resource: config.meResource });

@@ -181,6 +181,8 @@ test.describe('preferences', () => {
 test.describe('the user menu', () => {
   test('a submenu opens after 300 ms of hover and closes 100 ms after the pointer leaves', async ({ page }) => {
     await openSignedIn(page, consolePath('get-started'));
+    // The console must have loaded first: a paused clock also stops the timers its first requests wait on.
+    await waitForShell(page);
     await page.clock.install();
     // An installed clock still runs with real time; paused, only runFor moves it, however slow the machine is.
     await page.clock.pauseAt(Date.now() + 1_000);

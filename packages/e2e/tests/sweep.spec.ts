@@ -46,8 +46,8 @@ async function axeInBothModes(page: Page, label: string, include?: string) {
 
 async function openStop(page: Page, stop: SweepStop): Promise<void> {
   await page.goto(consolePath(stop.path));
+  // Each stop waits for what its page shows (support/sweep.ts), not for the network to go quiet.
   await stop.ready(page);
-  await page.waitForLoadState('networkidle');
 }
 
 test.describe('every console page', () => {
@@ -88,7 +88,8 @@ test.describe('every console page', () => {
         await page.goto(consolePath(stops[0]?.path ?? 'get-started'));
         await waitForShell(page);
         await chooseLanguage(page, 'Language', 'العربية', 'ar');
-        for (const stop of stops) {
+        // In Arabic: the area's first page, and every page whose entry says what it must show in Arabic.
+        for (const stop of stops.filter((candidate, index) => index === 0 || candidate.arabic)) {
           await page.goto(consolePath(stop.path));
           await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
           await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
