@@ -1,8 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that never open the test database (no app, no TEST_DATABASE_URL): the admin CLI and the embedded start-up
+ * spawn their own processes on PGlite data directories, the others are pure. They run in the PGlite suite; the
+ * PostgreSQL suite (TEST_DATABASE_URL set) would only repeat them (~45 s of a two-core run, docs/testing.md).
+ */
+const backendIndependent = [
+  'test/cli.test.ts',
+  'test/config.test.ts',
+  'test/diff.test.ts',
+  'test/form-action.test.ts',
+  'test/i18n.test.ts',
+  'test/password-policy.test.ts',
+  'test/plans.test.ts',
+  'test/users-password-generator.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: process.env.TEST_DATABASE_URL ? backendIndependent : [],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

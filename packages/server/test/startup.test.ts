@@ -67,7 +67,8 @@ function runToExit(env: Record<string, string>): Promise<{ code: number | null; 
 
 // Each test starts real processes one after another; on a loaded 2-core machine that can take a minute. The
 // limit only guards against a hang (no test here measures time).
-describe('server start-up on the embedded database', { timeout: 120_000 }, () => {
+// The embedded database's start-up runs in the PGlite suite; the PostgreSQL suite has its own start-up test below.
+describe.skipIf(testDatabaseUrl)('server start-up on the embedded database', { timeout: 120_000 }, () => {
   it('migrates a new data directory, serves, stops cleanly and starts again on the same data', async () => {
     const dataDir = tempDir();
     const first = await start({ DATA_DIR: dataDir, ADMIN_USERNAME: 'first_admin', ADMIN_PASSWORD: 'correct-horse-1' });
