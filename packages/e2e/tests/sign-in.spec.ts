@@ -3,7 +3,7 @@ import { adminCredentials, edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { startFreshServer } from '../support/server.ts';
 import { submitSignIn } from '../support/session.ts';
-import { userMenuButton } from '../support/shell.ts';
+import { userMenuButton, waitForShell } from '../support/shell.ts';
 
 test.describe('signing in to the console', () => {
   test('a wrong password shows the error and keeps the user on the sign-in page', async ({ page }) => {
@@ -67,7 +67,9 @@ test.describe('first run', () => {
       await page.goto(`${server.url}/console/welcome`);
       await expect(page).not.toHaveURL(/\/welcome$/);
 
-      // Sign out ends the provider's session too: the next visit asks for the password again.
+      // Sign out ends the provider's session too: the next visit asks for the password again. First the console's
+      // first requests (the account, its 'me' token) must end: a sign-out racing them can stall (seen once in CI).
+      await waitForShell(page);
       await userMenuButton(page).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.waitForURL(/\/interaction\//);
