@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectHeading } from './console.ts';
 import type { ManagementApi } from './management-api.ts';
 import { userMenuButton } from './shell.ts';
+import { startReceiver } from './webhook-receiver.ts';
 
 /**
  * The cross-cutting sweep (tests/sweep.spec.ts): every page of every console area, with its main dialogs, is checked
@@ -44,22 +43,15 @@ const heading = (name: string | RegExp) => (page: Page) => expectHeading(page, n
 /** Tabs and details load after the heading; the page is ready when no loading status is left. */
 const settled = (page: Page) => expect(page.getByRole('status')).toHaveCount(0);
 
-/** A webhook endpoint on 127.0.0.1 answering 200, for a webhook with a delivered request to look at. */
-async function startReceiver() {
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ received: true }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** A tab of a detail page: ready once its heading names the entity and nothing is left loading. */
+const detailTab = (name: string, path: string, title: string): SweepStop => ({
+  name,
+  path,
+  ready: async (page) => {
+    await expectHeading(page, title);
+    await settled(page);
+  },
+});
 
 export const sweepAreas: Record<string, SweepArea> = {
   get_started: {
@@ -216,14 +208,7 @@ export const sweepAreas: Record<string, SweepArea> = {
       });
       await api.createUser({ username: `sweep_${suffix()}` });
       const createDialog = (page: Page) => page.getByRole('dialog', { name: 'Create role' });
-      const tabStop = (tab: string): SweepStop => ({
-        name: tab,
-        path: `roles/${role.id}/${tab}`,
-        ready: async (page) => {
-          await expectHeading(page, role.name);
-          await settled(page);
-        },
-      });
+      const tabStop = (tab: string) => detailTab(tab, `roles/${role.id}/${tab}`, role.name);
       return {
         stops: [
           {
@@ -281,14 +266,8 @@ export const sweepAreas: Record<string, SweepArea> = {
         name: `Sweep org role ${suffix()}`,
         organizationScopeIds: [scope.id],
       });
-      const roleTab = (tab: string): SweepStop => ({
-        name: `role ${tab}`,
-        path: `organization-template/organization-roles/${role.id}/${tab}`,
-        ready: async (page) => {
-          await expectHeading(page, role.name);
-          await settled(page);
-        },
-      });
+      const roleTab = (tab: string) =>
+        detailTab(`role ${tab}`, `organization-template/organization-roles/${role.id}/${tab}`, role.name);
       return {
         stops: [
           {
@@ -400,14 +379,7 @@ export const sweepAreas: Record<string, SweepArea> = {
       });
       const role = await api.createRole({ name: `Axe role ${id}` });
       await api.post(`/users/${user.id}/roles`, { roleIds: [role.id] });
-      const tabStop = (tab: string): SweepStop => ({
-        name: tab,
-        path: `users/${user.id}/${tab}`,
-        ready: async (page) => {
-          await expectHeading(page, `Axe ${id}`);
-          await settled(page);
-        },
-      });
+      const tabStop = (tab: string) => detailTab(tab, `users/${user.id}/${tab}`, `Axe ${id}`);
       return {
         stops: [
           {

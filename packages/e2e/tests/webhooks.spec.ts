@@ -1,12 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { type Receiver, startReceiver } from '../support/webhook-receiver.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
 
@@ -18,34 +17,6 @@ async function snap(page: Page, name: string): Promise<void> {
 const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
 
 const signatureHeader = 'gatehouse-signature-sha-256';
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-type Receiver = { url: string; received: Received[]; close: () => Promise<void> };
-
-/** A webhook endpoint on 127.0.0.1 that keeps every request and answers 200 with a small JSON body. */
-async function startReceiver(): Promise<Receiver> {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ received: true }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 type Hook = { id: string; name: string; enabled: boolean; signingKey: string; config: { url: string } };
 
