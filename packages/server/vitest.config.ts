@@ -11,6 +11,7 @@ const backendIndependent = [
   'test/diff.test.ts',
   'test/form-action.test.ts',
   'test/i18n.test.ts',
+  'test/log-keys.test.ts',
   'test/password-policy.test.ts',
   'test/plans.test.ts',
   'test/users-password-generator.test.ts',

@@ -28,6 +28,7 @@ export * from './entities/user-mfa.ts';
 export * from './events.ts';
 export * from './ids.ts';
 export * from './issuers.ts';
+export * from './log-keys.ts';
 export * from './password-generator.ts';
 export * from './password-policy.ts';
 export * from './uploads.ts';

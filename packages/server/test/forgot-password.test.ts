@@ -1,4 +1,4 @@
-import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
+import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, type LogKey } from '@gatehouse/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
@@ -118,7 +118,7 @@ async function signIn(identifier: string, password: string) {
 
 const storedHash = async (id: string) => (await tenant().findOne(users, eq(users.id, id)))?.passwordEncrypted;
 
-async function lastLog(key: string, email: string) {
+async function lastLog(key: LogKey, email: string) {
   const rows = await tenant().findMany(logs, { where: eq(logs.key, key), orderBy: [desc(logs.createdAt)], limit: 50 });
   return rows.find((row) => (row.payload as Json).email === email);
 }

@@ -1,3 +1,4 @@
+import type { LogKey } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -207,7 +208,7 @@ export const logs = pgTable(
   {
     tenantId: tenantId(),
     id: varchar('id', { length: 21 }).notNull(),
-    key: varchar('key', { length: 128 }).notNull(),
+    key: varchar('key', { length: 128 }).$type<LogKey>().notNull(),
     userId: varchar('user_id', { length: 21 }),
     applicationId: varchar('application_id', { length: 21 }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),

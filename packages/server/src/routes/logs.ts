@@ -55,7 +55,8 @@ export function logListCondition(query: LogFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.userId) conditions.push(eq(logs.userId, query.userId));
   if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
-  if (query.logKey) conditions.push(eq(logs.key, query.logKey));
+  // Any key may be asked for (keys of older versions stay findable); an unknown one matches nothing.
+  if (query.logKey) conditions.push(sql`${logs.key} = ${query.logKey}`);
   if (query.result) conditions.push(sql`${logs.payload}->>'result' = ${query.result}`);
   if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
   if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));

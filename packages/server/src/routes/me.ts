@@ -26,7 +26,7 @@ import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from '../ser
 import { LOCKOUT } from '../services/sign-in.ts';
 import { type AssetStorage, isAllowedType, newAssetName, sniffImageType } from '../services/user-assets.ts';
 import { createPasswordVerification, isValidPasswordVerification } from '../services/verification-records.ts';
-import { performWrite } from '../services/write-path.ts';
+import { performWrite, type WriteSpec } from '../services/write-path.ts';
 import { writeContext } from './write-context.ts';
 
 const tags = ['Me'];
@@ -162,7 +162,7 @@ export function meRoutes({ keys, storage }: MeDeps) {
   /** One write of the signed-in user's row through the write path (toMe never holds the password hash). */
   const updateProfile = async <S extends z.ZodType>(
     c: Context<AppEnv>,
-    spec: { key: string; schema: S; input: unknown },
+    spec: WriteSpec<S>,
     change: (input: z.output<S>) => Partial<User>,
   ) => {
     const userId = c.get('auth').actor.id;

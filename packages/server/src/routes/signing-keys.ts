@@ -20,7 +20,10 @@ const keyTypeParams = z.object({
 });
 const keyList = z.array(oidcKeySchema);
 /** Audit-log entity per key type; the entries name keys by id and algorithm, never their material. */
-const auditEntity: Record<OidcKeyType, string> = { 'private-keys': 'OidcPrivateKeys', 'cookie-keys': 'OidcCookieKeys' };
+const auditEntity = { 'private-keys': 'OidcPrivateKeys', 'cookie-keys': 'OidcCookieKeys' } as const satisfies Record<
+  OidcKeyType,
+  string
+>;
 
 const listKeys = createRoute({
   method: 'get',

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { checkPassword, generateId, type Language, type PasswordRejectionCode } from '@gatehouse/schemas';
+import { checkPassword, generateId, type Language, type LogKey, type PasswordRejectionCode } from '@gatehouse/schemas';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { logs, passwordResetCodes, users } from '../db/tables.ts';
@@ -22,7 +22,7 @@ export const RESET_RATE_LIMIT = { perAddress: 5, perIp: 20, windowMinutes: 60 } 
 
 export type ResetMeta = InteractionMeta & { log?: Pick<Logger, 'warn'> | undefined };
 
-type RecordOptions = { key: string; result: 'Success' | 'Error'; email: string; meta: ResetMeta; userId?: string };
+type RecordOptions = { key: LogKey; result: 'Success' | 'Error'; email: string; meta: ResetMeta; userId?: string };
 
 function record(tenant: TenantDb, { key, result, email, meta, userId }: RecordOptions, extra = {}) {
   return tenant.insert(logs, {

@@ -147,7 +147,7 @@ export async function createTenantInvitations(
       const [invitation] = await toTenantInvitations(tx, [row]);
       if (!invitation) throw new Error('an invitation maps to itself');
       writes.push({
-        key: 'Admin.TenantInvitation.Created',
+        key: 'Admin.TenantInvitation.Created' as const,
         outcome: {
           result: invitation,
           entity: { type: 'TenantInvitation', id: row.id },

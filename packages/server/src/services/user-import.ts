@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
-import { checkPassword, type ErrorCode, generateId, type UserCreate, userCreateSchema } from '@gatehouse/schemas';
+import {
+  checkPassword,
+  type ErrorCode,
+  generateId,
+  type LogKey,
+  type UserCreate,
+  userCreateSchema,
+} from '@gatehouse/schemas';
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -202,7 +209,7 @@ function changedValues(existing: UserRow, input: UserCreate, password: PasswordC
   return values;
 }
 
-type Write = { key: string; outcome: WriteOutcome<UserRow> };
+type Write = { key: LogKey; outcome: WriteOutcome<UserRow> };
 
 async function writeBatch(
   ctx: WriteContext,

@@ -1,4 +1,4 @@
-import type { User } from '@gatehouse/schemas';
+import type { LogKey, User } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../db/tables.ts';
@@ -46,7 +46,7 @@ type AuditImages = { before: Record<string, unknown>; after: Record<string, unkn
 
 export type UserUpdate<S extends z.ZodType> = {
   /** Audit-log key; admin writes default to `Admin.User.Updated`. */
-  key?: string;
+  key?: LogKey;
   schema: S;
   input: unknown;
   /** The new column values, from the stored user and the valid input; may throw an ApiError. */

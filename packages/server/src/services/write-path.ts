@@ -1,4 +1,4 @@
-import { type Actor, generateId, type HookEvent } from '@gatehouse/schemas';
+import { type Actor, generateId, type HookEvent, type LogKey } from '@gatehouse/schemas';
 import type { z } from 'zod';
 import { logs, outbox } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -24,29 +24,51 @@ export type WriteOutcome<R> = {
   events?: DomainEvent[];
 };
 
-type WriteSpec<S extends z.ZodType> = {
+/** A write whose input has not been validated yet (callers other than a route: CLI, imports, services). */
+export type WriteSpec<S extends z.ZodType> = {
   /** Audit-log key, `Admin.<Entity>.<Created|Updated|Deleted>` for admin writes. */
-  key: string;
+  key: LogKey;
   schema: S;
   input: unknown;
 };
 
+/** Validates untrusted input with a shared schema: `400 guard.invalid_input` with the failing fields. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(parsed.error));
+  return parsed.data;
+}
+
 /**
- * The one path every admin write takes. In a single transaction it validates the input, runs the
- * write, appends an audit-log entry with before/after and the changed fields, and appends the domain
- * events to the outbox. If anything throws, nothing of it is kept.
+ * The one path every admin write takes. In a single transaction it runs the write, appends an audit-log
+ * entry with before/after and the changed fields, and appends the domain events to the outbox. If
+ * anything throws, nothing of it is kept.
+ *
+ * The common case is one short call, `performWrite(ctx, 'Admin.Role.Deleted', work)`: the input was
+ * validated at the edge (the route's zod contract). Given a `{key, schema, input}` spec instead, it
+ * validates the input first and hands the parsed value to `work`.
  */
-export async function performWrite<S extends z.ZodType, R>(
+export function performWrite<R>(
+  ctx: WriteContext,
+  key: LogKey,
+  work: (tx: TenantDb) => Promise<WriteOutcome<R>>,
+): Promise<R>;
+export function performWrite<S extends z.ZodType, R>(
   ctx: WriteContext,
   spec: WriteSpec<S>,
   work: (tx: TenantDb, input: z.output<S>) => Promise<WriteOutcome<R>>,
+): Promise<R>;
+export async function performWrite<S extends z.ZodType, R>(
+  ctx: WriteContext,
+  spec: LogKey | WriteSpec<S>,
+  work: (tx: TenantDb, input: z.output<S>) => Promise<WriteOutcome<R>>,
 ): Promise<R> {
-  const parsed = spec.schema.safeParse(spec.input);
-  if (!parsed.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(parsed.error));
+  const key = typeof spec === 'string' ? spec : spec.key;
+  const input = typeof spec === 'string' ? (undefined as z.output<S>) : parseInput(spec.schema, spec.input);
   try {
     return await ctx.tenant.transaction(async (tx) => {
-      const outcome = await work(tx, parsed.data);
-      await recordWrites(tx, ctx, [{ key: spec.key, outcome }]);
+      const outcome = await work(tx, input);
+      await recordWrites(tx, ctx, [{ key, outcome }]);
       return outcome.result;
     });
   } catch (error) {
@@ -61,7 +83,7 @@ export async function performWrite<S extends z.ZodType, R>(
  */
 export async function performBatchWrite<R>(
   ctx: WriteContext,
-  work: (tx: TenantDb) => Promise<{ key: string; outcome: WriteOutcome<R> }[]>,
+  work: (tx: TenantDb) => Promise<{ key: LogKey; outcome: WriteOutcome<R> }[]>,
 ): Promise<R[]> {
   try {
     return await ctx.tenant.transaction(async (tx) => {
@@ -78,7 +100,7 @@ export async function performBatchWrite<R>(
 async function recordWrites(
   tx: TenantDb,
   ctx: WriteContext,
-  writes: readonly { key: string; outcome: WriteOutcome<unknown> }[],
+  writes: readonly { key: LogKey; outcome: WriteOutcome<unknown> }[],
 ): Promise<void> {
   const { actor } = ctx;
   await tx.insertMany(
