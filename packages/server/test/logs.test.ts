@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_COUNT_CAP } from '../src/routes/logs.ts';
+import { LOG_COUNT_CAP } from '../src/services/logs.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
-import { and, count as countRows, eq, type SQL, sql } from 'drizzle-orm';
+import { count as countRows, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
+import { allOf } from './conditions.ts';
 
 /** How long a count found over its cap is taken as still over it (see TenantDb.countUpTo). */
 export const OVER_CAP_TTL_MS = 30_000;
@@ -65,7 +66,7 @@ export class TenantDb {
   /** `tenant_id = <this tenant>` AND the given condition. */
   scope(table: TenantTable, condition?: SQL): SQL {
     const own = eq(table.tenantId, this.tenantId);
-    return condition ? (and(own, condition) as SQL) : own;
+    return condition ? allOf(own, condition) : own;
   }
 
   async findMany<T extends TenantTable>(table: T, options: FindOptions = {}): Promise<Row<T>[]> {

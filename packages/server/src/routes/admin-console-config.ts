@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 /** The console's per-tenant config (spec §3 admin-console config), one `tenant_configs` row. */
 

@@ -7,8 +7,9 @@ import {
   idSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { applicationSecrets } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -20,11 +21,11 @@ import {
   jsonResponse,
   notFoundResponse,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { toApplicationSecret } from '../services/application-secrets.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
 import { findApplication } from '../services/role-assignments.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['Applications'];
 const appParams = z.object({ id: idSchema });
@@ -34,7 +35,7 @@ const secretParams = z.object({ id: idSchema, name: z.string().min(1).max(256) }
 const confidentialTypes: readonly ApplicationType[] = ['MachineToMachine', 'Traditional', 'Protected'];
 
 const secretWhere = (id: string, name: string) =>
-  and(eq(applicationSecrets.applicationId, id), eq(applicationSecrets.name, name)) as SQL;
+  allOf(eq(applicationSecrets.applicationId, id), eq(applicationSecrets.name, name));
 
 async function findSecret(tx: TenantDb, id: string, name: string) {
   await findApplication(tx, id);

@@ -1,5 +1,4 @@
 import {
-  type Application,
   type ApplicationType,
   applicationCreateSchema,
   applicationPatchFields,
@@ -7,17 +6,16 @@ import {
   applicationRolesAssignSchema,
   applicationSchema,
   applicationTypes,
-  type CustomClientMetadata,
   errorBodySchema,
   generateId,
   idSchema,
-  type OidcClientMetadata,
   paginationQuerySchema,
   roleSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { applications, applicationsRoles, organizationApplications, roles } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import {
@@ -30,19 +28,14 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
+import { toApplication } from '../services/applications.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
 import { applicationQuotaKey, assertQuota } from '../services/quota.ts';
 import { inRelation, notInRelation } from '../services/relations.ts';
-import {
-  type ApplicationRow,
-  findAllRoles,
-  findApplication,
-  linkRolesAndApplications,
-} from '../services/role-assignments.ts';
+import { findAllRoles, findApplication, linkRolesAndApplications } from '../services/role-assignments.ts';
+import { toRole } from '../services/roles.ts';
 import { performWrite } from '../services/write-path.ts';
-import { applicationSecretsRoutes } from './application-secrets.ts';
-import { toRole } from './roles.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['Applications'];
 const idParams = z.object({ id: idSchema });
@@ -50,26 +43,6 @@ const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).o
 const typeEnum = z.enum(applicationTypes);
 
 /** The API shape of an application: never its internal client secret. */
-export function toApplication(row: ApplicationRow): Application {
-  const oidc = row.oidcClientMetadata as Partial<OidcClientMetadata>;
-  return {
-    tenantId: row.tenantId,
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    type: row.type as ApplicationType,
-    oidcClientMetadata: {
-      ...oidc,
-      redirectUris: oidc.redirectUris ?? [],
-      postLogoutRedirectUris: oidc.postLogoutRedirectUris ?? [],
-    },
-    customClientMetadata: row.customClientMetadata as CustomClientMetadata,
-    customData: row.customData,
-    isThirdParty: row.isThirdParty,
-    createdAt: row.createdAt.getTime(),
-  };
-}
-
 const unprocessable = {
   422: {
     description: 'The type does not allow it (`application.invalid_type`, `role.invalid_type`) or it already exists.',
@@ -213,11 +186,11 @@ export const applicationsRoutes = createRouter()
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(
-        or(
+        anyOf(
           ilike(applications.id, pattern),
           ilike(applications.name, pattern),
           ilike(applications.description, pattern),
-        ) as SQL,
+        ),
       );
     }
     const rows = await listPage(c, applications, query, {
@@ -315,9 +288,7 @@ export const applicationsRoutes = createRouter()
     ];
     if (query.search) {
       const pattern = likePattern(query.search);
-      conditions.push(
-        or(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)) as SQL,
-      );
+      conditions.push(anyOf(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)));
     }
     const rows = await listPage(c, roles, query, {
       where: and(...conditions),
@@ -353,7 +324,7 @@ export const applicationsRoutes = createRouter()
         await findApplication(tx, id);
         const [row] = await tx.delete(
           applicationsRoles,
-          and(eq(applicationsRoles.applicationId, id), eq(applicationsRoles.roleId, roleId)) as SQL,
+          allOf(eq(applicationsRoles.applicationId, id), eq(applicationsRoles.roleId, roleId)),
         );
         if (!row) throw notFound();
         return {
@@ -365,5 +336,4 @@ export const applicationsRoutes = createRouter()
       },
     );
     return c.body(null, 204);
-  })
-  .route('/', applicationSecretsRoutes);
+  });

@@ -7,6 +7,7 @@ import { domains } from '../db/tables.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import {
   auditedDomain,
   newVerificationToken,
@@ -15,7 +16,6 @@ import {
   toDomain,
 } from '../services/domains.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 /** Custom domains of a tenant (`/domains`, issue 8): at most one, verified by DNS, then by an HTTPS probe. */
 

@@ -10,9 +10,9 @@ import type { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError, invalidFields } from '../http/errors.ts';
 import { createRouter, errorResponses } from '../http/route-kit.ts';
+import { type LogFilters, logFiltersSchema, logListCondition, toLog } from '../services/logs.ts';
 import { userListCondition } from '../services/user-search.ts';
 import { toUser } from '../services/users.ts';
-import { type LogFilters, logFiltersSchema, logListCondition, toLog } from './logs.ts';
 
 /**
  * Exports stream every row a list's filters match, in keyset pages of EXPORT_PAGE_SIZE on the list's

@@ -16,6 +16,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { and, desc, eq, gte, ilike, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
@@ -29,6 +30,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { assertQuota } from '../services/quota.ts';
 import {
   auditedHook,
@@ -40,7 +42,6 @@ import {
   toHookLog,
 } from '../services/webhooks.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 /** Webhooks: CRUD, signing key rotation, a test send, the recent requests (24 h) and replay. */
 
@@ -160,10 +161,10 @@ async function withStats(tenant: TenantDb, list: Hook[]): Promise<Hook[]> {
   const since = gte(hookLogs.createdAt, new Date(Date.now() - RECENT_MS));
   return Promise.all(
     list.map(async (hook) => {
-      const own = and(eq(hookLogs.hookId, hook.id), since) as SQL;
+      const own = allOf(eq(hookLogs.hookId, hook.id), since);
       const [requestCount, successCount] = await Promise.all([
         tenant.count(hookLogs, own),
-        tenant.count(hookLogs, and(own, success) as SQL),
+        tenant.count(hookLogs, allOf(own, success)),
       ]);
       return { ...hook, executionStats: { requestCount, successCount } };
     }),
@@ -311,7 +312,7 @@ export const hooksRoutes = createRouter()
     await findHook(c.get('tenant'), id);
     const conditions: SQL[] = [eq(hookLogs.hookId, id), gte(hookLogs.createdAt, new Date(Date.now() - RECENT_MS))];
     if (query.status === 'success') conditions.push(success);
-    if (query.status === 'failed') conditions.push(or(isNull(hookLogs.responseStatus), not(success)) as SQL);
+    if (query.status === 'failed') conditions.push(anyOf(isNull(hookLogs.responseStatus), not(success)));
     if (query.event) conditions.push(eq(hookLogs.event, query.event));
     const rows = await listPage(c, hookLogs, query, {
       where: and(...conditions),
@@ -321,7 +322,7 @@ export const hooksRoutes = createRouter()
   })
   .openapi(getLog, async (c) => {
     const { id, logId } = c.req.valid('param');
-    const row = await c.get('tenant').findOne(hookLogs, and(eq(hookLogs.hookId, id), eq(hookLogs.id, logId)) as SQL);
+    const row = await c.get('tenant').findOne(hookLogs, allOf(eq(hookLogs.hookId, id), eq(hookLogs.id, logId)));
     if (!row) throw new ApiError(404, 'entity.not_found');
     return c.json(toHookLog(row), 200);
   })
@@ -329,7 +330,7 @@ export const hooksRoutes = createRouter()
     const { id, logId } = c.req.valid('param');
     const tenant = c.get('tenant');
     const hook = await findHook(tenant, id);
-    const original = await tenant.findOne(hookLogs, and(eq(hookLogs.hookId, id), eq(hookLogs.id, logId)) as SQL);
+    const original = await tenant.findOne(hookLogs, allOf(eq(hookLogs.hookId, id), eq(hookLogs.id, logId)));
     if (!original) throw new ApiError(404, 'entity.not_found');
     const result = await sendOnce(hook, original.request.body, { outbound: c.get('config').outbound });
     const row = await tenant.insert(hookLogs, {

@@ -1,5 +1,6 @@
 import { createRouter } from '../http/route-kit.ts';
 import { adminConsoleConfigRoutes } from './admin-console-config.ts';
+import { applicationSecretsRoutes } from './application-secrets.ts';
 import { applicationsRoutes } from './applications.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { domainsRoutes } from './domains.ts';
@@ -29,6 +30,7 @@ export function managementRoutes() {
   return (
     createRouter()
       .route('/', applicationsRoutes)
+      .route('/', applicationSecretsRoutes)
       .route('/', samlApplicationsRoutes)
       .route('/', samlCertificatesRoutes)
       .route('/', rolesRoutes)

@@ -22,12 +22,12 @@ import { logs, users } from '../db/tables.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { conflictResponse, createRouter, errorResponses, jsonBody, jsonResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from '../services/passwords.ts';
 import { LOCKOUT } from '../services/sign-in.ts';
 import { type AssetStorage, isAllowedType, newAssetName, sniffImageType } from '../services/user-assets.ts';
 import { createPasswordVerification, isValidPasswordVerification } from '../services/verification-records.ts';
 import { performWrite, type WriteSpec } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['Me'];
 type User = typeof users.$inferSelect;

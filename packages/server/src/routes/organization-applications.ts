@@ -11,9 +11,10 @@ import {
   organizationRoleSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import {
   applications,
   organizationApplicationRoles,
@@ -22,6 +23,7 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
+import { organizationParams } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -31,6 +33,8 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
+import { toApplication } from '../services/applications.ts';
 import {
   applicationRoles,
   assertAllApplicationMembers,
@@ -49,9 +53,6 @@ import {
 } from '../services/organizations.ts';
 import { inRelation } from '../services/relations.ts';
 import { performWrite } from '../services/write-path.ts';
-import { toApplication } from './applications.ts';
-import { organizationParams } from './organizations.ts';
-import { writeContext } from './write-context.ts';
 
 /** Machine-to-machine applications of an organization and the organization roles they hold there. */
 
@@ -220,7 +221,7 @@ export const organizationApplicationsRoutes = createRouter()
     );
     const search = keywordCondition(query, [applications.id, applications.name, applications.description]);
     const rows = await listPage(c, applications, query, {
-      where: search ? (and(membership, search) as SQL) : membership,
+      where: search ? allOf(membership, search) : membership,
       orderBy: [desc(applications.createdAt), desc(applications.id)],
     });
     const held = await applicationRoles(
@@ -296,14 +297,14 @@ export const organizationApplicationsRoutes = createRouter()
       organizationRoles.id,
       organizationApplicationRoles,
       organizationApplicationRoles.organizationRoleId,
-      and(
+      allOf(
         eq(organizationApplicationRoles.organizationId, id),
         eq(organizationApplicationRoles.applicationId, applicationId),
-      ) as SQL,
+      ),
     );
     const search = keywordCondition(query, [organizationRoles.name]);
     const rows = await listPage(c, organizationRoles, query, {
-      where: search ? (and(held, search) as SQL) : held,
+      where: search ? allOf(held, search) : held,
       orderBy: [asc(organizationRoles.name)],
     });
     return c.json(rows.map(toOrganizationRole), 200);

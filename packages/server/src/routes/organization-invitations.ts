@@ -24,6 +24,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import {
   acceptInvitation,
   assertPending,
@@ -40,7 +41,6 @@ import { memberWithEmail } from '../services/organization-members.ts';
 import { addIds } from '../services/organization-relations.ts';
 import { findOrganizationRoles, invitationRolesOf } from '../services/organizations.ts';
 import { type DomainEvent, performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 /** Invitations to join an organization: create, list, read, accept or revoke, resend, delete. */
 

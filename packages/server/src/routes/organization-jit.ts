@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { organizationJitEmailDomains, organizationJitRoles, organizationRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
+import { organizationParams } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -26,6 +27,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { addIds, type IdSet, idsOf, removeId, replaceIds } from '../services/organization-relations.ts';
 import {
   findOrganization,
@@ -36,8 +38,6 @@ import {
 } from '../services/organizations.ts';
 import { inRelation } from '../services/relations.ts';
 import { performWrite } from '../services/write-path.ts';
-import { organizationParams } from './organizations.ts';
-import { writeContext } from './write-context.ts';
 
 /**
  * Just-in-time provisioning of an organization: new users whose verified email has one of its

@@ -19,6 +19,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import {
   organizationRoleResourceScopes,
   organizationRoleScopes,
@@ -39,6 +40,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { idsOf, removeId } from '../services/organization-relations.ts';
 import {
   addOrganizationScopes,
@@ -58,9 +60,8 @@ import {
   toOrganizationScope,
 } from '../services/organizations.ts';
 import { inRelation } from '../services/relations.ts';
+import { toResource, toScope } from '../services/resources.ts';
 import { performWrite } from '../services/write-path.ts';
-import { toResource, toScope } from './resources.ts';
-import { writeContext } from './write-context.ts';
 
 /** The organization template's roles and their permissions (organization scopes and API resource scopes). */
 
@@ -363,7 +364,7 @@ export const organizationRolesRoutes = createRouter()
     );
     const search = keywordCondition(query, [organizationScopes.name]);
     const rows = await listPage(c, organizationScopes, query, {
-      where: search ? (and(granted, search) as SQL) : granted,
+      where: search ? allOf(granted, search) : granted,
       orderBy: [asc(organizationScopes.name)],
     });
     return c.json(rows.map(toOrganizationScope), 200);
@@ -405,7 +406,7 @@ export const organizationRolesRoutes = createRouter()
     );
     const search = keywordCondition(query, [scopes.name]);
     const rows = await listPage(c, scopes, query, {
-      where: search ? (and(granted, search) as SQL) : granted,
+      where: search ? allOf(granted, search) : granted,
       orderBy: [asc(scopes.name), asc(scopes.id)],
     });
     const resourceIds = [...new Set(rows.map((row) => row.resourceId))];

@@ -20,9 +20,9 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { findOrganizationScope, keywordCondition, toOrganizationScope } from '../services/organizations.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 /** The organization template's permissions (organization scopes). */
 

@@ -14,9 +14,10 @@ import {
   userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import {
   organizationRoles,
   organizationScopes,
@@ -26,6 +27,7 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
+import { organizationParams } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -35,6 +37,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { memberScopeCondition } from '../services/organization-access.ts';
 import {
   assertAllMembers,
@@ -57,8 +60,6 @@ import {
 import { inRelation } from '../services/relations.ts';
 import { toUser } from '../services/users.ts';
 import { performWrite } from '../services/write-path.ts';
-import { organizationParams } from './organizations.ts';
-import { writeContext } from './write-context.ts';
 
 /** Members of an organization and the organization roles they hold there. */
 
@@ -256,10 +257,10 @@ export const organizationUsersRoutes = createRouter()
           users.id,
           organizationUserRoles,
           organizationUserRoles.userId,
-          and(
+          allOf(
             eq(organizationUserRoles.organizationId, id),
             eq(organizationUserRoles.organizationRoleId, query.organizationRoleId),
-          ) as SQL,
+          ),
         )
       : inRelation(
           tenant,
@@ -276,7 +277,7 @@ export const organizationUsersRoutes = createRouter()
       users.name,
     ]);
     const rows = await listPage(c, users, query, {
-      where: search ? (and(membership, search) as SQL) : membership,
+      where: search ? allOf(membership, search) : membership,
       orderBy: [desc(users.createdAt), desc(users.id)],
     });
     const held = await memberRoles(
@@ -353,11 +354,11 @@ export const organizationUsersRoutes = createRouter()
       organizationRoles.id,
       organizationUserRoles,
       organizationUserRoles.organizationRoleId,
-      and(eq(organizationUserRoles.organizationId, id), eq(organizationUserRoles.userId, userId)) as SQL,
+      allOf(eq(organizationUserRoles.organizationId, id), eq(organizationUserRoles.userId, userId)),
     );
     const search = keywordCondition(query, [organizationRoles.name]);
     const rows = await listPage(c, organizationRoles, query, {
-      where: search ? (and(held, search) as SQL) : held,
+      where: search ? allOf(held, search) : held,
       orderBy: [asc(organizationRoles.name)],
     });
     return c.json(rows.map(toOrganizationRole), 200);
@@ -395,7 +396,7 @@ export const organizationUsersRoutes = createRouter()
     const granted = memberScopeCondition(tenant, id, { userId });
     const search = keywordCondition(query, [organizationScopes.name]);
     const rows = await listPage(c, organizationScopes, query, {
-      where: search ? (and(granted, search) as SQL) : granted,
+      where: search ? allOf(granted, search) : granted,
       orderBy: [asc(organizationScopes.name)],
     });
     return c.json(rows.map(toOrganizationScope), 200);

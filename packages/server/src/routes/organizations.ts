@@ -3,7 +3,6 @@ import {
   idSchema,
   type OrganizationListItem,
   organizationCreateSchema,
-  organizationIdSchema,
   organizationListItemSchema,
   organizationListQuerySchema,
   organizationPatchSchema,
@@ -13,9 +12,10 @@ import {
   userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import {
   organizationApplicationRoles,
   organizationApplications,
@@ -26,6 +26,7 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
+import { organizationParams } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -35,6 +36,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import {
   findOrganization,
   keywordCondition,
@@ -47,13 +49,10 @@ import { inRelation } from '../services/relations.ts';
 import { findApplication } from '../services/role-assignments.ts';
 import { findUser } from '../services/users.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 /** Organizations (spec §3): list, create, read, update, delete; and the organizations of a user or an application. */
 
 const tags = ['Organizations'];
-export const organizationParams = z.object({ id: organizationIdSchema });
-
 const listOrganizations = createRoute({
   method: 'get',
   path: '/organizations',
@@ -293,10 +292,10 @@ export const organizationsRoutes = createRouter()
         organizationIds.length
           ? (
               await tenant.findMany(organizationUserRoles, {
-                where: and(
+                where: allOf(
                   eq(organizationUserRoles.userId, userId),
                   inArray(organizationUserRoles.organizationId, organizationIds),
-                ) as SQL,
+                ),
               })
             ).map((row) => ({ organizationId: row.organizationId, roleId: row.organizationRoleId }))
           : [],
@@ -314,10 +313,10 @@ export const organizationsRoutes = createRouter()
         organizationIds.length
           ? (
               await tenant.findMany(organizationApplicationRoles, {
-                where: and(
+                where: allOf(
                   eq(organizationApplicationRoles.applicationId, id),
                   inArray(organizationApplicationRoles.organizationId, organizationIds),
-                ) as SQL,
+                ),
               })
             ).map((row) => ({ organizationId: row.organizationId, roleId: row.organizationRoleId }))
           : [],

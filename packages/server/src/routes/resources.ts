@@ -3,13 +3,11 @@ import {
   generateId,
   idSchema,
   paginationQuerySchema,
-  type Resource,
   resourceCreateSchema,
   resourceIsDefaultSchema,
   resourcePatchSchema,
   resourceSchema,
   resourceWithScopesSchema,
-  type Scope,
   scopeCreateSchema,
   scopePatchSchema,
   scopeSchema,
@@ -17,6 +15,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { resources, scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -31,22 +30,16 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { isBuiltInIndicator } from '../services/built-in-resources.ts';
 import { assertQuota } from '../services/quota.ts';
+import { toResource, toScope } from '../services/resources.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['API resources'];
 const idParams = z.object({ id: idSchema });
 const scopeParams = z.object({ id: idSchema, scopeId: idSchema });
 const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });
-
-export function toResource(row: typeof resources.$inferSelect): Resource {
-  return { ...row, createdAt: row.createdAt.getTime() };
-}
-export function toScope(row: typeof scopes.$inferSelect): Scope {
-  return { ...row, createdAt: row.createdAt.getTime() };
-}
 
 /** The resource, or 404; built-in APIs (management, me) answer 403 `resource.read_only` to writes. */
 async function writableResource(tx: TenantDb, id: string) {
@@ -269,7 +262,7 @@ export const resourcesRoutes = createRouter()
         const before = toResource(await writableResource(tx, id));
         // The previous default stops being one in the same transaction (the unique index holds the rule).
         if (input.isDefault) {
-          await tx.update(resources, and(eq(resources.isDefault, true), ne(resources.id, id)) as SQL, {
+          await tx.update(resources, allOf(eq(resources.isDefault, true), ne(resources.id, id)), {
             isDefault: false,
           });
         }
@@ -312,7 +305,7 @@ export const resourcesRoutes = createRouter()
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(
-        or(ilike(scopes.id, pattern), ilike(scopes.name, pattern), ilike(scopes.description, pattern)) as SQL,
+        anyOf(ilike(scopes.id, pattern), ilike(scopes.name, pattern), ilike(scopes.description, pattern)),
       );
     }
     const rows = await listPage(c, scopes, query, {
@@ -348,7 +341,7 @@ export const resourcesRoutes = createRouter()
       { key: 'Admin.Scope.Updated', schema: scopePatchSchema, input: c.req.valid('json') },
       async (tx, input) => {
         await writableResource(tx, id);
-        const where = and(eq(scopes.id, scopeId), eq(scopes.resourceId, id)) as SQL;
+        const where = allOf(eq(scopes.id, scopeId), eq(scopes.resourceId, id));
         const existing = await tx.findOne(scopes, where);
         if (!existing) throw notFound();
         const [row] = await tx.update(scopes, where, input);
@@ -369,7 +362,7 @@ export const resourcesRoutes = createRouter()
     const { id, scopeId } = c.req.valid('param');
     await performWrite(writeContext(c), { key: 'Admin.Scope.Deleted', schema: z.object({}), input: {} }, async (tx) => {
       await writableResource(tx, id);
-      const [row] = await tx.delete(scopes, and(eq(scopes.id, scopeId), eq(scopes.resourceId, id)) as SQL);
+      const [row] = await tx.delete(scopes, allOf(eq(scopes.id, scopeId), eq(scopes.resourceId, id)));
       if (!row) throw notFound();
       const before = toScope(row);
       return {

@@ -4,7 +4,6 @@ import {
   generateId,
   idSchema,
   paginationQuerySchema,
-  type Role,
   type RoleUser,
   roleApplicationsAssignSchema,
   roleCreateSchema,
@@ -18,8 +17,9 @@ import {
   userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf, anyOf } from '../db/conditions.ts';
 import {
   applications,
   applicationsRoles,
@@ -43,8 +43,11 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
+import { toApplication } from '../services/applications.ts';
 import { assertQuota, roleQuotaKey } from '../services/quota.ts';
 import { inRelation, notInRelation } from '../services/relations.ts';
+import { toResource, toScope } from '../services/resources.ts';
 import {
   addScopesToRole,
   addUsersToRole,
@@ -53,17 +56,11 @@ import {
   linkRolesAndApplications,
   roleScopeIds,
 } from '../services/role-assignments.ts';
+import { toRole } from '../services/roles.ts';
 import { performWrite } from '../services/write-path.ts';
-import { toApplication } from './applications.ts';
-import { toResource, toScope } from './resources.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['Roles'];
 const idParams = z.object({ id: idSchema });
-
-export function toRole(row: typeof roles.$inferSelect): Role {
-  return { ...row, type: row.type as Role['type'], createdAt: row.createdAt.getTime() };
-}
 
 const listRoles = createRoute({
   method: 'get',
@@ -285,9 +282,7 @@ export const rolesRoutes = createRouter()
     }
     if (query.search) {
       const pattern = likePattern(query.search);
-      conditions.push(
-        or(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)) as SQL,
-      );
+      conditions.push(anyOf(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)));
     }
     const rows = await listPage(c, roles, query, {
       where: conditions.length ? and(...conditions) : undefined,
@@ -384,7 +379,7 @@ export const rolesRoutes = createRouter()
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(
-        or(ilike(scopes.id, pattern), ilike(scopes.name, pattern), ilike(scopes.description, pattern)) as SQL,
+        anyOf(ilike(scopes.id, pattern), ilike(scopes.name, pattern), ilike(scopes.description, pattern)),
       );
     }
     const rows = await listPage(c, scopes, query, {
@@ -429,10 +424,7 @@ export const rolesRoutes = createRouter()
     await performWrite(writeContext(c), { key: 'Admin.Role.Updated', schema: z.object({}), input: {} }, async (tx) => {
       await findRole(tx, id);
       const before = await roleScopeIds(tx, id);
-      const [row] = await tx.delete(
-        rolesScopes,
-        and(eq(rolesScopes.roleId, id), eq(rolesScopes.scopeId, scopeId)) as SQL,
-      );
+      const [row] = await tx.delete(rolesScopes, allOf(eq(rolesScopes.roleId, id), eq(rolesScopes.scopeId, scopeId)));
       if (!row) throw notFound();
       return {
         result: undefined,
@@ -453,13 +445,13 @@ export const rolesRoutes = createRouter()
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(
-        or(
+        anyOf(
           ilike(users.id, pattern),
           ilike(users.username, pattern),
           ilike(users.primaryEmail, pattern),
           ilike(users.primaryPhone, pattern),
           ilike(users.name, pattern),
-        ) as SQL,
+        ),
       );
     }
     const rows = await listPage(c, users, query, {
@@ -490,7 +482,7 @@ export const rolesRoutes = createRouter()
     const { id, userId } = c.req.valid('param');
     await performWrite(writeContext(c), { key: 'Admin.Role.Updated', schema: z.object({}), input: {} }, async (tx) => {
       await findRole(tx, id);
-      const [row] = await tx.delete(usersRoles, and(eq(usersRoles.roleId, id), eq(usersRoles.userId, userId)) as SQL);
+      const [row] = await tx.delete(usersRoles, allOf(eq(usersRoles.roleId, id), eq(usersRoles.userId, userId)));
       if (!row) throw notFound();
       return { result: undefined, entity: { type: 'Role', id }, before: { userIds: [userId] }, after: { userIds: [] } };
     });
@@ -513,11 +505,11 @@ export const rolesRoutes = createRouter()
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(
-        or(
+        anyOf(
           ilike(applications.id, pattern),
           ilike(applications.name, pattern),
           ilike(applications.description, pattern),
-        ) as SQL,
+        ),
       );
     }
     const rows = await listPage(c, applications, query, {
@@ -551,7 +543,7 @@ export const rolesRoutes = createRouter()
       await findRole(tx, id);
       const [row] = await tx.delete(
         applicationsRoles,
-        and(eq(applicationsRoles.roleId, id), eq(applicationsRoles.applicationId, applicationId)) as SQL,
+        allOf(eq(applicationsRoles.roleId, id), eq(applicationsRoles.applicationId, applicationId)),
       );
       if (!row) throw notFound();
       return {

@@ -5,16 +5,17 @@ import {
   samlCertificateSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { samlApplicationCertificates } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
+import { findSamlApplication } from '../services/saml-applications.ts';
 import { createSamlCertificate, type SamlCertificateRow, toSamlCertificate } from '../services/saml-certificates.ts';
 import { performWrite } from '../services/write-path.ts';
-import { findSamlApplication } from './saml-applications.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['SAML applications'];
 const idParams = z.object({ id: idSchema });
@@ -31,7 +32,7 @@ const auditView = (row: SamlCertificateRow) => ({
 async function findCertificate(tx: TenantDb, applicationId: string, id: string): Promise<SamlCertificateRow> {
   const row = await tx.findOne(
     samlApplicationCertificates,
-    and(eq(samlApplicationCertificates.applicationId, applicationId), eq(samlApplicationCertificates.id, id)) as SQL,
+    allOf(eq(samlApplicationCertificates.applicationId, applicationId), eq(samlApplicationCertificates.id, id)),
   );
   if (!row) throw notFound();
   return row;
@@ -101,7 +102,7 @@ export const samlCertificatesRoutes = createRouter()
         const { app } = await findSamlApplication(tx, id);
         const active = await tx.findOne(
           samlApplicationCertificates,
-          and(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)) as SQL,
+          allOf(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)),
         );
         const row = await createSamlCertificate(tx, app, { lifeSpanInYears: input.lifeSpanInYears, active: !active });
         return {
@@ -124,7 +125,7 @@ export const samlCertificatesRoutes = createRouter()
         const target = await findCertificate(tx, id, secretId);
         const previous = await tx.findOne(
           samlApplicationCertificates,
-          and(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)) as SQL,
+          allOf(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)),
         );
         // Off first: the partial unique index allows one active certificate per application.
         if (previous && previous.id !== target.id) {

@@ -10,10 +10,9 @@ import {
   type samlBindings,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { applications, samlApplicationConfigs } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import {
   conflictResponse,
@@ -23,20 +22,19 @@ import {
   jsonResponse,
   notFoundResponse,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
+import { toApplication } from '../services/applications.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
 import { assertQuota } from '../services/quota.ts';
+import { findSamlApplication, type SamlConfigRow } from '../services/saml-applications.ts';
 import { createSamlCertificate } from '../services/saml-certificates.ts';
 import { performWrite } from '../services/write-path.ts';
-import { toApplication } from './applications.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['SAML applications'];
 const idParams = z.object({ id: idSchema });
 
 type ApplicationRow = typeof applications.$inferSelect;
-type ConfigRow = typeof samlApplicationConfigs.$inferSelect;
-
-function toSamlApplication(app: ApplicationRow, config: ConfigRow): SamlApplication {
+function toSamlApplication(app: ApplicationRow, config: SamlConfigRow): SamlApplication {
   const { oidcClientMetadata: _o, customClientMetadata: _c, isThirdParty: _t, ...base } = toApplication(app);
   return {
     ...base,
@@ -49,16 +47,6 @@ function toSamlApplication(app: ApplicationRow, config: ConfigRow): SamlApplicat
 }
 
 /** The SAML application and its config, or 404 (also for applications of other types). */
-export async function findSamlApplication(
-  tx: TenantDb,
-  id: string,
-): Promise<{ app: ApplicationRow; config: ConfigRow }> {
-  const app = await tx.findOne(applications, and(eq(applications.id, id), eq(applications.type, 'SAML')) as SQL);
-  const config = app && (await tx.findOne(samlApplicationConfigs, eq(samlApplicationConfigs.applicationId, id)));
-  if (!app || !config) throw notFound();
-  return { app, config };
-}
-
 const createSamlApplication = createRoute({
   method: 'post',
   path: '/saml-applications',

@@ -1,12 +1,13 @@
 import { idSchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { samlApplicationCertificates } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { createRouter, errorResponses, notFoundResponse } from '../http/route-kit.ts';
+import { findSamlApplication } from '../services/saml-applications.ts';
 import { certificateBase64 } from '../services/saml-certificates.ts';
-import { findSamlApplication } from './saml-applications.ts';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -76,7 +77,7 @@ export const samlMetadataRoutes = createRouter().openapi(getMetadata, async (c) 
   const { config } = await findSamlApplication(tenant, id);
   const active = await tenant.findOne(
     samlApplicationCertificates,
-    and(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)) as SQL,
+    allOf(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)),
   );
   if (!active) throw notFound();
   const xml = renderIdentityProviderMetadata({

@@ -10,9 +10,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { deleteOidcKey, ensureKeySetVersion, listOidcKeys, rotateOidcKeys } from '../services/oidc-keys.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['Signing keys'];
 const keyTypeParams = z.object({

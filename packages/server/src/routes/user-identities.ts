@@ -2,10 +2,10 @@ import { userIdentitySchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
+import { userIdParams } from '../http/params.ts';
 import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { findUser, updateUser } from '../services/users.ts';
-import { userIdParams } from './users.ts';
-import { writeContext } from './write-context.ts';
 
 /** A user's social and enterprise identities, keyed by connector target (spec §3 `identities`). */
 

@@ -6,11 +6,14 @@ import {
   userMfaVerificationSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { userMfaVerifications } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { userIdParams } from '../http/params.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { assertFeature } from '../services/quota.ts';
 import {
   backupCodeData,
@@ -24,8 +27,6 @@ import {
 } from '../services/user-mfa-verifications.ts';
 import { findUser } from '../services/users.ts';
 import { performWrite } from '../services/write-path.ts';
-import { userIdParams } from './users.ts';
-import { writeContext } from './write-context.ts';
 
 /** A user's MFA factors (spec §3 `mfaVerifications`): list, add a TOTP factor or backup codes, remove one. */
 
@@ -139,7 +140,7 @@ export const userMfaVerificationsRoutes = createRouter()
       async (tx) => {
         const [row] = await tx.delete(
           userMfaVerifications,
-          and(eq(userMfaVerifications.userId, userId), eq(userMfaVerifications.id, verificationId)) as SQL,
+          allOf(eq(userMfaVerifications.userId, userId), eq(userMfaVerifications.id, verificationId)),
         );
         if (!row) throw notFound();
         return { result: undefined, entity: audited(userId), before: { id: row.id, type: row.type }, after: null };

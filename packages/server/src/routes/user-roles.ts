@@ -8,11 +8,13 @@ import {
   userRolesReplaceSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { roles, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { userIdParams } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -23,13 +25,12 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { inRelation } from '../services/relations.ts';
 import { findAllRoles, type RoleRow } from '../services/role-assignments.ts';
+import { toRole } from '../services/roles.ts';
 import { findUser } from '../services/users.ts';
 import { performWrite } from '../services/write-path.ts';
-import { toRole } from './roles.ts';
-import { userIdParams } from './users.ts';
-import { writeContext } from './write-context.ts';
 
 /** A user's roles: the user side of the role ↔ user relation (the role side is /roles/{id}/users). */
 
@@ -140,9 +141,7 @@ export const userRolesRoutes = createRouter()
     ];
     if (query.search) {
       const pattern = likePattern(query.search);
-      conditions.push(
-        or(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)) as SQL,
-      );
+      conditions.push(anyOf(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)));
     }
     const rows = await listPage(c, roles, query, {
       where: and(...conditions),
@@ -177,7 +176,7 @@ export const userRolesRoutes = createRouter()
         if (roleIds.length) await findUserRoles(tx, roleIds);
         const removed = held.filter((id) => !roleIds.includes(id));
         if (removed.length)
-          await tx.delete(usersRoles, and(eq(usersRoles.userId, userId), inArray(usersRoles.roleId, removed)) as SQL);
+          await tx.delete(usersRoles, allOf(eq(usersRoles.userId, userId), inArray(usersRoles.roleId, removed)));
         for (const roleId of roleIds.filter((id) => !held.includes(id)))
           await tx.insert(usersRoles, { userId, roleId });
         return { roleIds: [...roleIds].sort() };
@@ -188,10 +187,7 @@ export const userRolesRoutes = createRouter()
   .openapi(removeUserRole, async (c) => {
     const { userId, roleId } = c.req.valid('param');
     await changeRoles(c, userId, { schema: z.object({}), input: {} }, async (tx) => {
-      const [row] = await tx.delete(
-        usersRoles,
-        and(eq(usersRoles.userId, userId), eq(usersRoles.roleId, roleId)) as SQL,
-      );
+      const [row] = await tx.delete(usersRoles, allOf(eq(usersRoles.userId, userId), eq(usersRoles.roleId, roleId)));
       if (!row) throw notFound();
     });
     return c.body(null, 204);

@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { userIdParams } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -28,16 +29,14 @@ import {
   setPaginationHeaders,
   toPage,
 } from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
 import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from '../services/user-passwords.ts';
 import { countTenantUsers, userListCondition, userListOrder, userListTotal } from '../services/user-search.ts';
 import { endUserSessions } from '../services/user-sessions.ts';
 import { auditImage, findUser, toUser, updateUser } from '../services/users.ts';
 import { performWrite } from '../services/write-path.ts';
-import { writeContext } from './write-context.ts';
 
 const tags = ['Users'];
-export const userIdParams = z.object({ userId: z.string().min(1).max(12) });
-
 const passwordRejected = {
   422: jsonResponse(
     z.object({ code: z.string(), message: z.string(), data: z.unknown().optional() }),

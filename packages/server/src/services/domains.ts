@@ -5,9 +5,10 @@ import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { Domain, DomainDnsRecord, DomainStatus } from '@gatehouse/schemas';
-import { and, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { allOf } from '../db/conditions.ts';
 import { domains } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 
@@ -256,7 +257,7 @@ export async function checkDomain(
 
 function staleCheck(id: string): SQL {
   const due = or(isNull(domains.checkedAt), lt(domains.checkedAt, new Date(Date.now() - DOMAIN_RECHECK_MS)));
-  return and(eq(domains.id, id), ne(domains.status, 'Active'), due) as SQL;
+  return allOf(eq(domains.id, id), ne(domains.status, 'Active'), due);
 }
 
 /**

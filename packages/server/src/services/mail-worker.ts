@@ -1,7 +1,8 @@
 import type { InternalOutboxEvent } from '@gatehouse/schemas';
-import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { allOf } from '../db/conditions.ts';
 import { organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import { negotiateLanguage } from '../i18n/messages.ts';
 import type { EmailMessage, EmailService, SendResult } from './email.ts';
@@ -149,13 +150,13 @@ export class MailWorker {
           payload: sql`jsonb_set(${outbox.payload}, '{mail}', coalesce(${outbox.payload}->'mail', '{"status":"pending","attempts":[]}'::jsonb) || jsonb_build_object('lockedUntil', ${nowMs} + ${this.#leaseMs}))`,
         })
         .where(
-          and(
+          allOf(
             isNull(outbox.processedAt),
             inArray(
               outbox.id,
               due.map((row) => row.id),
             ),
-          ) as SQL,
+          ),
         )
         .returning();
     });
@@ -209,7 +210,7 @@ export class MailWorker {
       .set({
         payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(next)}::jsonb || jsonb_build_object('nextAttemptAt', ${nowMs} + ${this.#backoffMs(attempt)}))`,
       })
-      .where(and(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id)) as SQL);
+      .where(allOf(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id)));
   }
 
   async #finish(row: OutboxRow, state: MailState): Promise<void> {
@@ -220,7 +221,7 @@ export class MailWorker {
         processedAt: sql`now()`,
         payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(final)}::jsonb)`,
       })
-      .where(and(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id)) as SQL);
+      .where(allOf(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id)));
   }
 }
 
@@ -243,7 +244,7 @@ async function renderInvitationEvent(db: Database, row: OutboxRow): Promise<Rend
   const [invitation] = await db
     .select()
     .from(organizationInvitations)
-    .where(and(tenant(organizationInvitations), eq(organizationInvitations.id, data.invitationId)) as SQL);
+    .where(allOf(tenant(organizationInvitations), eq(organizationInvitations.id, data.invitationId)));
   if (!invitation) return { cancel: 'the invitation was deleted' };
   if (invitation.status !== 'Pending' || invitation.expiresAt.getTime() <= Date.now()) {
     return { cancel: `the invitation is no longer pending (${invitation.status})` };
@@ -254,13 +255,13 @@ async function renderInvitationEvent(db: Database, row: OutboxRow): Promise<Rend
       .select({ payload: outbox.payload })
       .from(outbox)
       .where(
-        and(
+        allOf(
           eq(outbox.tenantId, row.tenantId),
           eq(outbox.event, INVITATION_MESSAGE_EVENT),
           lt(outbox.id, row.id),
           sql`${outbox.payload}->'data'->>'invitationId' = ${data.invitationId}`,
           sql`${outbox.payload}->'data'->'messagePayload'->>'link' is not null`,
-        ) as SQL,
+        ),
       )
       .orderBy(desc(outbox.id))
       .limit(1);
@@ -271,12 +272,12 @@ async function renderInvitationEvent(db: Database, row: OutboxRow): Promise<Rend
   const [organization] = await db
     .select({ name: organizations.name })
     .from(organizations)
-    .where(and(tenant(organizations), eq(organizations.id, invitation.organizationId)) as SQL);
+    .where(allOf(tenant(organizations), eq(organizations.id, invitation.organizationId)));
   const [inviter] = invitation.inviterId
     ? await db
         .select({ name: users.name, username: users.username, primaryEmail: users.primaryEmail })
         .from(users)
-        .where(and(tenant(users), eq(users.id, invitation.inviterId)) as SQL)
+        .where(allOf(tenant(users), eq(users.id, invitation.inviterId)))
     : [];
   const language = negotiateLanguage(data.messagePayload.locale);
   const content = renderInvitation(language, {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { allOf } from '../db/conditions.ts';
 import {
   organizationApplicationRoles,
   organizationApplications,
@@ -32,10 +33,7 @@ function heldRoles(tenant: TenantDb, organizationId: string, member: Member, col
       column,
       organizationUserRoles,
       organizationUserRoles.organizationRoleId,
-      and(
-        eq(organizationUserRoles.organizationId, organizationId),
-        eq(organizationUserRoles.userId, member.userId),
-      ) as SQL,
+      allOf(eq(organizationUserRoles.organizationId, organizationId), eq(organizationUserRoles.userId, member.userId)),
     );
   }
   return inRelation(
@@ -43,10 +41,10 @@ function heldRoles(tenant: TenantDb, organizationId: string, member: Member, col
     column,
     organizationApplicationRoles,
     organizationApplicationRoles.organizationRoleId,
-    and(
+    allOf(
       eq(organizationApplicationRoles.organizationId, organizationId),
       eq(organizationApplicationRoles.applicationId, member.applicationId),
-    ) as SQL,
+    ),
   );
 }
 
@@ -67,14 +65,14 @@ export async function isOrganizationMember(tenant: TenantDb, organizationId: str
     'userId' in member
       ? await tenant.findOne(
           organizationUsers,
-          and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, member.userId)) as SQL,
+          allOf(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, member.userId)),
         )
       : await tenant.findOne(
           organizationApplications,
-          and(
+          allOf(
             eq(organizationApplications.organizationId, organizationId),
             eq(organizationApplications.applicationId, member.applicationId),
-          ) as SQL,
+          ),
         );
   return Boolean(row);
 }
@@ -99,7 +97,7 @@ export async function memberResourceScopeNames(
   indicator: string,
 ): Promise<string[]> {
   const rows = await tenant.findMany(scopes, {
-    where: and(
+    where: allOf(
       inRelation(
         tenant,
         scopes.id,
@@ -108,7 +106,7 @@ export async function memberResourceScopeNames(
         heldRoles(tenant, organizationId, member, organizationRoleResourceScopes.organizationRoleId),
       ),
       inRelation(tenant, scopes.resourceId, resources, resources.id, eq(resources.indicator, indicator)),
-    ) as SQL,
+    ),
     orderBy: [asc(scopes.name)],
   });
   return [...new Set(rows.map((row) => row.name))];

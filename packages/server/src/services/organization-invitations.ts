@@ -5,7 +5,8 @@ import type {
   OrganizationInvitation,
   OrganizationInvitationStatus,
 } from '@gatehouse/schemas';
-import { and, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationInvitationRoles, organizationInvitations, outbox, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -32,9 +33,9 @@ export function statusCondition(status: OrganizationInvitationStatus): SQL {
   const t = organizationInvitations;
   switch (status) {
     case 'Pending':
-      return and(eq(t.status, 'Pending'), gt(t.expiresAt, sql`now()`)) as SQL;
+      return allOf(eq(t.status, 'Pending'), gt(t.expiresAt, sql`now()`));
     case 'Expired':
-      return or(eq(t.status, 'Expired'), and(eq(t.status, 'Pending'), lte(t.expiresAt, sql`now()`))) as SQL;
+      return anyOf(eq(t.status, 'Expired'), and(eq(t.status, 'Pending'), lte(t.expiresAt, sql`now()`)));
     default:
       return eq(t.status, status);
   }
@@ -95,12 +96,12 @@ export function assertPending(row: InvitationRow): void {
 export async function expireOverdue(tx: TenantDb, organizationId: string, invitee: string): Promise<void> {
   await tx.update(
     organizationInvitations,
-    and(
+    allOf(
       eq(organizationInvitations.organizationId, organizationId),
       inviteeIs(invitee),
       eq(organizationInvitations.status, 'Pending'),
       lte(organizationInvitations.expiresAt, sql`now()`),
-    ) as SQL,
+    ),
     { status: 'Expired', updatedAt: new Date() },
   );
 }
@@ -116,11 +117,11 @@ export async function decide(
 ): Promise<InvitationRow> {
   const [updated] = await tx.update(
     organizationInvitations,
-    and(
+    allOf(
       eq(organizationInvitations.id, row.id),
       eq(organizationInvitations.status, 'Pending'),
       gt(organizationInvitations.expiresAt, sql`now()`),
-    ) as SQL,
+    ),
     { status: change.status, acceptedUserId: change.acceptedUserId ?? null, updatedAt: new Date() },
   );
   if (updated) return updated;

@@ -1,5 +1,6 @@
 import type { NamedRef } from '@gatehouse/schemas';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { allOf } from '../db/conditions.ts';
 import {
   organizationApplicationRoles,
   organizationApplications,
@@ -43,7 +44,7 @@ export async function findMachineApplications(tx: TenantDb, ids: readonly string
 export async function assertMember(tx: TenantDb, organizationId: string, userId: string): Promise<void> {
   const row = await tx.findOne(
     organizationUsers,
-    and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)) as SQL,
+    allOf(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)),
   );
   if (!row) throw notFound();
 }
@@ -51,10 +52,10 @@ export async function assertMember(tx: TenantDb, organizationId: string, userId:
 export async function assertApplicationMember(tx: TenantDb, organizationId: string, applicationId: string) {
   const row = await tx.findOne(
     organizationApplications,
-    and(
+    allOf(
       eq(organizationApplications.organizationId, organizationId),
       eq(organizationApplications.applicationId, applicationId),
-    ) as SQL,
+    ),
   );
   if (!row) throw notFound();
 }
@@ -62,10 +63,7 @@ export async function assertApplicationMember(tx: TenantDb, organizationId: stri
 /** 422 `organization.require_membership` (data.ids) unless every user is a member. */
 export async function assertAllMembers(tx: TenantDb, organizationId: string, userIds: readonly string[]) {
   const rows = await tx.findMany(organizationUsers, {
-    where: and(
-      eq(organizationUsers.organizationId, organizationId),
-      inArray(organizationUsers.userId, [...userIds]),
-    ) as SQL,
+    where: allOf(eq(organizationUsers.organizationId, organizationId), inArray(organizationUsers.userId, [...userIds])),
   });
   const members = new Set(rows.map((row) => row.userId));
   const outside = userIds.filter((id) => !members.has(id));
@@ -78,10 +76,10 @@ export async function assertAllApplicationMembers(
   applicationIds: readonly string[],
 ) {
   const rows = await tx.findMany(organizationApplications, {
-    where: and(
+    where: allOf(
       eq(organizationApplications.organizationId, organizationId),
       inArray(organizationApplications.applicationId, [...applicationIds]),
-    ) as SQL,
+    ),
   });
   const members = new Set(rows.map((row) => row.applicationId));
   const outside = applicationIds.filter((id) => !members.has(id));
@@ -96,10 +94,10 @@ export async function memberRoles(
 ): Promise<Map<string, NamedRef[]>> {
   if (!userIds.length) return new Map();
   const rows = await tx.findMany(organizationUserRoles, {
-    where: and(
+    where: allOf(
       eq(organizationUserRoles.organizationId, organizationId),
       inArray(organizationUserRoles.userId, [...userIds]),
-    ) as SQL,
+    ),
   });
   return rolesPerOwner(
     tx,
@@ -116,10 +114,10 @@ export async function applicationRoles(
 ): Promise<Map<string, NamedRef[]>> {
   if (!applicationIds.length) return new Map();
   const rows = await tx.findMany(organizationApplicationRoles, {
-    where: and(
+    where: allOf(
       eq(organizationApplicationRoles.organizationId, organizationId),
       inArray(organizationApplicationRoles.applicationId, [...applicationIds]),
-    ) as SQL,
+    ),
   });
   return rolesPerOwner(
     tx,
@@ -149,7 +147,7 @@ export function membershipEvent(
 export async function memberWithEmail(tx: TenantDb, organizationId: string, email: string) {
   return tx.findOne(
     users,
-    and(
+    allOf(
       sql`lower(${users.primaryEmail}) = lower(${email})`,
       inRelation(
         tx,
@@ -158,6 +156,6 @@ export async function memberWithEmail(tx: TenantDb, organizationId: string, emai
         organizationUsers.userId,
         eq(organizationUsers.organizationId, organizationId),
       ),
-    ) as SQL,
+    ),
   );
 }

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@gatehouse/schemas';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { allOf } from '../db/conditions.ts';
 import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 
@@ -37,7 +38,7 @@ export async function addIds<T extends TenantTable>(
   existsCode?: ErrorCode,
 ): Promise<string[]> {
   if (!ids.length) return [];
-  const present = await tx.findMany(set.table, { where: and(set.owner, inArray(set.column, [...ids])) as SQL });
+  const present = await tx.findMany(set.table, { where: allOf(set.owner, inArray(set.column, [...ids])) });
   const held = new Set(present.map(set.pick));
   if (existsCode && held.size) throw new ApiError(422, existsCode, { ids: ids.filter((id) => held.has(id)) });
   const added = ids.filter((id) => !held.has(id));
@@ -54,7 +55,7 @@ export async function replaceIds<T extends TenantTable>(
   const before = await idsOf(tx, set);
   const wanted = new Set(ids);
   const removed = before.filter((id) => !wanted.has(id));
-  if (removed.length) await tx.delete(set.table, and(set.owner, inArray(set.column, removed)) as SQL);
+  if (removed.length) await tx.delete(set.table, allOf(set.owner, inArray(set.column, removed)));
   const held = new Set(before);
   const added = ids.filter((id) => !held.has(id));
   for (const id of added) await tx.insert(set.table, set.row(id));
@@ -63,6 +64,6 @@ export async function replaceIds<T extends TenantTable>(
 
 /** Takes one id out of the set; 404 when it is not in it. */
 export async function removeId<T extends TenantTable>(tx: TenantDb, set: IdSet<T>, id: string): Promise<void> {
-  const [row] = await tx.delete(set.table, and(set.owner, eq(set.column, id)) as SQL);
+  const [row] = await tx.delete(set.table, allOf(set.owner, eq(set.column, id)));
   if (!row) throw notFound();
 }

@@ -5,8 +5,9 @@ import type {
   OrganizationRoleType,
   OrganizationScope,
 } from '@gatehouse/schemas';
-import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { allOf, anyOf } from '../db/conditions.ts';
 import {
   organizationApplicationRoles,
   organizationApplications,
@@ -140,7 +141,7 @@ export const membersOf = (organizationId: string): IdSet<typeof organizationUser
 
 export const memberRolesOf = (organizationId: string, userId: string): IdSet<typeof organizationUserRoles> => ({
   table: organizationUserRoles,
-  owner: and(eq(organizationUserRoles.organizationId, organizationId), eq(organizationUserRoles.userId, userId)) as SQL,
+  owner: allOf(eq(organizationUserRoles.organizationId, organizationId), eq(organizationUserRoles.userId, userId)),
   column: organizationUserRoles.organizationRoleId,
   pick: (row) => row.organizationRoleId,
   row: (organizationRoleId) => ({ organizationId, userId, organizationRoleId }),
@@ -159,10 +160,10 @@ export const applicationRolesOf = (
   applicationId: string,
 ): IdSet<typeof organizationApplicationRoles> => ({
   table: organizationApplicationRoles,
-  owner: and(
+  owner: allOf(
     eq(organizationApplicationRoles.organizationId, organizationId),
     eq(organizationApplicationRoles.applicationId, applicationId),
-  ) as SQL,
+  ),
   column: organizationApplicationRoles.organizationRoleId,
   pick: (row) => row.organizationRoleId,
   row: (organizationRoleId) => ({ organizationId, applicationId, organizationRoleId }),
@@ -213,5 +214,5 @@ export function keywordCondition(query: { q?: string | undefined; search?: strin
   const keyword = query.q ?? query.search;
   if (!keyword) return undefined;
   const pattern = likePattern(keyword);
-  return or(...columns.map((column) => ilike(column, pattern))) as SQL;
+  return anyOf(...columns.map((column) => ilike(column, pattern)));
 }

@@ -10,8 +10,9 @@ import {
   type QuotaKey,
   tenantOrganizationId,
 } from '@gatehouse/schemas';
-import { and, count, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { allOf } from '../db/conditions.ts';
 import { seededIds } from '../db/seed.ts';
 import {
   applications,
@@ -91,11 +92,7 @@ const notManagementRole = () => ne(roles.id, seededIds.managementRole);
 
 /** Applications counted by `applicationsLimit`: neither machine-to-machine, third-party nor SAML. */
 const ownApplications = () =>
-  and(
-    ne(applications.type, 'MachineToMachine'),
-    ne(applications.type, 'SAML'),
-    eq(applications.isThirdParty, false),
-  ) as SQL;
+  allOf(ne(applications.type, 'MachineToMachine'), ne(applications.type, 'SAML'), eq(applications.isThirdParty, false));
 
 /**
  * The current usage of a counted quota key. `parentId` is the resource (scopesPerResourceLimit) or role
@@ -122,7 +119,7 @@ export async function countUsage(
     case 'userRolesLimit':
       return tenant.count(roles, eq(roles.type, 'User'));
     case 'machineToMachineRolesLimit':
-      return tenant.count(roles, and(eq(roles.type, 'MachineToMachine'), notManagementRole()) as SQL);
+      return tenant.count(roles, allOf(eq(roles.type, 'MachineToMachine'), notManagementRole()));
     case 'scopesPerRoleLimit':
       return tenant.count(rolesScopes, eq(rolesScopes.roleId, options.parentId ?? ''));
     case 'hooksLimit':
@@ -142,11 +139,11 @@ export async function countTenantMembers(admin: TenantDb, tenantId: string): Pro
     admin.count(organizationUsers, eq(organizationUsers.organizationId, organizationId)),
     admin.count(
       organizationInvitations,
-      and(
+      allOf(
         eq(organizationInvitations.organizationId, organizationId),
         eq(organizationInvitations.status, 'Pending'),
         gt(organizationInvitations.expiresAt, sql`now()`),
-      ) as SQL,
+      ),
     ),
   ]);
   return members + pending;

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@gatehouse/schemas';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { managementResource } from '../auth/issuers.ts';
+import { allOf } from '../db/conditions.ts';
 import {
   applications,
   applicationsRoles,
@@ -54,7 +55,7 @@ export async function addScopesToRole(tx: TenantDb, role: RoleRow, scopeIds: rea
     if (forbidden.length) throw typeMismatch('role.management_api_scope_for_user_role', forbidden);
   }
   const existing = await tx.findMany(rolesScopes, {
-    where: and(eq(rolesScopes.roleId, role.id), inArray(rolesScopes.scopeId, [...scopeIds])) as SQL,
+    where: allOf(eq(rolesScopes.roleId, role.id), inArray(rolesScopes.scopeId, [...scopeIds])),
   });
   if (existing.length)
     throw typeMismatch(
@@ -73,7 +74,7 @@ export async function addUsersToRole(tx: TenantDb, role: RoleRow, userIds: reado
     found.map((user) => user.id),
   );
   const existing = await tx.findMany(usersRoles, {
-    where: and(eq(usersRoles.roleId, role.id), inArray(usersRoles.userId, [...userIds])) as SQL,
+    where: allOf(eq(usersRoles.roleId, role.id), inArray(usersRoles.userId, [...userIds])),
   });
   if (existing.length)
     throw typeMismatch(

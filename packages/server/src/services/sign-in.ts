@@ -1,6 +1,7 @@
 import { generateId } from '@gatehouse/schemas';
-import { and, asc, count, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
@@ -77,11 +78,11 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
 
   const user = await tenant.findOne(
     users,
-    or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.primaryEmail}) = ${identifier}`) as SQL,
+    anyOf(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.primaryEmail}) = ${identifier}`),
   );
   const ofAccount = user
     ? eq(logs.userId, user.id)
-    : (and(isNull(logs.userId), sql`${logs.payload}->>'identifier' = ${identifier}`) as SQL);
+    : allOf(isNull(logs.userId), sql`${logs.payload}->>'identifier' = ${identifier}`);
 
   const windowStart = new Date(Date.now() - LOCKOUT.windowMinutes * 60_000);
   const gate = await tenant.transaction(async (tx) => {

@@ -8,9 +8,10 @@ import {
   tenantInvitationCreateSchema,
   tenantOrganizationId,
 } from '@gatehouse/schemas';
-import { and, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { allOf } from '../db/conditions.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { organizationInvitationRoles, organizationInvitations, tenants, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -84,10 +85,10 @@ export async function listTenantInvitations(admin: TenantDb, tenantId: string): 
 async function findTenantInvitation(tx: TenantDb, tenantId: string, id: string): Promise<InvitationRow> {
   const row = await tx.findOne(
     organizationInvitations,
-    and(
+    allOf(
       eq(organizationInvitations.id, id),
       eq(organizationInvitations.organizationId, tenantOrganizationId(tenantId)),
-    ) as SQL,
+    ),
   );
   if (!row) throw notFound();
   return row;
@@ -125,11 +126,11 @@ export async function createTenantInvitations(
       await expireOverdue(tx, organizationId, invitee);
       const pending = await tx.findOne(
         organizationInvitations,
-        and(
+        allOf(
           eq(organizationInvitations.organizationId, organizationId),
           inviteeIs(invitee),
           statusCondition('Pending'),
-        ) as SQL,
+        ),
       );
       if (pending) throw new ApiError(422, 'organization_invitation.pending_exists', { emails: [invitee] });
       const row = await tx.insert(organizationInvitations, {
@@ -239,7 +240,7 @@ export async function listInviteeInvitations(db: Database, admin: TenantDb, user
   const email = await primaryEmailOf(admin, userId);
   if (!email) return [];
   const rows = await admin.findMany(organizationInvitations, {
-    where: and(inviteeIs(email), tenantInvitationsCondition) as SQL,
+    where: allOf(inviteeIs(email), tenantInvitationsCondition),
     orderBy: [desc(organizationInvitations.createdAt), desc(organizationInvitations.id)],
   });
   return toInviteeInvitations(db, admin, rows);
@@ -249,7 +250,7 @@ export async function listInviteeInvitations(db: Database, admin: TenantDb, user
 async function findOwnInvitation(admin: TenantDb, userId: string, id: string): Promise<InvitationRow> {
   const row = await admin.findOne(
     organizationInvitations,
-    and(eq(organizationInvitations.id, id), tenantInvitationsCondition) as SQL,
+    allOf(eq(organizationInvitations.id, id), tenantInvitationsCondition),
   );
   if (!row) throw notFound();
   const email = await primaryEmailOf(admin, userId);

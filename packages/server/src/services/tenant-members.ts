@@ -4,8 +4,9 @@ import {
   tenantMemberRoleUpdateSchema,
   tenantOrganizationId,
 } from '@gatehouse/schemas';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -27,10 +28,10 @@ export async function listTenantMembers(admin: TenantDb, tenantId: string): Prom
   const [rows, held] = await Promise.all([
     admin.findMany(users, { where: inArray(users.id, ids) }),
     admin.findMany(organizationUserRoles, {
-      where: and(
+      where: allOf(
         eq(organizationUserRoles.organizationId, organizationId),
         inArray(organizationUserRoles.userId, ids),
-      ) as SQL,
+      ),
     }),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -65,10 +66,10 @@ async function lockTenantOrganization(tx: TenantDb, organizationId: string): Pro
 async function adminCount(tx: TenantDb, organizationId: string): Promise<number> {
   return tx.count(
     organizationUserRoles,
-    and(
+    allOf(
       eq(organizationUserRoles.organizationId, organizationId),
       eq(organizationUserRoles.organizationRoleId, tenantRoleId('admin')),
-    ) as SQL,
+    ),
   );
 }
 
@@ -90,11 +91,11 @@ export async function updateTenantMemberRole(
       if (before === 'admin' && parsed.roleName !== 'admin' && (await adminCount(tx, organizationId)) <= 1) {
         throw new ApiError(422, 'tenant.last_admin');
       }
-      const where = and(
+      const where = allOf(
         eq(organizationUserRoles.organizationId, organizationId),
         eq(organizationUserRoles.userId, userId),
       );
-      await tx.delete(organizationUserRoles, where as SQL);
+      await tx.delete(organizationUserRoles, where);
       await tx.insert(organizationUserRoles, {
         organizationId,
         userId,
@@ -120,14 +121,14 @@ export async function removeTenantMember(ctx: WriteContext, tenantId: string, us
     const role: TenantRole | undefined = await tenantRoleOf(tx, tenantId, userId);
     if (!role) throw notFound();
     if (role === 'admin' && (await adminCount(tx, organizationId)) <= 1) throw new ApiError(422, 'tenant.last_admin');
-    const where = and(
+    const where = allOf(
       eq(organizationUserRoles.organizationId, organizationId),
       eq(organizationUserRoles.userId, userId),
     );
-    await tx.delete(organizationUserRoles, where as SQL);
+    await tx.delete(organizationUserRoles, where);
     await tx.delete(
       organizationUsers,
-      and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)) as SQL,
+      allOf(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)),
     );
     return {
       result: undefined,

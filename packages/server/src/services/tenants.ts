@@ -15,9 +15,10 @@ import {
   tenantRoles,
   tenantUpdateSchema,
 } from '@gatehouse/schemas';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { allOf } from '../db/conditions.ts';
 import { seedTenant, tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, tenants } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
@@ -78,14 +79,11 @@ export async function tenantRoleOf(admin: TenantDb, tenantId: string, userId: st
   const organizationId = tenantOrganizationId(tenantId);
   const membership = await admin.findOne(
     organizationUsers,
-    and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)) as SQL,
+    allOf(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)),
   );
   if (!membership) return undefined;
   const held = await admin.findMany(organizationUserRoles, {
-    where: and(
-      eq(organizationUserRoles.organizationId, organizationId),
-      eq(organizationUserRoles.userId, userId),
-    ) as SQL,
+    where: allOf(eq(organizationUserRoles.organizationId, organizationId), eq(organizationUserRoles.userId, userId)),
   });
   // A member without a tenant role (should not happen) reads as a collaborator, never as an admin.
   return strongestRole(held.map((row) => row.organizationRoleId)) ?? 'collaborator';

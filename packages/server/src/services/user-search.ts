@@ -1,6 +1,7 @@
 import { type UserListQuery, type UserSearchField, userSearchFields } from '@gatehouse/schemas';
-import { and, desc, eq, ilike, inArray, like, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationUsers, userCounts, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { inRelation } from './relations.ts';
@@ -54,27 +55,27 @@ function termFor(field: UserSearchField, raw: string, match: Match): Term | unde
 /** Whole-value equality served by a btree: the unique `lower(...)` indexes, the phone index, the primary key. */
 function exactCondition(field: UserSearchField, values: string[], caseSensitive: boolean): SQL {
   const column: PgColumn = searchColumns[field];
-  const anyOf = (target: SQL, list: string[]) => (list.length === 1 ? eq(target, list[0]) : inArray(target, list));
+  const oneOf = (target: SQL, list: string[]) => (list.length === 1 ? eq(target, list[0]) : inArray(target, list));
   const plain = sql`${column}`;
   switch (field) {
     case 'username':
     case 'primaryEmail': {
-      const lowered = anyOf(
+      const lowered = oneOf(
         sql`lower(${column})`,
         values.map((value) => value.toLowerCase()),
       );
       // The index finds the value in any case; a case-sensitive search then keeps the exact spelling.
-      return caseSensitive ? (and(lowered, anyOf(plain, values)) as SQL) : lowered;
+      return caseSensitive ? allOf(lowered, oneOf(plain, values)) : lowered;
     }
     case 'id':
-      return anyOf(plain, caseSensitive ? values : values.map((value) => value.toLowerCase()));
+      return oneOf(plain, caseSensitive ? values : values.map((value) => value.toLowerCase()));
     case 'primaryPhone':
-      return anyOf(plain, values);
+      return oneOf(plain, values);
     case 'name':
       // No btree on names: ILIKE without wildcards is a case-insensitive equality the trigram index serves.
-      return caseSensitive
-        ? anyOf(plain, values)
-        : (or(...values.map((value) => ilike(column, escapeLike(value)))) as SQL);
+      if (caseSensitive) return oneOf(plain, values);
+      // No value puts no condition on the field, as before `anyOf` (drizzle's `or()` of nothing).
+      return values.length ? anyOf(...values.map((value) => ilike(column, escapeLike(value)))) : sql`true`;
   }
 }
 
@@ -102,7 +103,7 @@ function searchCondition(query: UserListQuery): SQL | undefined {
     const match: Match = { mode: query.mode ?? 'like', caseSensitive };
     const fields = userSearchFields.filter((field) => termFor(field, search, match));
     conditions.push(
-      fields.length ? (or(...fields.map((field) => fieldCondition(field, [search], match))) as SQL) : sql`false`,
+      fields.length ? anyOf(...fields.map((field) => fieldCondition(field, [search], match))) : sql`false`,
     );
   }
   for (const field of userSearchFields) {
@@ -113,7 +114,7 @@ function searchCondition(query: UserListQuery): SQL | undefined {
   }
   if (conditions.length === 0) return undefined;
   const joint = query.joint ?? query.jointMode ?? 'or';
-  return (joint === 'and' ? and(...conditions) : or(...conditions)) as SQL;
+  return joint === 'and' ? allOf(...conditions) : anyOf(...conditions);
 }
 
 const hasSearch = (query: UserListQuery) =>

@@ -1,7 +1,8 @@
 import { generateId, internalOutboxEvents } from '@gatehouse/schemas';
-import { and, asc, eq, inArray, isNull, lt, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, not, notInArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { allOf, anyOf } from '../db/conditions.ts';
 import { hookDeliveries, hookLogs, hooks, outbox } from '../db/tables.ts';
 import { allowAllOutbound, type OutboundPolicy } from './outbound.ts';
 import { DELIVERY_TIMEOUT_MS, deliveryBody, sendOnce } from './webhooks.ts';
@@ -189,7 +190,7 @@ export class WebhookWorker {
           lockedUntil: sql`now() + ${this.#leaseMs} * interval '1 millisecond'`,
           attempts: sql`${hookDeliveries.attempts} + 1`,
         })
-        .where(or(...due.map((row) => keyOf(row))) as SQL)
+        .where(anyOf(...due.map((row) => keyOf(row))))
         .returning();
     });
     await Promise.all(claimed.map((delivery) => this.#attempt(delivery)));
@@ -246,4 +247,4 @@ export class WebhookWorker {
 }
 
 const keyOf = (row: { tenantId: string; id: string }) =>
-  and(eq(hookDeliveries.tenantId, row.tenantId), eq(hookDeliveries.id, row.id)) as SQL;
+  allOf(eq(hookDeliveries.tenantId, row.tenantId), eq(hookDeliveries.id, row.id));

@@ -20,8 +20,8 @@ import {
   jsonResponse,
   notFoundResponse,
 } from '../../http/route-kit.ts';
+import { writeContext } from '../../http/write-context.ts';
 import { requireTenantAccess } from '../../services/tenants.ts';
-import { writeContext } from '../write-context.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /**

@@ -2,13 +2,13 @@ import { invitationStatusUpdateSchema, inviteeInvitationSchema } from '@gatehous
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import { writeContext } from '../../http/write-context.ts';
 import {
   acceptInviteeInvitation,
   getInviteeInvitation,
   listInviteeInvitations,
 } from '../../services/tenant-invitations.ts';
 import { adminTenant } from '../../services/tenants.ts';
-import { writeContext } from '../write-context.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** The invitee's side (spec §2.7, §4): invitations to the signed-in account's email, and accepting one. */

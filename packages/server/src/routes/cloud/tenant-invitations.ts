@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import { writeContext } from '../../http/write-context.ts';
 import {
   createTenantInvitations,
   listTenantInvitations,
@@ -11,7 +12,6 @@ import {
   revokeTenantInvitation,
 } from '../../services/tenant-invitations.ts';
 import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
-import { writeContext } from '../write-context.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** Invitations to a tenant (tenant permission `invite:member`): list, invite with an email, revoke, resend. */

@@ -2,9 +2,9 @@ import { memberScopeSchema, tenantMemberRoleUpdateSchema, tenantMemberSchema } f
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
+import { writeContext } from '../../http/write-context.ts';
 import { listTenantMembers, removeTenantMember, updateTenantMemberRole } from '../../services/tenant-members.ts';
 import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
-import { writeContext } from '../write-context.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** A tenant's members (spec §6, §7): list, change a role, remove (or leave), read a member's tenant permissions. */

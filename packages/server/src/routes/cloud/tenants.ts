@@ -11,6 +11,7 @@ import {
   jsonResponse,
   notFoundResponse,
 } from '../../http/route-kit.ts';
+import { writeContext } from '../../http/write-context.ts';
 import {
   createTenant,
   deleteTenant,
@@ -18,7 +19,6 @@ import {
   renameTenant,
   requireTenantAccess,
 } from '../../services/tenants.ts';
-import { writeContext } from '../write-context.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
 
 /** The signed-in user's tenants: list, create, rename, delete (spec §7). */

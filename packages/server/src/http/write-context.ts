@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/context.ts';
 import type { WriteContext } from '../services/write-path.ts';
+import type { AppEnv } from './context.ts';
 
 /** The write context of an authenticated management request. */
 export function writeContext(c: Context<AppEnv>): WriteContext {
