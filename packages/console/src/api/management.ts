@@ -1,6 +1,6 @@
+import { DEFAULT_TENANT_ID as defaultTenantId } from '@gatehouse/schemas';
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { defaultTenantId } from '../app/tenant.ts';
 import { managementPath } from './management-path.ts';
 
 export { managementPath, managementTenantOf } from './management-path.ts';

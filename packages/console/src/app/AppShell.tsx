@@ -5,6 +5,7 @@ import { ForbiddenAlert } from '../auth/ForbiddenAlert.tsx';
 import { signOut } from '../auth/session.ts';
 import type { ShellSlots } from '../cloud/notices/CloudShellFrame.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { LandingPathContext } from '../components/routing/landing-path.ts';
 import { useTenantPath } from '../components/routing/tenant-path.ts';
 import { loadNamespace } from '../i18n/index.ts';
 import styles from './AppShell.module.css';
@@ -12,6 +13,7 @@ import { useAccount } from './account.ts';
 import { areasOf, availableSidebarItems } from './areas.ts';
 import { usePaletteShortcut } from './command-palette/use-palette-shortcut.ts';
 import { edition } from './edition.ts';
+import { landingPath } from './landing.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { sidebarItemPath, visibleSidebar } from './sidebar.ts';
 import { TopBar } from './top-bar/TopBar.tsx';
@@ -105,10 +107,15 @@ export function AppShell() {
     </div>
   );
 
-  if (!CloudShellFrame) return shell();
   return (
-    <Suspense fallback={<Loading />}>
-      <CloudShellFrame>{shell}</CloudShellFrame>
-    </Suspense>
+    <LandingPathContext value={landingPath}>
+      {CloudShellFrame ? (
+        <Suspense fallback={<Loading />}>
+          <CloudShellFrame>{shell}</CloudShellFrame>
+        </Suspense>
+      ) : (
+        shell()
+      )}
+    </LandingPathContext>
   );
 }

@@ -3,9 +3,9 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { SessionExpiredError } from '../auth/session.ts';
 import { handleSessionExpired } from '../auth/session-errors.ts';
+import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { clearAllTokens } from './clear-tokens.ts';
 import { ErrorPage, type ErrorPageProps } from './ErrorPage.tsx';
-import { NotFound } from './NotFound.tsx';
 
 /** Spec §4: these mean the session is gone or unusable, so the answer is a fresh sign-in, not an error page. */
 const sessionErrorCodes = new Set(['invalid_grant', 'invalid_target', 'oidc.invalid_grant', 'oidc.invalid_target']);

@@ -1,11 +1,6 @@
-import { useTenantPath } from '../components/routing/tenant-path.ts';
 import { availableSidebarItems } from './areas.ts';
 import { edition } from './edition.ts';
 import { firstSidebarPath } from './sidebar.ts';
 
-const landing = firstSidebarPath(edition, availableSidebarItems(edition));
-
-/** Where 'home' links go: the tenant's first sidebar page, the same place the tenant index redirects to. */
-export function useLandingPath(): string {
-  return useTenantPath()(landing);
-}
+/** The tenant's first sidebar page, which the shell provides as the landing path (components/routing/landing-path.ts). */
+export const landingPath = firstSidebarPath(edition, availableSidebarItems(edition));

@@ -1,5 +1,7 @@
 import { type RouteObject, replace } from 'react-router';
 import { requireSession } from '../auth/require-session.ts';
+import { AppLoading } from '../components/AppLoading/AppLoading.tsx';
+import { NotFound } from '../components/NotFound/NotFound.tsx';
 import type { ConsoleArea } from '../components/routing/area.ts';
 import { loadNamespace } from '../i18n/index.ts';
 import { acceptInvitationRoutes } from '../pages/accept-invitation/routes.ts';
@@ -11,8 +13,7 @@ import { welcomeRoutes } from '../pages/welcome/routes.ts';
 import { AppShell } from './AppShell.tsx';
 import { areasOf, availableSidebarItems, consoleAreas } from './areas.ts';
 import type { Edition } from './edition.ts';
-import { NotFound } from './NotFound.tsx';
-import { AppLoading, RootErrorBoundary } from './RootFallbacks.tsx';
+import { RootErrorBoundary } from './RootFallbacks.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { firstSidebarPath } from './sidebar.ts';
 import { tenantPath } from './tenant.ts';

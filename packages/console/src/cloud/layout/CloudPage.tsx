@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../app/Logo.tsx';
+import { LogoMark } from '../../components/Logo.tsx';
 import styles from './CloudPage.module.css';
 
 /** A tenant-less cloud page: its own main landmark (there is no shell), the logo and one card. */

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AppLoading } from '../../app/RootFallbacks.tsx';
+import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { TenantsProvider, useTenants, useTenantsLoadError } from '../tenants/TenantsProvider.tsx';
 
 function TenantsGate() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useMe, useUpdateCustomData } from '../../api/me.ts';
 import { fetchTenants, useAcceptInvitation, useMyInvitations } from '../../api/tenants.ts';
-import { AppLoading } from '../../app/RootFallbacks.tsx';
+import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';

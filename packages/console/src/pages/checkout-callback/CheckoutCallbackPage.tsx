@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { billingKeys, fetchCheckoutSession, fetchSubscription } from '../../api/billing.ts';
 import { fetchTenants } from '../../api/tenants.ts';
-import { AppLoading } from '../../app/RootFallbacks.tsx';
 import { clearStoredCheckout, readStoredCheckout, safeCallbackPage } from '../../cloud/checkout/checkout-storage.ts';
 import { planLabel } from '../../cloud/checkout/plan-name.ts';
 import { type CheckoutOutcome, watchCheckout } from '../../cloud/checkout/watch-checkout.ts';
 import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
+import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import type { MemberPermissionFlags } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { NotFound } from '../../app/NotFound.tsx';
 import { useCurrentMemberScopes } from '../../cloud/tenants/member-scopes.ts';
 import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
+import { NotFound } from '../../components/NotFound/NotFound.tsx';
 import { canSeeBilling } from './tabs.ts';
 
 /**

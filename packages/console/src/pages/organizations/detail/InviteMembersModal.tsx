@@ -1,3 +1,4 @@
+import { DEFAULT_TENANT_ID as defaultTenantId } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -7,7 +8,6 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import { rememberedLink, rememberLink, useInvite } from '../../../api/organization-invitations.ts';
 import { useOrganizationPickerLoaders } from '../../../api/organizations.ts';
-import { defaultTenantId } from '../../../app/tenant.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { FormSelect } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormEmailChipInput } from '../../../components/form/bound/FormListInputs.tsx';

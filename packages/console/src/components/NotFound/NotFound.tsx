@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../components/use-document-title.ts';
-import { useLandingPath } from './landing.ts';
+import { useLandingPath } from '../routing/landing-path.ts';
+import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './Message.module.css';
 
 export function NotFound() {
