@@ -1,6 +1,6 @@
 // `npm run build`: builds the console for EDITION (oss by default) and the server bundle, each only
 // when its sources changed. Tests run the server's TypeScript directly; `npm start` and the
-// end-to-end tests run the bundle (one file starts in half the time and memory, docs/decisions.md).
+// end-to-end tests run the bundle (one file starts in half the time and memory, docs/development.md).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

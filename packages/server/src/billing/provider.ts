@@ -6,7 +6,7 @@ import type { checkoutSessions } from '../db/tables.ts';
  * interface in src/billing; the rest of the server only sees verified {@link PaymentEvent}s, which
  * {@link import('./events.ts').applyPaymentEvent} applies the same way whether they came from a webhook or from the
  * built-in sandbox's own checkout page. A real provider (e.g. Stripe) is one more implementation: see
- * docs/decisions.md 'Payment providers'.
+ * docs/areas/billing.md 'Payment providers, checkout and cancellation'.
  */
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

@@ -10,7 +10,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
-/** The forms hold the shared rules of the organization role and permission APIs (spec §5, decisions issue 7). */
+/**
+ * The forms hold the shared rules of the organization role and permission APIs (spec §5, docs/areas/organizations.md).
+ */
 export const roleDetailsFormSchema = z.object({
   name: organizationRoleNameSchema,
   description: organizationRoleDescriptionSchema,
