@@ -10,6 +10,7 @@ const backendIndependent = [
   'test/config.test.ts',
   'test/diff.test.ts',
   'test/form-action.test.ts',
+  'test/html.test.ts',
   'test/i18n.test.ts',
   'test/password-policy.test.ts',
   'test/plans.test.ts',
