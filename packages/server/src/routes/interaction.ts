@@ -27,6 +27,7 @@ import type { Database } from '../db/client.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { formActionSource } from '../http/form-action.ts';
+import { sendHtml } from '../http/html.ts';
 import { type SignInKey, signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, createFirstConsoleAdmin } from '../services/console-admin.ts';
 import type { EmailService } from '../services/email.ts';
@@ -106,7 +107,7 @@ export function interactionRoutes(
     const provider = await providers.get(c.req.param('tenantId'));
     const interaction = provider && (await details(c, provider));
     if (!provider || !interaction || interaction.uid !== c.req.param('uid')) {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+      return sendHtml(c, renderMessagePage(language, signInText(language, 'session_expired')), 400);
     }
     if (interaction.prompt.name === 'consent') {
       const grantId = await grantConsent(provider, interaction);
@@ -122,13 +123,14 @@ export function interactionRoutes(
     }
     // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
     if (edition === 'oss' && c.req.param('tenantId') === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
-      return c.html(renderWelcomePage({ language, action: `${c.req.path}/welcome` }));
+      return sendHtml(c, renderWelcomePage({ language, action: `${c.req.path}/welcome` }));
     }
     const tenantId = c.req.param('tenantId');
     const open = registrationOpen(tenantId, edition);
     if (wantsSignUp(interaction, c.req.query('screen'))) {
       if (!open) {
-        return c.html(
+        return sendHtml(
+          c,
           renderSignInPage({
             language,
             action: `${c.req.path}/login`,
@@ -137,11 +139,13 @@ export function interactionRoutes(
           403,
         );
       }
-      return c.html(
+      return sendHtml(
+        c,
         renderRegisterPage({ language, action: `${c.req.path}/register`, signInHref: `${c.req.path}?screen=sign_in` }),
       );
     }
-    return c.html(
+    return sendHtml(
+      c,
       renderSignInPage({
         language,
         action: `${c.req.path}/login`,
@@ -157,11 +161,12 @@ export function interactionRoutes(
     const provider = await providers.get(tenantId);
     const interaction = provider && (await details(c, provider));
     if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+      return sendHtml(c, renderMessagePage(language, signInText(language, 'session_expired')), 400);
     }
     const page = c.req.path.replace(/\/register$/, '');
     if (!registrationOpen(tenantId, edition)) {
-      return c.html(
+      return sendHtml(
+        c,
         renderSignInPage({ language, action: `${page}/login`, error: signInText(language, 'registration_closed') }),
         403,
       );
@@ -172,7 +177,8 @@ export function interactionRoutes(
     const password = typeof form.password === 'string' ? form.password : '';
     const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
     const again = (error: string, status: 400 | 422) =>
-      c.html(
+      sendHtml(
+        c,
         renderRegisterPage({
           language,
           action: c.req.path,
@@ -227,10 +233,10 @@ export function interactionRoutes(
       interaction.uid !== c.req.param('uid') ||
       interaction.prompt.name !== 'login'
     ) {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+      return sendHtml(c, renderMessagePage(language, signInText(language, 'session_expired')), 400);
     }
     const loginPage = c.req.path.replace(/\/welcome$/, '/login');
-    if (await consoleAdminExists(db)) return c.html(renderSignInPage({ language, action: loginPage }), 409);
+    if (await consoleAdminExists(db)) return sendHtml(c, renderSignInPage({ language, action: loginPage }), 409);
     const form = await c.req.parseBody();
     const username = typeof form.username === 'string' ? form.username.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
@@ -242,9 +248,9 @@ export function interactionRoutes(
         : password !== confirm
           ? signInText(language, 'password_mismatch')
           : undefined;
-    if (error) return c.html(renderWelcomePage({ language, action: c.req.path, username, error }), 400);
+    if (error) return sendHtml(c, renderWelcomePage({ language, action: c.req.path, username, error }), 400);
     if (!(await createFirstConsoleAdmin(db, { username, password }))) {
-      return c.html(renderSignInPage({ language, action: loginPage }), 409);
+      return sendHtml(c, renderSignInPage({ language, action: loginPage }), 409);
     }
     const result = await attemptSignIn(new TenantDb(db, ADMIN_TENANT_ID), {
       identifier: username,
@@ -254,7 +260,7 @@ export function interactionRoutes(
       userAgent: c.req.header('User-Agent'),
       log: c.get('log'),
     });
-    if (!result.ok) return c.html(renderSignInPage({ language, action: loginPage }), 500);
+    if (!result.ok) return sendHtml(c, renderSignInPage({ language, action: loginPage }), 500);
     await provider.interactionFinished(
       c.env.incoming,
       c.env.outgoing,
@@ -272,14 +278,18 @@ export function interactionRoutes(
     const provider = await providers.get(tenantId);
     const interaction = provider && (await details(c, provider));
     if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
+      return sendHtml(c, renderMessagePage(language, signInText(language, 'session_expired')), 400);
     }
     const form = await c.req.parseBody();
     const identifier = typeof form.identifier === 'string' ? form.identifier : '';
     const password = typeof form.password === 'string' ? form.password : '';
     const action = c.req.path;
     if (!identifier.trim() || !password) {
-      return c.html(renderSignInPage({ language, action, identifier, error: signInText(language, 'required') }), 400);
+      return sendHtml(
+        c,
+        renderSignInPage({ language, action, identifier, error: signInText(language, 'required') }),
+        400,
+      );
     }
     const result = await attemptSignIn(new TenantDb(db, tenantId), {
       identifier,
@@ -295,7 +305,8 @@ export function interactionRoutes(
           ? signInText(language, 'locked', { minutes: result.retryAfterMinutes })
           : signInText(language, 'invalid_credentials');
       const page = action.replace(/\/login$/, '');
-      return c.html(
+      return sendHtml(
+        c,
         renderSignInPage({ language, action, identifier, error, forgotHref: forgotHref(page) }),
         result.reason === 'locked' ? 429 : 401,
       );
@@ -321,7 +332,7 @@ export function interactionRoutes(
     return { interaction, page: `/interaction/${c.req.param('tenantId')}/${c.req.param('uid')}` };
   };
   const expired = (c: Context<Env>) =>
-    c.html(renderMessagePage(c.get('language'), signInText(c.get('language'), 'session_expired')), 400);
+    sendHtml(c, renderMessagePage(c.get('language'), signInText(c.get('language'), 'session_expired')), 400);
   const meta = (c: Context<Env>, interaction: Interaction) => ({
     applicationId: String(interaction.params.client_id),
     ip: c.env.incoming.socket.remoteAddress,
@@ -332,7 +343,8 @@ export function interactionRoutes(
   app.get('/interaction/:tenantId/:uid/forgot-password', async (c) => {
     const found = await loginInteraction(c);
     if (!found || !email.configured) return expired(c);
-    return c.html(
+    return sendHtml(
+      c,
       renderForgotPasswordPage({ language: c.get('language'), action: c.req.path, signInHref: found.page }),
     );
   });
@@ -345,7 +357,8 @@ export function interactionRoutes(
     const form = await c.req.parseBody();
     const address = typeof form.email === 'string' ? form.email.trim() : '';
     if (!emailRegex.test(address)) {
-      return c.html(
+      return sendHtml(
+        c,
         renderForgotPasswordPage({
           language,
           action: c.req.path,
@@ -361,7 +374,8 @@ export function interactionRoutes(
       { email: address, language, emailService: email },
       meta(c, found.interaction),
     );
-    return c.html(
+    return sendHtml(
+      c,
       renderResetPasswordPage({
         language,
         action: `${found.page}/reset-password`,
@@ -383,7 +397,8 @@ export function interactionRoutes(
     const password = typeof form.password === 'string' ? form.password : '';
     const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
     const again = (error: string, status: 400 | 429) =>
-      c.html(
+      sendHtml(
+        c,
         renderResetPasswordPage({
           language,
           action: c.req.path,
@@ -416,7 +431,8 @@ export function interactionRoutes(
     }
     // Back to the sign-in form rather than signed in at once: the new password is proven once, and any
     // further sign-in step (MFA) still applies.
-    return c.html(
+    return sendHtml(
+      c,
       renderSignInPage({
         language,
         action: `${found.page}/login`,
