@@ -14,6 +14,7 @@ const backendIndependent = [
   'test/i18n.test.ts',
   'test/password-policy.test.ts',
   'test/plans.test.ts',
+  'test/sign-in-forms.test.ts',
   'test/users-password-generator.test.ts',
 ];
 

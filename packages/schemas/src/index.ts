@@ -30,4 +30,5 @@ export * from './ids.ts';
 export * from './issuers.ts';
 export * from './password-generator.ts';
 export * from './password-policy.ts';
+export * from './sign-in-forms.ts';
 export * from './uploads.ts';
