@@ -10,10 +10,12 @@ const backendIndependent = [
   'test/config.test.ts',
   'test/diff.test.ts',
   'test/form-action.test.ts',
+  'test/html.test.ts',
   'test/i18n.test.ts',
   'test/log-keys.test.ts',
   'test/password-policy.test.ts',
   'test/plans.test.ts',
+  'test/sign-in-forms.test.ts',
   'test/users-password-generator.test.ts',
 ];
 

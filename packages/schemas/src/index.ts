@@ -31,4 +31,5 @@ export * from './issuers.ts';
 export * from './log-keys.ts';
 export * from './password-generator.ts';
 export * from './password-policy.ts';
+export * from './sign-in-forms.ts';
 export * from './uploads.ts';

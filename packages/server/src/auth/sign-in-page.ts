@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@gatehouse/schemas';
-import { signInText } from '../i18n/sign-in.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { dangerouslyTrustHtml, html, page as htmlPage, type SafeHtml } from '../http/html.ts';
+import { type SignInKey, signInText } from '../i18n/sign-in.ts';
 
 export const SIGN_IN_STYLESHEET_PATH = '/interaction/assets/sign-in.css';
 
@@ -18,24 +17,15 @@ button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;backgr
 .error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}
 .switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}`;
 
-/** The frame every sign-in page shares: language, direction, icon, stylesheet and a main landmark. */
-function page(language: Language, title: string, body: string): string {
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  return `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${SIGN_IN_STYLESHEET_PATH}"></head>
-<body><main>
-<h1>${title}</h1>
-${body}
-</main></body></html>`;
-}
+/** A sign-in page: the shared frame with the sign-in stylesheet. */
+const page = (language: Language, title: string, body: SafeHtml) =>
+  htmlPage({ language, title, stylesheet: SIGN_IN_STYLESHEET_PATH, body });
 
 /** The error line of a form and the attributes that tie the inputs to it. */
 function formError(error: string | undefined) {
   return {
-    html: error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '',
-    described: error ? ' aria-describedby="form-error" aria-invalid="true"' : '',
+    html: error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '',
+    described: error ? html` aria-describedby="form-error" aria-invalid="true"` : '',
   };
 }
 
@@ -53,28 +43,30 @@ export type SignInPageOptions = {
 };
 
 /** A status line above a form (not an error). */
-const noticeHtml = (notice: string | undefined) =>
-  notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>\n` : '';
+const noticeHtml = (notice: string | undefined) => notice && html`<p class="notice" role="status">${notice}</p>\n`;
 
 /** A link to the other screen (sign in ⇄ sign up) of the same interaction. */
 const switchLink = (href: string | undefined, text: string) =>
-  href ? `\n<p class="switch"><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></p>` : '';
+  href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
+
+/** The strings of one language. */
+const textsOf = (language: Language) => (key: SignInKey) => signInText(language, key);
 
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
-export function renderSignInPage(options: SignInPageOptions): string {
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+export function renderSignInPage(options: SignInPageOptions): SafeHtml {
+  const t = textsOf(options.language);
   const error = formError(options.error);
   return page(
     options.language,
     t('title'),
-    `${noticeHtml(options.notice)}<form method="post" action="${escapeHtml(options.action)}" novalidate>
+    html`${noticeHtml(options.notice)}<form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="identifier">${t('identifier')}</label>
-<input id="identifier" name="identifier" autocomplete="username" required value="${escapeHtml(options.identifier ?? '')}"${error.described}>
+<input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${error.described}>
 <button type="submit">${t('submit')}</button>
-</form>${switchLink(options.forgotHref, signInText(options.language, 'forgot_link'))}${switchLink(options.registerHref, signInText(options.language, 'create_account'))}`,
+</form>${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -87,19 +79,19 @@ export type ForgotPasswordPageOptions = {
 };
 
 /** Forgot password, step 1: the email address to send a code to. */
-export function renderForgotPasswordPage(options: ForgotPasswordPageOptions): string {
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+export function renderForgotPasswordPage(options: ForgotPasswordPageOptions): SafeHtml {
+  const t = textsOf(options.language);
   const error = formError(options.error);
   return page(
     options.language,
     t('forgot_title'),
-    `<p>${t('forgot_description')}</p>
-<form method="post" action="${escapeHtml(options.action)}" novalidate>
+    html`<p>${t('forgot_description')}</p>
+<form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="email">${t('forgot_email')}</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}"${error.described}>
+<input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
 <button type="submit">${t('forgot_submit')}</button>
-</form>${switchLink(options.signInHref, signInText(options.language, 'back_to_sign_in'))}`,
+</form>${switchLink(options.signInHref, t('back_to_sign_in'))}`,
   );
 }
 
@@ -116,15 +108,15 @@ export type ResetPasswordPageOptions = {
 };
 
 /** Forgot password, step 2: the emailed code and the new password, twice. */
-export function renderResetPasswordPage(options: ResetPasswordPageOptions): string {
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+export function renderResetPasswordPage(options: ResetPasswordPageOptions): SafeHtml {
+  const t = textsOf(options.language);
   const error = formError(options.error);
   return page(
     options.language,
     t('forgot_title'),
-    `${noticeHtml(options.notice)}<form method="post" action="${escapeHtml(options.action)}" novalidate>
+    html`${noticeHtml(options.notice)}<form method="post" action="${options.action}" novalidate>
 ${error.html}
-<input type="hidden" name="email" value="${escapeHtml(options.email)}">
+<input type="hidden" name="email" value="${options.email}">
 <label for="code">${t('reset_code')}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required${error.described}>
 <label for="password">${t('reset_new_password')}</label>
@@ -132,7 +124,7 @@ ${error.html}
 <label for="password_confirm">${t('password_confirm')}</label>
 <input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
 <button type="submit">${t('reset_submit')}</button>
-</form>${switchLink(options.resendHref, signInText(options.language, 'resend_code'))}${switchLink(options.signInHref, signInText(options.language, 'back_to_sign_in'))}`,
+</form>${switchLink(options.resendHref, t('resend_code'))}${switchLink(options.signInHref, t('back_to_sign_in'))}`,
   );
 }
 
@@ -146,24 +138,24 @@ export type RegisterPageOptions = {
 };
 
 /** The sign-up form: username, optional email, password twice. */
-export function renderRegisterPage(options: RegisterPageOptions): string {
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+export function renderRegisterPage(options: RegisterPageOptions): SafeHtml {
+  const t = textsOf(options.language);
   const error = formError(options.error);
   return page(
     options.language,
     t('register_title'),
-    `<form method="post" action="${escapeHtml(options.action)}" novalidate>
+    html`<form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="username">${t('username')}</label>
-<input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${error.described}>
+<input id="username" name="username" autocomplete="username" required value="${options.username ?? ''}"${error.described}>
 <label for="email">${t('email')}</label>
-<input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(options.email ?? '')}"${error.described}>
+<input id="email" name="email" type="email" autocomplete="email" value="${options.email ?? ''}"${error.described}>
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>
 <input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
 <button type="submit">${t('register_submit')}</button>
-</form>${switchLink(options.signInHref, signInText(options.language, 'have_account'))}`,
+</form>${switchLink(options.signInHref, t('have_account'))}`,
   );
 }
 
@@ -175,33 +167,35 @@ export const LOGOUT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(L
  * RP-initiated logout: oidc-provider's confirmation form (with its anti-forgery secret), ending the
  * session at the provider too, submitted by the hashed script; without script the button does it.
  */
-export function renderLogoutPage(language: Language, providerForm: string): string {
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(language, key));
-  const form = providerForm.replace(
-    '</form>',
-    `<input type="hidden" name="logout" value="yes"><button type="submit" autofocus>${t('sign_out_submit')}</button></form>`,
-  );
-  return page(language, t('sign_out_title'), `${form}\n<script>${LOGOUT_SCRIPT}</script>`);
+export function renderLogoutPage(language: Language, providerForm: string): SafeHtml {
+  const t = textsOf(language);
+  // Our button goes at the end of the provider's form, which is trusted markup of the library.
+  const end = providerForm.indexOf('</form>');
+  const form =
+    end === -1
+      ? dangerouslyTrustHtml(providerForm)
+      : html`${dangerouslyTrustHtml(providerForm.slice(0, end))}<input type="hidden" name="logout" value="yes"><button type="submit" autofocus>${t('sign_out_submit')}</button>${dangerouslyTrustHtml(providerForm.slice(end))}`;
+  return page(language, t('sign_out_title'), html`${form}\n<script>${dangerouslyTrustHtml(LOGOUT_SCRIPT)}</script>`);
 }
 
-export function renderMessagePage(language: Language, message: string): string {
-  return page(language, escapeHtml(signInText(language, 'title')), `<p role="alert">${escapeHtml(message)}</p>`);
+export function renderMessagePage(language: Language, message: string): SafeHtml {
+  return page(language, signInText(language, 'title'), html`<p role="alert">${message}</p>`);
 }
 
 export type WelcomePageOptions = { language: Language; action: string; username?: string; error?: string };
 
 /** First run: the form that creates the first console admin and signs them in (same interaction). */
-export function renderWelcomePage(options: WelcomePageOptions): string {
-  const t = (key: Parameters<typeof signInText>[1]) => escapeHtml(signInText(options.language, key));
+export function renderWelcomePage(options: WelcomePageOptions): SafeHtml {
+  const t = textsOf(options.language);
   const error = formError(options.error);
   return page(
     options.language,
     t('welcome_title'),
-    `<p>${t('welcome_description')}</p>
-<form method="post" action="${escapeHtml(options.action)}" novalidate>
+    html`<p>${t('welcome_description')}</p>
+<form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="username">${t('username')}</label>
-<input id="username" name="username" autocomplete="username" required value="${escapeHtml(options.username ?? '')}"${error.described}>
+<input id="username" name="username" autocomplete="username" required value="${options.username ?? ''}"${error.described}>
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>

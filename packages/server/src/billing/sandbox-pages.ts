@@ -5,6 +5,7 @@ import { signInStylesheet } from '../auth/sign-in-page.ts';
 import type { Database } from '../db/client.ts';
 import { invoices, skus } from '../db/tables.ts';
 import type { AppEnv } from '../http/context.ts';
+import { html, page as htmlPage, type SafeHtml, sendHtml } from '../http/html.ts';
 import { errorMessage } from '../i18n/messages.ts';
 import { type SandboxPaymentKey, sandboxPaymentText } from '../i18n/sandbox-payments.ts';
 import { readSubscription } from '../services/subscriptions.ts';
@@ -29,32 +30,24 @@ button.secondary{background:transparent;color:var(--text);border:1px solid var(-
 table{width:100%;border-collapse:collapse;margin:8px 0 0}th,td{text-align:start;padding:8px 4px;border-bottom:1px solid var(--border)}
 td button{margin:0;padding:4px 12px;width:auto}h2{font-size:1.1rem;margin:24px 0 4px}`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 const money = (cents: number, language: Language) =>
   new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100);
 const day = (at: Date, language: Language) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
 
-function page(language: Language, title: string, body: string): string {
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  return `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
-<body><main>
-<h1>${escapeHtml(title)}</h1>
-<p class="test-mode" role="note">${escapeHtml(sandboxPaymentText(language, 'test_mode'))}</p>
-${body}
-</main></body></html>`;
-}
+/** A sandbox page: the shared frame, kept out of indexes, saying first that nothing is charged. */
+const page = (language: Language, title: string, body: SafeHtml) =>
+  htmlPage({
+    language,
+    title,
+    stylesheet: STYLESHEET_PATH,
+    noindex: true,
+    body: html`<p class="test-mode" role="note">${sandboxPaymentText(language, 'test_mode')}</p>
+${body}`,
+  });
 
 const errorPage = (language: Language, message: string) =>
-  page(
-    language,
-    sandboxPaymentText(language, 'error_title'),
-    `<p role="alert" class="error">${escapeHtml(message)}</p>`,
-  );
+  page(language, sandboxPaymentText(language, 'error_title'), html`<p role="alert" class="error">${message}</p>`);
 
 export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvider) {
   const app = new Hono<AppEnv>();
@@ -66,7 +59,7 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
   app.get('/assets/sandbox.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
 
   const t = (language: Language, key: SandboxPaymentKey, values?: Record<string, string | number>) =>
-    escapeHtml(sandboxPaymentText(language, key, values));
+    sandboxPaymentText(language, key, values);
 
   /** The session if it can still be paid, else the error page to answer. */
   async function openSession(id: string, language: Language) {
@@ -82,20 +75,21 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
   app.get('/checkout/:id', async (c) => {
     const language = c.get('language');
     const found = await openSession(c.req.param('id'), language);
-    if (!found.session) return c.html(found.error, found.status);
+    if (!found.session) return sendHtml(c, found.error, found.status);
     const { session } = found;
     const [sku] = await db.select().from(skus).where(eq(skus.id, session.skuId));
     const tenant = session.tenantId ? await findTenantRow(db, session.tenantId) : undefined;
     const tenantName = tenant ? tenant.name : t(language, 'new_tenant', { name: session.tenantName ?? '' });
     const price = money(session.amount, language);
     const action = `${SANDBOX_BASE_PATH}/checkout/${encodeURIComponent(session.id)}`;
-    return c.html(
+    return sendHtml(
+      c,
       page(
         language,
         sandboxPaymentText(language, 'checkout_title'),
-        `<dl>
-<dt>${t(language, 'tenant')}</dt><dd>${tenant ? escapeHtml(tenantName) : tenantName}</dd>
-<dt>${t(language, 'plan')}</dt><dd>${escapeHtml(sku?.name ?? session.skuId)}</dd>
+        html`<dl>
+<dt>${t(language, 'tenant')}</dt><dd>${tenantName}</dd>
+<dt>${t(language, 'plan')}</dt><dd>${sku?.name ?? session.skuId}</dd>
 <dt>${t(language, 'price')}</dt><dd>${t(language, 'per_month', { price })}</dd>
 </dl>
 <div class="actions">
@@ -109,7 +103,7 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
   app.post('/checkout/:id/confirm', async (c) => {
     const language = c.get('language');
     const found = await openSession(c.req.param('id'), language);
-    if (!found.session) return c.html(found.error, found.status);
+    if (!found.session) return sendHtml(c, found.error, found.status);
     const { applied } = await applyPaymentEvent(
       db,
       provider.id,
@@ -117,19 +111,19 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
       { requestId: c.get('requestId') },
     );
     // A concurrent confirm (double click) completed it first: the page says so and nothing is charged twice.
-    if (!applied) return c.html(errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
+    if (!applied) return sendHtml(c, errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
     return c.redirect(found.session.successCallbackUrl, 303);
   });
 
   app.post('/checkout/:id/cancel', async (c) => {
     const language = c.get('language');
     const found = await openSession(c.req.param('id'), language);
-    if (!found.session) return c.html(found.error, found.status);
+    if (!found.session) return sendHtml(c, found.error, found.status);
     const canceled = await cancelCheckoutSession(db, found.session.id, {
       providerId: provider.id,
       requestId: c.get('requestId'),
     });
-    if (!canceled) return c.html(errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
+    if (!canceled) return sendHtml(c, errorPage(language, errorMessage('checkout.session_not_open', language)), 409);
     return c.redirect(found.session.successCallbackUrl, 303);
   });
 
@@ -144,45 +138,42 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
     const language = c.get('language');
     const token = c.req.param('token');
     const found = await portalTenant(token);
-    if (!found) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    if (!found) return sendHtml(c, errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
     const { tenant, content } = found;
     const [subscription, list] = await Promise.all([readSubscription(db, tenant), listInvoices(db, tenant.id)]);
     const status = (value: SubscriptionStatus) => t(language, `status_${value}`);
     const invoiceStatus = (value: InvoiceStatus) => t(language, `invoice_${value}`);
-    const rows = list
-      .map((invoice) => {
-        const pay =
-          invoice.status === 'open'
-            ? `<form method="post" action="${SANDBOX_BASE_PATH}/portal/${escapeHtml(token)}/invoices/${encodeURIComponent(invoice.id)}/pay"><button type="submit">${t(language, 'pay')}</button></form>`
-            : '';
-        return `<tr><td>${escapeHtml(day(new Date(invoice.periodStart), language))} – ${escapeHtml(day(new Date(invoice.periodEnd), language))}</td><td>${escapeHtml(money(invoice.amountDue, language))}</td><td>${invoiceStatus(invoice.status)}</td><td>${pay}</td></tr>`;
-      })
-      .join('\n');
-    return c.html(
+    const rows = list.map((invoice) => {
+      const pay =
+        invoice.status === 'open' &&
+        html`<form method="post" action="${SANDBOX_BASE_PATH}/portal/${token}/invoices/${encodeURIComponent(invoice.id)}/pay"><button type="submit">${t(language, 'pay')}</button></form>`;
+      return html`\n<tr><td>${day(new Date(invoice.periodStart), language)} – ${day(new Date(invoice.periodEnd), language)}</td><td>${money(invoice.amountDue, language)}</td><td>${invoiceStatus(invoice.status)}</td><td>${pay}</td></tr>`;
+    });
+    return sendHtml(
+      c,
       page(
         language,
         sandboxPaymentText(language, 'portal_title'),
-        `<dl>
-<dt>${t(language, 'tenant')}</dt><dd>${escapeHtml(tenant.name)}</dd>
-<dt>${t(language, 'current_plan')}</dt><dd>${escapeHtml(subscription.planId)}</dd>
+        html`<dl>
+<dt>${t(language, 'tenant')}</dt><dd>${tenant.name}</dd>
+<dt>${t(language, 'current_plan')}</dt><dd>${subscription.planId}</dd>
 <dt>${t(language, 'status')}</dt><dd>${status(subscription.status)}</dd>
 </dl>
 <h2>${t(language, 'invoices')}</h2>
 ${
   list.length
-    ? `<table><thead><tr><th>${t(language, 'period')}</th><th>${t(language, 'amount')}</th><th>${t(language, 'status')}</th><th></th></tr></thead><tbody>
-${rows}
+    ? html`<table><thead><tr><th>${t(language, 'period')}</th><th>${t(language, 'amount')}</th><th>${t(language, 'status')}</th><th></th></tr></thead><tbody>${rows}
 </tbody></table>`
-    : `<p>${t(language, 'no_invoices')}</p>`
+    : html`<p>${t(language, 'no_invoices')}</p>`
 }
 ${
   planRank(subscription.planId) >= 1 && !list.some((invoice) => invoice.status === 'open')
-    ? `<h2>${t(language, 'simulate_title')}</h2>
+    ? html`<h2>${t(language, 'simulate_title')}</h2>
 <p>${t(language, 'simulate_hint')}</p>
-<form method="post" action="${SANDBOX_BASE_PATH}/portal/${escapeHtml(token)}/renewal-failure"><button type="submit" class="secondary">${t(language, 'simulate_failed_renewal')}</button></form>`
+<form method="post" action="${SANDBOX_BASE_PATH}/portal/${token}/renewal-failure"><button type="submit" class="secondary">${t(language, 'simulate_failed_renewal')}</button></form>`
     : ''
 }
-<p class="switch"><a href="${escapeHtml(content.callbackUrl)}">${t(language, 'back')}</a></p>`,
+<p class="switch"><a href="${content.callbackUrl}">${t(language, 'back')}</a></p>`,
       ),
     );
   });
@@ -195,7 +186,7 @@ ${
     const language = c.get('language');
     const token = c.req.param('token');
     const found = await portalTenant(token);
-    if (!found) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    if (!found) return sendHtml(c, errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
     const { tenant } = found;
     const back = c.redirect(`${SANDBOX_BASE_PATH}/portal/${token}`, 303);
     // One open renewal at a time (a second click, a replayed form): nothing more to open.
@@ -208,7 +199,7 @@ ${
     const subscription = await readSubscription(db, tenant);
     const [sku] = await db.select().from(skus).where(eq(skus.id, subscription.planId));
     if (!sku || planRank(sku.id) < 1 || sku.unitPrice === 0)
-      return c.html(errorPage(language, errorMessage('subscription.not_cancelable', language)), 409);
+      return sendHtml(c, errorPage(language, errorMessage('subscription.not_cancelable', language)), 409);
     const period = paidPeriod(new Date(subscription.currentPeriodEnd));
     const invoiceId = generateId();
     const context = { requestId: c.get('requestId') };
@@ -239,13 +230,13 @@ ${
     const language = c.get('language');
     const token = c.req.param('token');
     const found = await portalTenant(token);
-    if (!found) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    if (!found) return sendHtml(c, errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
     const invoiceId = c.req.param('invoiceId');
     const [invoice] = await db
       .select({ id: invoices.id })
       .from(invoices)
       .where(and(eq(invoices.tenantId, found.tenant.id), eq(invoices.id, invoiceId)));
-    if (!invoice) return c.html(errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
+    if (!invoice) return sendHtml(c, errorPage(language, sandboxPaymentText(language, 'link_invalid')), 404);
     await applyPaymentEvent(
       db,
       provider.id,

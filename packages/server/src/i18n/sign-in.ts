@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Language, languages } from '@gatehouse/schemas';
+import {
+  defaultPasswordPolicy,
+  type Language,
+  languages,
+  type PasswordRejectionCode,
+  type SignInFormError,
+} from '@gatehouse/schemas';
 import { sourceDir } from '../source-dir.ts';
 
 export const signInKeys = [
@@ -72,4 +78,23 @@ export const signInStrings = Object.fromEntries(
 export function signInText(language: Language, key: SignInKey, values: Record<string, string | number> = {}): string {
   const template = signInStrings[language][key] ?? signInStrings.en[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+/** The page's line for a form the sign-in form schemas refused (their messages are keys of these strings). */
+export const signInFormErrorText = (language: Language, error: SignInFormError) =>
+  signInText(language, error satisfies SignInKey);
+
+type RejectionKey<Code> = Code extends `password_rejected.${infer Rule}` ? `rejected.${Rule}` : never;
+/** `password_rejected.too_short` is shown with `rejected.too_short` (checked: every code has its string). */
+const rejectionKey = (code: PasswordRejectionCode) =>
+  code.replace('password_rejected.', 'rejected.') as RejectionKey<PasswordRejectionCode> satisfies SignInKey;
+
+/** The page's line for a password the policy refused: the first reason, with the policy's length limits. */
+export function passwordRejectedText(language: Language, rejections: readonly PasswordRejectionCode[]): string {
+  const [first = 'password_rejected.too_short'] = rejections;
+  const reason = signInText(language, rejectionKey(first), {
+    min: defaultPasswordPolicy.length.min,
+    max: defaultPasswordPolicy.length.max,
+  });
+  return signInText(language, 'password_rejected', { reason });
 }

@@ -1,16 +1,19 @@
 import {
   ADMIN_TENANT_ID,
-  defaultPasswordPolicy,
-  emailRegex,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  usernameSchema,
+  forgotPasswordFormSchema,
+  parseSignInForm,
+  registerFormSchema,
+  resetPasswordFormSchema,
+  signInFormSchema,
+  welcomeFormSchema,
 } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type Provider from 'oidc-provider';
-import type { Interaction } from 'oidc-provider';
+import type { Interaction, InteractionResults } from 'oidc-provider';
+import type { z } from 'zod';
+import { grantConsent } from '../auth/oidc/consent.ts';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import {
   renderForgotPasswordPage,
@@ -27,51 +30,23 @@ import type { Database } from '../db/client.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { formActionSource } from '../http/form-action.ts';
-import { type SignInKey, signInText } from '../i18n/sign-in.ts';
-import { consoleAdminExists, createFirstConsoleAdmin } from '../services/console-admin.ts';
+import { sendHtml } from '../http/html.ts';
+import { passwordRejectedText, signInFormErrorText, signInText } from '../i18n/sign-in.ts';
+import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../services/console-admin.ts';
 import type { EmailService } from '../services/email.ts';
 import { RESET_CODE, requestPasswordReset, resetPassword } from '../services/password-reset.ts';
-import { registerUser } from '../services/registration.ts';
+import { registerUser, registrationOpen, wantsSignUp } from '../services/registration.ts';
 import { attemptSignIn } from '../services/sign-in.ts';
 
-type Env = AppEnv & { Bindings: HttpBindings };
-
-/** Grants what the consent prompt is missing: every application is first-party until third-party apps land. */
-async function grantConsent(provider: Provider, details: Interaction): Promise<string> {
-  const accountId = details.session?.accountId;
-  const clientId = String(details.params.client_id);
-  const grant =
-    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
-    new provider.Grant({ accountId, clientId });
-  const missing = details.prompt.details as {
-    missingOIDCScope?: string[];
-    missingOIDCClaims?: string[];
-    missingResourceScopes?: Record<string, string[]>;
-  };
-  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-    grant.addResourceScope(indicator, scopes.join(' '));
-  }
-  return grant.save();
-}
-
-/**
- * Who may create an account on a tenant's sign-in page. The admin tenant holds console accounts:
- * in the cloud edition anyone may sign up (onboarding follows); the OSS console has one
- * installation's admins, created by the welcome page or the CLI, so its registration is closed.
- */
-export function registrationOpen(tenantId: string, edition: Config['edition']): boolean {
-  return tenantId !== ADMIN_TENANT_ID || edition === 'cloud';
-}
-
-/** Spec §2.4: the sign-up screen comes first for interaction_mode=signUp or a register first screen. */
-function wantsSignUp(interaction: Interaction, query: string | undefined): boolean {
-  if (query === 'register') return true;
-  if (query === 'sign_in') return false;
-  const { interaction_mode: mode, first_screen: firstScreen } = interaction.params;
-  return mode === 'signUp' || firstScreen === 'register' || firstScreen === 'identifier:register';
-}
+/** The interaction a step belongs to, found and checked once by the `interaction` guard. */
+type OpenInteraction = {
+  provider: Provider;
+  details: Interaction;
+  tenantId: string;
+  /** The sign-in page of the interaction, `/interaction/{tenantId}/{uid}`; its steps are below it. */
+  page: string;
+};
+type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };
 
 /** The sign-in pages oidc-provider sends users to: `/interaction/{tenantId}/{uid}`. */
 export function interactionRoutes(
@@ -83,332 +58,255 @@ export function interactionRoutes(
   const app = new Hono<Env>();
   /** "Forgot password?" needs a way to send the code: without SMTP the link and its pages do not exist. */
   const forgotHref = (page: string) => (email.configured ? `${page}/forgot-password` : undefined);
+  const registerHref = (tenantId: string, page: string) =>
+    registrationOpen(tenantId, edition) ? `${page}?screen=register` : undefined;
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(signInStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
-  const details = async (c: Context<Env>, provider: Provider) => {
+  const interactionDetails = async (c: Context<Env>, provider: Provider) => {
     try {
-      const interaction = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+      const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
       // The provider validated redirect_uri against the client: the page's forms may end there (form-action.ts).
-      const source = formActionSource(interaction.params.redirect_uri);
+      const source = formActionSource(details.params.redirect_uri);
       if (source) c.set('formActionSource', source);
-      return interaction;
+      return details;
     } catch {
       return undefined;
     }
   };
 
-  app.get('/interaction/:tenantId/:uid', async (c) => {
-    const language = c.get('language');
-    const provider = await providers.get(c.req.param('tenantId'));
-    const interaction = provider && (await details(c, provider));
-    if (!provider || !interaction || interaction.uid !== c.req.param('uid')) {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
-    }
-    if (interaction.prompt.name === 'consent') {
-      const grantId = await grantConsent(provider, interaction);
-      await provider.interactionFinished(
-        c.env.incoming,
-        c.env.outgoing,
-        { consent: { grantId } },
-        {
-          mergeWithLastSubmission: true,
-        },
-      );
-      return RESPONSE_ALREADY_SENT;
-    }
-    // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
-    if (edition === 'oss' && c.req.param('tenantId') === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
-      return c.html(renderWelcomePage({ language, action: `${c.req.path}/welcome` }));
-    }
-    const tenantId = c.req.param('tenantId');
-    const open = registrationOpen(tenantId, edition);
-    if (wantsSignUp(interaction, c.req.query('screen'))) {
-      if (!open) {
-        return c.html(
-          renderSignInPage({
-            language,
-            action: `${c.req.path}/login`,
-            error: signInText(language, 'registration_closed'),
-          }),
-          403,
-        );
-      }
-      return c.html(
-        renderRegisterPage({ language, action: `${c.req.path}/register`, signInHref: `${c.req.path}?screen=sign_in` }),
-      );
-    }
-    return c.html(
-      renderSignInPage({
-        language,
-        action: `${c.req.path}/login`,
-        registerHref: open ? `${c.req.path}?screen=register` : undefined,
-        forgotHref: forgotHref(c.req.path),
-      }),
-    );
-  });
-
-  app.post('/interaction/:tenantId/:uid/register', async (c) => {
-    const language = c.get('language');
-    const tenantId = c.req.param('tenantId');
-    const provider = await providers.get(tenantId);
-    const interaction = provider && (await details(c, provider));
-    if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
-    }
-    const page = c.req.path.replace(/\/register$/, '');
-    if (!registrationOpen(tenantId, edition)) {
-      return c.html(
-        renderSignInPage({ language, action: `${page}/login`, error: signInText(language, 'registration_closed') }),
-        403,
-      );
-    }
-    const form = await c.req.parseBody();
-    const username = typeof form.username === 'string' ? form.username.trim() : '';
-    const email = typeof form.email === 'string' ? form.email.trim() : '';
-    const password = typeof form.password === 'string' ? form.password : '';
-    const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
-    const again = (error: string, status: 400 | 422) =>
-      c.html(
-        renderRegisterPage({
-          language,
-          action: c.req.path,
-          signInHref: `${page}?screen=sign_in`,
-          username,
-          email,
-          error,
-        }),
-        status,
-      );
-    if (!usernameSchema.safeParse(username).success) return again(signInText(language, 'username_invalid'), 400);
-    if (email && !emailRegex.test(email)) return again(signInText(language, 'email_invalid'), 400);
-    if (password !== confirm) return again(signInText(language, 'password_mismatch'), 400);
-    const result = await registerUser(
-      new TenantDb(db, tenantId),
-      { username, password, ...(email ? { email } : {}) },
-      {
-        applicationId: String(interaction.params.client_id),
-        ip: c.env.incoming.socket.remoteAddress,
-        userAgent: c.req.header('User-Agent'),
-        log: c.get('log'),
-      },
-    );
-    if (!result.ok && result.reason === 'taken') return again(signInText(language, 'identifier_taken'), 422);
-    if (!result.ok) {
-      const [first = 'password_rejected.too_short'] = result.rejections;
-      const reason = signInText(language, first.replace('password_rejected.', 'rejected.') as SignInKey, {
-        min: defaultPasswordPolicy.length.min,
-        max: defaultPasswordPolicy.length.max,
-      });
-      return again(signInText(language, 'password_rejected', { reason }), 400);
-    }
-    await provider.interactionFinished(
-      c.env.incoming,
-      c.env.outgoing,
-      { login: { accountId: result.userId } },
-      { mergeWithLastSubmission: false },
-    );
-    return RESPONSE_ALREADY_SENT;
-  });
-
-  // First run: create the first console admin and finish the login with it, in one step.
-  app.post('/interaction/:tenantId/:uid/welcome', async (c) => {
-    const language = c.get('language');
-    const provider = await providers.get(ADMIN_TENANT_ID);
-    const interaction = provider && (await details(c, provider));
-    if (
-      edition !== 'oss' ||
-      c.req.param('tenantId') !== ADMIN_TENANT_ID ||
-      !provider ||
-      !interaction ||
-      interaction.uid !== c.req.param('uid') ||
-      interaction.prompt.name !== 'login'
-    ) {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
-    }
-    const loginPage = c.req.path.replace(/\/welcome$/, '/login');
-    if (await consoleAdminExists(db)) return c.html(renderSignInPage({ language, action: loginPage }), 409);
-    const form = await c.req.parseBody();
-    const username = typeof form.username === 'string' ? form.username.trim() : '';
-    const password = typeof form.password === 'string' ? form.password : '';
-    const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
-    const error = !usernameSchema.safeParse(username).success
-      ? signInText(language, 'username_invalid')
-      : password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH
-        ? signInText(language, 'password_too_short')
-        : password !== confirm
-          ? signInText(language, 'password_mismatch')
-          : undefined;
-    if (error) return c.html(renderWelcomePage({ language, action: c.req.path, username, error }), 400);
-    if (!(await createFirstConsoleAdmin(db, { username, password }))) {
-      return c.html(renderSignInPage({ language, action: loginPage }), 409);
-    }
-    const result = await attemptSignIn(new TenantDb(db, ADMIN_TENANT_ID), {
-      identifier: username,
-      password,
-      applicationId: String(interaction.params.client_id),
-      ip: c.env.incoming.socket.remoteAddress,
-      userAgent: c.req.header('User-Agent'),
-      log: c.get('log'),
-    });
-    if (!result.ok) return c.html(renderSignInPage({ language, action: loginPage }), 500);
-    await provider.interactionFinished(
-      c.env.incoming,
-      c.env.outgoing,
-      { login: { accountId: result.userId } },
-      {
-        mergeWithLastSubmission: false,
-      },
-    );
-    return RESPONSE_ALREADY_SENT;
-  });
-
-  app.post('/interaction/:tenantId/:uid/login', async (c) => {
-    const language = c.get('language');
-    const tenantId = c.req.param('tenantId');
-    const provider = await providers.get(tenantId);
-    const interaction = provider && (await details(c, provider));
-    if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
-      return c.html(renderMessagePage(language, signInText(language, 'session_expired')), 400);
-    }
-    const form = await c.req.parseBody();
-    const identifier = typeof form.identifier === 'string' ? form.identifier : '';
-    const password = typeof form.password === 'string' ? form.password : '';
-    const action = c.req.path;
-    if (!identifier.trim() || !password) {
-      return c.html(renderSignInPage({ language, action, identifier, error: signInText(language, 'required') }), 400);
-    }
-    const result = await attemptSignIn(new TenantDb(db, tenantId), {
-      identifier,
-      password,
-      applicationId: String(interaction.params.client_id),
-      ip: c.env.incoming.socket.remoteAddress,
-      userAgent: c.req.header('User-Agent'),
-      log: c.get('log'),
-    });
-    if (!result.ok) {
-      const error =
-        result.reason === 'locked'
-          ? signInText(language, 'locked', { minutes: result.retryAfterMinutes })
-          : signInText(language, 'invalid_credentials');
-      const page = action.replace(/\/login$/, '');
-      return c.html(
-        renderSignInPage({ language, action, identifier, error, forgotHref: forgotHref(page) }),
-        result.reason === 'locked' ? 429 : 401,
-      );
-    }
-    await provider.interactionFinished(
-      c.env.incoming,
-      c.env.outgoing,
-      { login: { accountId: result.userId } },
-      {
-        mergeWithLastSubmission: false,
-      },
-    );
-    return RESPONSE_ALREADY_SENT;
-  });
-
-  /** The interaction of a forgot-password step, still at its login prompt; its sign-in page path. */
-  const loginInteraction = async (c: Context<Env>) => {
-    const provider = await providers.get(c.req.param('tenantId') ?? '');
-    const interaction = provider && (await details(c, provider));
-    if (!provider || !interaction || interaction.uid !== c.req.param('uid') || interaction.prompt.name !== 'login') {
-      return undefined;
-    }
-    return { interaction, page: `/interaction/${c.req.param('tenantId')}/${c.req.param('uid')}` };
-  };
   const expired = (c: Context<Env>) =>
-    c.html(renderMessagePage(c.get('language'), signInText(c.get('language'), 'session_expired')), 400);
-  const meta = (c: Context<Env>, interaction: Interaction) => ({
-    applicationId: String(interaction.params.client_id),
+    sendHtml(c, renderMessagePage(c.get('language'), signInText(c.get('language'), 'session_expired')), 400);
+
+  /**
+   * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
+   * and the form steps find it still at the login prompt. Anything else is an expired session.
+   */
+  const interaction =
+    (prompt?: 'login'): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      const tenantId = c.req.param('tenantId') ?? '';
+      const provider = await providers.get(tenantId);
+      const details = provider && (await interactionDetails(c, provider));
+      if (!provider || !details || details.uid !== c.req.param('uid') || (prompt && details.prompt.name !== prompt)) {
+        return expired(c);
+      }
+      c.set('interaction', { provider, details, tenantId, page: `/interaction/${tenantId}/${details.uid}` });
+      await next();
+    };
+  /** The welcome step exists on the OSS console's sign-in only. */
+  const firstRun: MiddlewareHandler<Env> = async (c, next) => {
+    if (edition !== 'oss' || c.req.param('tenantId') !== ADMIN_TENANT_ID) return expired(c);
+    await next();
+  };
+  /** The forgot-password steps exist only when codes can be emailed. */
+  const mailConfigured: MiddlewareHandler<Env> = async (c, next) => {
+    if (!email.configured) return expired(c);
+    await next();
+  };
+
+  const readForm = async <Shape extends z.ZodRawShape>(c: Context<Env>, schema: z.ZodObject<Shape>) =>
+    parseSignInForm(schema, await c.req.parseBody());
+  /** Who is asking, for the audit log and the webhooks. */
+  const requestMeta = (c: Context<Env>) => ({
+    applicationId: String(c.get('interaction').details.params.client_id),
     ip: c.env.incoming.socket.remoteAddress,
     userAgent: c.req.header('User-Agent'),
     log: c.get('log'),
   });
+  /** Ends the interaction: oidc-provider answers with the redirect back to the authorization endpoint. */
+  const finish = async (c: Context<Env>, result: InteractionResults, mergeWithLastSubmission: boolean) => {
+    await c.get('interaction').provider.interactionFinished(c.env.incoming, c.env.outgoing, result, {
+      mergeWithLastSubmission,
+    });
+    return RESPONSE_ALREADY_SENT;
+  };
+  const signedIn = (c: Context<Env>, accountId: string) => finish(c, { login: { accountId } }, false);
+  const registrationClosed = (c: Context<Env>) => {
+    const language = c.get('language');
+    const action = `${c.get('interaction').page}/login`;
+    return sendHtml(c, renderSignInPage({ language, action, error: signInText(language, 'registration_closed') }), 403);
+  };
 
-  app.get('/interaction/:tenantId/:uid/forgot-password', async (c) => {
-    const found = await loginInteraction(c);
-    if (!found || !email.configured) return expired(c);
-    return c.html(
-      renderForgotPasswordPage({ language: c.get('language'), action: c.req.path, signInHref: found.page }),
+  app.get('/interaction/:tenantId/:uid', interaction(), async (c) => {
+    const language = c.get('language');
+    const { provider, details, tenantId, page } = c.get('interaction');
+    if (details.prompt.name === 'consent') {
+      return finish(c, { consent: { grantId: await grantConsent(provider, details) } }, true);
+    }
+    // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
+    if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
+      return sendHtml(c, renderWelcomePage({ language, action: `${page}/welcome` }));
+    }
+    if (wantsSignUp(details, c.req.query('screen'))) {
+      if (!registrationOpen(tenantId, edition)) return registrationClosed(c);
+      return sendHtml(
+        c,
+        renderRegisterPage({ language, action: `${page}/register`, signInHref: `${page}?screen=sign_in` }),
+      );
+    }
+    return sendHtml(
+      c,
+      renderSignInPage({
+        language,
+        action: `${page}/login`,
+        registerHref: registerHref(tenantId, page),
+        forgotHref: forgotHref(page),
+      }),
+    );
+  });
+
+  app.post('/interaction/:tenantId/:uid/register', interaction('login'), async (c) => {
+    const language = c.get('language');
+    const { tenantId, page } = c.get('interaction');
+    if (!registrationOpen(tenantId, edition)) return registrationClosed(c);
+    const { form, error } = await readForm(c, registerFormSchema);
+    const { username, email: address, password } = form;
+    const again = (message: string, status: 400 | 422) =>
+      sendHtml(
+        c,
+        renderRegisterPage({
+          language,
+          action: `${page}/register`,
+          signInHref: `${page}?screen=sign_in`,
+          username,
+          email: address,
+          error: message,
+        }),
+        status,
+      );
+    if (error) return again(signInFormErrorText(language, error), 400);
+    const result = await registerUser(
+      new TenantDb(db, tenantId),
+      { username, password, ...(address ? { email: address } : {}) },
+      requestMeta(c),
+    );
+    if (!result.ok && result.reason === 'taken') return again(signInText(language, 'identifier_taken'), 422);
+    if (!result.ok) return again(passwordRejectedText(language, result.rejections), 400);
+    return signedIn(c, result.userId);
+  });
+
+  // First run: create the first console admin and finish the login with it, in one step.
+  app.post('/interaction/:tenantId/:uid/welcome', firstRun, interaction('login'), async (c) => {
+    const language = c.get('language');
+    const { page } = c.get('interaction');
+    const signInPage = () => renderSignInPage({ language, action: `${page}/login` });
+    if (await consoleAdminExists(db)) return sendHtml(c, signInPage(), 409);
+    const { form, error } = await readForm(c, welcomeFormSchema);
+    if (error) {
+      const message = signInFormErrorText(language, error);
+      return sendHtml(
+        c,
+        renderWelcomePage({ language, action: `${page}/welcome`, username: form.username, error: message }),
+        400,
+      );
+    }
+    const credentials = { username: form.username, password: form.password };
+    const result = await welcomeFirstConsoleAdmin(db, credentials, requestMeta(c));
+    if (!result.ok) return sendHtml(c, signInPage(), result.reason === 'exists' ? 409 : 500);
+    return signedIn(c, result.userId);
+  });
+
+  app.post('/interaction/:tenantId/:uid/login', interaction('login'), async (c) => {
+    const language = c.get('language');
+    const { tenantId, page } = c.get('interaction');
+    const action = `${page}/login`;
+    const { form, error } = await readForm(c, signInFormSchema);
+    const { identifier, password } = form;
+    if (error) {
+      return sendHtml(
+        c,
+        renderSignInPage({ language, action, identifier, error: signInFormErrorText(language, error) }),
+        400,
+      );
+    }
+    const result = await attemptSignIn(new TenantDb(db, tenantId), { identifier, password, ...requestMeta(c) });
+    if (!result.ok) {
+      const message =
+        result.reason === 'locked'
+          ? signInText(language, 'locked', { minutes: result.retryAfterMinutes })
+          : signInText(language, 'invalid_credentials');
+      return sendHtml(
+        c,
+        renderSignInPage({ language, action, identifier, error: message, forgotHref: forgotHref(page) }),
+        result.reason === 'locked' ? 429 : 401,
+      );
+    }
+    return signedIn(c, result.userId);
+  });
+
+  app.get('/interaction/:tenantId/:uid/forgot-password', interaction('login'), mailConfigured, (c) => {
+    const { page } = c.get('interaction');
+    return sendHtml(
+      c,
+      renderForgotPasswordPage({ language: c.get('language'), action: `${page}/forgot-password`, signInHref: page }),
     );
   });
 
   // Always the same answer (the code page) whether or not the address belongs to an account.
-  app.post('/interaction/:tenantId/:uid/forgot-password', async (c) => {
+  app.post('/interaction/:tenantId/:uid/forgot-password', interaction('login'), mailConfigured, async (c) => {
     const language = c.get('language');
-    const found = await loginInteraction(c);
-    if (!found || !email.configured) return expired(c);
-    const form = await c.req.parseBody();
-    const address = typeof form.email === 'string' ? form.email.trim() : '';
-    if (!emailRegex.test(address)) {
-      return c.html(
+    const { tenantId, page } = c.get('interaction');
+    const { form, error } = await readForm(c, forgotPasswordFormSchema);
+    if (error) {
+      return sendHtml(
+        c,
         renderForgotPasswordPage({
           language,
-          action: c.req.path,
-          signInHref: found.page,
-          email: address,
-          error: signInText(language, 'email_invalid'),
+          action: `${page}/forgot-password`,
+          signInHref: page,
+          email: form.email,
+          error: signInFormErrorText(language, error),
         }),
         400,
       );
     }
     await requestPasswordReset(
-      new TenantDb(db, c.req.param('tenantId')),
-      { email: address, language, emailService: email },
-      meta(c, found.interaction),
+      new TenantDb(db, tenantId),
+      { email: form.email, language, emailService: email },
+      requestMeta(c),
     );
-    return c.html(
+    return sendHtml(
+      c,
       renderResetPasswordPage({
         language,
-        action: `${found.page}/reset-password`,
-        resendHref: c.req.path,
-        signInHref: found.page,
-        email: address,
-        notice: signInText(language, 'reset_sent', { email: address, minutes: RESET_CODE.ttlMinutes }),
+        action: `${page}/reset-password`,
+        resendHref: `${page}/forgot-password`,
+        signInHref: page,
+        email: form.email,
+        notice: signInText(language, 'reset_sent', { email: form.email, minutes: RESET_CODE.ttlMinutes }),
       }),
     );
   });
 
-  app.post('/interaction/:tenantId/:uid/reset-password', async (c) => {
+  app.post('/interaction/:tenantId/:uid/reset-password', interaction('login'), mailConfigured, async (c) => {
     const language = c.get('language');
-    const found = await loginInteraction(c);
-    if (!found || !email.configured) return expired(c);
-    const form = await c.req.parseBody();
-    const address = typeof form.email === 'string' ? form.email.trim() : '';
-    const code = typeof form.code === 'string' ? form.code : '';
-    const password = typeof form.password === 'string' ? form.password : '';
-    const confirm = typeof form.password_confirm === 'string' ? form.password_confirm : '';
-    const again = (error: string, status: 400 | 429) =>
-      c.html(
+    const { tenantId, page } = c.get('interaction');
+    const { form, error } = await readForm(c, resetPasswordFormSchema);
+    const again = (message: string, status: 400 | 429) =>
+      sendHtml(
+        c,
         renderResetPasswordPage({
           language,
-          action: c.req.path,
-          resendHref: `${found.page}/forgot-password`,
-          signInHref: found.page,
-          email: address,
-          error,
+          action: `${page}/reset-password`,
+          resendHref: `${page}/forgot-password`,
+          signInHref: page,
+          email: form.email,
+          error: message,
         }),
         status,
       );
-    if (!address || !code.trim() || !password) return again(signInText(language, 'reset_code_invalid'), 400);
-    if (password !== confirm) return again(signInText(language, 'password_mismatch'), 400);
+    if (error) return again(signInFormErrorText(language, error), 400);
     const result = await resetPassword(
-      new TenantDb(db, c.req.param('tenantId')),
-      { email: address, code, password },
-      meta(c, found.interaction),
+      new TenantDb(db, tenantId),
+      { email: form.email, code: form.code, password: form.password },
+      requestMeta(c),
     );
-    if (!result.ok && result.reason === 'rejected') {
-      const [first = 'password_rejected.too_short'] = result.rejections;
-      const reason = signInText(language, first.replace('password_rejected.', 'rejected.') as SignInKey, {
-        min: defaultPasswordPolicy.length.min,
-        max: defaultPasswordPolicy.length.max,
-      });
-      return again(signInText(language, 'password_rejected', { reason }), 400);
-    }
+    if (!result.ok && result.reason === 'rejected')
+      return again(passwordRejectedText(language, result.rejections), 400);
     if (!result.ok) {
       return result.reason === 'too_many_attempts'
         ? again(signInText(language, 'reset_code_exhausted'), 429)
@@ -416,14 +314,15 @@ export function interactionRoutes(
     }
     // Back to the sign-in form rather than signed in at once: the new password is proven once, and any
     // further sign-in step (MFA) still applies.
-    return c.html(
+    return sendHtml(
+      c,
       renderSignInPage({
         language,
-        action: `${found.page}/login`,
-        identifier: address,
+        action: `${page}/login`,
+        identifier: form.email,
         notice: signInText(language, 'reset_done'),
-        forgotHref: forgotHref(found.page),
-        registerHref: registrationOpen(c.req.param('tenantId'), edition) ? `${found.page}?screen=register` : undefined,
+        forgotHref: forgotHref(page),
+        registerHref: registerHref(tenantId, page),
       }),
     );
   });

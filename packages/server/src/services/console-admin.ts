@@ -13,6 +13,7 @@ import { tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, roles, users, usersRoles } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
+import { attemptSignIn, type SignInAttempt } from './sign-in.ts';
 import { performWrite } from './write-path.ts';
 
 const firstAdminSchema = z.object({ username: z.string().min(1).max(128), password: z.string().min(8).max(256) });
@@ -72,4 +73,24 @@ export async function createFirstConsoleAdmin(
     if (await consoleAdminExists(db)) return false;
     throw error;
   }
+}
+
+export type WelcomeResult = { ok: true; userId: string } | { ok: false; reason: 'exists' | 'sign_in_failed' };
+
+/**
+ * The welcome page (OSS first run): creates the first console admin and signs them in with the same credentials, so
+ * the sign-in is audited and counted like any other. `exists` when another admin came first.
+ */
+export async function welcomeFirstConsoleAdmin(
+  db: Database,
+  credentials: { username: string; password: string },
+  meta: Omit<SignInAttempt, 'identifier' | 'password'>,
+): Promise<WelcomeResult> {
+  if (!(await createFirstConsoleAdmin(db, credentials))) return { ok: false, reason: 'exists' };
+  const result = await attemptSignIn(new TenantDb(db, ADMIN_TENANT_ID), {
+    identifier: credentials.username,
+    password: credentials.password,
+    ...meta,
+  });
+  return result.ok ? result : { ok: false, reason: 'sign_in_failed' };
 }

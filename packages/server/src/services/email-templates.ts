@@ -1,4 +1,5 @@
 import type { Language } from '@gatehouse/schemas';
+import { html, type SafeHtml } from '../http/html.ts';
 
 /**
  * The invitation email in every server language. `{organization}` and `{date}` are filled in by
@@ -148,11 +149,27 @@ export const invitationLanguages = Object.keys(invitationTexts) as Language[];
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+const PLACEHOLDER = /\{(\w+)\}/g;
 
-function fill(template: string, values: Record<string, string>, encode: (value: string) => string): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? encode(values[key] ?? '') : whole));
+/** The plain-text part: the template with its `{name}` placeholders filled in, nothing escaped. */
+function fillText(template: string, values: Record<string, string>): string {
+  return template.replace(PLACEHOLDER, (whole, key: string) => (key in values ? (values[key] ?? '') : whole));
+}
+
+/** The HTML part: the same, the template's text and every value escaped (a split keeps `{name}` at odd indexes). */
+function fillHtml(template: string, values: Record<string, string>): SafeHtml {
+  const parts = template
+    .split(PLACEHOLDER)
+    .map((part, index) => (index % 2 === 0 ? part : part in values ? (values[part] ?? '') : `{${part}}`));
+  return html`${parts}`;
+}
+
+/** The start of every HTML email, up to the opening body tag (emails allow inline style; pages do not). */
+function emailHead(language: Language, subject: SafeHtml): SafeHtml {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return html`<!doctype html>
+<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${subject}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2328">`;
 }
 
 export type InvitationValues = {
@@ -169,8 +186,8 @@ export function renderInvitation(language: Language, values: InvitationValues): 
     values.expiresAt,
   )} UTC`;
   const fields = { organization: values.organization, inviter: values.inviter ?? '', date };
-  const plain = (template: string) => fill(template, fields, (value) => value);
-  const html = (template: string) => fill(escapeHtml(template), fields, escapeHtml);
+  const plain = (template: string) => fillText(template, fields);
+  const filled = (template: string) => fillHtml(template, fields);
   const lines = [plain(texts.intro), values.inviter ? plain(texts.invitedBy) : undefined];
   const text = [
     ...lines.filter(Boolean),
@@ -180,18 +197,13 @@ export function renderInvitation(language: Language, values: InvitationValues): 
     plain(texts.expires),
     plain(texts.ignore),
   ].join('\n');
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const htmlBody = [
-    '<!doctype html>',
-    `<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${html(texts.subject)}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2328">',
-    `<p>${html(texts.intro)}</p>`,
-    values.inviter ? `<p>${html(texts.invitedBy)}</p>` : '',
-    `<p><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:10px 16px;background:#5d34f2;color:#fff;border-radius:6px;text-decoration:none">${html(texts.action)}</a></p>`,
-    `<p style="color:#59636e">${html(texts.expires)}<br>${html(texts.ignore)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject: plain(texts.subject), text, html: htmlBody };
+  const htmlBody = html`${emailHead(language, filled(texts.subject))}
+<p>${filled(texts.intro)}</p>
+${values.inviter && html`<p>${filled(texts.invitedBy)}</p>`}
+<p><a href="${values.link}" style="display:inline-block;padding:10px 16px;background:#5d34f2;color:#fff;border-radius:6px;text-decoration:none">${filled(texts.action)}</a></p>
+<p style="color:#59636e">${filled(texts.expires)}<br>${filled(texts.ignore)}</p>
+</body></html>`;
+  return { subject: plain(texts.subject), text, html: htmlBody.toString() };
 }
 
 /** The forgot-password email: the code, how long it is valid, and what to do when it was not you. */
@@ -302,18 +314,13 @@ const resetCodeTexts: Record<Language, ResetCodeTexts> = {
 export function renderPasswordResetCode(language: Language, values: { code: string; minutes: number }): RenderedEmail {
   const texts = resetCodeTexts[language];
   const fields = { code: values.code, minutes: String(values.minutes) };
-  const plain = (template: string) => fill(template, fields, (value) => value);
-  const html = (template: string) => fill(escapeHtml(template), fields, escapeHtml);
+  const plain = (template: string) => fillText(template, fields);
+  const filled = (template: string) => fillHtml(template, fields);
   const text = [plain(texts.intro), '', values.code, '', plain(texts.expires), plain(texts.ignore)].join('\n');
-  const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const htmlBody = [
-    '<!doctype html>',
-    `<html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${html(texts.subject)}</title></head>`,
-    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2328">',
-    `<p>${html(texts.intro)}</p>`,
-    `<p style="font-size:28px;font-weight:700;letter-spacing:6px" dir="ltr">${escapeHtml(values.code)}</p>`,
-    `<p style="color:#59636e">${html(texts.expires)}<br>${html(texts.ignore)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject: plain(texts.subject), text, html: htmlBody };
+  const htmlBody = html`${emailHead(language, filled(texts.subject))}
+<p>${filled(texts.intro)}</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:6px" dir="ltr">${values.code}</p>
+<p style="color:#59636e">${filled(texts.expires)}<br>${filled(texts.ignore)}</p>
+</body></html>`;
+  return { subject: plain(texts.subject), text, html: htmlBody.toString() };
 }

@@ -1,6 +1,15 @@
-import { checkPassword, emailRegex, generateId, type PasswordRejectionCode, usernameSchema } from '@gatehouse/schemas';
+import {
+  ADMIN_TENANT_ID,
+  checkPassword,
+  emailRegex,
+  generateId,
+  type PasswordRejectionCode,
+  usernameSchema,
+} from '@gatehouse/schemas';
+import type { Interaction } from 'oidc-provider';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
@@ -10,6 +19,26 @@ import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
 import { performWrite } from './write-path.ts';
 
 export const REGISTER_LOG_KEY = 'Interaction.Register.Submit';
+
+/**
+ * Who may create an account on a tenant's sign-in page. The admin tenant holds console accounts:
+ * in the cloud edition anyone may sign up (onboarding follows); the OSS console has one
+ * installation's admins, created by the welcome page or the CLI, so its registration is closed.
+ */
+export function registrationOpen(tenantId: string, edition: Config['edition']): boolean {
+  return tenantId !== ADMIN_TENANT_ID || edition === 'cloud';
+}
+
+/**
+ * Spec §2.4: the sign-up screen comes first for interaction_mode=signUp or a register first screen; the page's own
+ * links (`?screen=register|sign_in`) switch between the two.
+ */
+export function wantsSignUp(interaction: Pick<Interaction, 'params'>, screen: string | undefined): boolean {
+  if (screen === 'register') return true;
+  if (screen === 'sign_in') return false;
+  const { interaction_mode: mode, first_screen: firstScreen } = interaction.params;
+  return mode === 'signUp' || firstScreen === 'register' || firstScreen === 'identifier:register';
+}
 
 const registrationSchema = z.object({
   username: usernameSchema,

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
+import { html } from '../../http/html.ts';
 import { negotiateLanguage } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
@@ -36,9 +37,10 @@ async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
 
 /** Minimal error page: the provider's default one uses inline styles, which our CSP forbids. */
 function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
-  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const title = out.error ?? 'error';
   ctx.type = 'html';
-  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(out.error ?? 'error')}</title></head><body><h1>${escapeHtml(out.error ?? 'error')}</h1><p>${escapeHtml(out.error_description ?? '')}</p></body></html>`;
+  ctx.body =
+    html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${out.error_description ?? ''}</p></body></html>`.toString();
 }
 
 export type OidcDeps = { db: Database; config: Config; keys: SigningKeyStore; log?: Logger | undefined };
@@ -88,12 +90,12 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
           const source = formActionSource(ctx.oidc.params?.post_logout_redirect_uri);
           if (policy && source) ctx.set('Content-Security-Policy', withFormActionSource(policy, source));
           ctx.type = 'html';
-          ctx.body = renderLogoutPage(negotiateLanguage(ctx.get('accept-language')), form);
+          ctx.body = renderLogoutPage(negotiateLanguage(ctx.get('accept-language')), form).toString();
         },
         postLogoutSuccessSource: (ctx) => {
           const language = negotiateLanguage(ctx.get('accept-language'));
           ctx.type = 'html';
-          ctx.body = renderMessagePage(language, signInText(language, 'signed_out'));
+          ctx.body = renderMessagePage(language, signInText(language, 'signed_out')).toString();
         },
       },
       resourceIndicators: {
