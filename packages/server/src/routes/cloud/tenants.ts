@@ -11,15 +11,10 @@ import {
   jsonResponse,
   notFoundResponse,
 } from '../../http/route-kit.ts';
-import {
-  createTenant,
-  deleteTenant,
-  listUserTenants,
-  renameTenant,
-  requireTenantAccess,
-} from '../../services/tenants.ts';
+import { createTenant, deleteTenant, listUserTenants, renameTenant } from '../../services/tenants.ts';
 import { writeContext } from '../write-context.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
+import { tenantAccess, tenantRoute } from './tenant-access.ts';
 
 /** The signed-in user's tenants: list, create, rename, delete (spec §7). */
 
@@ -45,7 +40,8 @@ const createTenantRoute = createRoute({
   },
 });
 
-const updateTenant = createRoute({
+const updateTenant = tenantRoute({
+  access: 'manage:tenant',
   method: 'patch',
   path: '/tenants/{id}',
   tags,
@@ -54,7 +50,8 @@ const updateTenant = createRoute({
   responses: { 200: jsonResponse(tenantSchema, 'The tenant.'), ...errorResponses, ...notFoundResponse },
 });
 
-const deleteTenantRoute = createRoute({
+const deleteTenantRoute = tenantRoute({
+  access: 'manage:tenant',
   method: 'delete',
   path: '/tenants/{id}',
   tags,
@@ -84,16 +81,13 @@ export function cloudTenantsRoutes(deps: CloudDeps) {
       return c.json(created, 201);
     })
     .openapi(updateTenant, async (c) => {
-      const access = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id, 'manage:tenant');
       const { tenant: _admin, ...ctx } = writeContext(c);
-      return c.json(await renameTenant(db, ctx, access, c.req.valid('json')), 200);
+      return c.json(await renameTenant(db, ctx, tenantAccess(c), c.req.valid('json')), 200);
     })
     .openapi(deleteTenantRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const access = await requireTenantAccess(db, id, c.get('auth').actor.id, 'manage:tenant');
       const { tenant: _admin, ...ctx } = writeContext(c);
-      await deleteTenant(db, ctx, access);
-      deps.forgetTenant(id);
+      await deleteTenant(db, ctx, tenantAccess(c));
+      deps.forgetTenant(c.req.valid('param').id);
       return c.body(null, 204);
     });
 }
