@@ -287,6 +287,39 @@ describe('user import', () => {
     expect(DEFAULT_TENANT_ID).not.toBe(otherTenant(t).tenantId);
   });
 
+  it('a stopping process hands its job back after the batch in hand, and another resumes it at once', async () => {
+    const names = Array.from({ length: 30 }, (_, index) => `${p}_s${index}`);
+    const queued = await t.call('/api/users/imports', {
+      method: 'POST',
+      body: { format: 'csv', source: `username\n${names.join('\n')}\n` },
+    });
+    // The process is told to stop while it writes its first batch (transaction 1 is the claim, 2 the batch).
+    let transactions = 0;
+    const db = new Proxy(t.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (property !== 'transaction') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: Parameters<typeof target.transaction>) => {
+          if (++transactions === 2) void stopping.stop();
+          return target.transaction(...args);
+        };
+      },
+    });
+    const stopping = new UserImportWorker({ db, batchSize: 3 });
+    expect(await stopping.runOnce(), 'the claim ran').toBe(1);
+    await stopping.stop();
+    const handedBack = await ownTenant(t).findOne(userImportJobs, eq(userImportJobs.id, queued.json.id));
+    expect(handedBack, 'still running, free for the next claim').toMatchObject({
+      status: 'running',
+      processed: 3,
+      created: 3,
+      lockedUntil: null,
+    });
+    await worker.drain();
+    const job = (await t.call(`/api/users/imports/${queued.json.id}`)).json;
+    expect(job).toMatchObject({ status: 'succeeded', total: 30, processed: 30, created: 30, failed: 0 });
+  });
+
   it('a job claimed by a process that died is resumed once its lease runs out', async () => {
     const queued = await t.call('/api/users/imports', {
       method: 'POST',

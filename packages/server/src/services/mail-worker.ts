@@ -1,5 +1,5 @@
 import type { InternalOutboxEvent } from '@gatehouse/schemas';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
@@ -7,6 +7,7 @@ import { organizationInvitations, organizations, outbox, users } from '../db/tab
 import { negotiateLanguage } from '../i18n/messages.ts';
 import type { EmailMessage, EmailService, SendResult } from './email.ts';
 import { renderInvitation } from './email-templates.ts';
+import { exponentialBackoff, type JobDefinition, JobRunner } from './job-runner.ts';
 import { INVITATION_MESSAGE_EVENT } from './organization-invitations.ts';
 
 /** One recorded try to send a message (kept in the outbox row's `payload.mail.attempts`). */
@@ -39,6 +40,11 @@ type OutboxRow = typeof outbox.$inferSelect;
 type Rendered = { email: EmailMessage } | { cancel: string };
 type Renderer = (db: Database, row: OutboxRow) => Promise<Rendered>;
 
+/** How one run ended: a final state without a send (cancelled, not sent), or a try to record. */
+type MailResult =
+  | { failed: false; final: MailState }
+  | { failed: true; permanent: boolean; attempts: MailAttempt[]; error: string };
+
 export type MailWorkerOptions = {
   db: Database;
   email: EmailService;
@@ -53,176 +59,117 @@ export type MailWorkerOptions = {
   leaseMs?: number;
 };
 
-const defaultBackoff = (retry: number) => 30_000 * 4 ** (retry - 1);
+const renderers: Record<InternalOutboxEvent, Renderer> = {
+  [INVITATION_MESSAGE_EVENT]: renderInvitationEvent,
+};
 const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
 const mailField = (field: string) => sql`coalesce((${outbox.payload}->'mail'->>${field})::bigint, 0)`;
+const stateOf = (row: OutboxRow) => (row.payload.mail ?? { status: 'pending', attempts: [] }) as MailState;
 
 /**
- * Sends the email events of the outbox (internal events, which the webhook worker leaves alone).
- * The outbox row is the queue entry: a run claims due unprocessed rows with
- * `FOR UPDATE SKIP LOCKED` and writes a lease into `payload.mail`, sends outside the
- * transaction, then records the attempt and either schedules a retry or marks the row
- * processed. Any number of processes can run it on one database; a sent message is never sent again.
+ * Sends the email events of the outbox (internal events, which the webhook worker leaves alone) on the job
+ * runner. The outbox row is the queue entry and its mail state (`payload.mail`) the job's columns: the lease
+ * (`lockedUntil`), the backoff (`nextAttemptAt`, both database time in ms) and every attempt; a final status marks
+ * the row processed. A sent message is never sent again. A permanent SMTP refusal is not retried.
  */
-export class MailWorker {
-  readonly #db: Database;
-  readonly #email: EmailService;
-  readonly #log: Logger | undefined;
-  readonly #intervalMs: number;
-  readonly #backoffMs: (retry: number) => number;
-  readonly #maxAttempts: number;
-  readonly #batchSize: number;
-  readonly #leaseMs: number;
-  readonly #renderers: Record<InternalOutboxEvent, Renderer> = {
-    [INVITATION_MESSAGE_EVENT]: renderInvitationEvent,
-  };
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = true;
-
+export class MailWorker extends JobRunner<typeof outbox, MailResult> {
   constructor(options: MailWorkerOptions) {
-    this.#db = options.db;
-    this.#email = options.email;
-    this.#log = options.log;
-    this.#intervalMs = options.intervalMs ?? 1000;
-    this.#backoffMs = options.backoffMs ?? defaultBackoff;
-    this.#maxAttempts = options.maxAttempts ?? 5;
-    this.#batchSize = options.batchSize ?? 10;
-    this.#leaseMs = options.leaseMs ?? 120_000;
+    const { db, email, log } = options;
+    super(mailDefinition(db, email, log, options.maxAttempts ?? 5), {
+      db,
+      log,
+      intervalMs: options.intervalMs ?? 1000,
+      leaseMs: options.leaseMs ?? 120_000,
+      claimLimit: options.batchSize ?? 10,
+      backoffMs: options.backoffMs ?? exponentialBackoff(30_000),
+    });
   }
+}
 
-  start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => {});
-  }
-
-  #schedule(delay: number): void {
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => {
-      this.#running = this.runOnce().then(
-        (attempted) => this.#schedule(attempted > 0 ? 0 : this.#intervalMs),
-        (error: unknown) => {
-          this.#log?.error({ err: error }, 'mail worker run failed');
-          this.#schedule(this.#intervalMs);
-        },
+function mailDefinition(
+  db: Database,
+  email: EmailService,
+  log: Logger | undefined,
+  maxAttempts: number,
+): JobDefinition<typeof outbox, MailResult> {
+  return {
+    name: 'mail worker',
+    table: outbox,
+    claimable: allOf(
+      isNull(outbox.processedAt),
+      inArray(outbox.event, Object.keys(renderers)),
+      sql`${mailField('nextAttemptAt')} <= ${nowMs}`,
+      sql`${mailField('lockedUntil')} < ${nowMs}`,
+    ),
+    orderBy: asc(outbox.id),
+    claim: (leaseMs) => ({
+      payload: sql`jsonb_set(${outbox.payload}, '{mail}', coalesce(${outbox.payload}->'mail', '{"status":"pending","attempts":[]}'::jsonb) || jsonb_build_object('lockedUntil', ${nowMs} + ${leaseMs}))`,
+    }),
+    attempt: (row) => stateOf(row).attempts.length + 1,
+    maxAttempts: () => maxAttempts,
+    run: async (row, { attempt }) => {
+      const state = stateOf(row);
+      const renderer = renderers[row.event as InternalOutboxEvent];
+      let rendered: Rendered | undefined;
+      let renderError: string | undefined;
+      try {
+        rendered = renderer ? await renderer(db, row) : { cancel: `no template for ${row.event}` };
+      } catch (error) {
+        // E.g. the database failing for a moment: an attempt that failed, retried like a send.
+        renderError = `could not render: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      if (rendered && 'cancel' in rendered) {
+        log?.info({ outboxId: row.id, event: row.event, reason: rendered.cancel }, 'email not sent');
+        return { failed: false, final: { ...state, status: 'cancelled', reason: rendered.cancel } };
+      }
+      if (rendered && !email.configured) {
+        log?.warn({ outboxId: row.id, event: row.event, to: rendered.email.to }, 'email not sent: SMTP_URL is not set');
+        return { failed: false, final: { ...state, status: 'not_sent', reason: 'SMTP_URL is not set' } };
+      }
+      const result: SendResult = rendered
+        ? await email.send(rendered.email)
+        : { sent: false, error: renderError ?? 'could not render', permanent: false, durationMs: 0 };
+      const record: MailAttempt = {
+        attempt,
+        at: Date.now(),
+        durationMs: result.durationMs,
+        ...(result.sent ? { messageId: result.messageId } : { error: result.error }),
+      };
+      const attempts = [...state.attempts, record];
+      if (result.sent) return { failed: false, final: { status: 'sent', attempts } };
+      return { failed: true, permanent: result.permanent, attempts, error: result.error };
+    },
+    settle: async (row, result, retryInMs) => {
+      if ('final' in result) return finish(db, row, result.final);
+      const { attempts, error } = result;
+      log?.warn(
+        { outboxId: row.id, event: row.event, attempt: attempts.length, error },
+        retryInMs === undefined ? 'email delivery failed' : 'email delivery failed; will retry',
       );
-    }, delay);
-    this.#timer.unref();
-  }
-
-  /** Runs until nothing is due now (tests; retries must be due at once, i.e. zero backoff). */
-  async drain(maxRuns = 100): Promise<void> {
-    for (let run = 0; run < maxRuns; run++) {
-      if ((await this.runOnce()) === 0) return;
-    }
-  }
-
-  /** Claims one batch of due messages and handles them. Returns how many it claimed. */
-  async runOnce(): Promise<number> {
-    const events = Object.keys(this.#renderers);
-    const claimed = await this.#db.transaction(async (tx) => {
-      const due = await tx
-        .select({ tenantId: outbox.tenantId, id: outbox.id })
-        .from(outbox)
-        .where(
-          and(
-            isNull(outbox.processedAt),
-            inArray(outbox.event, events),
-            sql`${mailField('nextAttemptAt')} <= ${nowMs}`,
-            sql`${mailField('lockedUntil')} < ${nowMs}`,
-          ),
-        )
-        .orderBy(asc(outbox.id))
-        .limit(this.#batchSize)
-        .for('update', { skipLocked: true });
-      if (!due.length) return [];
-      return tx
+      if (retryInMs === undefined) return finish(db, row, { status: 'failed', attempts, reason: error });
+      const next: MailState = { status: 'pending', attempts };
+      await db
         .update(outbox)
         .set({
-          payload: sql`jsonb_set(${outbox.payload}, '{mail}', coalesce(${outbox.payload}->'mail', '{"status":"pending","attempts":[]}'::jsonb) || jsonb_build_object('lockedUntil', ${nowMs} + ${this.#leaseMs}))`,
+          payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(next)}::jsonb || jsonb_build_object('nextAttemptAt', ${nowMs} + ${retryInMs}))`,
         })
-        .where(
-          allOf(
-            isNull(outbox.processedAt),
-            inArray(
-              outbox.id,
-              due.map((row) => row.id),
-            ),
-          ),
-        )
-        .returning();
-    });
-    await Promise.all(claimed.map((row) => this.#handle(row)));
-    return claimed.length;
-  }
+        .where(keyOf(row));
+    },
+  };
+}
 
-  async #handle(row: OutboxRow): Promise<void> {
-    const state = (row.payload.mail ?? { status: 'pending', attempts: [] }) as MailState;
-    const renderer = this.#renderers[row.event as InternalOutboxEvent];
-    let rendered: Rendered | undefined;
-    let renderError: string | undefined;
-    try {
-      rendered = renderer ? await renderer(this.#db, row) : { cancel: `no template for ${row.event}` };
-    } catch (error) {
-      // E.g. the database failing for a moment: an attempt that failed, retried like a send.
-      renderError = `could not render: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    if (rendered && 'cancel' in rendered) {
-      this.#log?.info({ outboxId: row.id, event: row.event, reason: rendered.cancel }, 'email not sent');
-      return this.#finish(row, { ...state, status: 'cancelled', reason: rendered.cancel });
-    }
-    if (rendered && !this.#email.configured) {
-      this.#log?.warn(
-        { outboxId: row.id, event: row.event, to: rendered.email.to },
-        'email not sent: SMTP_URL is not set',
-      );
-      return this.#finish(row, { ...state, status: 'not_sent', reason: 'SMTP_URL is not set' });
-    }
-    const attempt = state.attempts.length + 1;
-    const result: SendResult = rendered
-      ? await this.#email.send(rendered.email)
-      : { sent: false, error: renderError ?? 'could not render', permanent: false, durationMs: 0 };
-    const record: MailAttempt = {
-      attempt,
-      at: Date.now(),
-      durationMs: result.durationMs,
-      ...(result.sent ? { messageId: result.messageId } : { error: result.error }),
-    };
-    const attempts = [...state.attempts, record];
-    if (result.sent) return this.#finish(row, { status: 'sent', attempts });
-    const retry = !result.permanent && attempt < this.#maxAttempts;
-    this.#log?.warn(
-      { outboxId: row.id, event: row.event, attempt, error: result.error },
-      retry ? 'email delivery failed; will retry' : 'email delivery failed',
-    );
-    if (!retry) return this.#finish(row, { status: 'failed', attempts, reason: result.error });
-    const next: MailState = { status: 'pending', attempts };
-    await this.#db
-      .update(outbox)
-      .set({
-        payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(next)}::jsonb || jsonb_build_object('nextAttemptAt', ${nowMs} + ${this.#backoffMs(attempt)}))`,
-      })
-      .where(allOf(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id)));
-  }
+const keyOf = (row: OutboxRow) => allOf(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id));
 
-  async #finish(row: OutboxRow, state: MailState): Promise<void> {
-    const { lockedUntil: _released, nextAttemptAt: _done, ...final } = state;
-    await this.#db
-      .update(outbox)
-      .set({
-        processedAt: sql`now()`,
-        payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(final)}::jsonb)`,
-      })
-      .where(allOf(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id)));
-  }
+/** A final state: the lease and the backoff go, and the row is processed. */
+async function finish(db: Database, row: OutboxRow, state: MailState): Promise<void> {
+  const { lockedUntil: _released, nextAttemptAt: _done, ...final } = state;
+  await db
+    .update(outbox)
+    .set({
+      processedAt: sql`now()`,
+      payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(final)}::jsonb)`,
+    })
+    .where(keyOf(row));
 }
 
 type InvitationEventData = {

@@ -1,9 +1,11 @@
 import { type Actor, USER_IMPORT_MAX_ERRORS, type UserImportJob } from '@gatehouse/schemas';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { allOf } from '../db/conditions.ts';
 import { applications, userImportJobs } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
+import { fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
 import { IMPORT_BATCH_SIZE, importBatch, SeenIdentifiers } from './user-import.ts';
 import { ImportFileError, type ImportMapping, type ImportRowError, parseImportSource } from './user-import-source.ts';
 
@@ -35,179 +37,145 @@ export type UserImportWorkerOptions = {
   intervalMs?: number;
   /** How long a claimed job stays with one process without news; then another process resumes it. */
   leaseMs?: number;
+  /** Rows per batch (one transaction of writes, then the progress is saved). */
   batchSize?: number;
 };
 
+/** How a run ended: done (or handed back when the runner stops), or failed for good with the errors to add. */
+type ImportResult =
+  | { failed: false; status: 'succeeded'; errors: ImportRowError[] }
+  | { failed: false; status: 'handed_back' }
+  | { failed: true; permanent: true; errors: ImportRowError[] };
+
+const internalError: ImportRowError = {
+  line: 0,
+  field: '',
+  code: 'request.general',
+  message: 'The import stopped on an internal error.',
+};
+
 /**
- * Runs import jobs. A job is claimed with `FOR UPDATE SKIP LOCKED` and a lease that each batch renews; a
- * process that dies leaves the lease to run out, and the next claim resumes at `processed`. A batch whose writes
- * were saved but whose counters were not is simply run again: the upsert finds its users unchanged.
- * Any number of processes can run it against one database.
+ * Runs import jobs on the job runner, one at a time per process. The claim sets `running` and a lease that each
+ * batch renews with its progress; a process that dies leaves the lease to run out, and the next claim resumes at
+ * `processed`. A batch whose writes were saved but whose counters were not is simply run again: the upsert finds its
+ * users unchanged. When the runner stops, the job saves its last batch and hands itself back (its lease released),
+ * so another process resumes it at once. A job is not retried: a file that cannot be read, or an internal error,
+ * fails it with the reason among its errors.
  */
-export class UserImportWorker {
-  readonly #db: Database;
-  readonly #log: Logger | undefined;
-  readonly #intervalMs: number;
-  readonly #leaseMs: number;
-  readonly #batchSize: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = true;
-
+export class UserImportWorker extends JobRunner<typeof userImportJobs, ImportResult> {
   constructor(options: UserImportWorkerOptions) {
-    this.#db = options.db;
-    this.#log = options.log;
-    this.#intervalMs = options.intervalMs ?? 500;
-    this.#leaseMs = options.leaseMs ?? 60_000;
-    this.#batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
-  }
-
-  start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => {});
-  }
-
-  #schedule(delay: number): void {
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => {
-      this.#running = this.runOnce().then(
-        (worked) => this.#schedule(worked ? 0 : this.#intervalMs),
-        (error: unknown) => {
-          this.#log?.error({ err: error }, 'user import worker run failed');
-          this.#schedule(this.#intervalMs);
-        },
-      );
-    }, delay);
-    this.#timer.unref();
-  }
-
-  /** Claims one job and runs it to the end. Returns whether there was one. */
-  async runOnce(): Promise<boolean> {
-    const job = await this.#claim();
-    if (!job) return false;
-    try {
-      await this.#run(job);
-    } catch (error) {
-      this.#log?.error({ err: error, jobId: job.id }, 'user import failed');
-      await this.#finish(job, 'failed', [
-        { line: 0, field: '', code: 'request.general', message: 'The import stopped on an internal error.' },
-      ]);
-    }
-    return true;
-  }
-
-  /** Runs jobs until none is left (tests). */
-  async drain(maxJobs = 100): Promise<void> {
-    for (let run = 0; run < maxJobs && (await this.runOnce()); run++);
-  }
-
-  #lease() {
-    return sql`now() + ${this.#leaseMs} * interval '1 millisecond'`;
-  }
-
-  async #claim(): Promise<UserImportJobRow | undefined> {
-    return this.#db.transaction(async (tx) => {
-      const [due] = await tx
-        .select({ tenantId: userImportJobs.tenantId, id: userImportJobs.id })
-        .from(userImportJobs)
-        .where(
-          and(
-            inArray(userImportJobs.status, ['pending', 'running']),
-            or(isNull(userImportJobs.lockedUntil), lt(userImportJobs.lockedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(userImportJobs.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!due) return undefined;
-      const [claimed] = await tx
-        .update(userImportJobs)
-        .set({ status: 'running', lockedUntil: this.#lease() })
-        .where(and(eq(userImportJobs.tenantId, due.tenantId), eq(userImportJobs.id, due.id)))
-        .returning();
-      return claimed;
+    const { db, log } = options;
+    super(userImportJobsDefinition(db, log, options.batchSize ?? IMPORT_BATCH_SIZE), {
+      db,
+      log,
+      intervalMs: options.intervalMs ?? 500,
+      leaseMs: options.leaseMs ?? 60_000,
+      claimLimit: 1,
     });
   }
+}
 
-  /** The actor of the job's writes: a machine app of the tenant, else a console user (admin tenant). */
-  async #actor(tenant: TenantDb, createdBy: string | null): Promise<Actor> {
-    if (!createdBy) return { type: 'system', id: 'user-import' };
-    const app = await tenant.findOne(applications, eq(applications.id, createdBy));
-    return { type: app ? 'application' : 'user', id: createdBy };
+function userImportJobsDefinition(
+  db: Database,
+  log: Logger | undefined,
+  batchSize: number,
+): JobDefinition<typeof userImportJobs, ImportResult> {
+  return {
+    name: 'user import worker',
+    table: userImportJobs,
+    claimable: allOf(inArray(userImportJobs.status, ['pending', 'running']), notLeased(userImportJobs.lockedUntil)),
+    orderBy: asc(userImportJobs.createdAt),
+    claim: (leaseMs) => ({ status: 'running', lockedUntil: fromNow(leaseMs) }),
+    run: (job, { leaseUntil, signal }) => runImport(db, job, { batchSize, leaseUntil, signal }),
+    crashed: (job, error) => {
+      log?.error({ err: error, jobId: job.id }, 'user import failed');
+      return { failed: true, permanent: true, errors: [internalError] };
+    },
+    settle: async (job, result) => {
+      if (result.failed) return finish(db, job, 'failed', result.errors);
+      if (result.status === 'handed_back') return save(db, job, { lockedUntil: null });
+      return finish(db, { ...job, errors: result.errors }, 'succeeded', []);
+    },
+  };
+}
+
+/** The actor of the job's writes: a machine app of the tenant, else a console user (admin tenant). */
+async function actorOf(tenant: TenantDb, createdBy: string | null): Promise<Actor> {
+  if (!createdBy) return { type: 'system', id: 'user-import' };
+  const app = await tenant.findOne(applications, eq(applications.id, createdBy));
+  return { type: app ? 'application' : 'user', id: createdBy };
+}
+
+/** Imports the job's file from where it stands, batch by batch, saving the progress (and the lease) after each. */
+async function runImport(
+  db: Database,
+  job: UserImportJobRow,
+  { batchSize, leaseUntil, signal }: { batchSize: number; leaseUntil: SQL; signal: AbortSignal },
+): Promise<ImportResult> {
+  const tenant = new TenantDb(db, job.tenantId);
+  let parsed: ReturnType<typeof parseImportSource>;
+  try {
+    parsed = parseImportSource(job.format as 'csv' | 'json', job.source, job.mapping as ImportMapping);
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    return {
+      failed: true,
+      permanent: true,
+      errors: [{ line: 0, field: '', code: 'import.malformed_file', message: error.message }],
+    };
   }
-
-  async #run(job: UserImportJobRow): Promise<void> {
-    const tenant = new TenantDb(this.#db, job.tenantId);
-    let parsed: ReturnType<typeof parseImportSource>;
-    try {
-      parsed = parseImportSource(job.format as 'csv' | 'json', job.source, job.mapping as ImportMapping);
-    } catch (error) {
-      if (!(error instanceof ImportFileError)) throw error;
-      await this.#finish(job, 'failed', [
-        { line: 0, field: '', code: 'import.malformed_file', message: error.message },
-      ]);
-      return;
-    }
-    const { records } = parsed;
-    const fileErrors = parsed.errors.length;
-    let errors = job.errors as ImportRowError[];
-    if (job.processed === 0) {
-      errors = parsed.errors.slice(0, USER_IMPORT_MAX_ERRORS);
-      await this.#save(job, { total: records.length + fileErrors, processed: fileErrors, failed: fileErrors, errors });
-    }
-    const ctx = { tenant, actor: await this.#actor(tenant, job.createdBy) };
-    const seen = new SeenIdentifiers();
-    // Resuming after another process died: its batches are saved, and re-reading them fills `seen`.
-    const done = Math.max(0, job.processed - fileErrors);
-    for (let start = 0; start < records.length; start += this.#batchSize) {
-      const batch = records.slice(start, start + this.#batchSize);
-      if (start < done) {
-        await importBatch(ctx, batch, seen, true);
-        continue;
-      }
-      const result = await importBatch(ctx, batch, seen, job.dryRun);
-      errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line).slice(0, USER_IMPORT_MAX_ERRORS);
-      const failedRows = new Set(result.errors.map((error) => error.line)).size;
-      await this.#save(job, {
-        processed: sql`${userImportJobs.processed} + ${batch.length}`,
-        created: sql`${userImportJobs.created} + ${result.created}`,
-        updated: sql`${userImportJobs.updated} + ${result.updated}`,
-        failed: sql`${userImportJobs.failed} + ${failedRows}`,
-        // Only when they changed: a batch without errors does not rewrite up to 1,000 of them.
-        ...(result.errors.length ? { errors } : {}),
-        lockedUntil: this.#lease(),
-      });
-    }
-    await this.#finish({ ...job, errors }, 'succeeded', []);
+  const { records } = parsed;
+  const fileErrors = parsed.errors.length;
+  let errors = job.errors as ImportRowError[];
+  if (job.processed === 0) {
+    errors = parsed.errors.slice(0, USER_IMPORT_MAX_ERRORS);
+    await save(db, job, { total: records.length + fileErrors, processed: fileErrors, failed: fileErrors, errors });
   }
-
-  /**
-   * Progress of a running job, without RETURNING: the row holds the whole file, which a returning update would
-   * send back after every batch (megabytes each time for a 100,000-user import).
-   */
-  async #save(job: UserImportJobRow, values: Partial<Record<keyof UserImportJobRow, unknown>>): Promise<void> {
-    await this.#db
-      .update(userImportJobs)
-      .set(values as Partial<UserImportJobRow>)
-      .where(and(eq(userImportJobs.tenantId, job.tenantId), eq(userImportJobs.id, job.id)));
-  }
-
-  async #finish(job: UserImportJobRow, status: 'succeeded' | 'failed', extraErrors: UserImportJobRow['errors']) {
-    await this.#save(job, {
-      status,
-      // The file is not needed any more, and lists should not carry megabytes of it.
-      source: '',
-      lockedUntil: null,
-      finishedAt: new Date(),
-      ...(extraErrors.length ? { errors: [...extraErrors, ...job.errors].slice(0, USER_IMPORT_MAX_ERRORS) } : {}),
+  const ctx = { tenant, actor: await actorOf(tenant, job.createdBy) };
+  const seen = new SeenIdentifiers();
+  // Resuming after another process died or stopped: its batches are saved, and re-reading them fills `seen`.
+  const done = Math.max(0, job.processed - fileErrors);
+  for (let start = 0; start < records.length; start += batchSize) {
+    const batch = records.slice(start, start + batchSize);
+    if (start < done) {
+      await importBatch(ctx, batch, seen, true);
+      continue;
+    }
+    if (signal.aborted) return { failed: false, status: 'handed_back' };
+    const result = await importBatch(ctx, batch, seen, job.dryRun);
+    errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line).slice(0, USER_IMPORT_MAX_ERRORS);
+    const failedRows = new Set(result.errors.map((error) => error.line)).size;
+    await save(db, job, {
+      processed: sql`${userImportJobs.processed} + ${batch.length}`,
+      created: sql`${userImportJobs.created} + ${result.created}`,
+      updated: sql`${userImportJobs.updated} + ${result.updated}`,
+      failed: sql`${userImportJobs.failed} + ${failedRows}`,
+      // Only when they changed: a batch without errors does not rewrite up to 1,000 of them.
+      ...(result.errors.length ? { errors } : {}),
+      lockedUntil: leaseUntil,
     });
   }
+  return { failed: false, status: 'succeeded', errors };
+}
+
+/**
+ * Progress of a running job, without RETURNING: the row holds the whole file, which a returning update would send
+ * back after every batch (megabytes each time for a 100,000-user import).
+ */
+async function save(db: Database, job: UserImportJobRow, values: Partial<Record<keyof UserImportJobRow, unknown>>) {
+  await db
+    .update(userImportJobs)
+    .set(values as Partial<UserImportJobRow>)
+    .where(and(eq(userImportJobs.tenantId, job.tenantId), eq(userImportJobs.id, job.id)));
+}
+
+function finish(db: Database, job: UserImportJobRow, status: 'succeeded' | 'failed', extraErrors: ImportRowError[]) {
+  return save(db, job, {
+    status,
+    // The file is not needed any more, and lists should not carry megabytes of it.
+    source: '',
+    lockedUntil: null,
+    finishedAt: new Date(),
+    ...(extraErrors.length ? { errors: [...extraErrors, ...job.errors].slice(0, USER_IMPORT_MAX_ERRORS) } : {}),
+  });
 }

@@ -3,8 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
 import { availableSkus, listSkus, readSubscription, subscriptionUsage } from '../../services/subscriptions.ts';
-import { requireTenantAccess } from '../../services/tenants.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
+import { tenantAccess, tenantRoute } from './tenant-access.ts';
 
 /** Plans, a tenant's subscription and its usage against the plan's quota (spec §3, §7, §9). Read-only. */
 
@@ -19,7 +19,8 @@ const listSkusRoute = createRoute({
   responses: { 200: jsonResponse(z.array(skuSchema), 'Plans in plan order.'), ...errorResponses },
 });
 
-const availableSkusRoute = createRoute({
+const availableSkusRoute = tenantRoute({
+  access: 'member',
   method: 'get',
   path: '/tenants/{id}/available-skus',
   tags,
@@ -32,7 +33,8 @@ const availableSkusRoute = createRoute({
   },
 });
 
-const subscriptionRoute = createRoute({
+const subscriptionRoute = tenantRoute({
+  access: 'member',
   method: 'get',
   path: '/tenants/{id}/subscription',
   tags,
@@ -41,7 +43,8 @@ const subscriptionRoute = createRoute({
   responses: { 200: jsonResponse(subscriptionSchema, 'The subscription.'), ...errorResponses, ...notFoundResponse },
 });
 
-const usageRoute = createRoute({
+const usageRoute = tenantRoute({
+  access: 'member',
   method: 'get',
   path: '/tenants/{id}/subscription-usage',
   tags,
@@ -57,16 +60,9 @@ const usageRoute = createRoute({
 export function cloudBillingRoutes({ db }: CloudDeps) {
   return createRouter()
     .openapi(listSkusRoute, async (c) => c.json(await listSkus(db, c.req.valid('query').type), 200))
-    .openapi(availableSkusRoute, async (c) => {
-      const { tenant } = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id);
-      return c.json(await availableSkus(db, tenant, c.req.valid('query').type), 200);
-    })
-    .openapi(subscriptionRoute, async (c) => {
-      const { tenant } = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id);
-      return c.json(await readSubscription(db, tenant), 200);
-    })
-    .openapi(usageRoute, async (c) => {
-      const { tenant } = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id);
-      return c.json(await subscriptionUsage(db, tenant), 200);
-    });
+    .openapi(availableSkusRoute, async (c) =>
+      c.json(await availableSkus(db, tenantAccess(c).tenant, c.req.valid('query').type), 200),
+    )
+    .openapi(subscriptionRoute, async (c) => c.json(await readSubscription(db, tenantAccess(c).tenant), 200))
+    .openapi(usageRoute, async (c) => c.json(await subscriptionUsage(db, tenantAccess(c).tenant), 200));
 }

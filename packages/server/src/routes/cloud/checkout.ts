@@ -20,9 +20,11 @@ import {
   jsonResponse,
   notFoundResponse,
 } from '../../http/route-kit.ts';
+
 import { writeContext } from '../../http/write-context.ts';
-import { requireTenantAccess } from '../../services/tenants.ts';
+
 import { type CloudDeps, idParams, tags } from './shared.ts';
+import { tenantAccess, tenantRoute } from './tenant-access.ts';
 
 /**
  * Checkout, cancellation, invoices and the customer portal (spec §4 checkout and cancelling, §7), through the
@@ -62,7 +64,8 @@ const readSessionRoute = createRoute({
   },
 });
 
-const cancelRoute = createRoute({
+const cancelRoute = tenantRoute({
+  access: 'manage:tenant',
   method: 'delete',
   path: '/tenants/{id}/subscription',
   tags,
@@ -85,7 +88,8 @@ const cancelRoute = createRoute({
   },
 });
 
-const invoicesRoute = createRoute({
+const invoicesRoute = tenantRoute({
+  access: 'manage:tenant',
   method: 'get',
   path: '/tenants/{id}/invoices',
   tags,
@@ -105,7 +109,8 @@ const providerRoute = createRoute({
 export function cloudCheckoutRoutes(deps: CloudDeps) {
   const { db, payments, publicUrl } = deps;
   // Spec §7 names the route after the provider: `/{provider}-customer-portal`.
-  const portalRoute = createRoute({
+  const portalRoute = tenantRoute({
+    access: 'manage:tenant',
     method: 'post',
     path: `/tenants/{id}/${payments.id}-customer-portal`,
     tags,
@@ -133,30 +138,15 @@ export function cloudCheckoutRoutes(deps: CloudDeps) {
       c.json(await readOwnCheckoutSession(db, c.req.valid('param').id, c.get('auth').actor.id), 200),
     )
     .openapi(cancelRoute, async (c) => {
-      const access = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id, 'manage:tenant');
       const { tenant: _admin, ...ctx } = writeContext(c);
-      await cancelToFree(db, ctx, payments, access);
+      await cancelToFree(db, ctx, payments, tenantAccess(c));
       return c.body(null, 204);
     })
-    .openapi(invoicesRoute, async (c) => {
-      const { tenant } = await requireTenantAccess(
-        db,
-        c.req.valid('param').id,
-        c.get('auth').actor.id,
-        'manage:tenant',
-      );
-      return c.json(await listInvoices(db, tenant.id), 200);
-    })
+    .openapi(invoicesRoute, async (c) => c.json(await listInvoices(db, tenantAccess(c).tenant.id), 200))
     .openapi(portalRoute, async (c) => {
-      const { tenant } = await requireTenantAccess(
-        db,
-        c.req.valid('param').id,
-        c.get('auth').actor.id,
-        'manage:tenant',
-      );
       const { callbackUrl } = c.req.valid('json');
       assertConsoleCallback(callbackUrl, publicUrl);
-      return c.json({ redirectUri: await payments.customerPortalUrl(tenant, callbackUrl) }, 200);
+      return c.json({ redirectUri: await payments.customerPortalUrl(tenantAccess(c).tenant, callbackUrl) }, 200);
     })
     .openapi(providerRoute, async (c) => c.json({ id: payments.id, name: payments.name }, 200));
 }

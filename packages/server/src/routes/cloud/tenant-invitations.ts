@@ -1,5 +1,4 @@
 import { tenantInvitationCreateSchema, tenantInvitationSchema } from '@gatehouse/schemas';
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context.ts';
@@ -11,8 +10,10 @@ import {
   resendTenantInvitation,
   revokeTenantInvitation,
 } from '../../services/tenant-invitations.ts';
-import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
+import { adminTenant } from '../../services/tenants.ts';
+
 import { type CloudDeps, idParams, tags } from './shared.ts';
+import { tenantRoute } from './tenant-access.ts';
 
 /** Invitations to a tenant (tenant permission `invite:member`): list, invite with an email, revoke, resend. */
 
@@ -24,7 +25,8 @@ const notPending = {
   ),
 };
 
-const listInvitations = createRoute({
+const listInvitations = tenantRoute({
+  access: 'invite:member',
   method: 'get',
   path: '/tenants/{id}/invitations',
   tags,
@@ -37,7 +39,8 @@ const listInvitations = createRoute({
   },
 });
 
-const createInvitations = createRoute({
+const createInvitations = tenantRoute({
+  access: 'invite:member',
   method: 'post',
   path: '/tenants/{id}/invitations',
   tags,
@@ -51,7 +54,8 @@ const createInvitations = createRoute({
   },
 });
 
-const revokeInvitation = createRoute({
+const revokeInvitation = tenantRoute({
+  access: 'invite:member',
   method: 'delete',
   path: '/tenants/{id}/invitations/{invitationId}',
   tags,
@@ -60,7 +64,8 @@ const revokeInvitation = createRoute({
   responses: { 204: { description: 'Revoked.' }, ...errorResponses, ...notFoundResponse, ...notPending },
 });
 
-const resendInvitation = createRoute({
+const resendInvitation = tenantRoute({
+  access: 'invite:member',
   method: 'post',
   path: '/tenants/{id}/invitations/{invitationId}/message',
   tags,
@@ -74,27 +79,22 @@ const mailOptions = (c: Context<AppEnv>) => ({ publicUrl: c.get('config').public
 
 export function cloudTenantInvitationsRoutes({ db }: CloudDeps) {
   return createRouter()
-    .openapi(listInvitations, async (c) => {
-      const { id } = c.req.valid('param');
-      await requireTenantAccess(db, id, c.get('auth').actor.id, 'invite:member');
-      return c.json(await listTenantInvitations(adminTenant(db), id), 200);
-    })
+    .openapi(listInvitations, async (c) =>
+      c.json(await listTenantInvitations(adminTenant(db), c.req.valid('param').id), 200),
+    )
     .openapi(createInvitations, async (c) => {
       const { id } = c.req.valid('param');
       const userId = c.get('auth').actor.id;
-      await requireTenantAccess(db, id, userId, 'invite:member');
       const created = await createTenantInvitations(writeContext(c), id, userId, c.req.valid('json'), mailOptions(c));
       return c.json(created, 201);
     })
     .openapi(revokeInvitation, async (c) => {
       const { id, invitationId } = c.req.valid('param');
-      await requireTenantAccess(db, id, c.get('auth').actor.id, 'invite:member');
       await revokeTenantInvitation(writeContext(c), id, invitationId);
       return c.body(null, 204);
     })
     .openapi(resendInvitation, async (c) => {
       const { id, invitationId } = c.req.valid('param');
-      await requireTenantAccess(db, id, c.get('auth').actor.id, 'invite:member');
       await resendTenantInvitation(writeContext(c), id, invitationId, mailOptions(c));
       return c.body(null, 204);
     });

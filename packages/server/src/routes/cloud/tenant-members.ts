@@ -1,11 +1,11 @@
 import { memberScopeSchema, tenantMemberRoleUpdateSchema, tenantMemberSchema } from '@gatehouse/schemas';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
 import { writeContext } from '../../http/write-context.ts';
 import { listTenantMembers, removeTenantMember, updateTenantMemberRole } from '../../services/tenant-members.ts';
 import { adminTenant, requireTenantAccess } from '../../services/tenants.ts';
 import { type CloudDeps, idParams, tags } from './shared.ts';
+import { tenantAccess, tenantRoute } from './tenant-access.ts';
 
 /** A tenant's members (spec §6, §7): list, change a role, remove (or leave), read a member's tenant permissions. */
 
@@ -14,7 +14,8 @@ const lastAdmin = {
   422: jsonResponse(z.object({ code: z.string(), message: z.string() }), 'The last admin (`tenant.last_admin`).'),
 };
 
-const listMembers = createRoute({
+const listMembers = tenantRoute({
+  access: 'read:member',
   method: 'get',
   path: '/tenants/{id}/members',
   tags,
@@ -27,7 +28,8 @@ const listMembers = createRoute({
   },
 });
 
-const updateRole = createRoute({
+const updateRole = tenantRoute({
+  access: 'update:member:role',
   method: 'put',
   path: '/tenants/{id}/members/{userId}/roles',
   tags,
@@ -41,7 +43,8 @@ const updateRole = createRoute({
   },
 });
 
-const removeMember = createRoute({
+const removeMember = tenantRoute({
+  access: { permission: 'remove:member', unlessSelf: 'userId' },
   method: 'delete',
   path: '/tenants/{id}/members/{userId}',
   tags,
@@ -50,7 +53,8 @@ const removeMember = createRoute({
   responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse, ...lastAdmin },
 });
 
-const memberScopes = createRoute({
+const memberScopes = tenantRoute({
+  access: { permission: 'read:member', unlessSelf: 'userId' },
   method: 'get',
   path: '/tenants/{id}/members/{userId}/scopes',
   tags,
@@ -65,28 +69,22 @@ const memberScopes = createRoute({
 
 export function cloudTenantMembersRoutes({ db }: CloudDeps) {
   return createRouter()
-    .openapi(listMembers, async (c) => {
-      const { id } = c.req.valid('param');
-      await requireTenantAccess(db, id, c.get('auth').actor.id, 'read:member');
-      return c.json(await listTenantMembers(adminTenant(db), id), 200);
-    })
+    .openapi(listMembers, async (c) => c.json(await listTenantMembers(adminTenant(db), c.req.valid('param').id), 200))
     .openapi(updateRole, async (c) => {
       const { id, userId } = c.req.valid('param');
-      await requireTenantAccess(db, id, c.get('auth').actor.id, 'update:member:role');
       return c.json(await updateTenantMemberRole(writeContext(c), id, userId, c.req.valid('json')), 200);
     })
     .openapi(removeMember, async (c) => {
       const { id, userId } = c.req.valid('param');
-      const self = userId === c.get('auth').actor.id;
-      await requireTenantAccess(db, id, c.get('auth').actor.id, self ? undefined : 'remove:member');
       await removeTenantMember(writeContext(c), id, userId);
       return c.body(null, 204);
     })
     .openapi(memberScopes, async (c) => {
       const { id, userId } = c.req.valid('param');
-      const callerId = c.get('auth').actor.id;
-      const caller = await requireTenantAccess(db, id, callerId, callerId === userId ? undefined : 'read:member');
-      const scopes = callerId === userId ? caller.scopes : (await requireTenantAccess(db, id, userId)).scopes;
+      const caller = tenantAccess(c);
+      // Another member's permissions: theirs, read the same way (404 when they are not a member).
+      const scopes =
+        c.get('auth').actor.id === userId ? caller.scopes : (await requireTenantAccess(db, id, userId)).scopes;
       return c.json(
         scopes.map((name) => ({ name })),
         200,

@@ -12,14 +12,10 @@ import {
   notFoundResponse,
 } from '../../http/route-kit.ts';
 import { writeContext } from '../../http/write-context.ts';
-import {
-  createTenant,
-  deleteTenant,
-  listUserTenants,
-  renameTenant,
-  requireTenantAccess,
-} from '../../services/tenants.ts';
+import { createTenant, deleteTenant, listUserTenants, renameTenant } from '../../services/tenants.ts';
+
 import { type CloudDeps, idParams, tags } from './shared.ts';
+import { tenantAccess, tenantRoute } from './tenant-access.ts';
 
 /** The signed-in user's tenants: list, create, rename, delete (spec §7). */
 
@@ -45,7 +41,8 @@ const createTenantRoute = createRoute({
   },
 });
 
-const updateTenant = createRoute({
+const updateTenant = tenantRoute({
+  access: 'manage:tenant',
   method: 'patch',
   path: '/tenants/{id}',
   tags,
@@ -54,7 +51,8 @@ const updateTenant = createRoute({
   responses: { 200: jsonResponse(tenantSchema, 'The tenant.'), ...errorResponses, ...notFoundResponse },
 });
 
-const deleteTenantRoute = createRoute({
+const deleteTenantRoute = tenantRoute({
+  access: 'manage:tenant',
   method: 'delete',
   path: '/tenants/{id}',
   tags,
@@ -84,16 +82,13 @@ export function cloudTenantsRoutes(deps: CloudDeps) {
       return c.json(created, 201);
     })
     .openapi(updateTenant, async (c) => {
-      const access = await requireTenantAccess(db, c.req.valid('param').id, c.get('auth').actor.id, 'manage:tenant');
       const { tenant: _admin, ...ctx } = writeContext(c);
-      return c.json(await renameTenant(db, ctx, access, c.req.valid('json')), 200);
+      return c.json(await renameTenant(db, ctx, tenantAccess(c), c.req.valid('json')), 200);
     })
     .openapi(deleteTenantRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const access = await requireTenantAccess(db, id, c.get('auth').actor.id, 'manage:tenant');
       const { tenant: _admin, ...ctx } = writeContext(c);
-      await deleteTenant(db, ctx, access);
-      deps.forgetTenant(id);
+      await deleteTenant(db, ctx, tenantAccess(c));
+      deps.forgetTenant(c.req.valid('param').id);
       return c.body(null, 204);
     });
 }
