@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAssignToOrganizationRole } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { PermissionFieldset } from '../../../components/PermissionPicker/PermissionFieldset.tsx';
 import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
@@ -105,16 +106,14 @@ export function AssignPermissionsModal({ role, onClose }: { role: OrganizationRo
             {t('detail.some_already_assigned')}
           </p>
         )}
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create_role.organization_permissions')}</legend>
+        <PermissionFieldset legend={t('create_role.organization_permissions')}>
           <OrganizationScopePicker
             picked={organizationPicks}
             onChange={setOrganizationPicks}
             unavailable={organizationAssigned}
           />
-        </fieldset>
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create_role.api_permissions')}</legend>
+        </PermissionFieldset>
+        <PermissionFieldset legend={t('create_role.api_permissions')}>
           <PermissionPicker
             roleType={role.type}
             cacheKey={['organization-roles', role.id, 'picker']}
@@ -122,7 +121,7 @@ export function AssignPermissionsModal({ role, onClose }: { role: OrganizationRo
             onChange={setApiPicks}
             unavailable={apiAssigned}
           />
-        </fieldset>
+        </PermissionFieldset>
       </div>
     </Modal>
   );
