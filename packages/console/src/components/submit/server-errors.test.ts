@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { FormValidationError } from './form-validation-error.ts';
-import { applyServerErrors, type ServerErrorMapping, serverFieldErrors } from './server-errors.ts';
+import { applyServerErrors, type ServerErrorMapping, serverErrorIds, serverFieldErrors } from './server-errors.ts';
 
 type Form = { name: string; redirectUris: string[]; password: string };
 
@@ -93,5 +93,21 @@ describe('applyServerErrors', () => {
       new FormValidationError('The request is invalid.'),
     );
     expect(setError).not.toHaveBeenCalled();
+  });
+});
+
+describe('serverErrorIds', () => {
+  it('reads the ids a 422 of the code asked about lists (added meanwhile by someone else)', () => {
+    const error = new ApiError(422, 'Already members.', 'organization.user_exists', { ids: ['u1', 'u2'] });
+    expect(serverErrorIds(error, 'organization.user_exists')).toEqual(['u1', 'u2']);
+  });
+
+  it('gives nothing for another code, malformed data or another error', () => {
+    const error = new ApiError(422, 'x', 'organization.user_exists', { ids: ['u1'] });
+    expect(serverErrorIds(error, 'organization.application_exists')).toBeUndefined();
+    expect(
+      serverErrorIds(new ApiError(422, 'x', 'organization.user_exists', { ids: 'u1' }), 'organization.user_exists'),
+    ).toBeUndefined();
+    expect(serverErrorIds(new Error('network'), 'organization.user_exists')).toBeUndefined();
   });
 });

@@ -49,6 +49,18 @@ function isClaimed(error: ApiError, { codes = {}, paths }: ServerErrorMapping<Fi
   return Object.hasOwn(codes, error.code) || (paths !== undefined && error.code === 'guard.invalid_input');
 }
 
+const idsData = z.object({ ids: z.array(z.string()) });
+
+/**
+ * The ids a refusal with this code lists in `data.ids` (a 422 '…_exists': entries someone else added meanwhile), so a
+ * picker can mark them; undefined for any other error.
+ */
+export function serverErrorIds(error: unknown, code: string): string[] | undefined {
+  if (!(error instanceof ApiError) || error.code !== code) return undefined;
+  const data = idsData.safeParse(error.data);
+  return data.success ? data.data.ids : undefined;
+}
+
 /**
  * Spec §8, the one way a form shows the server's refusal of a save: the fields it names get their messages (the first
  * one takes focus) and it returns true. Anything else returns false for the caller to rethrow to `submitWith`, which

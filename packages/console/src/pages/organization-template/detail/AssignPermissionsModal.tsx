@@ -6,11 +6,11 @@ import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { PermissionFieldset } from '../../../components/PermissionPicker/PermissionFieldset.tsx';
 import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { OrganizationScopePicker, type OrganizationScopePicks } from '../OrganizationScopePicker.tsx';
 import styles from '../OrganizationTemplate.module.css';
-import { alreadyAssignedIds } from '../permission-errors.ts';
 
 type Marks = ReadonlyMap<string, string>;
 
@@ -39,7 +39,7 @@ export function AssignPermissionsModal({ role, onClose }: { role: OrganizationRo
       await assign(ids);
       return 'done';
     } catch (error) {
-      const assigned = alreadyAssignedIds(error, code);
+      const assigned = serverErrorIds(error, code);
       if (assigned) {
         mark(assigned);
         return 'marked';

@@ -12,12 +12,12 @@ import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import shared from '../../../components/shared.module.css';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
-import { existingIds } from './existing-ids.ts';
 import { useOrganizationOutlet } from './organization-context.ts';
 import { RoleChips } from './RoleChips.tsx';
 
@@ -124,8 +124,8 @@ export function OrganizationApplications() {
           try {
             await add.mutateAsync(picked.map((application) => application.id));
           } catch (error) {
-            const ids = existingIds(error, 'organization.application_exists');
-            if (ids.length) setKnownApps((current) => new Set([...current, ...ids]));
+            const ids = serverErrorIds(error, 'organization.application_exists');
+            if (ids?.length) setKnownApps((current) => new Set([...current, ...ids]));
             throw error;
           }
           toast.success(t('applications.added', { number: picked.length }));

@@ -13,12 +13,12 @@ import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import shared from '../../../components/shared.module.css';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
-import { existingIds } from './existing-ids.ts';
 import { OrganizationInvitations } from './OrganizationInvitations.tsx';
 import { useOrganizationOutlet } from './organization-context.ts';
 import { RoleChips } from './RoleChips.tsx';
@@ -143,8 +143,8 @@ export function OrganizationMembers() {
           try {
             await add.mutateAsync(picked.map((user) => user.id));
           } catch (error) {
-            const ids = existingIds(error, 'organization.user_exists');
-            if (ids.length) setKnownMembers((current) => new Set([...current, ...ids]));
+            const ids = serverErrorIds(error, 'organization.user_exists');
+            if (ids?.length) setKnownMembers((current) => new Set([...current, ...ids]));
             throw error;
           }
           toast.success(t('members.added', { number: picked.length }));
