@@ -262,8 +262,7 @@ export function useAssignApplicationRoles(id: string) {
     mutationFn: async (roleIds: readonly string[]) => {
       await request(api.path(rolesPath(id)), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ roleIds }),
+        json: { roleIds },
       });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: api.key(applicationsKey, 'roles', id) }),

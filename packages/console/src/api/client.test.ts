@@ -64,6 +64,14 @@ describe('request', () => {
     expect(init?.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('sends a JSON body with its Content-Type', async () => {
+    const fetchMock = answer({ status: 201 });
+    await request('/api/users/u1/roles', { method: 'POST', json: { roleIds: ['r1'] } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"roleIds":["r1"]}');
+  });
+
   it('gives up after 20 s, a time a caller may lengthen for a large body', async () => {
     answer({ status: 204 });
     const timeout = vi.spyOn(AbortSignal, 'timeout');

@@ -51,6 +51,8 @@ export type RequestOptions = RequestInit & {
   token?: TokenTarget;
   /** How long the whole exchange, body included, may take; 20 s unless a caller streams a large body. */
   timeoutMs?: number;
+  /** A JSON body, sent as such with its Content-Type. */
+  json?: unknown;
 };
 
 /**
@@ -73,9 +75,13 @@ export function tokenTargetOf(path: string, token: TokenTarget | undefined, reso
  * reactions (sign in afresh on 401 or a spent session, sign out on lost permissions).
  */
 export async function request(path: string, init: RequestOptions = {}): Promise<Response> {
-  const { resource, token: target, timeoutMs = requestTimeoutMs, ...fetchInit } = init;
+  const { resource, token: target, timeoutMs = requestTimeoutMs, json, ...fetchInit } = init;
   const headers = new Headers(fetchInit.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    fetchInit.body = JSON.stringify(json);
+  }
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (language) headers.set('Accept-Language', language);
   if (!headers.has('Authorization')) {
@@ -104,16 +110,9 @@ export async function request(path: string, init: RequestOptions = {}): Promise<
 export async function requestJson<S extends z.ZodType>(
   path: string,
   schema: S,
-  init: RequestOptions & { json?: unknown } = {},
+  init: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const { json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (json !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await request(path, {
-    ...rest,
-    headers,
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
+  const response = await request(path, init);
   return schema.parse(await response.json());
 }
 

@@ -64,8 +64,7 @@ export function useChangePassword() {
       await request('/api/me/password', {
         ...meRequest(),
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        json: body,
       });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: meQueryKey }),

@@ -87,8 +87,7 @@ export function useResendInvitation(organizationId: string) {
     mutationFn: ({ id, messagePayload }: { id: string; messagePayload: Record<string, string> }) =>
       request(api.path(`/organization-invitations/${seg(id)}/message`), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(messagePayload),
+        json: messagePayload,
       }),
     // A 422 means it stopped being pending meanwhile: the list shows its status now.
     onSettled: () => client.invalidateQueries({ queryKey: api.key('organizations', organizationId, 'invitations') }),

@@ -145,8 +145,7 @@ export function useAssignToOrganizationRole(id: string, kind: OrganizationRolePe
     mutationFn: async (ids: readonly string[]) => {
       await request(api.path(`/organization-roles/${seg(id)}/${kind}`), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(assignBodies[kind](ids)),
+        json: assignBodies[kind](ids),
       });
     },
     onSettled: () => invalidate(),

@@ -136,8 +136,7 @@ export function useAddToOrganization(id: string, relation: OrganizationRelation)
     mutationFn: async (ids: readonly string[]) => {
       await request(api.path(`/organizations/${seg(id)}/${relation}`), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(addBodies[relation](ids)),
+        json: addBodies[relation](ids),
       });
     },
     onSettled: () => invalidate(),
@@ -162,8 +161,7 @@ export function useSetOrganizationRoles(id: string, relation: OrganizationRelati
     mutationFn: async ({ relatedId, roleIds }: { relatedId: string; roleIds: readonly string[] }) => {
       await request(api.path(`/organizations/${seg(id)}/${relation}/${seg(relatedId)}/roles`), {
         method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ organizationRoleIds: roleIds }),
+        json: { organizationRoleIds: roleIds },
       });
     },
     onSettled: () => invalidate(),

@@ -1,8 +1,6 @@
 import {
   organizationWithRolesSchema,
   roleSchema,
-  TOTAL_NUMBER_HEADER,
-  TOTAL_NUMBER_IS_CAPPED_HEADER,
   type User,
   type UserCreate,
   type UserMfaVerificationCreate,
@@ -14,8 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { i18n } from '../i18n/index.ts';
-import { ApiError, type RequestOptions, request, requestJson, requestPage } from './client.ts';
+import { request, requestJson, requestPage } from './client.ts';
 import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
 
 const seg = encodeURIComponent;
@@ -40,28 +37,6 @@ export function userSearchValue(text: string): string | undefined {
   return trimmed.includes('%') ? searchPattern(trimmed) : trimmed;
 }
 
-/** A page of users and whether the server stopped counting (`Total-Number-Is-Capped`, searches over 10,000). */
-export type UserPage = { items: User[]; total: number; isTotalCapped: boolean };
-
-/**
- * requestPage for the users list, which also reads the capped-total header: a capped total is a lower bound, shown
- * as '10,000+' rather than as a wrong exact number.
- */
-async function requestUserPage(path: string, init: RequestOptions = {}): Promise<UserPage> {
-  const response = await request(path, init);
-  const total = Number(response.headers.get(TOTAL_NUMBER_HEADER) ?? Number.NaN);
-  if (!Number.isInteger(total) || total < 0) {
-    throw new ApiError(response.status, i18n.t('errors.missing_total_number'), 'missing_total_number');
-  }
-  const body: unknown = await response.json();
-  if (!Array.isArray(body)) throw new ApiError(response.status, i18n.t('errors.unknown_server_error'));
-  return {
-    items: body.map((item) => userSchema.parse(item)),
-    total,
-    isTotalCapped: response.headers.get(TOTAL_NUMBER_IS_CAPPED_HEADER) === 'true',
-  };
-}
-
 /** The list's query: page, search text and the filters kept in the URL. */
 export type UserListQuery = { page: number; pageSize: number; search: string; isSuspended?: boolean | undefined };
 
@@ -70,8 +45,9 @@ export function useUsers({ page, pageSize, search, isSuspended }: UserListQuery)
   return useQuery({
     queryKey: api.key(usersKey, 'list', { page, pageSize, search, isSuspended }),
     queryFn: ({ signal }) =>
-      requestUserPage(
+      requestPage(
         api.path(`/users${listQuery({ page, page_size: pageSize, search: userSearchValue(search), isSuspended })}`),
+        userSchema,
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -80,8 +56,9 @@ export function useUsers({ page, pageSize, search, isSuspended }: UserListQuery)
 
 /** Users matching a text, for the command palette (no hooks: the palette calls it outside React). */
 export function searchUsers(tenantId: string | undefined, text: string, signal: AbortSignal) {
-  return requestUserPage(
+  return requestPage(
     managementPath(tenantId, `/users${listQuery({ search: userSearchValue(text), page: 1, page_size: 5 })}`),
+    userSchema,
     { signal },
   );
 }
@@ -270,11 +247,7 @@ export function useAssignUserRoles(id: string) {
   const invalidate = useInvalidateUserRoles(id);
   return useMutation({
     mutationFn: async (roleIds: readonly string[]) => {
-      await request(api.path(`/users/${seg(id)}/roles`), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ roleIds }),
-      });
+      await request(api.path(`/users/${seg(id)}/roles`), { method: 'POST', json: { roleIds } });
     },
     onSettled: invalidate,
   });

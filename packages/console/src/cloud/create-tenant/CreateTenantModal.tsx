@@ -1,14 +1,12 @@
 import { DEFAULT_TENANT_REGION, type Tenant, type TenantRegion, type TenantTag } from '@gatehouse/schemas';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/Button/Button.tsx';
 import { CardRadio } from '../../components/form/CardRadio.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
-import { Modal } from '../../components/Modal/Modal.tsx';
+import { FormModal } from '../../components/Modal/FormModal.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { loadNamespace } from '../../i18n/index.ts';
-import styles from './CreateTenantModal.module.css';
 import { PlanPickerModal } from './PlanPickerModal.tsx';
 import { TenantFields, tenantNameError } from './TenantFields.tsx';
 import { useCreateAndAddTenant } from './use-create-tenant.ts';
@@ -28,7 +26,6 @@ export function CreateTenantModal({
   initialTag?: TenantTag;
 }) {
   const { t } = useTranslation('tenants');
-  const formId = useId();
   const navigate = useNavigate();
   const toast = useToast();
   const { create, isPending } = useCreateAndAddTenant();
@@ -66,7 +63,8 @@ export function CreateTenantModal({
     moveInto(await create({ name: name.trim(), regionName: region, tag }));
   };
 
-  if (isOpen && isPickingPlan) {
+  if (!isOpen) return null;
+  if (isPickingPlan) {
     return (
       <PlanPickerModal
         tenant={{ name: name.trim(), regionName: region }}
@@ -77,56 +75,42 @@ export function CreateTenantModal({
   }
 
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={close}
+    <FormModal
       title={t('create.title')}
-      size="medium"
-      footer={
-        <div className={styles.footer}>
-          <Button onClick={close}>{t('create.cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={isPending}>
-            {t('create.submit')}
-          </Button>
-        </div>
-      }
+      submitText={t('create.submit')}
+      isSubmitting={isPending}
+      onSubmit={(event) => {
+        // Errors are toasted by the query client; the modal stays open to retry.
+        submit(event).catch(() => undefined);
+      }}
+      onClose={close}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          // Errors are toasted by the query client; the modal stays open to retry.
-          submit(event).catch(() => undefined);
-        }}
-      >
-        <TenantFields
-          name={name}
-          onNameChange={setName}
-          nameError={nameError}
-          isNameRequired
-          region={region}
-          onRegionChange={setRegion}
+      <TenantFields
+        name={name}
+        onNameChange={setName}
+        nameError={nameError}
+        isNameRequired
+        region={region}
+        onRegionChange={setRegion}
+      />
+      <FormField name="tag" label={t('create.purpose')} isGroup>
+        <CardRadio
+          options={[
+            {
+              value: 'development',
+              title: t('create.development_title'),
+              description: t('create.development_description'),
+            },
+            {
+              value: 'production',
+              title: t('create.production_title'),
+              description: t('create.production_description'),
+            },
+          ]}
+          value={tag}
+          onChange={setTag}
         />
-        <FormField name="tag" label={t('create.purpose')} isGroup>
-          <CardRadio
-            options={[
-              {
-                value: 'development',
-                title: t('create.development_title'),
-                description: t('create.development_description'),
-              },
-              {
-                value: 'production',
-                title: t('create.production_title'),
-                description: t('create.production_description'),
-              },
-            ]}
-            value={tag}
-            onChange={setTag}
-          />
-        </FormField>
-      </form>
-    </Modal>
+      </FormField>
+    </FormModal>
   );
 }

@@ -12,12 +12,19 @@ export type FormModalProps = {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
   size?: ModalProps['size'];
+  /** 'alertdialog' for a typed confirmation (delete a tenant), whose description then names the dialog's question. */
+  role?: ModalProps['role'];
+  /** The submit button destroys something: it turns red. */
+  isDanger?: boolean;
+  /** Keeps the submit button disabled, e.g. until a confirmation is typed. */
+  isSubmitDisabled?: boolean;
   children: ReactNode;
 };
 
 /**
- * A dialog holding one form (create a user, reset a password): Enter submits, the footer's primary button is the
- * form's submit button (linked by id, since the footer sits outside the form), Cancel and Esc close.
+ * The console's one dialog holding one form (create a user, rename a secret, invite members): Enter submits, the
+ * footer's primary button is the form's submit button (linked by id, since the footer sits outside the form), Cancel
+ * and Esc close.
  */
 export function FormModal({
   title,
@@ -27,6 +34,9 @@ export function FormModal({
   onSubmit,
   onClose,
   size = 'medium',
+  role,
+  isDanger = false,
+  isSubmitDisabled = false,
   children,
 }: FormModalProps) {
   const { t } = useTranslation('components');
@@ -36,11 +46,18 @@ export function FormModal({
       isOpen
       title={title}
       size={size}
+      role={role}
       onClose={onClose}
       footer={
         <>
           <Button onClick={onClose}>{t('confirm.cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={isSubmitting}>
+          <Button
+            variant={isDanger ? 'danger' : 'primary'}
+            type="submit"
+            form={formId}
+            disabled={isSubmitDisabled}
+            isLoading={isSubmitting}
+          >
             {submitText}
           </Button>
         </>

@@ -23,6 +23,23 @@ export function serverPasswordRejections(error: unknown): PasswordRejectionCode[
 }
 
 /**
+ * Where a `password.rejected` refusal goes in a form's `applyServerErrors` mapping: on `field`, in the policy's
+ * sentences (`describe`), or in the server's message when it named no code this console knows.
+ */
+export function passwordRejectedOn<Field extends string>(
+  field: Field,
+  describe: (codes: PasswordRejectionCode[]) => string,
+): { field: Field; message: (error: ApiError) => string } {
+  return {
+    field,
+    message: (error) => {
+      const codes = serverPasswordRejections(error) ?? [];
+      return codes.length ? describe(codes) : error.message;
+    },
+  };
+}
+
+/**
  * One translated sentence per rejection code (spec §5), with the policy's numbers filled in. Shared by every form that
  * sets a password (the profile, an admin setting a user's), for client and server rejections alike.
  */

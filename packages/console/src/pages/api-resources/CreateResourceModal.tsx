@@ -2,20 +2,22 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { useCreateResource } from '../../api/resources.ts';
 import { FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
+import { FormModal } from '../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
+import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
-import { FormDialog } from './FormDialog.tsx';
 import { createResourceFormSchema, resolverWithMessages } from './form-rules.ts';
 import { defaultGuideId } from './guide/guides.ts';
 import { toApiResourceGuide, toApiResources } from './links.ts';
 import { useFieldMessage } from './use-field-message.ts';
 
 /** Errors of POST /resources that belong to the identifier field (a 422 of the server, spec §7). */
-const indicatorErrorCodes = new Set(['resource.resource_identifier_in_use', 'resource.reserved_indicator']);
+const resourceServerErrors = {
+  codes: { 'resource.resource_identifier_in_use': 'indicator', 'resource.reserved_indicator': 'indicator' },
+} as const;
 
 /**
  * Spec §2.2 'api-resources/create': a dialog over the list (its own URL, so Back closes it). On success the new
@@ -47,17 +49,13 @@ export function CreateResourceModal() {
         toast.success(t('create_modal.created', { name: created.name }));
         navigate(resolve(toApiResourceGuide(created.id, defaultGuideId)), { replace: true });
       } catch (error) {
-        if (error instanceof ApiError && error.code && indicatorErrorCodes.has(error.code)) {
-          setError('indicator', { type: 'server', message: error.message }, { shouldFocus: true });
-          return;
-        }
-        throw error;
+        if (!applyServerErrors({ setError }, error, resourceServerErrors)) throw error;
       }
     }),
   );
 
   return (
-    <FormDialog
+    <FormModal
       title={t('create_modal.title')}
       submitText={t('create_modal.submit')}
       isSubmitting={formState.isSubmitting}
@@ -83,6 +81,6 @@ export function CreateResourceModal() {
         autoComplete="off"
         spellCheck={false}
       />
-    </FormDialog>
+    </FormModal>
   );
 }

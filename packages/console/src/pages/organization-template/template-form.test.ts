@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { alreadyAssignedIds } from './permission-errors.ts';
+import { serverErrorIds } from '../../components/submit/server-errors.ts';
 import { createPermissionFormSchema, createRoleFormSchema, editPermissionFormSchema } from './template-form.ts';
 
 describe('organization permission form', () => {
@@ -34,17 +34,17 @@ describe('organization role form', () => {
   });
 });
 
-describe('alreadyAssignedIds', () => {
+describe('the already assigned ids of a 422', () => {
   it('reads the ids of the 422 it is asked about', () => {
     const error = new ApiError(422, 'exists', 'organization_role.scope_exists', { ids: ['s1'] });
-    expect(alreadyAssignedIds(error, 'organization_role.scope_exists')).toEqual(['s1']);
+    expect(serverErrorIds(error, 'organization_role.scope_exists')).toEqual(['s1']);
   });
 
   it('ignores other codes and malformed data', () => {
     const error = new ApiError(422, 'exists', 'organization_role.scope_exists', { ids: ['s1'] });
-    expect(alreadyAssignedIds(error, 'organization_role.resource_scope_exists')).toBeUndefined();
+    expect(serverErrorIds(error, 'organization_role.resource_scope_exists')).toBeUndefined();
     const malformed = new ApiError(422, 'x', 'organization_role.scope_exists', { ids: 's1' });
-    expect(alreadyAssignedIds(malformed, 'organization_role.scope_exists')).toBeUndefined();
-    expect(alreadyAssignedIds(new Error('network'), 'organization_role.scope_exists')).toBeUndefined();
+    expect(serverErrorIds(malformed, 'organization_role.scope_exists')).toBeUndefined();
+    expect(serverErrorIds(new Error('network'), 'organization_role.scope_exists')).toBeUndefined();
   });
 });

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client.ts';
 import { useCreateScope } from '../../../api/resources.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { FormDialog } from '../FormDialog.tsx';
 import { createPermissionFormSchema, resolverWithMessages } from '../form-rules.ts';
 import { useFieldMessage } from '../use-field-message.ts';
 
@@ -35,17 +35,13 @@ export function CreatePermissionModal({ resourceId, onClose }: { resourceId: str
         toast.success(t('permissions.created', { name: created.name }));
         onClose();
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'scope.name_exists') {
-          setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
-          return;
-        }
-        throw error;
+        if (!applyServerErrors({ setError }, error, { codes: { 'scope.name_exists': 'name' } })) throw error;
       }
     }),
   );
 
   return (
-    <FormDialog
+    <FormModal
       title={t('permissions.create_title')}
       submitText={t('permissions.create')}
       isSubmitting={formState.isSubmitting}
@@ -70,6 +66,6 @@ export function CreatePermissionModal({ resourceId, onClose }: { resourceId: str
         placeholder={t('permissions.description_placeholder')}
         autoComplete="off"
       />
-    </FormDialog>
+    </FormModal>
   );
 }

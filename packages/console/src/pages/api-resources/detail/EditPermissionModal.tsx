@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateScope } from '../../../api/resources.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { FormDialog } from '../FormDialog.tsx';
 import { editPermissionFormSchema, resolverWithMessages } from '../form-rules.ts';
 import { useFieldMessage } from '../use-field-message.ts';
 
@@ -47,7 +47,7 @@ export function EditPermissionModal({
   );
 
   return (
-    <FormDialog
+    <FormModal
       title={t('permissions.edit_title', { name: scope.name })}
       submitText={t('save')}
       isSubmitting={formState.isSubmitting}
@@ -62,6 +62,6 @@ export function EditPermissionModal({
         autoComplete="off"
         data-autofocus
       />
-    </FormDialog>
+    </FormModal>
   );
 }

@@ -12,12 +12,12 @@ import { FormMultiTextInput } from '../../../components/form/bound/FormListInput
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { applicationTypeOrder, traitsOf } from '../application-types.ts';
 import { ruleErrorMap } from '../form/rules.ts';
-import { useServerErrorPlacement } from '../form/server-errors.ts';
 import { useRuleMessages } from '../form/use-rule-messages.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
 import styles from './CreateApplicationPage.module.css';
@@ -48,7 +48,6 @@ export function CreateApplicationPage() {
   const traits = type && traitsOf(type);
   const create = useCreateApplication();
   const submitWith = useSubmitHandler();
-  const placeServerError = useServerErrorPlacement(setError, createFormPath);
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
@@ -56,7 +55,7 @@ export function CreateApplicationPage() {
       try {
         created = await create.mutateAsync(toNewApplication(values));
       } catch (error) {
-        if (placeServerError(error)) return;
+        if (applyServerErrors({ setError }, error, { paths: createFormPath })) return;
         throw error;
       }
       toast.success(t('create.created', { name: values.name }));

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useAssignToOrganizationRole } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { PermissionFieldset } from '../../../components/PermissionPicker/PermissionFieldset.tsx';
 import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { OrganizationScopePicker, type OrganizationScopePicks } from '../OrganizationScopePicker.tsx';
 import styles from '../OrganizationTemplate.module.css';
-import { alreadyAssignedIds } from '../permission-errors.ts';
 
 type Marks = ReadonlyMap<string, string>;
 
@@ -38,7 +39,7 @@ export function AssignPermissionsModal({ role, onClose }: { role: OrganizationRo
       await assign(ids);
       return 'done';
     } catch (error) {
-      const assigned = alreadyAssignedIds(error, code);
+      const assigned = serverErrorIds(error, code);
       if (assigned) {
         mark(assigned);
         return 'marked';
@@ -105,16 +106,14 @@ export function AssignPermissionsModal({ role, onClose }: { role: OrganizationRo
             {t('detail.some_already_assigned')}
           </p>
         )}
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create_role.organization_permissions')}</legend>
+        <PermissionFieldset legend={t('create_role.organization_permissions')}>
           <OrganizationScopePicker
             picked={organizationPicks}
             onChange={setOrganizationPicks}
             unavailable={organizationAssigned}
           />
-        </fieldset>
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create_role.api_permissions')}</legend>
+        </PermissionFieldset>
+        <PermissionFieldset legend={t('create_role.api_permissions')}>
           <PermissionPicker
             roleType={role.type}
             cacheKey={['organization-roles', role.id, 'picker']}
@@ -122,7 +121,7 @@ export function AssignPermissionsModal({ role, onClose }: { role: OrganizationRo
             onChange={setApiPicks}
             unavailable={apiAssigned}
           />
-        </fieldset>
+        </PermissionFieldset>
       </div>
     </Modal>
   );

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client.ts';
 import { useUpdateOrganizationRole } from '../../../api/organization-template.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { OrganizationRoleTypeTag } from '../OrganizationRoleTypeTag.tsx';
@@ -32,11 +32,8 @@ export function RoleGeneralTab() {
         reset({ name: saved.name, description: saved.description ?? '' });
         toast.success(t('detail.saved'));
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'organization_role.name_in_use') {
-          setError('name', { message: error.message }, { shouldFocus: true });
-          return;
-        }
-        throw error;
+        if (!applyServerErrors({ setError }, error, { codes: { 'organization_role.name_in_use': 'name' } }))
+          throw error;
       }
     }),
   );

@@ -1,10 +1,10 @@
 import type { OrganizationScope } from '@gatehouse/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client.ts';
 import { useCreateOrganizationScope, useUpdateOrganizationScope } from '../../../api/organization-template.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import {
@@ -34,11 +34,9 @@ export function CreatePermissionModal({ onClose }: { onClose: () => void }) {
         toast.success(t('permissions.created', { name: created.name }));
         onClose();
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'organization_scope.name_in_use') {
-          setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
-          return;
+        if (!applyServerErrors({ setError }, error, { codes: { 'organization_scope.name_in_use': 'name' } })) {
+          throw error;
         }
-        throw error;
       }
     }),
   );

@@ -1,21 +1,20 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
 import { useCreateOrganizationRole } from '../../../api/organization-template.ts';
-import { Button } from '../../../components/Button/Button.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { Modal } from '../../../components/Modal/Modal.tsx';
-import { isManagementApi } from '../../../components/PermissionPicker/built-in-resources.ts';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { usablePicks } from '../../../components/PermissionPicker/built-in-resources.ts';
+import { PermissionFieldset } from '../../../components/PermissionPicker/PermissionFieldset.tsx';
 import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { toOrganizationRole, toOrganizationTemplate } from '../links.ts';
 import { OrganizationScopePicker, type OrganizationScopePicks } from '../OrganizationScopePicker.tsx';
-import styles from '../OrganizationTemplate.module.css';
 import { type CreateRoleForm, createRoleFormSchema, useTemplateFormResolver } from '../template-form.ts';
 
 /**
@@ -30,7 +29,6 @@ export function CreateOrganizationRoleModal() {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const create = useCreateOrganizationRole();
-  const formId = useId();
   const [organizationPicks, setOrganizationPicks] = useState<OrganizationScopePicks>(new Map());
   const [apiPicks, setApiPicks] = useState<PermissionPicks>(new Map());
   const { control, handleSubmit, setError, watch, formState } = useForm<CreateRoleForm>({
@@ -39,9 +37,7 @@ export function CreateOrganizationRoleModal() {
     defaultValues: { type: 'User', name: '', description: '' },
   });
   const type = watch('type');
-  // Management API permissions cannot go to user roles; picks of them wait unused while the type is User.
-  const usableApiPicks: PermissionPicks =
-    type === 'User' ? new Map([...apiPicks].filter(([, pick]) => !isManagementApi(pick.resource.indicator))) : apiPicks;
+  const usableApiPicks = usablePicks(apiPicks, type);
 
   const close = () => navigate({ pathname: resolve(toOrganizationTemplate()), search: location.search });
 
@@ -59,72 +55,60 @@ export function CreateOrganizationRoleModal() {
         toast.success(t('create_role.created', { name: role.name }));
         await navigate(resolve(toOrganizationRole(role.id)), { replace: true });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'organization_role.name_in_use') {
-          setError('name', { message: error.message }, { shouldFocus: true });
-          return;
-        }
-        throw error;
+        if (!applyServerErrors({ setError }, error, { codes: { 'organization_role.name_in_use': 'name' } }))
+          throw error;
       }
     }),
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={close}
+    <FormModal
       title={t('create_role.title')}
       size="large"
-      footer={
-        <>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
-            {t('create_role.submit')}
-          </Button>
-        </>
-      }
+      submitText={t('create_role.submit')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={onSubmit}>
-        <FormTextInput
-          name="name"
-          control={control}
-          label={t('fields.name')}
-          isRequired
-          placeholder={t('create_role.name_placeholder')}
-          autoComplete="off"
+      <FormTextInput
+        name="name"
+        control={control}
+        label={t('fields.name')}
+        isRequired
+        placeholder={t('create_role.name_placeholder')}
+        autoComplete="off"
+      />
+      <FormTextInput
+        name="description"
+        control={control}
+        label={t('fields.description')}
+        placeholder={t('create_role.description_placeholder')}
+        autoComplete="off"
+      />
+      <FormCardRadio
+        name="type"
+        control={control}
+        label={t('fields.type')}
+        options={(['User', 'MachineToMachine'] as const).map((value) => ({
+          value,
+          title: t(`types.${value}.title`),
+          description: t(`types.${value}.description`),
+        }))}
+      />
+      <PermissionFieldset
+        legend={t('create_role.organization_permissions')}
+        hint={t('create_role.organization_permissions_hint')}
+      >
+        <OrganizationScopePicker picked={organizationPicks} onChange={setOrganizationPicks} />
+      </PermissionFieldset>
+      <PermissionFieldset legend={t('create_role.api_permissions')} hint={t('create_role.api_permissions_hint')}>
+        <PermissionPicker
+          roleType={type}
+          cacheKey={['organization-roles', 'picker']}
+          picked={usableApiPicks}
+          onChange={setApiPicks}
         />
-        <FormTextInput
-          name="description"
-          control={control}
-          label={t('fields.description')}
-          placeholder={t('create_role.description_placeholder')}
-          autoComplete="off"
-        />
-        <FormCardRadio
-          name="type"
-          control={control}
-          label={t('fields.type')}
-          options={(['User', 'MachineToMachine'] as const).map((value) => ({
-            value,
-            title: t(`types.${value}.title`),
-            description: t(`types.${value}.description`),
-          }))}
-        />
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create_role.organization_permissions')}</legend>
-          <p className={styles.hint}>{t('create_role.organization_permissions_hint')}</p>
-          <OrganizationScopePicker picked={organizationPicks} onChange={setOrganizationPicks} />
-        </fieldset>
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create_role.api_permissions')}</legend>
-          <p className={styles.hint}>{t('create_role.api_permissions_hint')}</p>
-          <PermissionPicker
-            roleType={type}
-            cacheKey={['organization-roles', 'picker']}
-            picked={usableApiPicks}
-            onChange={setApiPicks}
-          />
-        </fieldset>
-      </form>
-    </Modal>
+      </PermissionFieldset>
+    </FormModal>
   );
 }

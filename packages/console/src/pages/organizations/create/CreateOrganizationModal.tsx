@@ -1,16 +1,13 @@
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateOrganization } from '../../../api/organizations.ts';
-import { Button } from '../../../components/Button/Button.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { Modal } from '../../../components/Modal/Modal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { toOrganization, toOrganizations } from '../links.ts';
-import styles from '../Organizations.module.css';
 import {
   type CreateOrganizationForm,
   createOrganizationFormSchema,
@@ -26,7 +23,6 @@ export function CreateOrganizationModal() {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const create = useCreateOrganization();
-  const formId = useId();
   const { control, handleSubmit, formState } = useForm<CreateOrganizationForm>({
     resolver: useOrganizationFormResolver(createOrganizationFormSchema),
     mode: 'onBlur',
@@ -45,34 +41,26 @@ export function CreateOrganizationModal() {
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={close}
+    <FormModal
       title={t('create.title')}
-      footer={
-        <>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      submitText={t('create.submit')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={onSubmit}>
-        <FormTextInput
-          name="name"
-          control={control}
-          label={t('fields.name')}
-          isRequired
-          placeholder={t('create.name_placeholder')}
-        />
-        <FormTextInput
-          name="description"
-          control={control}
-          label={t('fields.description')}
-          placeholder={t('create.description_placeholder')}
-        />
-      </form>
-    </Modal>
+      <FormTextInput
+        name="name"
+        control={control}
+        label={t('fields.name')}
+        isRequired
+        placeholder={t('create.name_placeholder')}
+      />
+      <FormTextInput
+        name="description"
+        control={control}
+        label={t('fields.description')}
+        placeholder={t('create.description_placeholder')}
+      />
+    </FormModal>
   );
 }

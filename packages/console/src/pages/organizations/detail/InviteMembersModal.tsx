@@ -1,21 +1,20 @@
 import { DEFAULT_TENANT_ID as defaultTenantId } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { rememberedLink, rememberLink, useInvite } from '../../../api/organization-invitations.ts';
 import { useOrganizationPickerLoaders } from '../../../api/organizations.ts';
-import { Button } from '../../../components/Button/Button.tsx';
 import { FormSelect } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormEmailChipInput } from '../../../components/form/bound/FormListInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
 import type { EmailChip } from '../../../components/form/EmailChipInput.tsx';
 import { FormField } from '../../../components/form/FormField.tsx';
-import { Modal } from '../../../components/Modal/Modal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { Pagination } from '../../../components/Table/Pagination.tsx';
 import { SearchBox } from '../../../components/Table/SearchBox.tsx';
@@ -51,7 +50,6 @@ export function InviteMembersModal({ organizationId, organizationName, onClose }
   const toast = useToast();
   const { tenantId = defaultTenantId } = useParams();
   const invite = useInvite(organizationId);
-  const formId = useId();
   const [roleIds, setRoleIds] = useState<ReadonlySet<string>>(new Set());
   const resolver = useMemo(
     () =>
@@ -97,48 +95,40 @@ export function InviteMembersModal({ organizationId, organizationName, onClose }
   });
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       size="medium"
       title={t('invitations.invite_title')}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
-            {t('invitations.invite_submit')}
-          </Button>
-        </>
-      }
+      description={t('invitations.invite_description', { name: organizationName })}
+      submitText={t('invitations.invite_submit')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <p className={styles.muted}>{t('invitations.invite_description', { name: organizationName })}</p>
-        <FormEmailChipInput
-          name="emails"
-          control={control}
-          label={t('invitations.emails')}
-          isRequired
-          placeholder={t('invitations.emails_placeholder')}
-          description={t('invitations.emails_description')}
-        />
-        <RolePicker organizationId={organizationId} picked={roleIds} onChange={setRoleIds} />
-        <FormSelect
-          name="expiresInDays"
-          control={control}
-          label={t('invitations.expires_in')}
-          options={expiryDays.map((days) => ({ value: days, label: t(`invitations.expiry_${days}`) }))}
-        />
-        <FormTextInput
-          name="link"
-          control={control}
-          label={t('invitations.link')}
-          type="url"
-          placeholder="https://app.example.com/invitations/{invitationId}"
-          description={t('invitations.link_description')}
-          onBlurCapture={() => setValue('link', getValues('link').trim())}
-        />
-      </form>
-    </Modal>
+      <FormEmailChipInput
+        name="emails"
+        control={control}
+        label={t('invitations.emails')}
+        isRequired
+        placeholder={t('invitations.emails_placeholder')}
+        description={t('invitations.emails_description')}
+      />
+      <RolePicker organizationId={organizationId} picked={roleIds} onChange={setRoleIds} />
+      <FormSelect
+        name="expiresInDays"
+        control={control}
+        label={t('invitations.expires_in')}
+        options={expiryDays.map((days) => ({ value: days, label: t(`invitations.expiry_${days}`) }))}
+      />
+      <FormTextInput
+        name="link"
+        control={control}
+        label={t('invitations.link')}
+        type="url"
+        placeholder="https://app.example.com/invitations/{invitationId}"
+        description={t('invitations.link_description')}
+        onBlurCapture={() => setValue('link', getValues('link').trim())}
+      />
+    </FormModal>
   );
 }
 

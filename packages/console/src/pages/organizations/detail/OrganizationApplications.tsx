@@ -5,20 +5,21 @@ import {
   useAddToOrganization,
   useOrganizationApplications,
   useOrganizationPickerLoaders,
+  useRemoveFromOrganization,
 } from '../../../api/organizations.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
+import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import shared from '../../../components/shared.module.css';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
-import { existingIds } from './existing-ids.ts';
 import { useOrganizationOutlet } from './organization-context.ts';
 import { RoleChips } from './RoleChips.tsx';
-import { useRemoveFromOrganization } from './use-remove.ts';
 
 /**
  * Spec §2.2 organizations/{id}/machine-to-machine: the machine-to-machine applications of the organization with their
@@ -31,7 +32,7 @@ export function OrganizationApplications() {
   const { page, pageSize, search, setPage, setSearch } = useListParams();
   const applications = useOrganizationApplications(organization.id, { page, pageSize, search });
   const add = useAddToOrganization(organization.id, 'applications');
-  const remove = useRemoveFromOrganization(organization.id, 'applications');
+  const remove = useConfirmedRemoval(useRemoveFromOrganization(organization.id, 'applications').mutateAsync);
   const loaders = useOrganizationPickerLoaders(organization.id);
   const [isAdding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OrganizationApplication>();
@@ -77,6 +78,7 @@ export function OrganizationApplications() {
               void remove(application.id, {
                 title: t('applications.remove_title'),
                 content: t('applications.remove_content', { name: application.name, organization: organization.name }),
+                confirmText: t('remove'),
                 done: t('applications.removed', { name: application.name }),
               })
             }
@@ -122,8 +124,8 @@ export function OrganizationApplications() {
           try {
             await add.mutateAsync(picked.map((application) => application.id));
           } catch (error) {
-            const ids = existingIds(error, 'organization.application_exists');
-            if (ids.length) setKnownApps((current) => new Set([...current, ...ids]));
+            const ids = serverErrorIds(error, 'organization.application_exists');
+            if (ids?.length) setKnownApps((current) => new Set([...current, ...ids]));
             throw error;
           }
           toast.success(t('applications.added', { number: picked.length }));

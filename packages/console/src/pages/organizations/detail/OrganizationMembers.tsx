@@ -5,22 +5,23 @@ import {
   useAddToOrganization,
   useOrganizationMembers,
   useOrganizationPickerLoaders,
+  useRemoveFromOrganization,
 } from '../../../api/organizations.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
 import { Avatar } from '../../../components/Avatar/Avatar.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
+import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import shared from '../../../components/shared.module.css';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
-import { existingIds } from './existing-ids.ts';
 import { OrganizationInvitations } from './OrganizationInvitations.tsx';
 import { useOrganizationOutlet } from './organization-context.ts';
 import { RoleChips } from './RoleChips.tsx';
-import { useRemoveFromOrganization } from './use-remove.ts';
 
 type Person = {
   id: string;
@@ -45,7 +46,7 @@ export function OrganizationMembers() {
   const { page, pageSize, search, setPage, setSearch } = useListParams();
   const members = useOrganizationMembers(organization.id, { page, pageSize, search });
   const add = useAddToOrganization(organization.id, 'users');
-  const remove = useRemoveFromOrganization(organization.id, 'users');
+  const remove = useConfirmedRemoval(useRemoveFromOrganization(organization.id, 'users').mutateAsync);
   const loaders = useOrganizationPickerLoaders(organization.id);
   const [isAdding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OrganizationMember>();
@@ -96,6 +97,7 @@ export function OrganizationMembers() {
               void remove(user.id, {
                 title: t('members.remove_title'),
                 content: t('members.remove_content', { name: userLabel(user), organization: organization.name }),
+                confirmText: t('remove'),
                 done: t('members.removed', { name: userLabel(user) }),
               })
             }
@@ -141,8 +143,8 @@ export function OrganizationMembers() {
           try {
             await add.mutateAsync(picked.map((user) => user.id));
           } catch (error) {
-            const ids = existingIds(error, 'organization.user_exists');
-            if (ids.length) setKnownMembers((current) => new Set([...current, ...ids]));
+            const ids = serverErrorIds(error, 'organization.user_exists');
+            if (ids?.length) setKnownMembers((current) => new Set([...current, ...ids]));
             throw error;
           }
           toast.success(t('members.added', { number: picked.length }));

@@ -9,13 +9,11 @@ import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
 import { useChangePassword } from '../../../api/me.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import {
-  passwordRejectionMessages,
-  serverPasswordRejections,
-} from '../../../components/password/password-rejections.ts';
-import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { passwordRejectedOn, passwordRejectionMessages } from '../../../components/password/password-rejections.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
+import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { FormModal } from '../FormModal.tsx';
 import { toProfile, toVerifyPassword } from '../links.ts';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
 import { parseProfileRouteState } from '../route-state.ts';
@@ -55,6 +53,7 @@ function ChangePasswordForm({ me, verificationRecordId, flow }: FormProps) {
   const { t: kitT } = useTranslation('components');
   const navigate = useNavigate();
   const toast = useToast();
+  const submitWith = useSubmitHandler();
   const { mutateAsync } = useChangePassword();
   const schema = useMemo(() => newPasswordSchema(me, t, kitT), [me, t, kitT]);
   const { control, handleSubmit, formState, setError } = useForm({
@@ -64,32 +63,32 @@ function ChangePasswordForm({ me, verificationRecordId, flow }: FormProps) {
   });
   const close = () => navigate(toProfile());
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      await mutateAsync({ password, verificationRecordId });
-      toast.success(t('password.changed'));
-      navigate(toProfile(), { replace: true });
-    } catch (error) {
-      const rejections = serverPasswordRejections(error);
-      if (error instanceof ApiError && rejections) {
-        const messages = passwordRejectionMessages(rejections, kitT);
-        setError('password', { message: messages.join(' ') || error.message }, { shouldFocus: true });
-        return;
+  const onSubmit = handleSubmit(
+    submitWith(async ({ password }) => {
+      try {
+        await mutateAsync({ password, verificationRecordId });
+        toast.success(t('password.changed'));
+        navigate(toProfile(), { replace: true });
+      } catch (error) {
+        const rejected = passwordRejectedOn('password', (codes) => passwordRejectionMessages(codes, kitT).join(' '));
+        if (applyServerErrors({ setError }, error, { codes: { 'password.rejected': rejected } })) return;
+        if (error instanceof ApiError && error.code === 'verification_record.invalid') {
+          // Verifications last 10 minutes; an old one sends the user back to prove the password again.
+          toast.error(t('password.verification_expired'));
+          navigate(toVerifyPassword(), { replace: true, state: flow });
+          return;
+        }
+        throw error;
       }
-      if (error instanceof ApiError && error.code === 'verification_record.invalid') {
-        // Verifications last 10 minutes; an old one sends the user back to prove the password again.
-        toast.error(t('password.verification_expired'));
-        navigate(toVerifyPassword(), { replace: true, state: flow });
-        return;
-      }
-      if (!handleSubmitError(error, toast)) throw error;
-    }
-  });
+    }),
+  );
 
   return (
     <FormModal
+      size="small"
       title={me.hasPassword ? t('password.change_title') : t('password.set_title')}
       description={t('password.change_description')}
+      submitText={t('save')}
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
       onClose={close}

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
+import type { ApiError } from '../../../api/client.ts';
 import { useVerifyPassword } from '../../../api/me.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
-import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { FormModal } from '../FormModal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
+import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { toChangePassword, toProfile } from '../links.ts';
 import { parseProfileRouteState } from '../route-state.ts';
 
@@ -18,7 +18,7 @@ export function VerifyPasswordModal() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const { email, action } = parseProfileRouteState(state);
-  const toast = useToast();
+  const submitWith = useSubmitHandler();
   const { mutateAsync } = useVerifyPassword();
   const label = t('password.current');
   const { control, handleSubmit, formState, setError } = useForm({
@@ -28,24 +28,29 @@ export function VerifyPasswordModal() {
     defaultValues: { password: '' },
   });
   const close = () => navigate(toProfile());
+  const wrongPassword = {
+    field: 'password',
+    // A 429 says too many wrong attempts: the account is locked for a while.
+    message: (refusal: ApiError) => (refusal.status === 429 ? t('password.locked') : t('password.incorrect')),
+  } as const;
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      const { verificationRecordId } = await mutateAsync(password);
-      // Spec §2.12: only the password flow exists so far; the email flow (cloud) goes to link-email from here.
-      navigate(toChangePassword(), { replace: true, state: { email, action, verificationRecordId } });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'session.invalid_credentials') {
-        const message = error.status === 429 ? t('password.locked') : t('password.incorrect');
-        setError('password', { message }, { shouldFocus: true });
-        return;
+  const onSubmit = handleSubmit(
+    submitWith(async ({ password }) => {
+      try {
+        const { verificationRecordId } = await mutateAsync(password);
+        // Spec §2.12: only the password flow exists so far; the email flow (cloud) goes to link-email from here.
+        navigate(toChangePassword(), { replace: true, state: { email, action, verificationRecordId } });
+      } catch (error) {
+        if (!applyServerErrors({ setError }, error, { codes: { 'session.invalid_credentials': wrongPassword } })) {
+          throw error;
+        }
       }
-      if (!handleSubmitError(error, toast)) throw error;
-    }
-  });
+    }),
+  );
 
   return (
     <FormModal
+      size="small"
       title={t('password.verify_title')}
       description={t('password.verify_description')}
       submitText={t('password.continue')}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { FormModal } from '../FormModal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { fieldProblem, nameFormSchema, namePatch } from './field-rules.ts';
 import { useSaveProfile } from './use-save-profile.ts';
 
@@ -27,7 +27,9 @@ export function NameModal({ me, onClose }: { me: Me; onClose: () => void }) {
   });
   return (
     <FormModal
+      size="small"
       title={me.name ? t('name.title') : t('name.set_title')}
+      submitText={t('save')}
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
       onClose={onClose}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { FormModal } from '../FormModal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { fieldProblem, usernameFormSchema } from './field-rules.ts';
 import { useSaveProfile } from './use-save-profile.ts';
 
@@ -29,7 +29,14 @@ export function UsernameModal({ me, onClose }: { me: Me; onClose: () => void }) 
     if (await save({ username })) onClose();
   });
   return (
-    <FormModal title={t('username.title')} isSubmitting={formState.isSubmitting} onSubmit={onSubmit} onClose={onClose}>
+    <FormModal
+      size="small"
+      title={t('username.title')}
+      submitText={t('save')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
       <FormTextInput
         name="username"
         control={control}

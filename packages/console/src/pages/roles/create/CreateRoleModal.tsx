@@ -1,21 +1,20 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
 import { useCreateRole } from '../../../api/roles.ts';
-import { Button } from '../../../components/Button/Button.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { Modal } from '../../../components/Modal/Modal.tsx';
-import { isManagementApi } from '../../../components/PermissionPicker/built-in-resources.ts';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { usablePicks } from '../../../components/PermissionPicker/built-in-resources.ts';
+import { PermissionFieldset } from '../../../components/PermissionPicker/PermissionFieldset.tsx';
 import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { toRole, toRoles } from '../links.ts';
 import { type CreateRoleForm, createRoleFormSchema, useRoleFormResolver } from '../role-form.ts';
-import styles from './CreateRoleModal.module.css';
 
 /**
  * Spec §2.2 roles/create, a dialog over the list: type, name, description and the permissions the role starts with.
@@ -29,7 +28,6 @@ export function CreateRoleModal() {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const create = useCreateRole();
-  const formId = useId();
   const [picked, setPicked] = useState<PermissionPicks>(new Map());
   const { control, handleSubmit, setError, watch, formState } = useForm<CreateRoleForm>({
     resolver: useRoleFormResolver(createRoleFormSchema),
@@ -37,75 +35,59 @@ export function CreateRoleModal() {
     defaultValues: { type: 'User', name: '', description: '' },
   });
   const type = watch('type');
-  // Management API permissions cannot go to user roles; picks of them wait unused while the type is User.
-  const usablePicks: PermissionPicks =
-    type === 'User' ? new Map([...picked].filter(([, pick]) => !isManagementApi(pick.resource.indicator))) : picked;
+  const usable = usablePicks(picked, type);
 
   // Back to the list with its search and filters as they were.
   const close = () => navigate({ pathname: resolve(toRoles()), search: location.search });
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
-      const scopeIds = [...usablePicks.keys()];
+      const scopeIds = [...usable.keys()];
       try {
         const role = await create.mutateAsync({ ...values, scopeIds: scopeIds.length ? scopeIds : undefined });
         toast.success(t('create.created', { name: role.name }));
         await navigate(resolve(toRole(role.id)), { replace: true });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'role.name_in_use') {
-          setError('name', { message: error.message }, { shouldFocus: true });
-          return;
-        }
-        throw error;
+        if (!applyServerErrors({ setError }, error, { codes: { 'role.name_in_use': 'name' } })) throw error;
       }
     }),
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={close}
+    <FormModal
       title={t('create.title')}
       size="large"
-      footer={
-        <>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      submitText={t('create.submit')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={onSubmit}>
-        <FormCardRadio
-          name="type"
-          control={control}
-          label={t('fields.type')}
-          options={(['User', 'MachineToMachine'] as const).map((value) => ({
-            value,
-            title: t(`types.${value}.title`),
-            description: t(`types.${value}.description`),
-          }))}
-        />
-        <FormTextInput
-          name="name"
-          control={control}
-          label={t('fields.name')}
-          isRequired
-          placeholder={t('create.name_placeholder')}
-        />
-        <FormTextInput
-          name="description"
-          control={control}
-          label={t('fields.description')}
-          placeholder={t('create.description_placeholder')}
-        />
-        <fieldset className={styles.permissions}>
-          <legend className={styles.legend}>{t('create.permissions')}</legend>
-          <p className={styles.hint}>{t('create.permissions_hint')}</p>
-          <PermissionPicker roleType={type} cacheKey={['roles', 'picker']} picked={usablePicks} onChange={setPicked} />
-        </fieldset>
-      </form>
-    </Modal>
+      <FormCardRadio
+        name="type"
+        control={control}
+        label={t('fields.type')}
+        options={(['User', 'MachineToMachine'] as const).map((value) => ({
+          value,
+          title: t(`types.${value}.title`),
+          description: t(`types.${value}.description`),
+        }))}
+      />
+      <FormTextInput
+        name="name"
+        control={control}
+        label={t('fields.name')}
+        isRequired
+        placeholder={t('create.name_placeholder')}
+      />
+      <FormTextInput
+        name="description"
+        control={control}
+        label={t('fields.description')}
+        placeholder={t('create.description_placeholder')}
+      />
+      <PermissionFieldset legend={t('create.permissions')} hint={t('create.permissions_hint')}>
+        <PermissionPicker roleType={type} cacheKey={['roles', 'picker']} picked={usable} onChange={setPicked} />
+      </PermissionFieldset>
+    </FormModal>
   );
 }

@@ -2,8 +2,9 @@ import type { Application } from '@gatehouse/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAssignToRole, useRoleApplications, useRolePickerLoaders } from '../../../api/roles.ts';
+import { useAssignToRole, useRemoveFromRole, useRoleApplications, useRolePickerLoaders } from '../../../api/roles.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
+import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
@@ -12,7 +13,6 @@ import { toRole } from '../links.ts';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';
 import { useRoleOutlet } from './role-context.ts';
-import { useRemoveAssignee } from './use-remove-assignee.ts';
 
 /** Spec §2.2 roles/{id}/machine-to-machine-apps (M2M roles only): the apps holding the role, and assigning more. */
 export function RoleApplications() {
@@ -29,7 +29,7 @@ function RoleApplicationsTab() {
   const { role } = useRoleOutlet();
   const list = useListParams();
   const applications = useRoleApplications(role.id, { page: list.page, pageSize: list.pageSize, search: list.search });
-  const removeApplication = useRemoveAssignee(role.id, 'applications');
+  const removeApplication = useConfirmedRemoval(useRemoveFromRole(role.id, 'applications').mutateAsync);
   const assign = useAssignToRole(role.id, 'applications');
   const loaders = useRolePickerLoaders(role.id);
   const [isAssigning, setAssigning] = useState(false);
@@ -61,6 +61,7 @@ function RoleApplicationsTab() {
         removeApplication(application.id, {
           title: t('applications.remove_title'),
           content: t('applications.remove_content', { name: application.name, role: role.name }),
+          confirmText: t('remove'),
           done: t('applications.removed', { name: application.name }),
         })
       }

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client.ts';
 import { useUpdateRole } from '../../../api/roles.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { RoleTypeTag } from '../RoleTypeTag.tsx';
@@ -32,11 +32,7 @@ export function RoleGeneral() {
         reset({ name: saved.name, description: saved.description });
         toast.success(t('general.saved'));
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'role.name_in_use') {
-          setError('name', { message: error.message }, { shouldFocus: true });
-          return;
-        }
-        throw error;
+        if (!applyServerErrors({ setError }, error, { codes: { 'role.name_in_use': 'name' } })) throw error;
       }
     }),
   );

@@ -1,14 +1,14 @@
 import type { RoleScope } from '@gatehouse/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoleScopes } from '../../../api/roles.ts';
+import { useRemoveFromRole, useRoleScopes } from '../../../api/roles.ts';
+import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { AssignPermissionsModal } from '../permissions/AssignPermissionsModal.tsx';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';
 import { useRoleOutlet } from './role-context.ts';
-import { useRemoveAssignee } from './use-remove-assignee.ts';
 
 /** Spec §2.2 roles/{id}/permissions: the role's scopes with their API, searched and paged on the server. */
 export function RolePermissions() {
@@ -16,7 +16,7 @@ export function RolePermissions() {
   const { role } = useRoleOutlet();
   const list = useListParams();
   const scopes = useRoleScopes(role.id, { page: list.page, pageSize: list.pageSize, search: list.search });
-  const removeScope = useRemoveAssignee(role.id, 'scopes');
+  const removeScope = useConfirmedRemoval(useRemoveFromRole(role.id, 'scopes').mutateAsync);
   const [isAssigning, setAssigning] = useState(false);
 
   const columns: TableColumn<RoleScope>[] = [
@@ -53,6 +53,7 @@ export function RolePermissions() {
               resource: scope.resource.name,
             },
           ),
+          confirmText: t('remove'),
           done: t('permissions.removed', { name: scope.name }),
         })
       }

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { type RoleUserItem, useAssignToRole, useRolePickerLoaders, useRoleUsers } from '../../../api/roles.ts';
+import {
+  type RoleUserItem,
+  useAssignToRole,
+  useRemoveFromRole,
+  useRolePickerLoaders,
+  useRoleUsers,
+} from '../../../api/roles.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
 import { Avatar } from '../../../components/Avatar/Avatar.tsx';
+import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
@@ -12,7 +19,6 @@ import { toRole } from '../links.ts';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';
 import { useRoleOutlet } from './role-context.ts';
-import { useRemoveAssignee } from './use-remove-assignee.ts';
 
 /** What names a user in a list: the name, else the username, else an email or phone, else the id. */
 export const userLabel = (user: RoleUserItem): string =>
@@ -33,7 +39,7 @@ function RoleUsersTab() {
   const { role } = useRoleOutlet();
   const list = useListParams();
   const users = useRoleUsers(role.id, { page: list.page, pageSize: list.pageSize, search: list.search });
-  const removeUser = useRemoveAssignee(role.id, 'users');
+  const removeUser = useConfirmedRemoval(useRemoveFromRole(role.id, 'users').mutateAsync);
   const assign = useAssignToRole(role.id, 'users');
   const loaders = useRolePickerLoaders(role.id);
   const [isAssigning, setAssigning] = useState(false);
@@ -75,6 +81,7 @@ function RoleUsersTab() {
         removeUser(user.id, {
           title: t('users.remove_title'),
           content: t('users.remove_content', { name: userLabel(user), role: role.name }),
+          confirmText: t('remove'),
           done: t('users.removed', { name: userLabel(user) }),
         })
       }

@@ -5,10 +5,10 @@ import { useAssignToRole } from '../../../api/roles.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { PermissionPicker, type PermissionPicks } from '../../../components/PermissionPicker/PermissionPicker.tsx';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import styles from './AssignPermissionsModal.module.css';
-import { alreadyAssignedScopeIds } from './assign-errors.ts';
 
 /** 'Assign permissions' of a role's permissions tab: the picker of the create dialog, for an existing role. */
 export function AssignPermissionsModal({ role, onClose }: { role: Role; onClose: () => void }) {
@@ -25,7 +25,7 @@ export function AssignPermissionsModal({ role, onClose }: { role: Role; onClose:
       onClose();
     } catch (error) {
       // The API keeps no list of the role's scopes next to the picker; a duplicate is learnt here, then marked.
-      const ids = alreadyAssignedScopeIds(error);
+      const ids = serverErrorIds(error, 'role.scope_exists');
       if (!ids) {
         if (!handleSubmitError(error, toast)) throw error;
         return;

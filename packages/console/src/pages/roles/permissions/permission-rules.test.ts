@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import { isManagementApi } from '../../../components/PermissionPicker/built-in-resources.ts';
-import { alreadyAssignedScopeIds } from './assign-errors.ts';
+import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 
 describe('isManagementApi', () => {
   it('knows a tenant’s own management API by its internal indicator', () => {
@@ -17,15 +17,19 @@ describe('isManagementApi', () => {
   });
 });
 
-describe('alreadyAssignedScopeIds', () => {
+describe('the already assigned ids of a role.scope_exists', () => {
   it('reads the ids of a 422 role.scope_exists', () => {
     const error = new ApiError(422, 'exists', 'role.scope_exists', { ids: ['s1', 's2'] });
-    expect(alreadyAssignedScopeIds(error)).toEqual(['s1', 's2']);
+    expect(serverErrorIds(error, 'role.scope_exists')).toEqual(['s1', 's2']);
   });
 
   it('ignores other errors and malformed data', () => {
-    expect(alreadyAssignedScopeIds(new ApiError(422, 'x', 'role.invalid_type', { ids: ['s1'] }))).toBeUndefined();
-    expect(alreadyAssignedScopeIds(new ApiError(422, 'x', 'role.scope_exists', { ids: 's1' }))).toBeUndefined();
-    expect(alreadyAssignedScopeIds(new Error('network'))).toBeUndefined();
+    expect(
+      serverErrorIds(new ApiError(422, 'x', 'role.invalid_type', { ids: ['s1'] }), 'role.scope_exists'),
+    ).toBeUndefined();
+    expect(
+      serverErrorIds(new ApiError(422, 'x', 'role.scope_exists', { ids: 's1' }), 'role.scope_exists'),
+    ).toBeUndefined();
+    expect(serverErrorIds(new Error('network'), 'role.scope_exists')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { Domain, DomainDnsRecord } from '@gatehouse/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { domainFieldErrorCodes, useCreateDomain, useDeleteDomain, useDomains } from '../../../api/domains.ts';
+import { useCreateDomain, useDeleteDomain, useDomains } from '../../../api/domains.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CopyButton } from '../../../components/CopyButton/CopyButton.tsx';
@@ -10,6 +10,7 @@ import { classNames } from '../../../components/class-names.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { Tag } from '../../../components/Tag/Tag.tsx';
@@ -57,18 +58,24 @@ function AddDomain({ onConflict }: { onConflict: () => Promise<unknown> }) {
     defaultValues: { domain: '' },
   });
 
+  // The server's own words for taken and limit; a reserved name's detail is not localised, so ours.
+  const domainServerErrors = {
+    codes: {
+      'domain.domain_in_use': 'domain',
+      'domain.limit_reached': 'domain',
+      'guard.invalid_input': { field: 'domain', message: () => t('form.errors.reserved') },
+    },
+  } as const;
+
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
       try {
         const created = await create.mutateAsync(values);
         toast.success(t('added', { domain: created.domain }));
       } catch (error) {
-        if (!(error instanceof ApiError) || !domainFieldErrorCodes.some((code) => code === error.code)) throw error;
-        // The server's own words for taken and limit; a reserved name's detail is not localised, so ours.
-        const message = error.code === 'guard.invalid_input' ? t('form.errors.reserved') : error.message;
-        setError('domain', { type: 'server', message }, { shouldFocus: true });
+        if (!applyServerErrors({ setError }, error, domainServerErrors)) throw error;
         // Someone else added a domain meanwhile: show it.
-        if (error.code === 'domain.limit_reached') await onConflict();
+        if (error instanceof ApiError && error.code === 'domain.limit_reached') await onConflict();
       }
     }),
   );

@@ -1,16 +1,14 @@
 import { MAX_INVITEES_PER_REQUEST, tenantRoles } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useInviteMembers } from '../../../api/tenants.ts';
 import { parseQuotaExceeded } from '../../../cloud/quota/quota-exceeded.ts';
-import { Button } from '../../../components/Button/Button.tsx';
 import { FormSelect } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormEmailChipInput } from '../../../components/form/bound/FormListInputs.tsx';
-import { Modal } from '../../../components/Modal/Modal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import styles from '../TenantSettings.module.css';
 import { type InviteForm, inviteeEmails, inviteFormSchema } from './invite-form.ts';
 
 type Props = { tenantId: string; tenantName: string; onClose: () => void };
@@ -24,7 +22,6 @@ export function InviteMembersModal({ tenantId, tenantName, onClose }: Props) {
   const { t } = useTranslation('tenant_settings');
   const toast = useToast();
   const invite = useInviteMembers(tenantId);
-  const formId = useId();
   const resolver = useMemo(
     () =>
       zodResolver(inviteFormSchema, {
@@ -53,37 +50,29 @@ export function InviteMembersModal({ tenantId, tenantName, onClose }: Props) {
   });
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       size="medium"
       title={t('invite.title')}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
-            {t('invite.submit')}
-          </Button>
-        </>
-      }
+      description={t('invite.description', { name: tenantName })}
+      submitText={t('invite.submit')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <form id={formId} className={styles.stack} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <p className={styles.muted}>{t('invite.description', { name: tenantName })}</p>
-        <FormEmailChipInput
-          name="emails"
-          control={control}
-          label={t('invite.emails')}
-          isRequired
-          placeholder={t('invite.emails_placeholder')}
-          description={t('invite.emails_description')}
-        />
-        <FormSelect
-          name="role"
-          control={control}
-          label={t('invite.role')}
-          options={tenantRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-        />
-      </form>
-    </Modal>
+      <FormEmailChipInput
+        name="emails"
+        control={control}
+        label={t('invite.emails')}
+        isRequired
+        placeholder={t('invite.emails_placeholder')}
+        description={t('invite.emails_description')}
+      />
+      <FormSelect
+        name="role"
+        control={control}
+        label={t('invite.role')}
+        options={tenantRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+      />
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import type { Tenant } from '@gatehouse/schemas';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { FormField } from '../../../components/form/FormField.tsx';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
-import { Modal } from '../../../components/Modal/Modal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
@@ -149,7 +149,6 @@ function DeleteTenantModal({ tenant, onClose }: { tenant: Tenant; onClose: () =>
   const { removeTenant } = useTenants();
   const remove = useDeleteTenant(tenant.id);
   const [typed, setTyped] = useState('');
-  const formId = useId();
   const canDelete = isDeleteConfirmed(typed, tenant.name);
 
   async function onDelete() {
@@ -167,35 +166,24 @@ function DeleteTenantModal({ tenant, onClose }: { tenant: Tenant; onClose: () =>
   }
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       role="alertdialog"
       size="small"
       title={t('settings.delete_modal_title')}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button variant="danger" type="submit" form={formId} disabled={!canDelete} isLoading={remove.isPending}>
-            {t('settings.delete')}
-          </Button>
-        </>
-      }
+      description={t('settings.delete_content', { name: tenant.name })}
+      submitText={t('settings.delete')}
+      isDanger
+      isSubmitDisabled={!canDelete}
+      isSubmitting={remove.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onDelete();
+      }}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        className={styles.stack}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onDelete();
-        }}
-      >
-        <p className={styles.muted}>{t('settings.delete_content', { name: tenant.name })}</p>
-        <FormField name="confirmName" label={t('settings.delete_type_name', { name: tenant.name })}>
-          <TextInput value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-        </FormField>
-      </form>
-    </Modal>
+      <FormField name="confirmName" label={t('settings.delete_type_name', { name: tenant.name })}>
+        <TextInput value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+      </FormField>
+    </FormModal>
   );
 }

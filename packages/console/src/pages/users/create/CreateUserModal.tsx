@@ -9,16 +9,17 @@ import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.t
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { toUser, toUsers } from '../links.ts';
 import { NewPasswordDialog } from '../password/NewPasswordDialog.tsx';
 import styles from '../password/Password.module.css';
 import { usePasswordModeOptions } from '../password/use-password-mode-options.ts';
-import { useServerFieldErrors } from '../use-server-field-errors.ts';
 import { useUserFormMessages } from '../use-user-form-messages.ts';
 import { userDisplayName } from '../user-display.ts';
 import { generateUserPassword, hasIdentifier } from '../user-rules.ts';
+import { userServerErrors } from '../user-server-errors.ts';
 import {
   type CreateUserForm,
   createUserFormSchema,
@@ -48,7 +49,6 @@ export function CreateUserModal() {
     mode: 'onBlur',
     defaultValues: emptyCreateUserForm,
   });
-  const showServerError = useServerFieldErrors(setError, messages);
   const values = watch();
 
   const openUser = (user: User) => navigate(resolve(toUser(user.id)), { replace: true });
@@ -64,7 +64,7 @@ export function CreateUserModal() {
         if (generatedPassword) setCreated({ user, password: generatedPassword });
         else await openUser(user);
       } catch (error) {
-        if (!showServerError(error)) throw error;
+        if (!applyServerErrors({ setError }, error, userServerErrors(messages))) throw error;
       }
     }),
   );

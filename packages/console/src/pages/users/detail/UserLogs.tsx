@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLogs } from '../../../api/logs.ts';
-import { AuditLogTable } from '../../../components/AuditLog/AuditLogTable.tsx';
-import { Card } from '../../../components/Card/Card.tsx';
+import { AuditLogCard } from '../../../components/AuditLog/AuditLogCard.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
-import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { toUserLog } from '../links.ts';
 import { useUserOutlet } from './user-context.ts';
 
@@ -12,24 +9,13 @@ export function UserLogs() {
   const { t } = useTranslation('users');
   const { user } = useUserOutlet();
   const resolve = useTenantPath();
-  const { page, pageSize, setPage } = useListParams();
-  const logs = useLogs({ userId: user.id }, { page, pageSize });
   return (
-    <Card title={t('logs.title')} description={t('logs.description')}>
-      <AuditLogTable
-        aria-label={t('logs.title')}
-        rows={logs.data?.items}
-        totalCount={logs.data?.total ?? 0}
-        isTotalCapped={logs.data?.isTotalCapped}
-        isLoading={logs.isPending}
-        error={logs.error}
-        onRetry={() => void logs.refetch()}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        rowLink={(log) => resolve(toUserLog(user.id, log.id))}
-        empty={t('logs.empty')}
-      />
-    </Card>
+    <AuditLogCard
+      filter={{ userId: user.id }}
+      title={t('logs.title')}
+      description={t('logs.description')}
+      empty={t('logs.empty')}
+      rowLink={(log) => resolve(toUserLog(user.id, log.id))}
+    />
   );
 }

@@ -7,12 +7,13 @@ import { useSetUserPassword } from '../../../api/users.ts';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { useServerFieldErrors } from '../use-server-field-errors.ts';
 import { useUserFormMessages } from '../use-user-form-messages.ts';
 import { userDisplayName } from '../user-display.ts';
 import { generateUserPassword } from '../user-rules.ts';
+import { userServerErrors } from '../user-server-errors.ts';
 import { NewPasswordDialog } from './NewPasswordDialog.tsx';
 import { type ResetPasswordForm, resetPasswordFormSchema, resetPasswordModes } from './reset-password-form.ts';
 import { usePasswordModeOptions } from './use-password-mode-options.ts';
@@ -32,7 +33,6 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
     mode: 'onBlur',
     defaultValues: { passwordMode: 'generate', password: '' },
   });
-  const showServerError = useServerFieldErrors(setError, messages);
   const name = userDisplayName(user) ?? user.id;
 
   const onSubmit = handleSubmit(
@@ -41,7 +41,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
       try {
         await setPassword.mutateAsync(next);
       } catch (error) {
-        if (showServerError(error)) return;
+        if (applyServerErrors({ setError }, error, userServerErrors(messages))) return;
         throw error;
       }
       toast.success(t('password.reset_done', { name }));

@@ -1,18 +1,15 @@
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateHook } from '../../../api/webhooks.ts';
-import { Button } from '../../../components/Button/Button.tsx';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
-import { Modal } from '../../../components/Modal/Modal.tsx';
+import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { HookDeliveryFields, HookGeneralFields } from '../form/HookFields.tsx';
 import { emptyHookForm, formToCreate, type HookForm, useHookFormResolver } from '../hook-form.ts';
 import { toHook, toHooks } from '../links.ts';
-import styles from '../Webhooks.module.css';
 
 /** Spec §2.2 webhooks/create, a dialog over the list; success opens the new webhook's settings. */
 export function CreateWebhookModal() {
@@ -23,7 +20,6 @@ export function CreateWebhookModal() {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const create = useCreateHook();
-  const formId = useId();
   const { control, handleSubmit, formState } = useForm<HookForm>({
     resolver: useHookFormResolver(),
     mode: 'onBlur',
@@ -41,25 +37,17 @@ export function CreateWebhookModal() {
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={close}
+    <FormModal
       title={t('create.title')}
       size="large"
-      footer={
-        <>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button variant="primary" type="submit" form={formId} isLoading={formState.isSubmitting}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      submitText={t('create.submit')}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={onSubmit}>
-        <HookGeneralFields control={control} />
-        <HookDeliveryFields control={control} />
-        <FormSwitch name="enabled" control={control} label={t('fields.enabled')} inlineLabel={t('hints.enabled')} />
-      </form>
-    </Modal>
+      <HookGeneralFields control={control} />
+      <HookDeliveryFields control={control} />
+      <FormSwitch name="enabled" control={control} label={t('fields.enabled')} inlineLabel={t('hints.enabled')} />
+    </FormModal>
   );
 }

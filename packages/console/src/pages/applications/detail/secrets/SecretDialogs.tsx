@@ -8,12 +8,12 @@ import { Button } from '../../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../../components/CopyButton/CopyButton.tsx';
 import { FormSelect } from '../../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { FormModal } from '../../../../components/Modal/FormModal.tsx';
 import { Modal } from '../../../../components/Modal/Modal.tsx';
+import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
-import { FormDialog } from '../../form/FormDialog.tsx';
 import { ruleErrorMap } from '../../form/rules.ts';
-import { useServerErrorPlacement } from '../../form/server-errors.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Secrets.module.css';
 import {
@@ -26,7 +26,11 @@ import {
   toSecretCreate,
 } from './secret-form.ts';
 
-const nameInUse = { 'application.secret_name_in_use': 'secretName' } as const;
+/** A name the application's secrets already use, and a refused name, go on the name field. */
+const secretServerErrors = {
+  paths: secretFormPath,
+  codes: { 'application.secret_name_in_use': 'secretName' },
+} as const;
 
 /** New secret: name and lifetime, then its value, shown this one time only. */
 export function CreateSecretDialog({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
@@ -40,14 +44,13 @@ export function CreateSecretDialog({ applicationId, onClose }: { applicationId: 
   });
   const create = useCreateSecret(applicationId);
   const submitWith = useSubmitHandler();
-  const placeServerError = useServerErrorPlacement(setError, secretFormPath, nameInUse);
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
       try {
         setCreated(await create.mutateAsync(toSecretCreate(values)));
       } catch (error) {
-        if (placeServerError(error)) return;
+        if (applyServerErrors({ setError }, error, secretServerErrors)) return;
         throw error;
       }
     }),
@@ -55,7 +58,8 @@ export function CreateSecretDialog({ applicationId, onClose }: { applicationId: 
 
   if (created) return <SecretCreatedDialog secret={created} onClose={onClose} />;
   return (
-    <FormDialog
+    <FormModal
+      size="small"
       title={t('secrets.create_title')}
       submitText={t('secrets.create_submit')}
       isSubmitting={formState.isSubmitting}
@@ -79,7 +83,7 @@ export function CreateSecretDialog({ applicationId, onClose }: { applicationId: 
           label: lifetime === 'never' ? t('secrets.never_expires') : t('secrets.days', { days: lifetime }),
         }))}
       />
-    </FormDialog>
+    </FormModal>
   );
 }
 
@@ -129,7 +133,6 @@ export function RenameSecretDialog({
   });
   const rename = useRenameSecret(applicationId);
   const submitWith = useSubmitHandler();
-  const placeServerError = useServerErrorPlacement(setError, secretFormPath, nameInUse);
 
   const onSubmit = handleSubmit(
     submitWith(async ({ secretName }) => {
@@ -137,7 +140,7 @@ export function RenameSecretDialog({
       try {
         await rename.mutateAsync({ name: secret.name, newName: secretName });
       } catch (error) {
-        if (placeServerError(error)) return;
+        if (applyServerErrors({ setError }, error, secretServerErrors)) return;
         throw error;
       }
       onRenamed(secretName);
@@ -147,7 +150,8 @@ export function RenameSecretDialog({
   );
 
   return (
-    <FormDialog
+    <FormModal
+      size="small"
       title={t('secrets.rename_title')}
       submitText={t('actions.save')}
       isSubmitting={formState.isSubmitting}
@@ -162,6 +166,6 @@ export function RenameSecretDialog({
         autoComplete="off"
         data-autofocus
       />
-    </FormDialog>
+    </FormModal>
   );
 }

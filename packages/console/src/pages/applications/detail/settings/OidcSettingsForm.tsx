@@ -9,11 +9,11 @@ import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx'
 import { FormSwitch } from '../../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormMultiTextInput } from '../../../../components/form/bound/FormListInputs.tsx';
 import { FormNumberInput, FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import { traitsOf } from '../../application-types.ts';
 import { ruleErrorMap } from '../../form/rules.ts';
-import { useServerErrorPlacement } from '../../form/server-errors.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Settings.module.css';
 import {
@@ -44,14 +44,13 @@ export function OidcSettingsForm({ application }: { application: Application }) 
   });
   const update = useUpdateApplication(application.id);
   const submitWith = useSubmitHandler();
-  const placeServerError = useServerErrorPlacement(setError, settingsFormPath);
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
       try {
         reset(toSettingsForm(await update.mutateAsync(toApplicationPatch(values, traits))));
       } catch (error) {
-        if (placeServerError(error)) return;
+        if (applyServerErrors({ setError }, error, { paths: settingsFormPath })) return;
         throw error;
       }
       toast.success(t('settings.saved'));

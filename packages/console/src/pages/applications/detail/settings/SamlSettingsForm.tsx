@@ -12,10 +12,10 @@ import { FormCodeEditor } from '../../../../components/form/bound/FormCodeEditor
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
 import { PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { Spinner } from '../../../../components/Spinner/Spinner.tsx';
+import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import { ruleErrorMap } from '../../form/rules.ts';
-import { useServerErrorPlacement } from '../../form/server-errors.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Settings.module.css';
 import { type SamlFormValues, samlFormPath, samlFormSchema, toSamlForm, toSamlPatch } from './saml-form.ts';
@@ -42,6 +42,12 @@ export function SamlSettingsForm({ application }: { application: Application }) 
   return <LoadedSamlForm key={saml.data.id} initial={toSamlForm(saml.data)} id={application.id} />;
 }
 
+/** The invalid fields of a refused save, and an entity ID another application holds, go beside their fields. */
+const samlServerErrors = {
+  paths: samlFormPath,
+  codes: { 'application.saml.entity_id_in_use': 'entityId' },
+} as const;
+
 function LoadedSamlForm({ initial, id }: { initial: SamlFormValues; id: string }) {
   const { t } = useTranslation('applications');
   const toast = useToast();
@@ -56,16 +62,13 @@ function LoadedSamlForm({ initial, id }: { initial: SamlFormValues; id: string }
   const isEncrypting = useWatch({ control, name: 'encryptAssertion' });
   const update = useUpdateSamlApplication(id);
   const submitWith = useSubmitHandler();
-  const placeServerError = useServerErrorPlacement(setError, samlFormPath, {
-    'application.saml.entity_id_in_use': 'entityId',
-  });
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
       try {
         reset(toSamlForm(await update.mutateAsync(toSamlPatch(values))));
       } catch (error) {
-        if (placeServerError(error)) return;
+        if (applyServerErrors({ setError }, error, samlServerErrors)) return;
         throw error;
       }
       toast.success(t('settings.saved'));

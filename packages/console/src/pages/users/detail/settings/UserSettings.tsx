@@ -7,11 +7,12 @@ import { Card } from '../../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx';
 import { FormCodeEditor } from '../../../../components/form/bound/FormCodeEditor.tsx';
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import passwordStyles from '../../password/Password.module.css';
-import { useServerFieldErrors } from '../../use-server-field-errors.ts';
 import { hasIdentifier } from '../../user-rules.ts';
+import { userServerErrors } from '../../user-server-errors.ts';
 import { useUserOutlet } from '../user-context.ts';
 import { IdentitiesCard } from './IdentitiesCard.tsx';
 import { MfaFactorsCard } from './MfaFactorsCard.tsx';
@@ -49,7 +50,6 @@ export function UserSettings() {
     mode: 'onBlur',
     defaultValues: toSettingsForm(user),
   });
-  const showServerError = useServerFieldErrors(setError, messages);
   const identifiers = watch(['username', 'primaryEmail', 'primaryPhone']);
   const identifiersError = hasIdentifier({
     username: identifiers[0],
@@ -71,7 +71,7 @@ export function UserSettings() {
         reset(toSettingsForm(saved));
         toast.success(t('settings.saved'));
       } catch (error) {
-        if (!showServerError(error)) throw error;
+        if (!applyServerErrors({ setError }, error, userServerErrors(messages))) throw error;
       }
     }),
   );
