@@ -59,6 +59,17 @@ describe('management API token verification', () => {
     expect(response.json.code).toBe('auth.unauthorized');
   });
 
+  it('answers 401 for a correctly signed token without exp or issued in the future, and allows a small skew', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const noExpiry = await withToken({ expiresIn: null });
+    expect(noExpiry.status).toBe(401);
+    expect(noExpiry.json).toMatchObject({ code: 'auth.unauthorized', data: { reason: 'claim:exp' } });
+    const fromTheFuture = await withToken({ issuedAt: now + 120, expiresIn: now + 3600 });
+    expect(fromTheFuture.status).toBe(401);
+    expect(fromTheFuture.json).toMatchObject({ code: 'auth.unauthorized', data: { reason: 'claim:iat' } });
+    expect((await withToken({ issuedAt: now + 2, expiresIn: now + 3600 })).status, 'within the clock skew').toBe(200);
+  });
+
   it('answers 401 for a token signed by a key the tenant does not own (forged)', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: 'forged' };

@@ -7,6 +7,9 @@ import { type SigningKeyStore, VERIFICATION_ALGORITHMS } from './signing-keys.ts
 
 const unauthorized = (reason: string) => new ApiError(401, 'auth.unauthorized', { reason });
 
+/** How far the clocks of the token's signer and this server may disagree (`exp`, `nbf`, `iat`). */
+const CLOCK_SKEW_SECONDS = 5;
+
 /**
  * Verifies an access token (RS256 or ES384, as the tenant's keys sign): signature (with the issuing tenant's keys), issuer (one of
  * `issuerTenantIds`), audience and expiry. Every rejection is a 401 whose `data.reason` says which.
@@ -27,8 +30,14 @@ async function verifyAccessToken(
       issuer,
       audience: expected.audience,
       algorithms: VERIFICATION_ALGORITHMS,
-      clockTolerance: 5,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      // A token that never expires is never accepted, whoever signed it.
+      requiredClaims: ['exp'],
     });
+    // jose checks `iat` only against a maximum age; one from the future means a wrong clock or a forged token.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
+      throw unauthorized('claim:iat');
+    }
     return { payload, issuerTenantId };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('expired');

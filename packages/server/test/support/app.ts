@@ -16,7 +16,10 @@ export type TokenOptions = {
   scope?: string;
   subject?: string;
   clientId?: string;
-  expiresIn?: string | number;
+  /** `null` leaves `exp` out (a token that would never expire). */
+  expiresIn?: string | number | null;
+  /** `iat` in epoch seconds (default now). */
+  issuedAt?: number;
   audience?: string;
   /** Sign with this private JWK instead of the issuer's stored key (forged tokens). */
   privateJwk?: Record<string, unknown>;
@@ -51,8 +54,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
       .setProtectedHeader({ alg: jwsAlgorithmOf(jwk), kid: String(jwk.kid) })
       .setIssuer(issuerUrl(config.publicUrl, issuerTenantId))
       .setAudience(options.audience ?? managementResource(tenantId))
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '1h');
+      .setIssuedAt(options.issuedAt);
+    if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn ?? '1h');
     if (options.subject !== undefined) jwt.setSubject(options.subject);
     else if (!options.clientId) jwt.setSubject('test-admin');
     return jwt.sign(key);
