@@ -14,6 +14,8 @@ export const errorCodes = [
   'guard.invalid_pagination',
   'request.invalid_json',
   'request.payload_too_large',
+  'request.header_too_large',
+  'request.malformed',
   'request.unsupported_media_type',
   'auth.unauthorized',
   'auth.forbidden',

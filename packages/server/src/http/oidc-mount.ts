@@ -14,6 +14,8 @@ const OIDC_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
+  // The same as the Hono side sends (browsers ignore it over plain http, so it is safe before TLS is set up).
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
 };
 
 /**
