@@ -504,6 +504,11 @@ describe('customer portal', () => {
     const teamPortal = `/tenants/${team.id}/sandbox-customer-portal`;
     expect((await cloud(bob, teamPortal, { method: 'POST', body })).status).toBe(403);
     expect((await cloud(carol, path, { method: 'POST', body })).status).toBe(404);
+    // Rights before input (issue 23 item 10): an outsider learns nothing from the body's validation.
+    for (const bad of [{}, { callbackUrl: 'not a url' }, { callbackUrl: 'https://evil.example/' }]) {
+      expect((await cloud(carol, path, { method: 'POST', body: bad })).status, JSON.stringify(bad)).toBe(404);
+      expect((await cloud(bob, teamPortal, { method: 'POST', body: bad })).status, JSON.stringify(bad)).toBe(403);
+    }
     expect((await cloud(alice, `/tenants/${free.id}/stripe-customer-portal`, { method: 'POST', body })).status).toBe(
       404,
     );
