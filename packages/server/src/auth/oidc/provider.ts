@@ -18,6 +18,7 @@ import { issuerUrl } from '../issuers.ts';
 import { renderLogoutPage, renderMessagePage } from '../sign-in-page.ts';
 import { jwsAlgorithmOf, readKeySetVersion, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
+import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
 import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
@@ -43,7 +44,14 @@ function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
     html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${out.error_description ?? ''}</p></body></html>`.toString();
 }
 
-export type OidcDeps = { db: Database; config: Config; keys: SigningKeyStore; log?: Logger | undefined };
+export type OidcDeps = {
+  db: Database;
+  config: Config;
+  keys: SigningKeyStore;
+  log?: Logger | undefined;
+  /** Failed client authentications, shared by the providers of one server (rebuilding a provider keeps it). */
+  clientAuthThrottle?: ClientAuthThrottle | undefined;
+};
 
 export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
   const { db, config, keys } = deps;
@@ -162,6 +170,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   recordActivityOnTokenGrants(provider, db, tenantId, deps.log);
   countTokensOnGrants(provider, db, tenantId, deps.log);
   registerOrganizationTokenGrants(provider, { db, tenantId, signingAlgorithm });
+  if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
   return provider;
 }
 
@@ -177,7 +186,7 @@ export class TenantProviders {
   readonly #providers = new Map<string, { version: string; provider: Promise<Provider> }>();
 
   constructor(deps: OidcDeps) {
-    this.#deps = deps;
+    this.#deps = { clientAuthThrottle: new ClientAuthThrottle(), ...deps };
   }
 
   /** The tenant's provider, or undefined when the tenant does not exist. */

@@ -1,0 +1,111 @@
+import type Provider from 'oidc-provider';
+
+/** The endpoints where a client authenticates with its secret (oidc-provider's paths, under the issuer). */
+const CLIENT_AUTH_PATH = /^\/token(?:\/introspection|\/revocation)?$/;
+
+/**
+ * Failed client authentications allowed per window before further attempts are refused with 429. Per IP, so one
+ * address cannot brute-force secrets; per client, looser, so guesses spread over many addresses still slow down
+ * while one noisy address cannot lock a client out for everyone.
+ */
+export const CLIENT_AUTH_LIMITS = { perIp: 20, perClient: 60, windowMs: 60_000 } as const;
+
+type Window = { failures: number; resetAt: number };
+/** Beyond this many tracked keys, expired windows are dropped, then the oldest, so memory stays bounded. */
+const MAX_TRACKED_KEYS = 50_000;
+
+/**
+ * Fixed-window failure counters, kept in the memory of one server process (see docs/areas/security.md): the
+ * limits are per process, which on N processes allows N times the guesses — still a few per second at most.
+ */
+export class ClientAuthThrottle {
+  readonly #windows = new Map<string, Window>();
+  readonly #limits: { perIp: number; perClient: number; windowMs: number };
+  readonly #now: () => number;
+
+  constructor(limits: { perIp: number; perClient: number; windowMs: number } = CLIENT_AUTH_LIMITS, now = Date.now) {
+    this.#limits = limits;
+    this.#now = now;
+  }
+
+  /** Seconds until the first blocked key may try again, or 0 when none is blocked. */
+  retryAfter(ip: string, client: string | undefined): number {
+    const now = this.#now();
+    let wait = 0;
+    for (const [key, limit] of this.#keys(ip, client)) {
+      const window = this.#windows.get(key);
+      if (window && window.resetAt > now && window.failures >= limit) {
+        wait = Math.max(wait, Math.ceil((window.resetAt - now) / 1000));
+      }
+    }
+    return wait;
+  }
+
+  fail(ip: string, client: string | undefined): void {
+    const now = this.#now();
+    for (const [key] of this.#keys(ip, client)) {
+      const window = this.#windows.get(key);
+      if (window && window.resetAt > now) window.failures++;
+      else this.#windows.set(key, { failures: 1, resetAt: now + this.#limits.windowMs });
+    }
+    if (this.#windows.size > MAX_TRACKED_KEYS) this.#prune(now);
+  }
+
+  #keys(ip: string, client: string | undefined): [string, number][] {
+    const keys: [string, number][] = [[`ip ${ip}`, this.#limits.perIp]];
+    if (client) keys.push([`client ${client}`, this.#limits.perClient]);
+    return keys;
+  }
+
+  #prune(now: number): void {
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size <= MAX_TRACKED_KEYS / 2) break;
+      this.#windows.delete(key);
+    }
+  }
+}
+
+/** The client id of an HTTP Basic `Authorization` header (RFC 6749 §2.3.1), without checking the secret. */
+function basicClientId(header: string | undefined): string | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return undefined;
+  try {
+    return decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Counts failed client authentications at the token, introspection and revocation endpoints of one tenant's
+ * issuer, and refuses further attempts from that IP (or for that client) with 429 and `Retry-After` until the
+ * window ends. A refused attempt never reaches the secret comparison.
+ */
+export function throttleClientAuthentication(provider: Provider, tenantId: string, throttle: ClientAuthThrottle) {
+  provider.use(async (ctx, next) => {
+    if (ctx.method !== 'POST' || !CLIENT_AUTH_PATH.test(ctx.path)) return next();
+    const headerClient = basicClientId(ctx.get('authorization'));
+    const clientKey = (id: string | undefined) => (id ? `${tenantId} ${id}` : undefined);
+    const wait = throttle.retryAfter(ctx.ip, clientKey(headerClient));
+    if (wait > 0) {
+      ctx.status = 429;
+      ctx.set('Retry-After', String(wait));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        error: 'temporarily_unavailable',
+        error_description: `too many failed client authentications; retry in ${wait} s`,
+      };
+      return;
+    }
+    await next();
+    const body = ctx.body as { error?: unknown } | undefined;
+    if (ctx.status === 401 && body?.error === 'invalid_client') {
+      const bodyClient = (ctx.oidc?.params as { client_id?: unknown } | undefined)?.client_id;
+      throttle.fail(ctx.ip, clientKey(headerClient ?? (typeof bodyClient === 'string' ? bodyClient : undefined)));
+    }
+  });
+}
