@@ -11,6 +11,7 @@ import { logsRoutes } from './logs.ts';
 import { organizationApplicationsRoutes } from './organization-applications.ts';
 import { organizationInvitationsRoutes } from './organization-invitations.ts';
 import { organizationJitRoutes } from './organization-jit.ts';
+import { organizationRoleScopesRoutes } from './organization-role-scopes.ts';
 import { organizationRolesRoutes } from './organization-roles.ts';
 import { organizationScopesRoutes } from './organization-scopes.ts';
 import { organizationUsersRoutes } from './organization-users.ts';
@@ -53,6 +54,7 @@ export function managementRoutes() {
       .route('/', organizationApplicationsRoutes)
       .route('/', organizationJitRoutes)
       .route('/', organizationRolesRoutes)
+      .route('/', organizationRoleScopesRoutes)
       .route('/', organizationScopesRoutes)
       .route('/', organizationInvitationsRoutes)
       .route('/', hooksRoutes)

@@ -1,0 +1,141 @@
+import {
+  idSchema,
+  keywordQuerySchema,
+  organizationRoleResourceScopesAssignSchema,
+  organizationRoleResourceScopesReplaceSchema,
+  organizationRoleScopesAssignSchema,
+  organizationRoleScopesReplaceSchema,
+  organizationScopeSchema,
+  roleScopeSchema,
+} from '@gatehouse/schemas';
+import { asc } from 'drizzle-orm';
+import { organizationScopes, scopes } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { idParams } from '../http/params.ts';
+import { relationRoutes } from '../http/relation-routes.ts';
+import { createRouter, errorResponse } from '../http/route-kit.ts';
+import { idsOf } from '../services/organization-relations.ts';
+import {
+  assertOrganizationScopesExist,
+  assertResourceScopesAllowed,
+  scopesUpdatedEvent,
+} from '../services/organization-roles.ts';
+import {
+  findOrganizationRole,
+  type OrganizationRoleRow,
+  roleResourceScopesOf,
+  roleScopesOf,
+  toOrganizationScope,
+} from '../services/organizations.ts';
+import { withResource } from '../services/role-assignments.ts';
+
+/** An organization role's permissions: organization scopes and API resource scopes, two relations audited as one. */
+
+const organizationRole = {
+  tags: ['Organization roles'],
+  params: idParams,
+  owner: (tx: TenantDb, { id }: { id: string }) => findOrganizationRole(tx, id),
+  // Both permission sets before and after, whichever changed, and the role's OrganizationRole.Scopes.Updated.
+  audit: {
+    key: 'Admin.OrganizationRole.Updated' as const,
+    entity: ({ id }: { id: string }) => ({ type: 'OrganizationRole', id }),
+    state: async (tx: TenantDb, { id }: { id: string }) => ({
+      organizationScopeIds: await idsOf(tx, roleScopesOf(id)),
+      resourceScopeIds: await idsOf(tx, roleResourceScopesOf(id)),
+    }),
+  },
+  events: async (tx: TenantDb, role: OrganizationRoleRow) => [await scopesUpdatedEvent(tx, role)],
+};
+const errors = {
+  404: errorResponse(
+    'No such organization role (`entity.not_found`) or a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
+  ),
+  422: errorResponse(
+    'Already assigned (`organization_role.scope_exists`, `organization_role.resource_scope_exists`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
+  ),
+};
+
+const acceptOrganizationScopes = async ({ tx, body }: { tx: TenantDb; body: { organizationScopeIds: string[] } }) => {
+  await assertOrganizationScopesExist(tx, body.organizationScopeIds);
+  return body.organizationScopeIds;
+};
+const acceptResourceScopes = async (input: {
+  tx: TenantDb;
+  owner: OrganizationRoleRow;
+  body: { scopeIds: string[] };
+}) => {
+  await assertResourceScopesAllowed(input.tx, input.owner, input.body.scopeIds);
+  return input.body.scopeIds;
+};
+
+const scopesRoutes = relationRoutes({
+  ...organizationRole,
+  path: '/organization-roles/{id}/scopes',
+  links: ({ id }) => roleScopesOf(id),
+  list: {
+    summary: 'List the organization permissions of a role',
+    query: keywordQuerySchema,
+    item: organizationScopeSchema,
+    page: 'A page of organization permissions, by name.',
+    related: organizationScopes,
+    id: organizationScopes.id,
+    search: [organizationScopes.name],
+    orderBy: [asc(organizationScopes.name)],
+    toApi: (_tenant, rows) => rows.map(toOrganizationScope),
+  },
+  add: {
+    summary: 'Add organization permissions to a role',
+    body: organizationRoleScopesAssignSchema,
+    accept: acceptOrganizationScopes,
+    exists: 'organization_role.scope_exists',
+    answer: 'Added.',
+    errors,
+  },
+  replace: {
+    summary: "Replace a role's organization permissions (an empty list removes them all)",
+    body: organizationRoleScopesReplaceSchema,
+    accept: acceptOrganizationScopes,
+    answer: 'Replaced.',
+    errors,
+  },
+  remove: {
+    summary: 'Remove an organization permission from a role',
+    param: 'organizationScopeId',
+    schema: idSchema,
+  },
+});
+
+const resourceScopesRoutes = relationRoutes({
+  ...organizationRole,
+  path: '/organization-roles/{id}/resource-scopes',
+  links: ({ id }) => roleResourceScopesOf(id),
+  list: {
+    summary: 'List the API resource permissions of a role, with their API resource',
+    query: keywordQuerySchema,
+    item: roleScopeSchema,
+    page: 'A page of API permissions, by name.',
+    related: scopes,
+    id: scopes.id,
+    search: [scopes.name],
+    orderBy: [asc(scopes.name), asc(scopes.id)],
+    toApi: withResource,
+  },
+  add: {
+    summary: 'Add API resource permissions to a role',
+    body: organizationRoleResourceScopesAssignSchema,
+    accept: acceptResourceScopes,
+    exists: 'organization_role.resource_scope_exists',
+    answer: 'Added.',
+    errors,
+  },
+  replace: {
+    summary: "Replace a role's API resource permissions (an empty list removes them all)",
+    body: organizationRoleResourceScopesReplaceSchema,
+    accept: acceptResourceScopes,
+    answer: 'Replaced.',
+    errors,
+  },
+  remove: { summary: 'Remove an API resource permission from a role', param: 'scopeId', schema: idSchema },
+});
+
+export const organizationRoleScopesRoutes = createRouter().route('/', scopesRoutes).route('/', resourceScopesRoutes);
