@@ -59,8 +59,8 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   /** The columns `q`/`search` matches (substring, any case). */
   search: PgColumn[];
   orderBy: SQL[];
-  /** The rows to list when they are not simply the linked ones (e.g. a filter by role). */
-  rows?: (tenant: TenantDb, params: P, query: z.output<Q>) => SQL;
+  /** The rows to list when they are not simply the linked ones (e.g. a filter by role); undefined: the linked ones. */
+  rows?: (tenant: TenantDb, params: P, query: z.output<Q>) => SQL | undefined;
   toApi: (tenant: TenantDb, rows: R['$inferSelect'][], params: P) => unknown[] | Promise<unknown[]>;
 };
 
@@ -147,7 +147,7 @@ export function relationRoutes<
       const query = c.req.valid('query');
       const tenant = c.get('tenant');
       await def.owner(tenant, ownerParams);
-      const rows = list.rows ? list.rows(tenant, ownerParams, query) : linked(tenant, list.id, def, ownerParams);
+      const rows = list.rows?.(tenant, ownerParams, query) ?? linked(tenant, list.id, def, ownerParams);
       const search = keywordCondition(query, list.search);
       const page = await listPage(c, list.related, query, {
         where: search ? allOf(rows, search) : rows,
