@@ -104,9 +104,11 @@ export type RelationRoutes<
   /** Adds many; `exists` makes ids already linked a 422 with that code (without it they stay as they are). */
   add?: RelationWriteRoute<z.output<PS>, O, S, AB> & { exists?: ErrorCode };
   replace?: RelationWriteRoute<z.output<PS>, O, S, RB>;
-  /** Removes one: `DELETE path/{param}`. */
-  remove?: { summary: string; param: string; schema: z.ZodType<string> };
+  remove?: RelationRemove;
 };
+
+/** Removes one: `DELETE path/{param}`. */
+export type RelationRemove = { summary: string; param: string; schema: z.ZodType<string> };
 
 /** Mounts the declared relation's routes on a new router (mount it where its owner's routes are). */
 export function relationRoutes<
@@ -119,96 +121,120 @@ export function relationRoutes<
   AB extends z.ZodType,
   RB extends z.ZodType,
 >(def: RelationRoutes<PS, O, T, S, R, Q, AB, RB>): OpenAPIHono<AppEnv> {
-  type P = z.output<PS>;
   const router = createRouter();
-  const { tags, path, params } = def;
-  const relation = (): Relation<P, O, T, S> => {
-    if (!def.links || !def.audit) throw new Error(`${path}: a relation with writes needs links and audit`);
-    return { owner: def.owner, links: def.links, audit: def.audit, events: def.events };
+  if (def.list) mountList(router, def, def.list);
+  if (!def.add && !def.replace && !def.remove) return router;
+  // A misdeclared relation fails when the app is assembled, not on its first request.
+  if (!def.links || !def.audit) throw new Error(`${def.path}: a relation with writes needs links and audit`);
+  const relation: Relation<z.output<PS>, O, T, S> = {
+    owner: def.owner,
+    links: def.links,
+    audit: def.audit,
+    events: def.events,
   };
-
-  const { list } = def;
-  if (list) {
-    const route = createRoute({
-      method: 'get',
-      path,
-      tags,
-      summary: list.summary,
-      ...(list.description ? { description: list.description } : {}),
-      request: { params, query: list.query },
-      responses: {
-        200: { ...jsonResponse(list.item.array(), list.page), headers: paginatedHeaders },
-        ...errorResponses,
-        ...notFoundResponse,
-      },
-    });
-    mount<{ param: P; query: z.output<Q> }>(router, route, async (c) => {
-      const ownerParams = c.req.valid('param');
-      const query = c.req.valid('query');
-      const tenant = c.get('tenant');
-      await def.owner(tenant, ownerParams);
-      const rows = list.rows?.(tenant, ownerParams, query) ?? linked(tenant, list.id, def, ownerParams);
-      const search = keywordCondition(query, list.search);
-      const page = await listPage(c, list.related, query, {
-        where: search ? allOf(rows, search) : rows,
-        orderBy: list.orderBy,
-      });
-      return c.json(await list.toApi(tenant, page, ownerParams), 200);
-    });
-  }
-
-  const write = (method: 'post' | 'put', op: RelationWriteRoute<P, O, S, z.ZodType>, kind: 'add' | 'replace') => {
-    const success = kind === 'add' ? 201 : typeof op.answer === 'string' ? 204 : 200;
-    const route = createRoute({
-      method,
-      path,
-      tags,
-      summary: op.summary,
-      request: { params, body: jsonBody(op.body) },
-      responses: {
-        [success]:
-          typeof op.answer === 'string'
-            ? { description: op.answer }
-            : jsonResponse(op.answer.schema, op.answer.description),
-        ...errorResponses,
-        ...op.errors,
-      },
-    });
-    const exists = kind === 'add' ? def.add?.exists : undefined;
-    mount<{ param: P; json: unknown }>(router, route, async (c) => {
-      const ownerParams = c.req.valid('param');
-      const body = c.req.valid('json');
-      const config = c.get('config');
-      const result = await changeRelation(writeContext(c), relation(), ownerParams, async (tx, owner) => {
-        const ids = await op.accept({ tx, owner, body, params: ownerParams, config });
-        return kind === 'add' ? { kind, ids, exists } : { kind, ids };
-      });
-      if (typeof op.answer === 'string') return c.body(null, success as 201 | 204);
-      return c.json(op.answer.of(result) as object, success as 201 | 200);
-    });
-  };
-  // The declaration's body type is erased here; each `accept` was checked against its own body schema.
-  if (def.add) write('post', def.add as RelationWriteRoute<P, O, S, z.ZodType>, 'add');
-  if (def.replace) write('put', def.replace as RelationWriteRoute<P, O, S, z.ZodType>, 'replace');
-
-  const { remove } = def;
-  if (remove) {
-    const route = createRoute({
-      method: 'delete',
-      path: `${path}/{${remove.param}}`,
-      tags,
-      summary: remove.summary,
-      request: { params: params.extend({ [remove.param]: remove.schema }) },
-      responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
-    });
-    mount<{ param: P & Record<string, string> }>(router, route, async (c) => {
-      const all = c.req.valid('param');
-      const id = all[remove.param] as string;
-      await changeRelation(writeContext(c), relation(), all, async () => ({ kind: 'remove', id }));
-      return c.body(null, 204);
-    });
-  }
+  // The body types are erased from here on: each `accept` was checked against its own body schema.
+  if (def.add) mountWrite(router, def, relation, 'add', def.add as RelationWriteRoute<z.output<PS>, O, S, z.ZodType>);
+  if (def.replace)
+    mountWrite(router, def, relation, 'replace', def.replace as RelationWriteRoute<z.output<PS>, O, S, z.ZodType>);
+  if (def.remove) mountRemove(router, def, relation, def.remove);
   return router;
+}
+
+type Mounted<PS extends ParamsSchema> = { tags: string[]; path: string; params: PS };
+
+function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends TenantTable, Q extends QuerySchema>(
+  router: OpenAPIHono<AppEnv>,
+  def: Mounted<PS> & {
+    owner: (tx: TenantDb, params: z.output<PS>) => Promise<O>;
+    links?: ((params: z.output<PS>) => IdSet<T>) | undefined;
+  },
+  list: RelationList<z.output<PS>, R, Q>,
+): void {
+  const route = createRoute({
+    method: 'get',
+    path: def.path,
+    tags: def.tags,
+    summary: list.summary,
+    ...(list.description ? { description: list.description } : {}),
+    request: { params: def.params, query: list.query },
+    responses: {
+      200: { ...jsonResponse(list.item.array(), list.page), headers: paginatedHeaders },
+      ...errorResponses,
+      ...notFoundResponse,
+    },
+  });
+  mount<{ param: z.output<PS>; query: z.output<Q> }>(router, route, async (c) => {
+    const params = c.req.valid('param');
+    const query = c.req.valid('query');
+    const tenant = c.get('tenant');
+    await def.owner(tenant, params);
+    const rows = list.rows?.(tenant, params, query) ?? linked(tenant, list.id, def, params);
+    const search = keywordCondition(query, list.search);
+    const page = await listPage(c, list.related, query, {
+      where: search ? allOf(rows, search) : rows,
+      orderBy: list.orderBy,
+    });
+    return c.json(await list.toApi(tenant, page, params), 200);
+  });
+}
+
+/** POST (add, 201) or PUT (replace: 204, or 200 with an answer) of the owner's set. */
+function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends RelationState>(
+  router: OpenAPIHono<AppEnv>,
+  def: Mounted<PS> & { add?: { exists?: ErrorCode } | undefined },
+  relation: Relation<z.output<PS>, O, T, S>,
+  kind: 'add' | 'replace',
+  op: RelationWriteRoute<z.output<PS>, O, S, z.ZodType>,
+): void {
+  const { answer } = op;
+  const status = kind === 'add' ? 201 : typeof answer === 'string' ? 204 : 200;
+  const route = createRoute({
+    method: kind === 'add' ? 'post' : 'put',
+    path: def.path,
+    tags: def.tags,
+    summary: op.summary,
+    request: { params: def.params, body: jsonBody(op.body) },
+    responses: {
+      [status]: typeof answer === 'string' ? { description: answer } : jsonResponse(answer.schema, answer.description),
+      ...errorResponses,
+      ...op.errors,
+    },
+  });
+  const exists = kind === 'add' ? def.add?.exists : undefined;
+  mount<{ param: z.output<PS>; json: unknown }>(router, route, async (c) => {
+    const params = c.req.valid('param');
+    const body = c.req.valid('json');
+    const config = c.get('config');
+    const result = await changeRelation(writeContext(c), relation, params, async (tx, owner) => {
+      const ids = await op.accept({ tx, owner, body, params, config });
+      return kind === 'add' ? { kind, ids, exists } : { kind, ids };
+    });
+    if (typeof answer === 'string') return c.body(null, status as 201 | 204);
+    return c.json(answer.of(result) as object, status as 201 | 200);
+  });
+}
+
+/** DELETE path/{param}: takes one id out of the owner's set (404 when it is not in it). */
+function mountRemove<PS extends ParamsSchema, O, T extends TenantTable, S extends RelationState>(
+  router: OpenAPIHono<AppEnv>,
+  def: Mounted<PS>,
+  relation: Relation<z.output<PS>, O, T, S>,
+  remove: RelationRemove,
+): void {
+  const route = createRoute({
+    method: 'delete',
+    path: `${def.path}/{${remove.param}}`,
+    tags: def.tags,
+    summary: remove.summary,
+    request: { params: def.params.extend({ [remove.param]: remove.schema }) },
+    responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
+  });
+  mount<{ param: z.output<PS> & Record<string, string> }>(router, route, async (c) => {
+    const params = c.req.valid('param');
+    const id = params[remove.param] as string;
+    await changeRelation(writeContext(c), relation, params, async () => ({ kind: 'remove', id }));
+    return c.body(null, 204);
+  });
 }
 
 /** The related rows linked to the owner: `id IN (SELECT <link column> FROM <links> WHERE <owner>)`. */
