@@ -110,6 +110,21 @@ export type RelationRoutes<
 /** Removes one: `DELETE path/{param}`. */
 export type RelationRemove = { summary: string; param: string; schema: z.ZodType<string> };
 
+/**
+ * The common `accept`: runs the domain's `check` on the ids of the body's `field` (it throws 404/422) and
+ * writes those ids.
+ */
+export function idsIn<F extends string, O>(
+  field: F,
+  check: (tx: TenantDb, ids: readonly string[], owner: O, config: Config) => Promise<unknown>,
+) {
+  return async (input: { tx: TenantDb; owner: O; body: Record<F, readonly string[]>; config: Config }) => {
+    const ids = input.body[field];
+    await check(input.tx, ids, input.owner, input.config);
+    return ids;
+  };
+}
+
 /** Mounts the declared relation's routes on a new router (mount it where its owner's routes are). */
 export function relationRoutes<
   PS extends ParamsSchema,

@@ -1,11 +1,9 @@
-import { applicationRolesAssignSchema, idSchema, roleSchema } from '@gatehouse/schemas';
-import { desc } from 'drizzle-orm';
-import { roles } from '../db/tables.ts';
-import { idParams, searchQuery } from '../http/params.ts';
-import { relationRoutes } from '../http/relation-routes.ts';
+import { applicationRolesAssignSchema, idSchema } from '@gatehouse/schemas';
+import { idParams } from '../http/params.ts';
+import { roleRows } from '../http/relation-lists.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { errorResponse, notFoundResponse } from '../http/route-kit.ts';
-import { acceptApplicationRoles, applicationRoleLinks, findApplication } from '../services/role-assignments.ts';
-import { toRole } from '../services/roles.ts';
+import { applicationRoleLinks, assertRolesForApplication, findApplication } from '../services/role-assignments.ts';
 
 /** The roles of a machine-to-machine application: the application side of role ↔ application (see role-relations). */
 export const applicationRolesRoutes = relationRoutes({
@@ -18,19 +16,12 @@ export const applicationRolesRoutes = relationRoutes({
   audit: { key: 'Admin.Application.Updated', entity: ({ id }) => ({ type: 'Application', id }), state: 'roleIds' },
   list: {
     summary: 'List the roles of a machine-to-machine application',
-    query: searchQuery,
-    item: roleSchema,
-    page: 'A page of roles, newest first.',
-    related: roles,
-    id: roles.id,
-    search: [roles.id, roles.name, roles.description],
-    orderBy: [desc(roles.createdAt), desc(roles.id)],
-    toApi: (_tenant, rows) => rows.map(toRole),
+    ...roleRows,
   },
   add: {
     summary: 'Assign machine-to-machine roles to a machine-to-machine application',
     body: applicationRolesAssignSchema,
-    accept: ({ tx, owner, body }) => acceptApplicationRoles(tx, owner, body.roleIds),
+    accept: idsIn('roleIds', assertRolesForApplication),
     exists: 'application.role_exists',
     answer: 'Assigned.',
     errors: {

@@ -7,14 +7,14 @@ import {
   organizationApplicationsRolesAssignSchema,
   organizationRoleIdsAssignSchema,
   organizationRoleIdsReplaceSchema,
-  organizationRoleSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { asc, desc } from 'drizzle-orm';
-import { applications, organizationRoles } from '../db/tables.ts';
+import { desc } from 'drizzle-orm';
+import { applications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { organizationParams } from '../http/params.ts';
-import { relationRoutes } from '../http/relation-routes.ts';
+import { organizationRoleRows } from '../http/relation-lists.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import { toApplication } from '../services/applications.ts';
@@ -31,7 +31,6 @@ import {
   applicationsOf,
   findOrganization,
   findOrganizationRoles,
-  toOrganizationRole,
 } from '../services/organizations.ts';
 import { performWrite } from '../services/write-path.ts';
 
@@ -53,10 +52,7 @@ const errors = {
   ),
 };
 
-const acceptApplications = async ({ tx, body }: { tx: TenantDb; body: { applicationIds: string[] } }) => {
-  await findMachineApplications(tx, body.applicationIds);
-  return body.applicationIds;
-};
+const acceptApplications = idsIn('applicationIds', findMachineApplications);
 
 const applicationsRoutes = relationRoutes({
   tags,
@@ -117,10 +113,9 @@ const assignRolesToApplicationsRoute = createRoute({
   responses: { 201: { description: 'Assigned.' }, ...errorResponses, ...errors },
 });
 
-const acceptApplicationRoles = async ({ tx, body }: { tx: TenantDb; body: { organizationRoleIds: string[] } }) => {
-  await findOrganizationRoles(tx, body.organizationRoleIds, 'MachineToMachine');
-  return body.organizationRoleIds;
-};
+const acceptApplicationRoles = idsIn('organizationRoleIds', (tx, ids) =>
+  findOrganizationRoles(tx, ids, 'MachineToMachine'),
+);
 
 const applicationRolesRoutes = relationRoutes({
   tags,
@@ -139,14 +134,7 @@ const applicationRolesRoutes = relationRoutes({
   })),
   list: {
     summary: "List an application's organization roles",
-    query: keywordQuerySchema,
-    item: organizationRoleSchema,
-    page: 'A page of roles, by name.',
-    related: organizationRoles,
-    id: organizationRoles.id,
-    search: [organizationRoles.name],
-    orderBy: [asc(organizationRoles.name)],
-    toApi: (_tenant, rows) => rows.map(toOrganizationRole),
+    ...organizationRoleRows,
   },
   add: {
     summary: 'Give machine-to-machine organization roles to an application of the organization',

@@ -5,14 +5,14 @@ import {
   organizationRoleResourceScopesReplaceSchema,
   organizationRoleScopesAssignSchema,
   organizationRoleScopesReplaceSchema,
-  organizationScopeSchema,
   roleScopeSchema,
 } from '@gatehouse/schemas';
 import { asc } from 'drizzle-orm';
-import { organizationScopes, scopes } from '../db/tables.ts';
+import { scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { idParams } from '../http/params.ts';
-import { relationRoutes } from '../http/relation-routes.ts';
+import { organizationScopeRows } from '../http/relation-lists.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
 import { idsOf } from '../services/organization-relations.ts';
 import {
@@ -25,7 +25,6 @@ import {
   type OrganizationRoleRow,
   roleResourceScopesOf,
   roleScopesOf,
-  toOrganizationScope,
 } from '../services/organizations.ts';
 import { withResource } from '../services/role-assignments.ts';
 
@@ -55,18 +54,10 @@ const errors = {
   ),
 };
 
-const acceptOrganizationScopes = async ({ tx, body }: { tx: TenantDb; body: { organizationScopeIds: string[] } }) => {
-  await assertOrganizationScopesExist(tx, body.organizationScopeIds);
-  return body.organizationScopeIds;
-};
-const acceptResourceScopes = async (input: {
-  tx: TenantDb;
-  owner: OrganizationRoleRow;
-  body: { scopeIds: string[] };
-}) => {
-  await assertResourceScopesAllowed(input.tx, input.owner, input.body.scopeIds);
-  return input.body.scopeIds;
-};
+const acceptOrganizationScopes = idsIn('organizationScopeIds', assertOrganizationScopesExist);
+const acceptResourceScopes = idsIn('scopeIds', (tx, ids, role: OrganizationRoleRow) =>
+  assertResourceScopesAllowed(tx, role, ids),
+);
 
 const scopesRoutes = relationRoutes({
   ...organizationRole,
@@ -74,14 +65,7 @@ const scopesRoutes = relationRoutes({
   links: ({ id }) => roleScopesOf(id),
   list: {
     summary: 'List the organization permissions of a role',
-    query: keywordQuerySchema,
-    item: organizationScopeSchema,
-    page: 'A page of organization permissions, by name.',
-    related: organizationScopes,
-    id: organizationScopes.id,
-    search: [organizationScopes.name],
-    orderBy: [asc(organizationScopes.name)],
-    toApi: (_tenant, rows) => rows.map(toOrganizationScope),
+    ...organizationScopeRows,
   },
   add: {
     summary: 'Add organization permissions to a role',

@@ -1,24 +1,22 @@
 import {
   idSchema,
-  keywordQuerySchema,
   organizationMemberListQuerySchema,
   organizationMemberRolesAssignSchema,
   organizationMemberRolesReplaceSchema,
   organizationMemberSchema,
-  organizationRoleSchema,
-  organizationScopeSchema,
   organizationUsersAddSchema,
   organizationUsersReplaceSchema,
   organizationUsersRolesAssignSchema,
   userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
-import { organizationRoles, organizationScopes, organizationUserRoles, users } from '../db/tables.ts';
+import { organizationUserRoles, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { organizationParams } from '../http/params.ts';
-import { relationRoutes } from '../http/relation-routes.ts';
+import { organizationRoleRows, organizationScopeRows } from '../http/relation-lists.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import { memberScopeCondition } from '../services/organization-access.ts';
@@ -36,8 +34,6 @@ import {
   memberRolesOf,
   membersOf,
   organizationRoleIdsByName,
-  toOrganizationRole,
-  toOrganizationScope,
 } from '../services/organizations.ts';
 import { inRelation } from '../services/relations.ts';
 import { toUser } from '../services/users.ts';
@@ -61,10 +57,7 @@ const errors = {
   ),
 };
 
-const acceptUsers = async ({ tx, body }: { tx: TenantDb; body: { userIds: string[] } }) => {
-  await assertUsersExist(tx, body.userIds);
-  return body.userIds;
-};
+const acceptUsers = idsIn('userIds', assertUsersExist);
 
 const membersRoutes = relationRoutes({
   tags,
@@ -171,14 +164,7 @@ const memberRolesRoutes = relationRoutes({
   })),
   list: {
     summary: "List a member's organization roles",
-    query: keywordQuerySchema,
-    item: organizationRoleSchema,
-    page: 'A page of roles, by name.',
-    related: organizationRoles,
-    id: organizationRoles.id,
-    search: [organizationRoles.name],
-    orderBy: [asc(organizationRoles.name)],
-    toApi: (_tenant, rows) => rows.map(toOrganizationRole),
+    ...organizationRoleRows,
   },
   add: {
     summary: 'Give organization roles to a member, by id and/or name',
@@ -203,15 +189,8 @@ const memberScopesRoutes = relationRoutes({
   path: '/organizations/{id}/users/{userId}/scopes',
   list: {
     summary: "List the organization permissions a member's roles grant",
-    query: keywordQuerySchema,
-    item: organizationScopeSchema,
-    page: 'A page of organization permissions, by name.',
-    related: organizationScopes,
-    id: organizationScopes.id,
-    search: [organizationScopes.name],
-    orderBy: [asc(organizationScopes.name)],
+    ...organizationScopeRows,
     rows: (tenant, { id, userId }) => memberScopeCondition(tenant, id, { userId }),
-    toApi: (_tenant, rows) => rows.map(toOrganizationScope),
   },
 });
 

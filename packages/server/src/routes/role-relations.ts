@@ -12,16 +12,17 @@ import { desc } from 'drizzle-orm';
 import { applications, scopes, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { idParams, searchQuery } from '../http/params.ts';
-import { relationRoutes } from '../http/relation-routes.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
 import { toApplication } from '../services/applications.ts';
 import { assertQuota } from '../services/quota.ts';
 import { wholeSet } from '../services/relations.ts';
 import {
-  acceptRoleApplications,
-  acceptRoleScopes,
-  acceptRoleUsers,
+  assertApplicationsForRole,
+  assertScopesForRole,
+  assertUsersForRole,
   findRole,
+  type RoleRow,
   roleApplicationLinks,
   roleScopeLinks,
   roleScopesUpdatedEvent,
@@ -71,10 +72,10 @@ const roleScopesRoutes = relationRoutes({
   add: {
     summary: 'Add permissions (scopes) to a role',
     body: roleScopesAssignSchema,
-    accept: async ({ tx, owner, body, config }) => {
-      await assertQuota(tx, 'scopesPerRoleLimit', config, { parentId: owner.id, added: body.scopeIds.length });
-      return acceptRoleScopes(tx, owner, body.scopeIds);
-    },
+    accept: idsIn('scopeIds', async (tx, ids, role: RoleRow, config) => {
+      await assertQuota(tx, 'scopesPerRoleLimit', config, { parentId: role.id, added: ids.length });
+      await assertScopesForRole(tx, ids, role);
+    }),
     exists: 'role.scope_exists',
     answer: 'Assigned.',
     errors: assignErrors,
@@ -103,7 +104,7 @@ const roleUsersRoutes = relationRoutes({
   add: {
     summary: 'Give a user role to users',
     body: roleUsersAssignSchema,
-    accept: ({ tx, owner, body }) => acceptRoleUsers(tx, owner, body.userIds),
+    accept: idsIn('userIds', assertUsersForRole),
     exists: 'role.user_exists',
     answer: 'Assigned.',
     errors: assignErrors,
@@ -130,7 +131,7 @@ const roleApplicationsRoutes = relationRoutes({
   add: {
     summary: 'Give a machine-to-machine role to machine-to-machine applications',
     body: roleApplicationsAssignSchema,
-    accept: ({ tx, owner, body }) => acceptRoleApplications(tx, owner, body.applicationIds),
+    accept: idsIn('applicationIds', assertApplicationsForRole),
     exists: 'role.application_exists',
     answer: 'Assigned.',
     errors: assignErrors,

@@ -1,19 +1,11 @@
-import {
-  idSchema,
-  roleSchema,
-  userRolesAssignedSchema,
-  userRolesAssignSchema,
-  userRolesReplaceSchema,
-} from '@gatehouse/schemas';
-import { desc } from 'drizzle-orm';
+import { idSchema, userRolesAssignedSchema, userRolesAssignSchema, userRolesReplaceSchema } from '@gatehouse/schemas';
 import { z } from 'zod';
-import { roles } from '../db/tables.ts';
-import { searchQuery, userIdParams } from '../http/params.ts';
-import { relationRoutes } from '../http/relation-routes.ts';
+import { userIdParams } from '../http/params.ts';
+import { roleRows } from '../http/relation-lists.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { errorResponse } from '../http/route-kit.ts';
 import { wholeSet } from '../services/relations.ts';
-import { acceptUserRoles, userRoleLinks } from '../services/role-assignments.ts';
-import { toRole } from '../services/roles.ts';
+import { assertRolesForUser, userRoleLinks } from '../services/role-assignments.ts';
 import { findUser } from '../services/users.ts';
 
 /** A user's roles: the user side of the role ↔ user relation (the role side is /roles/{id}/users). */
@@ -39,19 +31,12 @@ export const userRolesRoutes = relationRoutes({
   },
   list: {
     summary: "List a user's roles",
-    query: searchQuery,
-    item: roleSchema,
-    page: 'A page of roles, newest first.',
-    related: roles,
-    id: roles.id,
-    search: [roles.id, roles.name, roles.description],
-    orderBy: [desc(roles.createdAt), desc(roles.id)],
-    toApi: (_tenant, rows) => rows.map(toRole),
+    ...roleRows,
   },
   add: {
     summary: 'Give user roles to a user (roles the user already holds are left as they are)',
     body: userRolesAssignSchema,
-    accept: ({ tx, body }) => acceptUserRoles(tx, body.roleIds),
+    accept: idsIn('roleIds', assertRolesForUser),
     answer: {
       schema: userRolesAssignedSchema,
       description: "The user's roles now, and the ones this request added.",
@@ -62,7 +47,7 @@ export const userRolesRoutes = relationRoutes({
   replace: {
     summary: "Replace a user's roles (an empty list removes them all)",
     body: userRolesReplaceSchema,
-    accept: ({ tx, body }) => acceptUserRoles(tx, body.roleIds),
+    accept: idsIn('roleIds', assertRolesForUser),
     answer: {
       schema: z.object({ roleIds: z.array(idSchema) }),
       description: "The user's roles now.",

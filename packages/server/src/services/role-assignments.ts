@@ -84,10 +84,10 @@ export const applicationRoleLinks = (applicationId: string): IdSet<typeof applic
   row: (roleId) => ({ applicationId, roleId }),
 });
 
-// What each side accepts: the ids to link, after their checks.
+// The checks of each side's ids (the relations' accept hooks: the ids, then the owner).
 
 /** Scopes for a role: all must exist (404); a user role never gets this tenant's management API scopes (422). */
-export async function acceptRoleScopes(tx: TenantDb, role: RoleRow, scopeIds: readonly string[]) {
+export async function assertScopesForRole(tx: TenantDb, scopeIds: readonly string[], role: RoleRow) {
   const found = await tx.findMany(scopes, { where: inArray(scopes.id, [...scopeIds]) });
   assertAllFound(
     scopeIds,
@@ -100,43 +100,39 @@ export async function acceptRoleScopes(tx: TenantDb, role: RoleRow, scopeIds: re
     const forbidden = found.filter((scope) => scope.resourceId === management?.id).map((scope) => scope.id);
     if (forbidden.length) throw typeMismatch('role.management_api_scope_for_user_role', forbidden);
   }
-  return scopeIds;
 }
 
 /** Adds scopes to a role (a new role's scopes); one already there is a 422 `role.scope_exists`. */
 export async function addScopesToRole(tx: TenantDb, role: RoleRow, scopeIds: readonly string[]): Promise<void> {
-  await addIds(tx, roleScopeLinks(role.id), await acceptRoleScopes(tx, role, scopeIds), 'role.scope_exists');
+  await assertScopesForRole(tx, scopeIds, role);
+  await addIds(tx, roleScopeLinks(role.id), scopeIds, 'role.scope_exists');
 }
 
 /** Users for a role: the role must be a user role (422), the users must exist (404). */
-export async function acceptRoleUsers(tx: TenantDb, role: RoleRow, userIds: readonly string[]) {
+export async function assertUsersForRole(tx: TenantDb, userIds: readonly string[], role: RoleRow) {
   if (role.type !== 'User') throw typeMismatch('role.invalid_type', [role.id]);
   const found = await tx.findMany(users, { where: inArray(users.id, [...userIds]) });
   assertAllFound(
     userIds,
     found.map((user) => user.id),
   );
-  return userIds;
 }
 
 /** Roles for a user: all must exist (404) and be user roles (422 `role.invalid_type`). */
-export async function acceptUserRoles(tx: TenantDb, roleIds: readonly string[]) {
-  if (!roleIds.length) return roleIds;
+export async function assertRolesForUser(tx: TenantDb, roleIds: readonly string[]) {
+  if (!roleIds.length) return;
   const wrongType = (await findAllRoles(tx, roleIds)).filter((role) => role.type !== 'User').map((role) => role.id);
   if (wrongType.length) throw typeMismatch('role.invalid_type', wrongType);
-  return roleIds;
 }
 
 /** Machine-to-machine applications for a role: all must exist (404), both sides be machine-to-machine (422). */
-export async function acceptRoleApplications(tx: TenantDb, role: RoleRow, applicationIds: readonly string[]) {
+export async function assertApplicationsForRole(tx: TenantDb, applicationIds: readonly string[], role: RoleRow) {
   assertMachineToMachine([role], await findAllApplications(tx, applicationIds));
-  return applicationIds;
 }
 
 /** Roles for an application: all must exist (404), both sides be machine-to-machine (422). */
-export async function acceptApplicationRoles(tx: TenantDb, application: ApplicationRow, roleIds: readonly string[]) {
-  assertMachineToMachine(await findAllRoles(tx, roleIds), [application]);
-  return roleIds;
+export async function assertRolesForApplication(tx: TenantDb, roleIds: readonly string[], app: ApplicationRow) {
+  assertMachineToMachine(await findAllRoles(tx, roleIds), [app]);
 }
 
 /** Machine-to-machine roles link only machine-to-machine applications (422, the applications checked first). */
