@@ -3,6 +3,7 @@ import { idParams } from '../http/params.ts';
 import { roleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { errorResponse, notFoundResponse } from '../http/route-kit.ts';
+import { auditOwner } from '../services/relations.ts';
 import { applicationRoleLinks, assertRolesForApplication, findApplication } from '../services/role-assignments.ts';
 
 /** The roles of a machine-to-machine application: the application side of role ↔ application (see role-relations). */
@@ -13,7 +14,7 @@ export const applicationRolesRoutes = relationRoutes({
   owner: (tx, { id }) => findApplication(tx, id),
   links: ({ id }) => applicationRoleLinks(id),
   // The audit entry names the roles a request touched.
-  audit: { key: 'Admin.Application.Updated', entity: ({ id }) => ({ type: 'Application', id }), state: 'roleIds' },
+  audit: auditOwner('Admin.Application.Updated', 'Application', 'roleIds'),
   list: {
     summary: 'List the roles of a machine-to-machine application',
     ...roleRows,

@@ -23,7 +23,7 @@ import {
   assignRolesToMembers,
   findMachineApplications,
   membershipEvent,
-  rolesOfMembers,
+  withMemberRoles,
 } from '../services/organization-members.ts';
 import { idsOf } from '../services/organization-relations.ts';
 import {
@@ -32,17 +32,14 @@ import {
   findOrganization,
   findOrganizationRoles,
 } from '../services/organizations.ts';
+import { auditOwner } from '../services/relations.ts';
 import { performWrite } from '../services/write-path.ts';
 
 /** Machine-to-machine applications of an organization and the organization roles they hold there. */
 
 const tags = ['Organization applications'];
 const applicationParams = organizationParams.extend({ applicationId: idSchema });
-const organizationAudit = <S>(state: S) => ({
-  key: 'Admin.Organization.Updated' as const,
-  entity: ({ id }: { id: string }) => ({ type: 'Organization', id }),
-  state,
-});
+const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
   404: errorResponse(
     'No such organization or organization application (`entity.not_found`), or an id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
@@ -72,15 +69,7 @@ const applicationsRoutes = relationRoutes({
     id: applications.id,
     search: [applications.id, applications.name, applications.description],
     orderBy: [desc(applications.createdAt), desc(applications.id)],
-    toApi: async (tenant, rows, { id }) => {
-      const held = await rolesOfMembers(
-        tenant,
-        'applications',
-        id,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => ({ ...toApplication(row), organizationRoles: held.get(row.id) ?? [] }));
-    },
+    toApi: (tenant, rows, { id }) => withMemberRoles(tenant, 'applications', id, rows, toApplication),
   },
   add: {
     summary: 'Add machine-to-machine applications to an organization',

@@ -26,6 +26,7 @@ import {
   roleResourceScopesOf,
   roleScopesOf,
 } from '../services/organizations.ts';
+import { auditOwner } from '../services/relations.ts';
 import { withResource } from '../services/role-assignments.ts';
 
 /** An organization role's permissions: organization scopes and API resource scopes, two relations audited as one. */
@@ -35,14 +36,14 @@ const organizationRole = {
   params: idParams,
   owner: (tx: TenantDb, { id }: { id: string }) => findOrganizationRole(tx, id),
   // Both permission sets before and after, whichever changed, and the role's OrganizationRole.Scopes.Updated.
-  audit: {
-    key: 'Admin.OrganizationRole.Updated' as const,
-    entity: ({ id }: { id: string }) => ({ type: 'OrganizationRole', id }),
-    state: async (tx: TenantDb, { id }: { id: string }) => ({
+  audit: auditOwner(
+    'Admin.OrganizationRole.Updated',
+    'OrganizationRole',
+    async (tx: TenantDb, { id }: { id: string }) => ({
       organizationScopeIds: await idsOf(tx, roleScopesOf(id)),
       resourceScopeIds: await idsOf(tx, roleResourceScopesOf(id)),
     }),
-  },
+  ),
   events: async (tx: TenantDb, role: OrganizationRoleRow) => [await scopesUpdatedEvent(tx, role)],
 };
 const errors = {

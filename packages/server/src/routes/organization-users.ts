@@ -25,7 +25,7 @@ import {
   assertUsersExist,
   assignRolesToMembers,
   membershipEvent,
-  rolesOfMembers,
+  withMemberRoles,
 } from '../services/organization-members.ts';
 import { idsOf } from '../services/organization-relations.ts';
 import {
@@ -35,7 +35,7 @@ import {
   membersOf,
   organizationRoleIdsByName,
 } from '../services/organizations.ts';
-import { inRelation } from '../services/relations.ts';
+import { auditOwner, inRelation } from '../services/relations.ts';
 import { toUser } from '../services/users.ts';
 import { performWrite } from '../services/write-path.ts';
 
@@ -43,11 +43,7 @@ import { performWrite } from '../services/write-path.ts';
 
 const tags = ['Organization members'];
 const memberParams = organizationParams.extend({ userId: userIdSchema });
-const organizationAudit = <S>(state: S) => ({
-  key: 'Admin.Organization.Updated' as const,
-  entity: ({ id }: { id: string }) => ({ type: 'Organization', id }),
-  state,
-});
+const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
   404: errorResponse(
     'No such organization or member (`entity.not_found`), or an id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids or data.names).',
@@ -92,15 +88,7 @@ const membersRoutes = relationRoutes({
             ),
           )
         : undefined,
-    toApi: async (tenant, rows, { id }) => {
-      const held = await rolesOfMembers(
-        tenant,
-        'users',
-        id,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => ({ ...toUser(row), organizationRoles: held.get(row.id) ?? [] }));
-    },
+    toApi: (tenant, rows, { id }) => withMemberRoles(tenant, 'users', id, rows, toUser),
   },
   add: {
     summary: 'Add users to an organization',

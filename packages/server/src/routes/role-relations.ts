@@ -16,7 +16,7 @@ import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
 import { toApplication } from '../services/applications.ts';
 import { assertQuota } from '../services/quota.ts';
-import { wholeSet } from '../services/relations.ts';
+import { auditOwner, wholeSet } from '../services/relations.ts';
 import {
   assertApplicationsForRole,
   assertScopesForRole,
@@ -38,11 +38,7 @@ const role = {
   params: idParams,
   owner: (tx: TenantDb, { id }: { id: string }) => findRole(tx, id),
 };
-const roleAudit = <S>(state: S) => ({
-  key: 'Admin.Role.Updated' as const,
-  entity: ({ id }: { id: string }) => ({ type: 'Role', id }),
-  state,
-});
+const roleAudit = <S>(state: S) => auditOwner('Admin.Role.Updated', 'Role', state);
 const assignErrors = {
   404: errorResponse(
     'No such role (`entity.not_found`) or an assigned id does not exist (`entity.relation_foreign_key_not_found`).',

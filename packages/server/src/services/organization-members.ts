@@ -84,8 +84,25 @@ export async function assertAllInOrganization(
   if (outside.length) throw new ApiError(422, 'organization.require_membership', { ids: outside });
 }
 
+/** A page of members in their API shape, each with the organization roles it holds there (one query). */
+export async function withMemberRoles<R extends { id: string }, A>(
+  tx: TenantDb,
+  kind: MemberKind,
+  organizationId: string,
+  rows: readonly R[],
+  toApi: (row: R) => A,
+): Promise<(A & { organizationRoles: NamedRef[] })[]> {
+  const held = await rolesOfMembers(
+    tx,
+    kind,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toApi(row), organizationRoles: held.get(row.id) ?? [] }));
+}
+
 /** The organization roles of each of these members (one query for a whole page). */
-export async function rolesOfMembers(
+async function rolesOfMembers(
   tx: TenantDb,
   kind: MemberKind,
   organizationId: string,

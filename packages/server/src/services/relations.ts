@@ -64,6 +64,11 @@ export function wholeSet<P, T extends TenantTable>(field: string, links: (params
   });
 }
 
+/** The audit of a relation whose owner is the path's `{id}`: `<key>` on entity `<type>` `id`. */
+export function auditOwner<S>(key: LogKey, type: string, state: S) {
+  return { key, entity: ({ id }: { id: string }) => ({ type, id }), state };
+}
+
 /** The ids a write linked and unlinked, in the order they came. */
 export type RelationChange = { added: string[]; removed: string[] };
 
