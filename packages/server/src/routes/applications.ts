@@ -3,20 +3,18 @@ import {
   applicationCreateSchema,
   applicationPatchFields,
   applicationPatchSchema,
-  applicationRolesAssignSchema,
   applicationSchema,
   applicationTypes,
   errorBodySchema,
   generateId,
   idSchema,
   paginationQuerySchema,
-  roleSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { allOf, anyOf } from '../db/conditions.ts';
-import { applications, applicationsRoles, organizationApplications, roles } from '../db/tables.ts';
+import { anyOf } from '../db/conditions.ts';
+import { applications, applicationsRoles, organizationApplications } from '../db/tables.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import {
   createRouter,
@@ -32,9 +30,8 @@ import { writeContext } from '../http/write-context.ts';
 import { toApplication } from '../services/applications.ts';
 import { generateClientSecret } from '../services/client-secret.ts';
 import { applicationQuotaKey, assertQuota } from '../services/quota.ts';
-import { inRelation, notInRelation } from '../services/relations.ts';
-import { findAllRoles, findApplication, linkRolesAndApplications } from '../services/role-assignments.ts';
-import { toRole } from '../services/roles.ts';
+import { notInRelation } from '../services/relations.ts';
+import { findApplication } from '../services/role-assignments.ts';
 import { performWrite } from '../services/write-path.ts';
 
 const tags = ['Applications'];
@@ -120,37 +117,6 @@ const deleteApplication = createRoute({
   summary: 'Delete an application with its secrets and role assignments',
   request: { params: idParams },
   responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
-});
-
-const listApplicationRoles = createRoute({
-  method: 'get',
-  path: '/applications/{id}/roles',
-  tags,
-  summary: 'List the roles of a machine-to-machine application',
-  request: { params: idParams, query: searchQuery },
-  responses: {
-    200: { ...jsonResponse(z.array(roleSchema), 'A page of roles, newest first.'), headers: paginatedHeaders },
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
-
-const assignApplicationRoles = createRoute({
-  method: 'post',
-  path: '/applications/{id}/roles',
-  tags,
-  summary: 'Assign machine-to-machine roles to a machine-to-machine application',
-  request: { params: idParams, body: jsonBody(applicationRolesAssignSchema) },
-  responses: { 201: { description: 'Assigned.' }, ...errorResponses, ...notFoundResponse, ...unprocessable },
-});
-
-const removeApplicationRole = createRoute({
-  method: 'delete',
-  path: '/applications/{id}/roles/{roleId}',
-  tags,
-  summary: 'Remove a role from an application',
-  request: { params: z.object({ id: idSchema, roleId: idSchema }) },
-  responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
 });
 
 export const applicationsRoutes = createRouter()
@@ -268,71 +234,6 @@ export const applicationsRoutes = createRouter()
         const [row] = await tx.delete(applications, eq(applications.id, id));
         if (!row) throw notFound();
         return { result: undefined, entity: { type: 'Application', id }, before: toApplication(row), after: null };
-      },
-    );
-    return c.body(null, 204);
-  })
-  .openapi(listApplicationRoles, async (c) => {
-    const { id } = c.req.valid('param');
-    const query = c.req.valid('query');
-    const tenant = c.get('tenant');
-    await findApplication(tenant, id);
-    const conditions: SQL[] = [
-      inRelation(
-        tenant,
-        roles.id,
-        applicationsRoles,
-        applicationsRoles.roleId,
-        eq(applicationsRoles.applicationId, id),
-      ),
-    ];
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      conditions.push(anyOf(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)));
-    }
-    const rows = await listPage(c, roles, query, {
-      where: and(...conditions),
-      orderBy: [desc(roles.createdAt), desc(roles.id)],
-    });
-    return c.json(rows.map(toRole), 200);
-  })
-  .openapi(assignApplicationRoles, async (c) => {
-    const { id } = c.req.valid('param');
-    await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Updated', schema: applicationRolesAssignSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const application = await findApplication(tx, id);
-        const assigned = await findAllRoles(tx, input.roleIds);
-        await linkRolesAndApplications(tx, { roles: assigned, applications: [application] }, 'application.role_exists');
-        return {
-          result: undefined,
-          entity: { type: 'Application', id },
-          before: { roleIds: [] },
-          after: { roleIds: [...input.roleIds].sort() },
-        };
-      },
-    );
-    return c.body(null, 201);
-  })
-  .openapi(removeApplicationRole, async (c) => {
-    const { id, roleId } = c.req.valid('param');
-    await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Updated', schema: z.object({}), input: {} },
-      async (tx) => {
-        await findApplication(tx, id);
-        const [row] = await tx.delete(
-          applicationsRoles,
-          allOf(eq(applicationsRoles.applicationId, id), eq(applicationsRoles.roleId, roleId)),
-        );
-        if (!row) throw notFound();
-        return {
-          result: undefined,
-          entity: { type: 'Application', id },
-          before: { roleIds: [roleId] },
-          after: { roleIds: [] },
-        };
       },
     );
     return c.body(null, 204);

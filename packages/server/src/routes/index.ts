@@ -1,5 +1,6 @@
 import { createRouter } from '../http/route-kit.ts';
 import { adminConsoleConfigRoutes } from './admin-console-config.ts';
+import { applicationRolesRoutes } from './application-roles.ts';
 import { applicationSecretsRoutes } from './application-secrets.ts';
 import { applicationsRoutes } from './applications.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -10,11 +11,13 @@ import { logsRoutes } from './logs.ts';
 import { organizationApplicationsRoutes } from './organization-applications.ts';
 import { organizationInvitationsRoutes } from './organization-invitations.ts';
 import { organizationJitRoutes } from './organization-jit.ts';
+import { organizationRoleScopesRoutes } from './organization-role-scopes.ts';
 import { organizationRolesRoutes } from './organization-roles.ts';
 import { organizationScopesRoutes } from './organization-scopes.ts';
 import { organizationUsersRoutes } from './organization-users.ts';
 import { organizationsRoutes } from './organizations.ts';
 import { resourcesRoutes } from './resources.ts';
+import { roleRelationsRoutes } from './role-relations.ts';
 import { rolesRoutes } from './roles.ts';
 import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
@@ -30,10 +33,12 @@ export function managementRoutes() {
   return (
     createRouter()
       .route('/', applicationsRoutes)
+      .route('/', applicationRolesRoutes)
       .route('/', applicationSecretsRoutes)
       .route('/', samlApplicationsRoutes)
       .route('/', samlCertificatesRoutes)
       .route('/', rolesRoutes)
+      .route('/', roleRelationsRoutes)
       .route('/', resourcesRoutes)
       // Before users and logs, so /users/export and /users/imports are not read as /users/{userId}.
       .route('/', exportsRoutes)
@@ -49,6 +54,7 @@ export function managementRoutes() {
       .route('/', organizationApplicationsRoutes)
       .route('/', organizationJitRoutes)
       .route('/', organizationRolesRoutes)
+      .route('/', organizationRoleScopesRoutes)
       .route('/', organizationScopesRoutes)
       .route('/', organizationInvitationsRoutes)
       .route('/', hooksRoutes)

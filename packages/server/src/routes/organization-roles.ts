@@ -2,34 +2,16 @@ import {
   errorBodySchema,
   generateId,
   idSchema,
-  keywordQuerySchema,
   organizationRoleCreateSchema,
   organizationRoleListQuerySchema,
   organizationRolePatchSchema,
-  organizationRoleResourceScopesAssignSchema,
-  organizationRoleResourceScopesReplaceSchema,
   organizationRoleSchema,
-  organizationRoleScopesAssignSchema,
-  organizationRoleScopesReplaceSchema,
   organizationRoleWithScopesSchema,
-  organizationScopeSchema,
-  roleScopeSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { allOf } from '../db/conditions.ts';
-import {
-  organizationRoleResourceScopes,
-  organizationRoleScopes,
-  organizationRoles,
-  organizationScopes,
-  resources,
-  scopes,
-} from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
+import { organizationRoles } from '../db/tables.ts';
 import {
   conflictResponse,
   createRouter,
@@ -41,26 +23,13 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { idsOf, removeId } from '../services/organization-relations.ts';
 import {
   addOrganizationScopes,
   addResourceScopes,
-  replaceOrganizationScopes,
-  replaceResourceScopes,
   scopesUpdatedEvent,
   withScopes,
 } from '../services/organization-roles.ts';
-import {
-  findOrganizationRole,
-  keywordCondition,
-  type OrganizationRoleRow,
-  roleResourceScopesOf,
-  roleScopesOf,
-  toOrganizationRole,
-  toOrganizationScope,
-} from '../services/organizations.ts';
-import { inRelation } from '../services/relations.ts';
-import { toResource, toScope } from '../services/resources.ts';
+import { findOrganizationRole, keywordCondition, toOrganizationRole } from '../services/organizations.ts';
 import { performWrite } from '../services/write-path.ts';
 
 /** The organization template's roles and their permissions (organization scopes and API resource scopes). */
@@ -149,117 +118,6 @@ const deleteRole = createRoute({
   responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
 });
 
-const listScopes = createRoute({
-  method: 'get',
-  path: '/organization-roles/{id}/scopes',
-  tags,
-  summary: 'List the organization permissions of a role',
-  request: { params: idParams, query: keywordQuerySchema },
-  responses: {
-    200: {
-      ...jsonResponse(z.array(organizationScopeSchema), 'A page of organization permissions, by name.'),
-      headers: paginatedHeaders,
-    },
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
-
-const addScopes = createRoute({
-  method: 'post',
-  path: '/organization-roles/{id}/scopes',
-  tags,
-  summary: 'Add organization permissions to a role',
-  request: { params: idParams, body: jsonBody(organizationRoleScopesAssignSchema) },
-  responses: { 201: { description: 'Added.' }, ...errorResponses, ...assignmentErrors },
-});
-
-const replaceScopes = createRoute({
-  method: 'put',
-  path: '/organization-roles/{id}/scopes',
-  tags,
-  summary: "Replace a role's organization permissions (an empty list removes them all)",
-  request: { params: idParams, body: jsonBody(organizationRoleScopesReplaceSchema) },
-  responses: { 204: { description: 'Replaced.' }, ...errorResponses, ...assignmentErrors },
-});
-
-const removeScope = createRoute({
-  method: 'delete',
-  path: '/organization-roles/{id}/scopes/{organizationScopeId}',
-  tags,
-  summary: 'Remove an organization permission from a role',
-  request: { params: idParams.extend({ organizationScopeId: idSchema }) },
-  responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
-});
-
-const listResourceScopes = createRoute({
-  method: 'get',
-  path: '/organization-roles/{id}/resource-scopes',
-  tags,
-  summary: 'List the API resource permissions of a role, with their API resource',
-  request: { params: idParams, query: keywordQuerySchema },
-  responses: {
-    200: {
-      ...jsonResponse(z.array(roleScopeSchema), 'A page of API permissions, by name.'),
-      headers: paginatedHeaders,
-    },
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
-
-const addResourceScopesRoute = createRoute({
-  method: 'post',
-  path: '/organization-roles/{id}/resource-scopes',
-  tags,
-  summary: 'Add API resource permissions to a role',
-  request: { params: idParams, body: jsonBody(organizationRoleResourceScopesAssignSchema) },
-  responses: { 201: { description: 'Added.' }, ...errorResponses, ...assignmentErrors },
-});
-
-const replaceResourceScopesRoute = createRoute({
-  method: 'put',
-  path: '/organization-roles/{id}/resource-scopes',
-  tags,
-  summary: "Replace a role's API resource permissions (an empty list removes them all)",
-  request: { params: idParams, body: jsonBody(organizationRoleResourceScopesReplaceSchema) },
-  responses: { 204: { description: 'Replaced.' }, ...errorResponses, ...assignmentErrors },
-});
-
-const removeResourceScope = createRoute({
-  method: 'delete',
-  path: '/organization-roles/{id}/resource-scopes/{scopeId}',
-  tags,
-  summary: 'Remove an API resource permission from a role',
-  request: { params: idParams.extend({ scopeId: idSchema }) },
-  responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
-});
-
-/** The audited change of a role's permissions: whole sets before and after, and the event. */
-function changePermissions(
-  c: Context<AppEnv>,
-  id: string,
-  spec: { schema: z.ZodType; input: unknown },
-  work: (tx: TenantDb, role: OrganizationRoleRow) => Promise<void>,
-) {
-  return performWrite(writeContext(c), { key: 'Admin.OrganizationRole.Updated', ...spec }, async (tx) => {
-    const role = await findOrganizationRole(tx, id);
-    const permissions = async () => ({
-      organizationScopeIds: await idsOf(tx, roleScopesOf(id)),
-      resourceScopeIds: await idsOf(tx, roleResourceScopesOf(id)),
-    });
-    const before = await permissions();
-    await work(tx, role);
-    return {
-      result: undefined,
-      entity: { type: 'OrganizationRole', id },
-      before,
-      after: await permissions(),
-      events: [await scopesUpdatedEvent(tx, role)],
-    };
-  });
-}
-
 export const organizationRolesRoutes = createRouter()
   .openapi(listRoles, async (c) => {
     const query = c.req.valid('query');
@@ -347,101 +205,6 @@ export const organizationRolesRoutes = createRouter()
           events: [{ event: 'OrganizationRole.Deleted', data: before }],
         };
       },
-    );
-    return c.body(null, 204);
-  })
-  .openapi(listScopes, async (c) => {
-    const { id } = c.req.valid('param');
-    const query = c.req.valid('query');
-    const tenant = c.get('tenant');
-    await findOrganizationRole(tenant, id);
-    const granted = inRelation(
-      tenant,
-      organizationScopes.id,
-      organizationRoleScopes,
-      organizationRoleScopes.organizationScopeId,
-      eq(organizationRoleScopes.organizationRoleId, id),
-    );
-    const search = keywordCondition(query, [organizationScopes.name]);
-    const rows = await listPage(c, organizationScopes, query, {
-      where: search ? allOf(granted, search) : granted,
-      orderBy: [asc(organizationScopes.name)],
-    });
-    return c.json(rows.map(toOrganizationScope), 200);
-  })
-  .openapi(addScopes, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changePermissions(c, id, { schema: organizationRoleScopesAssignSchema, input }, (tx, role) =>
-      addOrganizationScopes(tx, role, input.organizationScopeIds),
-    );
-    return c.body(null, 201);
-  })
-  .openapi(replaceScopes, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changePermissions(c, id, { schema: organizationRoleScopesReplaceSchema, input }, (tx, role) =>
-      replaceOrganizationScopes(tx, role, input.organizationScopeIds),
-    );
-    return c.body(null, 204);
-  })
-  .openapi(removeScope, async (c) => {
-    const { id, organizationScopeId } = c.req.valid('param');
-    await changePermissions(c, id, { schema: z.object({}), input: {} }, (tx) =>
-      removeId(tx, roleScopesOf(id), organizationScopeId),
-    );
-    return c.body(null, 204);
-  })
-  .openapi(listResourceScopes, async (c) => {
-    const { id } = c.req.valid('param');
-    const query = c.req.valid('query');
-    const tenant = c.get('tenant');
-    await findOrganizationRole(tenant, id);
-    const granted = inRelation(
-      tenant,
-      scopes.id,
-      organizationRoleResourceScopes,
-      organizationRoleResourceScopes.scopeId,
-      eq(organizationRoleResourceScopes.organizationRoleId, id),
-    );
-    const search = keywordCondition(query, [scopes.name]);
-    const rows = await listPage(c, scopes, query, {
-      where: search ? allOf(granted, search) : granted,
-      orderBy: [asc(scopes.name), asc(scopes.id)],
-    });
-    const resourceIds = [...new Set(rows.map((row) => row.resourceId))];
-    const owners = resourceIds.length
-      ? await tenant.findMany(resources, { where: inArray(resources.id, resourceIds) })
-      : [];
-    const byId = new Map(owners.map((resource) => [resource.id, resource]));
-    return c.json(
-      rows.flatMap((row) => {
-        const resource = byId.get(row.resourceId);
-        return resource ? [{ ...toScope(row), resource: toResource(resource) }] : [];
-      }),
-      200,
-    );
-  })
-  .openapi(addResourceScopesRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changePermissions(c, id, { schema: organizationRoleResourceScopesAssignSchema, input }, (tx, role) =>
-      addResourceScopes(tx, role, input.scopeIds),
-    );
-    return c.body(null, 201);
-  })
-  .openapi(replaceResourceScopesRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changePermissions(c, id, { schema: organizationRoleResourceScopesReplaceSchema, input }, (tx, role) =>
-      replaceResourceScopes(tx, role, input.scopeIds),
-    );
-    return c.body(null, 204);
-  })
-  .openapi(removeResourceScope, async (c) => {
-    const { id, scopeId } = c.req.valid('param');
-    await changePermissions(c, id, { schema: z.object({}), input: {} }, (tx) =>
-      removeId(tx, roleResourceScopesOf(id), scopeId),
     );
     return c.body(null, 204);
   });

@@ -1,16 +1,19 @@
 import type { NamedRef } from '@gatehouse/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
-import {
-  organizationApplicationRoles,
-  organizationApplications,
-  organizationUserRoles,
-  organizationUsers,
-  users,
-} from '../db/tables.ts';
+import { organizationApplicationRoles, organizationUserRoles, organizationUsers, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { rolesPerOwner } from './organizations.ts';
+import { addIds, heldIds } from './organization-relations.ts';
+import {
+  applicationRolesOf,
+  applicationsOf,
+  findOrganization,
+  findOrganizationRoles,
+  memberRolesOf,
+  membersOf,
+  rolesPerOwner,
+} from './organizations.ts';
 import { assertAllFound, inRelation } from './relations.ts';
 import { type ApplicationRow, findAllApplications } from './role-assignments.ts';
 import type { DomainEvent } from './write-path.ts';
@@ -40,91 +43,103 @@ export async function findMachineApplications(tx: TenantDb, ids: readonly string
   return found;
 }
 
-/** 404 unless the user is a member of the organization (the member routes' path resource). */
-export async function assertMember(tx: TenantDb, organizationId: string, userId: string): Promise<void> {
-  const row = await tx.findOne(
-    organizationUsers,
-    allOf(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)),
-  );
-  if (!row) throw notFound();
+/**
+ * The two kinds of organization members, users and machine-to-machine applications: which ids are in the
+ * organization, how one gets organization roles there, and the role type they may hold.
+ */
+export const memberKinds = {
+  users: {
+    roleType: 'User',
+    held: (tx: TenantDb, organizationId: string, ids: readonly string[]) => heldIds(tx, membersOf(organizationId), ids),
+    addRoles: (tx: TenantDb, organizationId: string, memberId: string, roleIds: readonly string[]) =>
+      addIds(tx, memberRolesOf(organizationId, memberId), roleIds),
+    roles: { table: organizationUserRoles, member: organizationUserRoles.userId },
+  },
+  applications: {
+    roleType: 'MachineToMachine',
+    held: (tx: TenantDb, organizationId: string, ids: readonly string[]) =>
+      heldIds(tx, applicationsOf(organizationId), ids),
+    addRoles: (tx: TenantDb, organizationId: string, memberId: string, roleIds: readonly string[]) =>
+      addIds(tx, applicationRolesOf(organizationId, memberId), roleIds),
+    roles: { table: organizationApplicationRoles, member: organizationApplicationRoles.applicationId },
+  },
+} as const;
+export type MemberKind = keyof typeof memberKinds;
+
+/** 404 unless `memberId` is in the organization (the path resource of a member's routes). */
+export async function assertInOrganization(tx: TenantDb, kind: MemberKind, organizationId: string, memberId: string) {
+  const held = await memberKinds[kind].held(tx, organizationId, [memberId]);
+  if (!held.size) throw notFound();
 }
 
-export async function assertApplicationMember(tx: TenantDb, organizationId: string, applicationId: string) {
-  const row = await tx.findOne(
-    organizationApplications,
-    allOf(
-      eq(organizationApplications.organizationId, organizationId),
-      eq(organizationApplications.applicationId, applicationId),
-    ),
-  );
-  if (!row) throw notFound();
-}
-
-/** 422 `organization.require_membership` (data.ids) unless every user is a member. */
-export async function assertAllMembers(tx: TenantDb, organizationId: string, userIds: readonly string[]) {
-  const rows = await tx.findMany(organizationUsers, {
-    where: allOf(eq(organizationUsers.organizationId, organizationId), inArray(organizationUsers.userId, [...userIds])),
-  });
-  const members = new Set(rows.map((row) => row.userId));
-  const outside = userIds.filter((id) => !members.has(id));
-  if (outside.length) throw new ApiError(422, 'organization.require_membership', { ids: outside });
-}
-
-export async function assertAllApplicationMembers(
+/** 422 `organization.require_membership` (data.ids) unless every one of `memberIds` is in the organization. */
+export async function assertAllInOrganization(
   tx: TenantDb,
+  kind: MemberKind,
   organizationId: string,
-  applicationIds: readonly string[],
+  memberIds: readonly string[],
 ) {
-  const rows = await tx.findMany(organizationApplications, {
-    where: allOf(
-      eq(organizationApplications.organizationId, organizationId),
-      inArray(organizationApplications.applicationId, [...applicationIds]),
-    ),
-  });
-  const members = new Set(rows.map((row) => row.applicationId));
-  const outside = applicationIds.filter((id) => !members.has(id));
+  const held = await memberKinds[kind].held(tx, organizationId, memberIds);
+  const outside = memberIds.filter((id) => !held.has(id));
   if (outside.length) throw new ApiError(422, 'organization.require_membership', { ids: outside });
+}
+
+/** A page of members in their API shape, each with the organization roles it holds there (one query). */
+export async function withMemberRoles<R extends { id: string }, A>(
+  tx: TenantDb,
+  kind: MemberKind,
+  organizationId: string,
+  rows: readonly R[],
+  toApi: (row: R) => A,
+): Promise<(A & { organizationRoles: NamedRef[] })[]> {
+  const held = await rolesOfMembers(
+    tx,
+    kind,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toApi(row), organizationRoles: held.get(row.id) ?? [] }));
 }
 
 /** The organization roles of each of these members (one query for a whole page). */
-export async function memberRoles(
+async function rolesOfMembers(
   tx: TenantDb,
+  kind: MemberKind,
   organizationId: string,
-  userIds: readonly string[],
+  memberIds: readonly string[],
 ): Promise<Map<string, NamedRef[]>> {
-  if (!userIds.length) return new Map();
-  const rows = await tx.findMany(organizationUserRoles, {
-    where: allOf(
-      eq(organizationUserRoles.organizationId, organizationId),
-      inArray(organizationUserRoles.userId, [...userIds]),
-    ),
+  if (!memberIds.length) return new Map();
+  const { table, member } = memberKinds[kind].roles;
+  const rows = await tx.findMany(table, {
+    where: allOf(eq(table.organizationId, organizationId), inArray(member, [...memberIds])),
   });
   return rolesPerOwner(
     tx,
     rows,
-    (row) => row.userId,
+    (row) => ('userId' in row ? row.userId : row.applicationId),
     (row) => row.organizationRoleId,
   );
 }
 
-export async function applicationRoles(
+/**
+ * Gives organization roles (of the kind's type) to several members of the organization; roles already held
+ * stay as they are. Answers, per member, the roles this added.
+ */
+export async function assignRolesToMembers(
   tx: TenantDb,
+  kind: MemberKind,
   organizationId: string,
-  applicationIds: readonly string[],
-): Promise<Map<string, NamedRef[]>> {
-  if (!applicationIds.length) return new Map();
-  const rows = await tx.findMany(organizationApplicationRoles, {
-    where: allOf(
-      eq(organizationApplicationRoles.organizationId, organizationId),
-      inArray(organizationApplicationRoles.applicationId, [...applicationIds]),
-    ),
-  });
-  return rolesPerOwner(
-    tx,
-    rows,
-    (row) => row.applicationId,
-    (row) => row.organizationRoleId,
-  );
+  body: { memberIds: readonly string[]; organizationRoleIds: readonly string[] },
+): Promise<{ memberId: string; organizationRoleIds: string[] }[]> {
+  await findOrganization(tx, organizationId);
+  await assertAllInOrganization(tx, kind, organizationId, body.memberIds);
+  await findOrganizationRoles(tx, body.organizationRoleIds, memberKinds[kind].roleType);
+  const added: { memberId: string; organizationRoleIds: string[] }[] = [];
+  for (const memberId of body.memberIds) {
+    const roleIds = await memberKinds[kind].addRoles(tx, organizationId, memberId, body.organizationRoleIds);
+    if (roleIds.length) added.push({ memberId, organizationRoleIds: roleIds.sort() });
+  }
+  return added;
 }
 
 /** The reference's `Organization.Membership.Updated`, with who joined and who left. */

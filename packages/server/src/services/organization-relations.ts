@@ -27,6 +27,16 @@ export async function idsOf<T extends TenantTable>(tx: TenantDb, set: IdSet<T>):
   return rows.map(set.pick).sort();
 }
 
+/** Which of `ids` are in the set. */
+export async function heldIds<T extends TenantTable>(
+  tx: TenantDb,
+  set: IdSet<T>,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await tx.findMany(set.table, { where: allOf(set.owner, inArray(set.column, [...ids])) });
+  return new Set(rows.map(set.pick));
+}
+
 /**
  * Adds ids to the set. Ids already in it answer 422 `existsCode` (data.ids) and nothing is added,
  * unless `existsCode` is omitted: then they are left as they are. Returns the ids added.
@@ -38,8 +48,7 @@ export async function addIds<T extends TenantTable>(
   existsCode?: ErrorCode,
 ): Promise<string[]> {
   if (!ids.length) return [];
-  const present = await tx.findMany(set.table, { where: allOf(set.owner, inArray(set.column, [...ids])) });
-  const held = new Set(present.map(set.pick));
+  const held = await heldIds(tx, set, ids);
   if (existsCode && held.size) throw new ApiError(422, existsCode, { ids: ids.filter((id) => held.has(id)) });
   const added = ids.filter((id) => !held.has(id));
   for (const id of added) await tx.insert(set.table, set.row(id));

@@ -10,7 +10,7 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
-import { addIds, replaceIds } from './organization-relations.ts';
+import { addIds } from './organization-relations.ts';
 import { type OrganizationRoleRow, roleResourceScopesOf, roleScopesOf, toOrganizationRole } from './organizations.ts';
 import { assertAllFound } from './relations.ts';
 import type { DomainEvent } from './write-path.ts';
@@ -21,7 +21,8 @@ import type { DomainEvent } from './write-path.ts';
  * (422, as for roles: the tenant's issuer signs its users' organization tokens too).
  */
 
-async function assertOrganizationScopesExist(tx: TenantDb, ids: readonly string[]) {
+/** The organization scopes must exist in the tenant (404, data.ids). */
+export async function assertOrganizationScopesExist(tx: TenantDb, ids: readonly string[]) {
   if (!ids.length) return;
   const found = await tx.findMany(organizationScopes, { where: inArray(organizationScopes.id, [...ids]) });
   assertAllFound(
@@ -30,7 +31,8 @@ async function assertOrganizationScopesExist(tx: TenantDb, ids: readonly string[
   );
 }
 
-async function assertResourceScopesAllowed(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
+/** The API resource scopes must exist (404) and, for a user role, not be the management API's (422). */
+export async function assertResourceScopesAllowed(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
   if (!ids.length) return;
   const found = await tx.findMany(scopes, { where: inArray(scopes.id, [...ids]) });
   assertAllFound(
@@ -48,19 +50,9 @@ export async function addOrganizationScopes(tx: TenantDb, role: OrganizationRole
   await addIds(tx, roleScopesOf(role.id), ids, 'organization_role.scope_exists');
 }
 
-export async function replaceOrganizationScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
-  await assertOrganizationScopesExist(tx, ids);
-  await replaceIds(tx, roleScopesOf(role.id), ids);
-}
-
 export async function addResourceScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
   await assertResourceScopesAllowed(tx, role, ids);
   await addIds(tx, roleResourceScopesOf(role.id), ids, 'organization_role.resource_scope_exists');
-}
-
-export async function replaceResourceScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
-  await assertResourceScopesAllowed(tx, role, ids);
-  await replaceIds(tx, roleResourceScopesOf(role.id), ids);
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { ErrorCode } from '@gatehouse/schemas';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { ErrorCode, RoleScope, RoleUser } from '@gatehouse/schemas';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { managementResource } from '../auth/issuers.ts';
-import { allOf } from '../db/conditions.ts';
 import {
   applications,
   applicationsRoles,
@@ -14,13 +13,16 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { assertAllFound } from './relations.ts';
+import { addIds, type IdSet } from './organization-relations.ts';
+import { assertAllFound, inRelation } from './relations.ts';
+import { toResource, toScope } from './resources.ts';
+import type { DomainEvent } from './write-path.ts';
 
 /**
- * The rules of role assignments, shared by the roles and applications routes (both sides of the
- * same relations): ids must exist in the tenant (404), types must match (422: user roles go to
- * users, machine-to-machine roles to machine-to-machine apps), and an existing assignment is a 422.
- * Every function runs inside the caller's write transaction.
+ * The rules of role assignments (role ↔ scopes, role ↔ users, role ↔ machine-to-machine applications),
+ * for both sides of each relation: ids must exist in the tenant (404), types must match (422: user roles
+ * go to users, machine-to-machine roles to machine-to-machine apps), and a user role never gets this
+ * tenant's management API scopes (422). Every function runs inside the caller's write transaction.
  */
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -40,8 +42,52 @@ export async function findApplication(tx: TenantDb, id: string): Promise<Applica
 
 const typeMismatch = (code: ErrorCode, ids: string[]) => new ApiError(422, code, { ids });
 
-/** Adds scopes to a role. A user role never gets scopes of this tenant's own management API. */
-export async function addScopesToRole(tx: TenantDb, role: RoleRow, scopeIds: readonly string[]): Promise<void> {
+// The link rows of each side (see organization-relations.ts).
+
+export const roleScopeLinks = (roleId: string): IdSet<typeof rolesScopes> => ({
+  table: rolesScopes,
+  owner: eq(rolesScopes.roleId, roleId),
+  column: rolesScopes.scopeId,
+  pick: (row) => row.scopeId,
+  row: (scopeId) => ({ roleId, scopeId }),
+});
+
+export const roleUserLinks = (roleId: string): IdSet<typeof usersRoles> => ({
+  table: usersRoles,
+  owner: eq(usersRoles.roleId, roleId),
+  column: usersRoles.userId,
+  pick: (row) => row.userId,
+  row: (userId) => ({ userId, roleId }),
+});
+
+export const userRoleLinks = (userId: string): IdSet<typeof usersRoles> => ({
+  table: usersRoles,
+  owner: eq(usersRoles.userId, userId),
+  column: usersRoles.roleId,
+  pick: (row) => row.roleId,
+  row: (roleId) => ({ userId, roleId }),
+});
+
+export const roleApplicationLinks = (roleId: string): IdSet<typeof applicationsRoles> => ({
+  table: applicationsRoles,
+  owner: eq(applicationsRoles.roleId, roleId),
+  column: applicationsRoles.applicationId,
+  pick: (row) => row.applicationId,
+  row: (applicationId) => ({ applicationId, roleId }),
+});
+
+export const applicationRoleLinks = (applicationId: string): IdSet<typeof applicationsRoles> => ({
+  table: applicationsRoles,
+  owner: eq(applicationsRoles.applicationId, applicationId),
+  column: applicationsRoles.roleId,
+  pick: (row) => row.roleId,
+  row: (roleId) => ({ applicationId, roleId }),
+});
+
+// The checks of each side's ids (the relations' accept hooks: the ids, then the owner).
+
+/** Scopes for a role: all must exist (404); a user role never gets this tenant's management API scopes (422). */
+export async function assertScopesForRole(tx: TenantDb, scopeIds: readonly string[], role: RoleRow) {
   const found = await tx.findMany(scopes, { where: inArray(scopes.id, [...scopeIds]) });
   assertAllFound(
     scopeIds,
@@ -54,63 +100,47 @@ export async function addScopesToRole(tx: TenantDb, role: RoleRow, scopeIds: rea
     const forbidden = found.filter((scope) => scope.resourceId === management?.id).map((scope) => scope.id);
     if (forbidden.length) throw typeMismatch('role.management_api_scope_for_user_role', forbidden);
   }
-  const existing = await tx.findMany(rolesScopes, {
-    where: allOf(eq(rolesScopes.roleId, role.id), inArray(rolesScopes.scopeId, [...scopeIds])),
-  });
-  if (existing.length)
-    throw typeMismatch(
-      'role.scope_exists',
-      existing.map((row) => row.scopeId),
-    );
-  for (const scopeId of scopeIds) await tx.insert(rolesScopes, { roleId: role.id, scopeId });
 }
 
-/** Gives a user role to users. */
-export async function addUsersToRole(tx: TenantDb, role: RoleRow, userIds: readonly string[]): Promise<void> {
+/** Adds scopes to a role (a new role's scopes); one already there is a 422 `role.scope_exists`. */
+export async function addScopesToRole(tx: TenantDb, role: RoleRow, scopeIds: readonly string[]): Promise<void> {
+  await assertScopesForRole(tx, scopeIds, role);
+  await addIds(tx, roleScopeLinks(role.id), scopeIds, 'role.scope_exists');
+}
+
+/** Users for a role: the role must be a user role (422), the users must exist (404). */
+export async function assertUsersForRole(tx: TenantDb, userIds: readonly string[], role: RoleRow) {
   if (role.type !== 'User') throw typeMismatch('role.invalid_type', [role.id]);
   const found = await tx.findMany(users, { where: inArray(users.id, [...userIds]) });
   assertAllFound(
     userIds,
     found.map((user) => user.id),
   );
-  const existing = await tx.findMany(usersRoles, {
-    where: allOf(eq(usersRoles.roleId, role.id), inArray(usersRoles.userId, [...userIds])),
-  });
-  if (existing.length)
-    throw typeMismatch(
-      'role.user_exists',
-      existing.map((row) => row.userId),
-    );
-  for (const userId of userIds) await tx.insert(usersRoles, { userId, roleId: role.id });
 }
 
-/**
- * Links machine-to-machine roles and machine-to-machine applications: every role with every
- * application. `duplicateCode` names the side the request came from.
- */
-export async function linkRolesAndApplications(
-  tx: TenantDb,
-  links: { roles: readonly RoleRow[]; applications: readonly ApplicationRow[] },
-  duplicateCode: 'role.application_exists' | 'application.role_exists',
-): Promise<void> {
-  const wrongApps = links.applications.filter((app) => app.type !== 'MachineToMachine').map((app) => app.id);
+/** Roles for a user: all must exist (404) and be user roles (422 `role.invalid_type`). */
+export async function assertRolesForUser(tx: TenantDb, roleIds: readonly string[]) {
+  if (!roleIds.length) return;
+  const wrongType = (await findAllRoles(tx, roleIds)).filter((role) => role.type !== 'User').map((role) => role.id);
+  if (wrongType.length) throw typeMismatch('role.invalid_type', wrongType);
+}
+
+/** Machine-to-machine applications for a role: all must exist (404), both sides be machine-to-machine (422). */
+export async function assertApplicationsForRole(tx: TenantDb, applicationIds: readonly string[], role: RoleRow) {
+  assertMachineToMachine([role], await findAllApplications(tx, applicationIds));
+}
+
+/** Roles for an application: all must exist (404), both sides be machine-to-machine (422). */
+export async function assertRolesForApplication(tx: TenantDb, roleIds: readonly string[], app: ApplicationRow) {
+  assertMachineToMachine(await findAllRoles(tx, roleIds), [app]);
+}
+
+/** Machine-to-machine roles link only machine-to-machine applications (422, the applications checked first). */
+function assertMachineToMachine(roleRows: readonly RoleRow[], applicationRows: readonly ApplicationRow[]): void {
+  const wrongApps = applicationRows.filter((app) => app.type !== 'MachineToMachine').map((app) => app.id);
   if (wrongApps.length) throw typeMismatch('application.invalid_type', wrongApps);
-  const wrongRoles = links.roles.filter((role) => role.type !== 'MachineToMachine').map((role) => role.id);
+  const wrongRoles = roleRows.filter((role) => role.type !== 'MachineToMachine').map((role) => role.id);
   if (wrongRoles.length) throw typeMismatch('role.invalid_type', wrongRoles);
-  const roleIds = links.roles.map((role) => role.id);
-  const applicationIds = links.applications.map((app) => app.id);
-  const existing = await tx.findMany(applicationsRoles, {
-    where: and(inArray(applicationsRoles.roleId, roleIds), inArray(applicationsRoles.applicationId, applicationIds)),
-  });
-  if (existing.length) {
-    const ids = existing.map((row) => (duplicateCode === 'role.application_exists' ? row.applicationId : row.roleId));
-    throw typeMismatch(duplicateCode, ids);
-  }
-  for (const role of links.roles) {
-    for (const application of links.applications) {
-      await tx.insert(applicationsRoles, { applicationId: application.id, roleId: role.id });
-    }
-  }
 }
 
 /** The rows of `ids`, all of which must exist (404 otherwise), in the order asked for. */
@@ -132,8 +162,38 @@ export async function findAllApplications(tx: TenantDb, ids: readonly string[]):
   return ids.map((id) => found.find((app) => app.id === id) as ApplicationRow);
 }
 
-/** The ids of a role's scopes, sorted (audit before/after, Role.Scopes.Updated). */
-export async function roleScopeIds(tx: TenantDb, roleId: string): Promise<string[]> {
-  const rows = await tx.findMany(rolesScopes, { where: eq(rolesScopes.roleId, roleId) });
-  return rows.map((row) => row.scopeId).sort();
+/** Role.Scopes.Updated carries the role's scopes after the change, as the reference API's hook does. */
+export async function roleScopesUpdatedEvent(tx: TenantDb, roleId: string): Promise<DomainEvent> {
+  const rows = await tx.findMany(scopes, {
+    where: inRelation(tx, scopes.id, rolesScopes, rolesScopes.scopeId, eq(rolesScopes.roleId, roleId)),
+    orderBy: [asc(scopes.name)],
+  });
+  return { event: 'Role.Scopes.Updated', data: { roleId, scopes: rows.map(toScope) } };
+}
+
+/** Scopes with their API resource (a role's permissions); a scope whose resource is gone is left out. */
+export async function withResource(tx: TenantDb, rows: readonly (typeof scopes.$inferSelect)[]): Promise<RoleScope[]> {
+  const resourceIds = [...new Set(rows.map((row) => row.resourceId))];
+  const owners = resourceIds.length ? await tx.findMany(resources, { where: inArray(resources.id, resourceIds) }) : [];
+  const byId = new Map(owners.map((resource) => [resource.id, resource]));
+  return rows.flatMap((row) => {
+    const resource = byId.get(row.resourceId);
+    return resource ? [{ ...toScope(row), resource: toResource(resource) }] : [];
+  });
+}
+
+/** A role's user as the role's user list shows it. */
+export function toRoleUser(row: typeof users.$inferSelect): RoleUser {
+  return {
+    id: row.id,
+    username: row.username,
+    primaryEmail: row.primaryEmail,
+    primaryPhone: row.primaryPhone,
+    name: row.name,
+    avatar: row.avatar,
+    isSuspended: row.isSuspended,
+    lastSignInAt: row.lastSignInAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  };
 }

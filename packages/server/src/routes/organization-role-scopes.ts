@@ -1,0 +1,126 @@
+import {
+  idSchema,
+  keywordQuerySchema,
+  organizationRoleResourceScopesAssignSchema,
+  organizationRoleResourceScopesReplaceSchema,
+  organizationRoleScopesAssignSchema,
+  organizationRoleScopesReplaceSchema,
+  roleScopeSchema,
+} from '@gatehouse/schemas';
+import { asc } from 'drizzle-orm';
+import { scopes } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { idParams } from '../http/params.ts';
+import { organizationScopeRows } from '../http/relation-lists.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
+import { createRouter, errorResponse } from '../http/route-kit.ts';
+import { idsOf } from '../services/organization-relations.ts';
+import {
+  assertOrganizationScopesExist,
+  assertResourceScopesAllowed,
+  scopesUpdatedEvent,
+} from '../services/organization-roles.ts';
+import {
+  findOrganizationRole,
+  type OrganizationRoleRow,
+  roleResourceScopesOf,
+  roleScopesOf,
+} from '../services/organizations.ts';
+import { auditOwner } from '../services/relations.ts';
+import { withResource } from '../services/role-assignments.ts';
+
+/** An organization role's permissions: organization scopes and API resource scopes, two relations audited as one. */
+
+const organizationRole = {
+  tags: ['Organization roles'],
+  params: idParams,
+  owner: (tx: TenantDb, { id }: { id: string }) => findOrganizationRole(tx, id),
+  // Both permission sets before and after, whichever changed, and the role's OrganizationRole.Scopes.Updated.
+  audit: auditOwner(
+    'Admin.OrganizationRole.Updated',
+    'OrganizationRole',
+    async (tx: TenantDb, { id }: { id: string }) => ({
+      organizationScopeIds: await idsOf(tx, roleScopesOf(id)),
+      resourceScopeIds: await idsOf(tx, roleResourceScopesOf(id)),
+    }),
+  ),
+  events: async (tx: TenantDb, role: OrganizationRoleRow) => [await scopesUpdatedEvent(tx, role)],
+};
+const errors = {
+  404: errorResponse(
+    'No such organization role (`entity.not_found`) or a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
+  ),
+  422: errorResponse(
+    'Already assigned (`organization_role.scope_exists`, `organization_role.resource_scope_exists`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
+  ),
+};
+
+const acceptOrganizationScopes = idsIn('organizationScopeIds', assertOrganizationScopesExist);
+const acceptResourceScopes = idsIn('scopeIds', (tx, ids, role: OrganizationRoleRow) =>
+  assertResourceScopesAllowed(tx, role, ids),
+);
+
+const scopesRoutes = relationRoutes({
+  ...organizationRole,
+  path: '/organization-roles/{id}/scopes',
+  links: ({ id }) => roleScopesOf(id),
+  list: {
+    summary: 'List the organization permissions of a role',
+    ...organizationScopeRows,
+  },
+  add: {
+    summary: 'Add organization permissions to a role',
+    body: organizationRoleScopesAssignSchema,
+    accept: acceptOrganizationScopes,
+    exists: 'organization_role.scope_exists',
+    answer: 'Added.',
+    errors,
+  },
+  replace: {
+    summary: "Replace a role's organization permissions (an empty list removes them all)",
+    body: organizationRoleScopesReplaceSchema,
+    accept: acceptOrganizationScopes,
+    answer: 'Replaced.',
+    errors,
+  },
+  remove: {
+    summary: 'Remove an organization permission from a role',
+    param: 'organizationScopeId',
+    schema: idSchema,
+  },
+});
+
+const resourceScopesRoutes = relationRoutes({
+  ...organizationRole,
+  path: '/organization-roles/{id}/resource-scopes',
+  links: ({ id }) => roleResourceScopesOf(id),
+  list: {
+    summary: 'List the API resource permissions of a role, with their API resource',
+    query: keywordQuerySchema,
+    item: roleScopeSchema,
+    page: 'A page of API permissions, by name.',
+    related: scopes,
+    id: scopes.id,
+    search: [scopes.name],
+    orderBy: [asc(scopes.name), asc(scopes.id)],
+    toApi: withResource,
+  },
+  add: {
+    summary: 'Add API resource permissions to a role',
+    body: organizationRoleResourceScopesAssignSchema,
+    accept: acceptResourceScopes,
+    exists: 'organization_role.resource_scope_exists',
+    answer: 'Added.',
+    errors,
+  },
+  replace: {
+    summary: "Replace a role's API resource permissions (an empty list removes them all)",
+    body: organizationRoleResourceScopesReplaceSchema,
+    accept: acceptResourceScopes,
+    answer: 'Replaced.',
+    errors,
+  },
+  remove: { summary: 'Remove an API resource permission from a role', param: 'scopeId', schema: idSchema },
+});
+
+export const organizationRoleScopesRoutes = createRouter().route('/', scopesRoutes).route('/', resourceScopesRoutes);

@@ -1,0 +1,141 @@
+import {
+  applicationSchema,
+  idSchema,
+  roleApplicationsAssignSchema,
+  roleScopeSchema,
+  roleScopesAssignSchema,
+  roleUserSchema,
+  roleUsersAssignSchema,
+  userIdSchema,
+} from '@gatehouse/schemas';
+import { desc } from 'drizzle-orm';
+import { applications, scopes, users } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { idParams, searchQuery } from '../http/params.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
+import { createRouter, errorResponse } from '../http/route-kit.ts';
+import { toApplication } from '../services/applications.ts';
+import { assertQuota } from '../services/quota.ts';
+import { auditOwner, wholeSet } from '../services/relations.ts';
+import {
+  assertApplicationsForRole,
+  assertScopesForRole,
+  assertUsersForRole,
+  findRole,
+  type RoleRow,
+  roleApplicationLinks,
+  roleScopeLinks,
+  roleScopesUpdatedEvent,
+  roleUserLinks,
+  toRoleUser,
+  withResource,
+} from '../services/role-assignments.ts';
+
+/** A role's permissions, users and machine-to-machine applications (their other sides: user-roles, application-roles). */
+
+const role = {
+  tags: ['Roles'],
+  params: idParams,
+  owner: (tx: TenantDb, { id }: { id: string }) => findRole(tx, id),
+};
+const roleAudit = <S>(state: S) => auditOwner('Admin.Role.Updated', 'Role', state);
+const assignErrors = {
+  404: errorResponse(
+    'No such role (`entity.not_found`) or an assigned id does not exist (`entity.relation_foreign_key_not_found`).',
+  ),
+  422: errorResponse(
+    'The types do not match (`role.invalid_type`, `application.invalid_type`, `role.management_api_scope_for_user_role`) or the assignment exists.',
+  ),
+};
+
+const roleScopesRoutes = relationRoutes({
+  ...role,
+  path: '/roles/{id}/scopes',
+  links: ({ id }) => roleScopeLinks(id),
+  audit: roleAudit(wholeSet('scopeIds', ({ id }: { id: string }) => roleScopeLinks(id))),
+  events: async (tx, _role, _change, { id }) => [await roleScopesUpdatedEvent(tx, id)],
+  list: {
+    summary: 'List the permissions (scopes) of a role, with their API resource',
+    query: searchQuery,
+    item: roleScopeSchema,
+    page: 'A page of scopes, newest first.',
+    related: scopes,
+    id: scopes.id,
+    search: [scopes.id, scopes.name, scopes.description],
+    orderBy: [desc(scopes.createdAt), desc(scopes.id)],
+    toApi: withResource,
+  },
+  add: {
+    summary: 'Add permissions (scopes) to a role',
+    body: roleScopesAssignSchema,
+    accept: idsIn('scopeIds', async (tx, ids, role: RoleRow, config) => {
+      await assertQuota(tx, 'scopesPerRoleLimit', config, { parentId: role.id, added: ids.length });
+      await assertScopesForRole(tx, ids, role);
+    }),
+    exists: 'role.scope_exists',
+    answer: 'Assigned.',
+    errors: assignErrors,
+  },
+  remove: { summary: 'Remove a permission from a role', param: 'scopeId', schema: idSchema },
+});
+
+// A role may have very many users and applications: the audit entry names the ones a request touched.
+
+const roleUsersRoutes = relationRoutes({
+  ...role,
+  path: '/roles/{id}/users',
+  links: ({ id }) => roleUserLinks(id),
+  audit: roleAudit('userIds'),
+  list: {
+    summary: 'List the users holding a role',
+    query: searchQuery,
+    item: roleUserSchema,
+    page: 'A page of users, newest first.',
+    related: users,
+    id: users.id,
+    search: [users.id, users.username, users.primaryEmail, users.primaryPhone, users.name],
+    orderBy: [desc(users.createdAt), desc(users.id)],
+    toApi: (_tenant, rows) => rows.map(toRoleUser),
+  },
+  add: {
+    summary: 'Give a user role to users',
+    body: roleUsersAssignSchema,
+    accept: idsIn('userIds', assertUsersForRole),
+    exists: 'role.user_exists',
+    answer: 'Assigned.',
+    errors: assignErrors,
+  },
+  remove: { summary: 'Take a role away from a user', param: 'userId', schema: userIdSchema },
+});
+
+const roleApplicationsRoutes = relationRoutes({
+  ...role,
+  path: '/roles/{id}/applications',
+  links: ({ id }) => roleApplicationLinks(id),
+  audit: roleAudit('applicationIds'),
+  list: {
+    summary: 'List the machine-to-machine applications holding a role',
+    query: searchQuery,
+    item: applicationSchema,
+    page: 'A page of applications, newest first.',
+    related: applications,
+    id: applications.id,
+    search: [applications.id, applications.name, applications.description],
+    orderBy: [desc(applications.createdAt), desc(applications.id)],
+    toApi: (_tenant, rows) => rows.map(toApplication),
+  },
+  add: {
+    summary: 'Give a machine-to-machine role to machine-to-machine applications',
+    body: roleApplicationsAssignSchema,
+    accept: idsIn('applicationIds', assertApplicationsForRole),
+    exists: 'role.application_exists',
+    answer: 'Assigned.',
+    errors: assignErrors,
+  },
+  remove: { summary: 'Take a role away from an application', param: 'applicationId', schema: idSchema },
+});
+
+export const roleRelationsRoutes = createRouter()
+  .route('/', roleScopesRoutes)
+  .route('/', roleUsersRoutes)
+  .route('/', roleApplicationsRoutes);
