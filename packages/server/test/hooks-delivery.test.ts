@@ -5,7 +5,7 @@ import { generateId } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hookDeliveries, hookLogs, outbox } from '../src/db/tables.ts';
-import { WebhookWorker } from '../src/services/webhooks-worker.ts';
+import { INTERRUPTED_ATTEMPT, WebhookWorker } from '../src/services/webhooks-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { ownTenant } from './support/scenarios.ts';
 
@@ -178,6 +178,30 @@ describe('webhook delivery', () => {
     await worker(200).drain();
     const [log] = (await recentLogs(hook.id)).json;
     expect(log).toMatchObject({ success: false, responseStatus: null, error: 'No answer within 200 ms.' });
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('records each attempt before sending it, so an attempt cut short by a crash stays in the log', async () => {
+    const hook = await createHook({
+      name: 'In flight',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/slow`, retries: 0 },
+    });
+    await createScope('in-flight:scope');
+    const delivering = worker(5000).drain();
+    // While the endpoint holds the request, the attempt is already recorded: a kill -9 now leaves it as interrupted.
+    let inFlight: (typeof hookLogs.$inferSelect)[] = [];
+    for (let i = 0; i < 500 && inFlight.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
+    }
+    expect(inFlight).toHaveLength(1);
+    expect(inFlight[0]).toMatchObject({ attempt: 1, responseStatus: null, error: INTERRUPTED_ATTEMPT });
+    expect(received.filter((request) => request.path === '/slow')).toHaveLength(1);
+    await delivering;
+    const after = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
+    expect(after, 'the answer completes the same row').toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: inFlight[0]?.id, responseStatus: 200, responseBody: 'late', error: null });
     await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
   });
 

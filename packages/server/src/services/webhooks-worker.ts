@@ -6,7 +6,7 @@ import { allOf } from '../db/conditions.ts';
 import { hookDeliveries, hookLogs, hooks, outbox } from '../db/tables.ts';
 import { exponentialBackoff, fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
 import { allowAllOutbound, type OutboundPolicy } from './outbound.ts';
-import { type AttemptResult, DELIVERY_TIMEOUT_MS, deliveryBody, sendOnce } from './webhooks.ts';
+import { type AttemptResult, DELIVERY_TIMEOUT_MS, deliveryBody, sendOnce, signedRequest } from './webhooks.ts';
 
 export type WebhookWorkerOptions = {
   db: Database;
@@ -30,7 +30,12 @@ export const HOOK_LOG_RETENTION_MS = 7 * 24 * HOUR_MS;
 
 type HookRow = typeof hooks.$inferSelect;
 /** A delivery to a hook disabled since the event is cancelled; any other is an attempt to record. */
-type DeliveryResult = { failed: false; cancelled: true } | (AttemptResult & { failed: boolean; hook: HookRow });
+type DeliveryResult =
+  | { failed: false; cancelled: true }
+  | (AttemptResult & { failed: boolean; hook: HookRow; attemptId: string });
+
+/** What an attempt says until its answer is recorded; it stays so when the process died during the request. */
+export const INTERRUPTED_ATTEMPT = 'No answer was recorded: the server stopped while this attempt was in flight.';
 
 /**
  * Delivers the outbox's webhook events on the job runner. Each poll (1) fans new outbox rows out into one delivery
@@ -101,8 +106,24 @@ function hookDeliveriesDefinition(
       // Disabled since the event: nothing is sent.
       if (!hook?.enabled) return { failed: false, cancelled: true };
       const body = deliveryBody(hook.id, delivery.id, delivery.event, delivery.payload);
+      // The attempt is in the log before anything is sent: a process killed while the request is in flight leaves
+      // it there as interrupted, and the delivery (same id) is sent again once its lease runs out (at least once).
+      const attemptId = generateId();
+      await db.insert(hookLogs).values({
+        tenantId: delivery.tenantId,
+        id: attemptId,
+        hookId: hook.id,
+        deliveryId: delivery.id,
+        event: delivery.event,
+        attempt: delivery.attempts,
+        request: signedRequest(hook, body).request,
+        responseStatus: null,
+        responseBody: null,
+        durationMs: 0,
+        error: INTERRUPTED_ATTEMPT,
+      });
       const result = await sendOnce(hook, body, options.send);
-      return { ...result, failed: !result.success, hook };
+      return { ...result, failed: !result.success, hook, attemptId };
     },
     settle: async (delivery, result, retryInMs) => {
       const key = and(eq(hookDeliveries.tenantId, delivery.tenantId), eq(hookDeliveries.id, delivery.id));
@@ -111,19 +132,16 @@ function hookDeliveriesDefinition(
         return;
       }
       await db.transaction(async (tx) => {
-        await tx.insert(hookLogs).values({
-          tenantId: delivery.tenantId,
-          id: generateId(),
-          hookId: result.hook.id,
-          deliveryId: delivery.id,
-          event: delivery.event,
-          attempt: delivery.attempts,
-          request: result.request,
-          responseStatus: result.responseStatus,
-          responseBody: result.responseBody,
-          durationMs: result.durationMs,
-          error: result.error,
-        });
+        await tx
+          .update(hookLogs)
+          .set({
+            request: result.request,
+            responseStatus: result.responseStatus,
+            responseBody: result.responseBody,
+            durationMs: result.durationMs,
+            error: result.error,
+          })
+          .where(and(eq(hookLogs.tenantId, delivery.tenantId), eq(hookLogs.id, result.attemptId)));
         await tx
           .update(hookDeliveries)
           .set(

@@ -102,15 +102,11 @@ export type AttemptResult = {
 };
 
 /**
- * One POST of `body` to the hook's endpoint with its headers and the signature, within the timeout.
- * Never throws: a network error, a timeout or a non-2xx answer is a failed attempt. Redirects are
- * not followed (the signed request goes only where the admin said).
+ * The signed request of one attempt: the headers to send (custom headers, content type, signature) and the
+ * request as the attempt log keeps it (custom header values redacted). The signature depends only on the body
+ * and the key, so an attempt recorded before sending matches what is sent.
  */
-export async function sendOnce(
-  hook: Pick<HookRow, 'config' | 'signingKey'>,
-  body: string,
-  { timeoutMs = DELIVERY_TIMEOUT_MS, outbound }: { timeoutMs?: number; outbound: OutboundPolicy },
-): Promise<AttemptResult> {
+export function signedRequest(hook: Pick<HookRow, 'config' | 'signingKey'>, body: string) {
   const custom = hook.config.headers ?? {};
   const signature = signBody(body, hook.signingKey);
   const headers: Record<string, string> = {
@@ -125,7 +121,20 @@ export async function sendOnce(
     'User-Agent': 'Gatehouse-Webhooks/1',
     [HOOK_SIGNATURE_HEADER]: signature,
   };
-  const request = { url: hook.config.url, headers: logged, body };
+  return { headers, request: { url: hook.config.url, headers: logged, body } };
+}
+
+/**
+ * One POST of `body` to the hook's endpoint with its headers and the signature, within the timeout.
+ * Never throws: a network error, a timeout or a non-2xx answer is a failed attempt. Redirects are
+ * not followed (the signed request goes only where the admin said).
+ */
+export async function sendOnce(
+  hook: Pick<HookRow, 'config' | 'signingKey'>,
+  body: string,
+  { timeoutMs = DELIVERY_TIMEOUT_MS, outbound }: { timeoutMs?: number; outbound: OutboundPolicy },
+): Promise<AttemptResult> {
+  const { headers, request } = signedRequest(hook, body);
   const started = performance.now();
   try {
     const response = await outboundFetch(outbound)(hook.config.url, {
