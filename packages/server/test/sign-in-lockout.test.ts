@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
-import { attemptSignIn, LOCKOUT, SIGN_IN_LOG_KEY } from '../src/services/sign-in.ts';
+import { FailureThrottle } from '../src/services/failure-throttle.ts';
+import { attemptSignIn, LOCKOUT, SIGN_IN_IP_LIMIT, SIGN_IN_LOG_KEY } from '../src/services/sign-in.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /** The sign-in lockout (spec §5: five failures in fifteen minutes) against guesses in parallel and across identifiers. */
@@ -89,5 +90,22 @@ describe('sign-in lockout', () => {
     expect(await attemptSignIn(tenant, { identifier: 'nobody_at_all', password: 'x' })).toMatchObject({
       reason: 'locked',
     });
+  });
+
+  it('limits wrong passwords per IP address across accounts, and only that address', { timeout: 120_000 }, async () => {
+    await createUser('ip_target', 'ip-target@example.com', 'Right-Password-42');
+    const ipThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
+    const from = (ip: string, identifier: string, password: string) =>
+      attemptSignIn(tenant, { identifier, password, ip, ipThrottle });
+    // One guess per account (no account reaches its own lockout), all from one address.
+    for (let batch = 0; batch < SIGN_IN_IP_LIMIT.maxFailures / 10; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => from('198.51.100.9', `sprayed_${batch}_${i}`, 'Password-1')),
+      );
+      expect(results.every((result) => !result.ok && result.reason === 'invalid')).toBe(true);
+    }
+    const refused = await from('198.51.100.9', 'ip_target', 'Right-Password-42');
+    expect(refused).toEqual({ ok: false, reason: 'locked', retryAfterMinutes: SIGN_IN_IP_LIMIT.windowMinutes });
+    expect(await from('198.51.100.10', 'ip_target', 'Right-Password-42'), 'another address').toMatchObject({ ok: true });
   });
 });

@@ -34,9 +34,10 @@ import { sendHtml } from '../http/html.ts';
 import { passwordRejectedText, signInFormErrorText, signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../services/console-admin.ts';
 import type { EmailService } from '../services/email.ts';
+import { FailureThrottle } from '../services/failure-throttle.ts';
 import { RESET_CODE, requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 import { registerUser, registrationOpen, wantsSignUp } from '../services/registration.ts';
-import { attemptSignIn } from '../services/sign-in.ts';
+import { attemptSignIn, SIGN_IN_IP_LIMIT } from '../services/sign-in.ts';
 
 /** The interaction a step belongs to, found and checked once by the `interaction` guard. */
 type OpenInteraction = {
@@ -56,6 +57,7 @@ export function interactionRoutes(
   email: EmailService,
 ) {
   const app = new Hono<Env>();
+  const signInThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
   /** "Forgot password?" needs a way to send the code: without SMTP the link and its pages do not exist. */
   const forgotHref = (page: string) => (email.configured ? `${page}/forgot-password` : undefined);
   const registerHref = (tenantId: string, page: string) =>
@@ -223,7 +225,12 @@ export function interactionRoutes(
         400,
       );
     }
-    const result = await attemptSignIn(new TenantDb(db, tenantId), { identifier, password, ...requestMeta(c) });
+    const result = await attemptSignIn(new TenantDb(db, tenantId), {
+      identifier,
+      password,
+      ...requestMeta(c),
+      ipThrottle: signInThrottle,
+    });
     if (!result.ok) {
       const message =
         result.reason === 'locked'

@@ -5,6 +5,7 @@ import { allOf, anyOf } from '../db/conditions.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
+import type { FailureThrottle, ThrottleKey } from './failure-throttle.ts';
 import { queueInteractionEvent } from './interaction-events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
@@ -17,6 +18,13 @@ import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passw
 export const LOCKOUT = { maxFailures: 5, windowMinutes: 15 } as const;
 export const SIGN_IN_LOG_KEY = 'Interaction.SignIn.Submit';
 
+/**
+ * Wrong passwords allowed from one IP address per window, whatever the accounts, before that address is refused
+ * (guessing one password across many accounts). Generous, because many people can share one address (a company or
+ * school NAT), and per tenant.
+ */
+export const SIGN_IN_IP_LIMIT = { maxFailures: 100, windowMinutes: 15 } as const;
+
 export type SignInAttempt = {
   identifier: string;
   password: string;
@@ -24,6 +32,8 @@ export type SignInAttempt = {
   ip?: string | undefined;
   userAgent?: string | undefined;
   log?: Pick<Logger, 'warn'> | undefined;
+  /** Counts wrong passwords per IP address ({@link SIGN_IN_IP_LIMIT}); the server's, shared by its requests. */
+  ipThrottle?: FailureThrottle | undefined;
 };
 export type SignInResult =
   | { ok: true; userId: string }
@@ -66,6 +76,12 @@ async function lockAccount(tx: TenantDb, account: string): Promise<void> {
  * entry gets its final result when the check ends.
  */
 export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): Promise<SignInResult> {
+  const ipKeys: ThrottleKey[] = attempt.ip
+    ? [[`sign-in ${tenant.tenantId} ${attempt.ip}`, SIGN_IN_IP_LIMIT.maxFailures]]
+    : [];
+  const ipWait = attempt.ipThrottle?.retryAfter(ipKeys) ?? 0;
+  // Refused before any lookup or hash: an address over its limit costs the server nothing more.
+  if (ipWait > 0) return { ok: false, reason: 'locked', retryAfterMinutes: Math.ceil(ipWait / 60) };
   const identifier = attempt.identifier.trim().toLowerCase();
   const attemptId = generateId();
   const entry = (result: 'Success' | 'Error', extra: Record<string, unknown>) => ({
@@ -121,6 +137,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     : await verifyPassword(await getDummyHash(), attempt.password).catch(() => false);
   if (!user?.passwordEncrypted || !matches || user.isSuspended) {
     await finish(tenant, 'Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' });
+    attempt.ipThrottle?.fail(ipKeys);
     return { ok: false, reason: 'invalid' };
   }
   // An imported hash (SHA-256, MD5, another Argon2 variant or cost…) becomes Argon2id now that we know the password.

@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import { FailureThrottle, type ThrottleKey } from '../../services/failure-throttle.ts';
 
 /** The endpoints where a client authenticates with its secret (oidc-provider's paths, under the issuer). */
 const CLIENT_AUTH_PATH = /^\/token(?:\/introspection|\/revocation)?$/;
@@ -10,59 +11,29 @@ const CLIENT_AUTH_PATH = /^\/token(?:\/introspection|\/revocation)?$/;
  */
 export const CLIENT_AUTH_LIMITS = { perIp: 20, perClient: 60, windowMs: 60_000 } as const;
 
-type Window = { failures: number; resetAt: number };
-/** Beyond this many tracked keys, expired windows are dropped, then the oldest, so memory stays bounded. */
-const MAX_TRACKED_KEYS = 50_000;
-
-/**
- * Fixed-window failure counters, kept in the memory of one server process (see docs/areas/security.md): the
- * limits are per process, which on N processes allows N times the guesses — still a few per second at most.
- */
+/** The failure counters of client authentication (one per server; rebuilding a tenant's provider keeps them). */
 export class ClientAuthThrottle {
-  readonly #windows = new Map<string, Window>();
-  readonly #limits: { perIp: number; perClient: number; windowMs: number };
-  readonly #now: () => number;
+  readonly #throttle: FailureThrottle;
+  readonly #limits: { perIp: number; perClient: number };
 
   constructor(limits: { perIp: number; perClient: number; windowMs: number } = CLIENT_AUTH_LIMITS, now = Date.now) {
+    this.#throttle = new FailureThrottle(limits.windowMs, now);
     this.#limits = limits;
-    this.#now = now;
   }
 
-  /** Seconds until the first blocked key may try again, or 0 when none is blocked. */
+  /** Seconds until the address and the client may try again, or 0 when neither is over its limit. */
   retryAfter(ip: string, client: string | undefined): number {
-    const now = this.#now();
-    let wait = 0;
-    for (const [key, limit] of this.#keys(ip, client)) {
-      const window = this.#windows.get(key);
-      if (window && window.resetAt > now && window.failures >= limit) {
-        wait = Math.max(wait, Math.ceil((window.resetAt - now) / 1000));
-      }
-    }
-    return wait;
+    return this.#throttle.retryAfter(this.#keys(ip, client));
   }
 
   fail(ip: string, client: string | undefined): void {
-    const now = this.#now();
-    for (const [key] of this.#keys(ip, client)) {
-      const window = this.#windows.get(key);
-      if (window && window.resetAt > now) window.failures++;
-      else this.#windows.set(key, { failures: 1, resetAt: now + this.#limits.windowMs });
-    }
-    if (this.#windows.size > MAX_TRACKED_KEYS) this.#prune(now);
+    this.#throttle.fail(this.#keys(ip, client));
   }
 
-  #keys(ip: string, client: string | undefined): [string, number][] {
-    const keys: [string, number][] = [[`ip ${ip}`, this.#limits.perIp]];
+  #keys(ip: string, client: string | undefined): ThrottleKey[] {
+    const keys: ThrottleKey[] = [[`ip ${ip}`, this.#limits.perIp]];
     if (client) keys.push([`client ${client}`, this.#limits.perClient]);
     return keys;
-  }
-
-  #prune(now: number): void {
-    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
-    for (const key of this.#windows.keys()) {
-      if (this.#windows.size <= MAX_TRACKED_KEYS / 2) break;
-      this.#windows.delete(key);
-    }
   }
 }
 
