@@ -256,8 +256,9 @@ export function createApp(services: Services) {
     // from the database. Registered before the catch-alls; OSS has none of these routes.
     app.route('/api', cloudWellKnownRoutes(cloudDeps()));
     const cloud = new OpenAPIHono<AppEnv>();
-    const cloudPaths = ['/tenants', '/tenants/*', '/invitations', '/invitations/*', '/skus'];
-    cloudPaths.push('/checkout-session', '/checkout-session/*', '/payment-provider');
+    // `/x/*` also matches `/x` itself: listing both ran the chain twice, and the second body limit found the
+    // body already read (a 500 for a body without Content-Length, such as a chunked one).
+    const cloudPaths = ['/tenants/*', '/invitations/*', '/skus', '/checkout-session/*', '/payment-provider'];
     for (const path of cloudPaths) {
       cloud.use(path, limitBody, tenantContext(db, known, ADMIN_TENANT_ID), requireCloudToken(keys));
     }

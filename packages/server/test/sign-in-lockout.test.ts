@@ -106,6 +106,8 @@ describe('sign-in lockout', () => {
     }
     const refused = await from('198.51.100.9', 'ip_target', 'Right-Password-42');
     expect(refused).toEqual({ ok: false, reason: 'locked', retryAfterMinutes: SIGN_IN_IP_LIMIT.windowMinutes });
-    expect(await from('198.51.100.10', 'ip_target', 'Right-Password-42'), 'another address').toMatchObject({ ok: true });
+    expect(await from('198.51.100.10', 'ip_target', 'Right-Password-42'), 'another address').toMatchObject({
+      ok: true,
+    });
   });
 });
