@@ -1,7 +1,6 @@
 import {
   applicationSchema,
   errorBodySchema,
-  generateId,
   idSchema,
   paginationQuerySchema,
   type RoleUser,
@@ -17,7 +16,7 @@ import {
   userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { allOf, anyOf } from '../db/conditions.ts';
 import {
@@ -30,7 +29,6 @@ import {
   users,
   usersRoles,
 } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import {
   conflictResponse,
@@ -45,8 +43,8 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import { toApplication } from '../services/applications.ts';
-import { assertQuota, roleQuotaKey } from '../services/quota.ts';
-import { inRelation, notInRelation } from '../services/relations.ts';
+import { assertQuota } from '../services/quota.ts';
+import { inRelation } from '../services/relations.ts';
 import { toResource, toScope } from '../services/resources.ts';
 import {
   addScopesToRole,
@@ -56,7 +54,7 @@ import {
   linkRolesAndApplications,
   roleScopeIds,
 } from '../services/role-assignments.ts';
-import { toRole } from '../services/roles.ts';
+import * as roleService from '../services/roles.ts';
 import { performWrite } from '../services/write-path.ts';
 
 const tags = ['Roles'];
@@ -151,15 +149,6 @@ function toRoleUser(row: typeof users.$inferSelect): RoleUser {
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };
-}
-
-/** Role.Scopes.Updated carries the role's scopes after the change, as the reference API's hook does. */
-async function scopesUpdatedEvent(tx: TenantDb, roleId: string) {
-  const rows = await tx.findMany(scopes, {
-    where: inRelation(tx, scopes.id, rolesScopes, rolesScopes.scopeId, eq(rolesScopes.roleId, roleId)),
-    orderBy: [asc(scopes.name)],
-  });
-  return { roleId, scopes: rows.map(toScope) };
 }
 
 const listRoleScopes = createRoute({
@@ -261,111 +250,20 @@ const removeRoleApplication = createRoute({
 export const rolesRoutes = createRouter()
   .openapi(listRoles, async (c) => {
     const query = c.req.valid('query');
-    const tenant = c.get('tenant');
-    const conditions: SQL[] = [];
-    if (query.type) conditions.push(eq(roles.type, query.type));
-    if (query.excludeUserId) {
-      conditions.push(
-        notInRelation(tenant, roles.id, usersRoles, usersRoles.roleId, eq(usersRoles.userId, query.excludeUserId)),
-      );
-    }
-    if (query.excludeApplicationId) {
-      conditions.push(
-        notInRelation(
-          tenant,
-          roles.id,
-          applicationsRoles,
-          applicationsRoles.roleId,
-          eq(applicationsRoles.applicationId, query.excludeApplicationId),
-        ),
-      );
-    }
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      conditions.push(anyOf(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)));
-    }
-    const rows = await listPage(c, roles, query, {
-      where: conditions.length ? and(...conditions) : undefined,
-      orderBy: [desc(roles.createdAt), desc(roles.id)],
-    });
-    return c.json(rows.map(toRole), 200);
+    const rows = await listPage(c, roles, query, roleService.roleListQuery(c.get('tenant'), query));
+    return c.json(rows.map(roleService.toRole), 200);
   })
   .openapi(createRole, async (c) => {
-    const role = await performWrite(
-      writeContext(c),
-      { key: 'Admin.Role.Created', schema: roleCreateSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const { scopeIds = [], ...fields } = input;
-        await assertQuota(tx, roleQuotaKey(fields.type), c.get('config'));
-        const row = await tx.insert(roles, { id: generateId(), ...fields });
-        const created = toRole(row);
-        if (!scopeIds.length) {
-          return {
-            result: created,
-            entity: { type: 'Role', id: created.id },
-            before: null,
-            after: created,
-            events: [{ event: 'Role.Created', data: created }],
-          };
-        }
-        await assertQuota(tx, 'scopesPerRoleLimit', c.get('config'), { parentId: row.id, added: scopeIds.length });
-        await addScopesToRole(tx, row, scopeIds);
-        return {
-          result: created,
-          entity: { type: 'Role', id: created.id },
-          before: null,
-          after: { ...created, scopeIds: [...scopeIds].sort() },
-          events: [
-            { event: 'Role.Created', data: created },
-            { event: 'Role.Scopes.Updated', data: await scopesUpdatedEvent(tx, created.id) },
-          ],
-        };
-      },
-    );
-    return c.json(role, 200);
+    return c.json(await roleService.createRole(writeContext(c), c.get('config'), c.req.valid('json')), 200);
   })
   .openapi(getRole, async (c) => {
-    const row = await c.get('tenant').findOne(roles, eq(roles.id, c.req.valid('param').id));
-    if (!row) throw notFound();
-    return c.json(toRole(row), 200);
+    return c.json(await roleService.getRole(c.get('tenant'), c.req.valid('param').id), 200);
   })
   .openapi(patchRole, async (c) => {
-    const { id } = c.req.valid('param');
-    const role = await performWrite(
-      writeContext(c),
-      { key: 'Admin.Role.Updated', schema: rolePatchSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const existing = await tx.findOne(roles, eq(roles.id, id));
-        if (!existing) throw notFound();
-        const [row] = await tx.update(roles, eq(roles.id, id), input);
-        if (!row) throw notFound();
-        const before = toRole(existing);
-        const after = toRole(row);
-        return {
-          result: after,
-          entity: { type: 'Role', id },
-          before,
-          after,
-          events: [{ event: 'Role.Data.Updated', data: after }],
-        };
-      },
-    );
-    return c.json(role, 200);
+    return c.json(await roleService.updateRole(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200);
   })
   .openapi(deleteRole, async (c) => {
-    const { id } = c.req.valid('param');
-    await performWrite(writeContext(c), { key: 'Admin.Role.Deleted', schema: z.object({}), input: {} }, async (tx) => {
-      const [row] = await tx.delete(roles, eq(roles.id, id));
-      if (!row) throw notFound();
-      const before = toRole(row);
-      return {
-        result: undefined,
-        entity: { type: 'Role', id },
-        before,
-        after: null,
-        events: [{ event: 'Role.Deleted', data: before }],
-      };
-    });
+    await roleService.deleteRole(writeContext(c), c.req.valid('param').id);
     return c.body(null, 204);
   })
   .openapi(listRoleScopes, async (c) => {
@@ -413,7 +311,7 @@ export const rolesRoutes = createRouter()
           entity: { type: 'Role', id },
           before: { scopeIds: before },
           after: { scopeIds: await roleScopeIds(tx, id) },
-          events: [{ event: 'Role.Scopes.Updated', data: await scopesUpdatedEvent(tx, id) }],
+          events: [{ event: 'Role.Scopes.Updated', data: await roleService.scopesUpdatedEvent(tx, id) }],
         };
       },
     );
@@ -431,7 +329,7 @@ export const rolesRoutes = createRouter()
         entity: { type: 'Role', id },
         before: { scopeIds: before },
         after: { scopeIds: before.filter((scope) => scope !== scopeId) },
-        events: [{ event: 'Role.Scopes.Updated', data: await scopesUpdatedEvent(tx, id) }],
+        events: [{ event: 'Role.Scopes.Updated', data: await roleService.scopesUpdatedEvent(tx, id) }],
       };
     });
     return c.body(null, 204);
