@@ -1,6 +1,4 @@
 import {
-  errorBodySchema,
-  generateId,
   idSchema,
   keywordQuerySchema,
   organizationRoleCreateSchema,
@@ -16,7 +14,7 @@ import {
   roleScopeSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { allOf } from '../db/conditions.ts';
@@ -33,6 +31,7 @@ import type { AppEnv } from '../http/context.ts';
 import {
   conflictResponse,
   createRouter,
+  errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
@@ -42,13 +41,13 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import { idsOf, removeId } from '../services/organization-relations.ts';
+import * as organizationRoleService from '../services/organization-roles.ts';
 import {
   addOrganizationScopes,
   addResourceScopes,
   replaceOrganizationScopes,
   replaceResourceScopes,
   scopesUpdatedEvent,
-  withScopes,
 } from '../services/organization-roles.ts';
 import {
   findOrganizationRole,
@@ -56,7 +55,6 @@ import {
   type OrganizationRoleRow,
   roleResourceScopesOf,
   roleScopesOf,
-  toOrganizationRole,
   toOrganizationScope,
 } from '../services/organizations.ts';
 import { inRelation } from '../services/relations.ts';
@@ -68,15 +66,11 @@ import { performWrite } from '../services/write-path.ts';
 const tags = ['Organization roles'];
 const idParams = z.object({ id: idSchema });
 
-const errors = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorBodySchema } },
-});
 const assignmentErrors = {
-  404: errors(
+  404: errorResponse(
     'No such organization role (`entity.not_found`) or a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
   ),
-  422: errors(
+  422: errorResponse(
     'Already assigned (`organization_role.scope_exists`, `organization_role.resource_scope_exists`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
   ),
 } as const;
@@ -107,7 +101,7 @@ const createRole = createRoute({
     201: jsonResponse(organizationRoleSchema, 'The new role.'),
     ...errorResponses,
     404: assignmentErrors[404],
-    422: errors(
+    422: errorResponse(
       'The name is taken (`organization_role.name_in_use`) or a management API permission for a user role (`role.management_api_scope_for_user_role`).',
     ),
   },
@@ -263,91 +257,21 @@ function changePermissions(
 export const organizationRolesRoutes = createRouter()
   .openapi(listRoles, async (c) => {
     const query = c.req.valid('query');
-    const conditions = [
-      query.type ? eq(organizationRoles.type, query.type) : undefined,
-      keywordCondition(query, [organizationRoles.name]),
-    ].filter((condition): condition is SQL => Boolean(condition));
-    const rows = await listPage(c, organizationRoles, query, {
-      where: conditions.length ? and(...conditions) : undefined,
-      orderBy: [asc(organizationRoles.name)],
-    });
-    return c.json(await withScopes(c.get('tenant'), rows), 200);
+    const rows = await listPage(c, organizationRoles, query, organizationRoleService.organizationRoleListQuery(query));
+    return c.json(await organizationRoleService.withScopes(c.get('tenant'), rows), 200);
   })
   .openapi(createRole, async (c) => {
-    const role = await performWrite(
-      writeContext(c),
-      { key: 'Admin.OrganizationRole.Created', schema: organizationRoleCreateSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const { organizationScopeIds = [], resourceScopeIds = [], ...fields } = input;
-        const row = await tx.insert(organizationRoles, { id: generateId(), ...fields });
-        await addOrganizationScopes(tx, row, organizationScopeIds);
-        await addResourceScopes(tx, row, resourceScopeIds);
-        const created = toOrganizationRole(row);
-        const withPermissions = organizationScopeIds.length || resourceScopeIds.length;
-        return {
-          result: created,
-          entity: { type: 'OrganizationRole', id: created.id },
-          before: null,
-          after: {
-            ...created,
-            organizationScopeIds: [...organizationScopeIds].sort(),
-            resourceScopeIds: [...resourceScopeIds].sort(),
-          },
-          events: [
-            { event: 'OrganizationRole.Created', data: created },
-            ...(withPermissions ? [await scopesUpdatedEvent(tx, row)] : []),
-          ],
-        };
-      },
-    );
-    return c.json(role, 201);
+    return c.json(await organizationRoleService.createOrganizationRole(writeContext(c), c.req.valid('json')), 201);
   })
   .openapi(getRole, async (c) => {
-    const tenant = c.get('tenant');
-    const [role] = await withScopes(tenant, [await findOrganizationRole(tenant, c.req.valid('param').id)]);
-    return c.json(role, 200);
+    return c.json(await organizationRoleService.getOrganizationRole(c.get('tenant'), c.req.valid('param').id), 200);
   })
   .openapi(patchRole, async (c) => {
     const { id } = c.req.valid('param');
-    const role = await performWrite(
-      writeContext(c),
-      { key: 'Admin.OrganizationRole.Updated', schema: organizationRolePatchSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const before = toOrganizationRole(await findOrganizationRole(tx, id));
-        // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
-        if (!Object.keys(input).length)
-          return { result: before, entity: { type: 'OrganizationRole', id }, before, after: before };
-        const [row] = await tx.update(organizationRoles, eq(organizationRoles.id, id), input);
-        if (!row) throw new Error('the organization role vanished inside its transaction');
-        const after = toOrganizationRole(row);
-        return {
-          result: after,
-          entity: { type: 'OrganizationRole', id },
-          before,
-          after,
-          events: [{ event: 'OrganizationRole.Data.Updated', data: after }],
-        };
-      },
-    );
-    return c.json(role, 200);
+    return c.json(await organizationRoleService.updateOrganizationRole(writeContext(c), id, c.req.valid('json')), 200);
   })
   .openapi(deleteRole, async (c) => {
-    const { id } = c.req.valid('param');
-    await performWrite(
-      writeContext(c),
-      { key: 'Admin.OrganizationRole.Deleted', schema: z.object({}), input: {} },
-      async (tx) => {
-        const before = toOrganizationRole(await findOrganizationRole(tx, id));
-        await tx.delete(organizationRoles, eq(organizationRoles.id, id));
-        return {
-          result: undefined,
-          entity: { type: 'OrganizationRole', id },
-          before,
-          after: null,
-          events: [{ event: 'OrganizationRole.Deleted', data: before }],
-        };
-      },
-    );
+    await organizationRoleService.deleteOrganizationRole(writeContext(c), c.req.valid('param').id);
     return c.body(null, 204);
   })
   .openapi(listScopes, async (c) => {
