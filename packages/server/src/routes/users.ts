@@ -175,7 +175,11 @@ const verifyUserPassword = createRoute({
     204: { description: 'The password is right.' },
     ...errorResponses,
     ...notFoundResponse,
-    422: errorResponse('Wrong password, or none set (`session.invalid_credentials`).'),
+    // Documented without `data` (as before); errorResponse would add it to the OpenAPI output.
+    422: jsonResponse(
+      z.object({ code: z.string(), message: z.string() }),
+      'Wrong password, or none set (`session.invalid_credentials`).',
+    ),
   },
 });
 
