@@ -2,7 +2,8 @@ import { idSchema, type Log, logResults } from '@gatehouse/schemas';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { logs } from '../db/tables.ts';
-import { ApiError } from '../http/errors.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 
 const epochMs = z
   .string()
@@ -48,4 +49,10 @@ export function logListCondition(query: LogFilters): SQL | undefined {
 
 export function toLog(row: typeof logs.$inferSelect): Log {
   return { id: row.id, key: row.key, payload: row.payload as Log['payload'], createdAt: row.createdAt.getTime() };
+}
+
+export async function findLog(tenant: TenantDb, id: string): Promise<Log> {
+  const row = await tenant.findOne(logs, eq(logs.id, id));
+  if (!row) throw notFound();
+  return toLog(row);
 }
