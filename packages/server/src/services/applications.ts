@@ -12,7 +12,7 @@ import { anyOf } from '../db/conditions.ts';
 import { applications, applicationsRoles, organizationApplications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { applicationQuotaKey, assertQuota, type QuotaDeps } from './quota.ts';
 import { notInRelation } from './relations.ts';
@@ -52,10 +52,7 @@ export type ApplicationFilter = {
 };
 
 /** The condition and order of GET /applications, newest first. */
-export function applicationListQuery(
-  tenant: TenantDb,
-  filter: ApplicationFilter,
-): { where: SQL | undefined; orderBy: SQL[] } {
+export function applicationListQuery(tenant: TenantDb, filter: ApplicationFilter): ListQuery {
   const conditions: SQL[] = [];
   const types = filter.types === undefined ? [] : [filter.types].flat();
   if (types.length) conditions.push(inArray(applications.type, types));

@@ -14,7 +14,7 @@ import { allOf, anyOf } from '../db/conditions.ts';
 import { hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
-import { likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import type { OutboundPolicy } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { auditedHook, deliveryBody, findHook, generateSigningKey, sendOnce, toHook, toHookLog } from './webhooks.ts';
@@ -25,8 +25,6 @@ import { performWrite, type WriteContext } from './write-path.ts';
 /** Recent requests cover this window. */
 const RECENT_MS = 24 * 60 * 60 * 1000;
 const success = sql`${hookLogs.responseStatus} between 200 and 299`;
-
-type ListQuery = { where: SQL | undefined; orderBy: SQL[] };
 
 /** The condition and order of GET /hooks, newest first: `search` matches the name or the endpoint URL. */
 export function hookListQuery(filter: { search?: string | undefined }): ListQuery {

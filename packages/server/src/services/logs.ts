@@ -1,9 +1,10 @@
 import { idSchema, type Log, logResults } from '@gatehouse/schemas';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { logs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 
 const epochMs = z
   .string()
@@ -45,6 +46,11 @@ export function logListCondition(query: LogFilters): SQL | undefined {
   if (query.start_time !== undefined) conditions.push(gte(logs.createdAt, new Date(query.start_time)));
   if (query.end_time !== undefined) conditions.push(lt(logs.createdAt, new Date(query.end_time)));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The condition and order of GET /logs, newest first. */
+export function logListQuery(query: LogFilters): ListQuery {
+  return { where: logListCondition(query), orderBy: [desc(logs.createdAt), desc(logs.id)] };
 }
 
 export function toLog(row: typeof logs.$inferSelect): Log {

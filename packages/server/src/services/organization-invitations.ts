@@ -13,6 +13,7 @@ import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationInvitationRoles, organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 import { membershipEvent, memberWithEmail } from './organization-members.ts';
 import { addIds } from './organization-relations.ts';
 import { findOrganizationRoles, invitationRolesOf, memberRolesOf, membersOf, rolesPerOwner } from './organizations.ts';
@@ -217,7 +218,7 @@ export type InvitationFilter = {
 };
 
 /** The condition and order of GET /organization-invitations, newest first. */
-export function invitationListQuery(filter: InvitationFilter): { where: SQL | undefined; orderBy: SQL[] } {
+export function invitationListQuery(filter: InvitationFilter): ListQuery {
   const t = organizationInvitations;
   const conditions = [
     filter.organizationId ? eq(t.organizationId, filter.organizationId) : undefined,

@@ -1,6 +1,7 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { organizationJitEmailDomains, organizationJitRoles, organizationRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 import { membershipEvent } from './organization-members.ts';
 import { addIds, type IdSet, idsOf, removeId, replaceIds } from './organization-relations.ts';
 import {
@@ -49,7 +50,7 @@ export async function provisionJustInTime(
 // The JIT settings of an organization (admin API): its email domains and the roles new members start with.
 
 /** The condition and order of an organization's JIT email domains, in alphabetical order. */
-export function jitEmailDomainListQuery(organizationId: string): { where: SQL; orderBy: SQL[] } {
+export function jitEmailDomainListQuery(organizationId: string): ListQuery {
   return {
     where: eq(organizationJitEmailDomains.organizationId, organizationId),
     orderBy: [asc(organizationJitEmailDomains.emailDomain)],
@@ -57,7 +58,7 @@ export function jitEmailDomainListQuery(organizationId: string): { where: SQL; o
 }
 
 /** The condition and order of an organization's JIT roles (over organization roles), by name. */
-export function jitRoleListQuery(tenant: TenantDb, organizationId: string): { where: SQL; orderBy: SQL[] } {
+export function jitRoleListQuery(tenant: TenantDb, organizationId: string): ListQuery {
   return {
     where: inRelation(
       tenant,

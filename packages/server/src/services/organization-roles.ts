@@ -19,6 +19,7 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 import { addIds, replaceIds } from './organization-relations.ts';
 import {
   findOrganizationRole,
@@ -151,7 +152,7 @@ export function organizationRoleListQuery(filter: {
   type?: OrganizationRoleType | undefined;
   q?: string | undefined;
   search?: string | undefined;
-}): { where: SQL | undefined; orderBy: SQL[] } {
+}): ListQuery {
   const conditions = [
     filter.type ? eq(organizationRoles.type, filter.type) : undefined,
     keywordCondition(filter, [organizationRoles.name]),

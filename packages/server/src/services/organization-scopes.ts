@@ -4,19 +4,17 @@ import {
   type OrganizationScopeCreate,
   type OrganizationScopePatch,
 } from '@gatehouse/schemas';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { organizationScopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 import { findOrganizationScope, keywordCondition, toOrganizationScope } from './organizations.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /** The organization template's scopes (permissions): the list and create, update, delete. */
 
 /** The condition and order of GET /organization-scopes, by name. */
-export function organizationScopeListQuery(filter: { q?: string | undefined; search?: string | undefined }): {
-  where: SQL | undefined;
-  orderBy: SQL[];
-} {
+export function organizationScopeListQuery(filter: { q?: string | undefined; search?: string | undefined }): ListQuery {
   return { where: keywordCondition(filter, [organizationScopes.name]), orderBy: [asc(organizationScopes.name)] };
 }
 

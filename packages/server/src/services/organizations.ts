@@ -30,7 +30,7 @@ import {
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import type { IdSet } from './organization-relations.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { assertAllFound, inRelation } from './relations.ts';
@@ -230,7 +230,7 @@ export function keywordCondition(query: { q?: string | undefined; search?: strin
 const newestFirst = [desc(organizations.createdAt), desc(organizations.id)];
 
 /** The condition and order of GET /organizations, newest first. */
-export function organizationListQuery(query: { q?: string | undefined; search?: string | undefined }) {
+export function organizationListQuery(query: { q?: string | undefined; search?: string | undefined }): ListQuery {
   return { where: keywordCondition(query, [organizations.id, organizations.name]), orderBy: newestFirst };
 }
 
@@ -276,7 +276,7 @@ export async function withFeaturedUsers(tenant: TenantDb, rows: OrganizationRow[
 export type OrganizationMemberRef = { userId: string } | { applicationId: string };
 
 /** The condition and order of the organizations a user or an application belongs to, newest first. */
-export function organizationsOfQuery(tenant: TenantDb, member: OrganizationMemberRef) {
+export function organizationsOfQuery(tenant: TenantDb, member: OrganizationMemberRef): ListQuery {
   const where =
     'userId' in member
       ? inRelation(

@@ -13,7 +13,7 @@ import { allOf, anyOf } from '../db/conditions.ts';
 import { resources, scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import { isBuiltInIndicator } from './built-in-resources.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -42,10 +42,7 @@ async function writableResource(tx: TenantDb, id: string): Promise<ResourceRow> 
 }
 
 /** The condition and order of GET /resources, newest first. */
-export function resourceListQuery(filter: { search?: string | undefined }): {
-  where: SQL | undefined;
-  orderBy: SQL[];
-} {
+export function resourceListQuery(filter: { search?: string | undefined }): ListQuery {
   const where = filter.search
     ? or(
         ilike(resources.id, likePattern(filter.search)),
@@ -126,10 +123,7 @@ export function deleteResource(ctx: WriteContext, id: string): Promise<void> {
 }
 
 /** The condition and order of GET /resources/{id}/scopes, newest first. */
-export function scopeListQuery(
-  resourceId: string,
-  filter: { search?: string | undefined },
-): { where: SQL | undefined; orderBy: SQL[] } {
+export function scopeListQuery(resourceId: string, filter: { search?: string | undefined }): ListQuery {
   const conditions: SQL[] = [eq(scopes.resourceId, resourceId)];
   if (filter.search) {
     const pattern = likePattern(filter.search);

@@ -4,7 +4,7 @@ import { anyOf } from '../db/conditions.ts';
 import { applicationsRoles, roles, rolesScopes, scopes, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
-import { likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import { assertQuota, type QuotaDeps, roleQuotaKey } from './quota.ts';
 import { inRelation, notInRelation } from './relations.ts';
 import { toScope } from './resources.ts';
@@ -26,7 +26,7 @@ export type RoleFilter = {
 };
 
 /** The condition and order of GET /roles, newest first. */
-export function roleListQuery(tenant: TenantDb, filter: RoleFilter): { where: SQL | undefined; orderBy: SQL[] } {
+export function roleListQuery(tenant: TenantDb, filter: RoleFilter): ListQuery {
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(eq(roles.type, filter.type));
   if (filter.excludeUserId) {
