@@ -163,7 +163,7 @@ export async function cancelCheckoutSession(
     if (!row) return false;
     return performWrite(
       { actor: providerActor(options.providerId), requestId: options.requestId, tenant: adminTenant(tx) },
-      { key: 'Admin.CheckoutSession.Updated', schema: z.object({}), input: {} },
+      'Admin.CheckoutSession.Updated',
       async () => ({
         result: true,
         entity: { type: 'CheckoutSession', id },

@@ -94,15 +94,11 @@ const invoiceImage = (row: typeof invoices.$inferSelect) => {
 
 /** Inserts an invoice, audited as `Admin.Invoice.Created`. */
 async function insertInvoice(db: Database, ctx: Ctx, values: typeof invoices.$inferInsert): Promise<void> {
-  await performWrite(
-    { ...ctx, tenant: adminTenant(db) },
-    { key: 'Admin.Invoice.Created', schema: z.object({}), input: {} },
-    async () => {
-      const [row] = await db.insert(invoices).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return { result: undefined, entity: { type: 'Invoice', id: row.id }, before: null, after: invoiceImage(row) };
-    },
-  );
+  await performWrite({ ...ctx, tenant: adminTenant(db) }, 'Admin.Invoice.Created', async () => {
+    const [row] = await db.insert(invoices).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return { result: undefined, entity: { type: 'Invoice', id: row.id }, before: null, after: invoiceImage(row) };
+  });
 }
 
 /** Sets an invoice's status (and what was paid), audited as `Admin.Invoice.Updated`. */
@@ -112,24 +108,20 @@ async function updateInvoice(
   row: typeof invoices.$inferSelect,
   set: Partial<Pick<typeof invoices.$inferSelect, 'status' | 'amountPaid'>>,
 ): Promise<void> {
-  await performWrite(
-    { ...ctx, tenant: adminTenant(db) },
-    { key: 'Admin.Invoice.Updated', schema: z.object({}), input: {} },
-    async () => {
-      const [after] = await db
-        .update(invoices)
-        .set(set)
-        .where(and(eq(invoices.tenantId, row.tenantId), eq(invoices.id, row.id)))
-        .returning();
-      if (!after) throw new Error('update returned no row');
-      return {
-        result: undefined,
-        entity: { type: 'Invoice', id: row.id },
-        before: invoiceImage(row),
-        after: invoiceImage(after),
-      };
-    },
-  );
+  await performWrite({ ...ctx, tenant: adminTenant(db) }, 'Admin.Invoice.Updated', async () => {
+    const [after] = await db
+      .update(invoices)
+      .set(set)
+      .where(and(eq(invoices.tenantId, row.tenantId), eq(invoices.id, row.id)))
+      .returning();
+    if (!after) throw new Error('update returned no row');
+    return {
+      result: undefined,
+      entity: { type: 'Invoice', id: row.id },
+      before: invoiceImage(row),
+      after: invoiceImage(after),
+    };
+  });
 }
 
 export type ApplyResult = { applied: boolean; tenantId?: string };

@@ -87,14 +87,15 @@ export function setPaginationHeaders(c: Context<AppEnv>, page: Page, total: numb
   c.header('Link', links.join(', '));
 }
 
+/** What a list reads: its condition and its order (services build it, listPage pages through it). */
+export type ListQuery = { where?: SQL | undefined; orderBy: SQL[] };
+
 /** One page of a tenant table with its total (exact, or capped when asked), and the pagination headers set. */
 export async function listPage<T extends TenantTable>(
   c: Context<AppEnv>,
   table: T,
   query: PaginationQuery,
-  options: {
-    where?: SQL | undefined;
-    orderBy: SQL[];
+  options: ListQuery & {
     /** Stop counting here (very large tables): the total then says `Total-Number-Is-Capped: true`. */
     countCap?: number;
   },

@@ -1,50 +1,36 @@
 import {
-  type ApplicationType,
   applicationCreateSchema,
   applicationPatchFields,
-  applicationPatchSchema,
   applicationSchema,
   applicationTypes,
-  errorBodySchema,
-  generateId,
   idSchema,
   paginationQuerySchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { anyOf } from '../db/conditions.ts';
-import { applications, applicationsRoles, organizationApplications } from '../db/tables.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { applications } from '../db/tables.ts';
 import {
   createRouter,
+  errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
-  likePattern,
   listPage,
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { toApplication } from '../services/applications.ts';
-import { generateClientSecret } from '../services/client-secret.ts';
-import { applicationQuotaKey, assertQuota } from '../services/quota.ts';
-import { notInRelation } from '../services/relations.ts';
-import { findApplication } from '../services/role-assignments.ts';
-import { performWrite } from '../services/write-path.ts';
+import * as applicationService from '../services/applications.ts';
 
 const tags = ['Applications'];
 const idParams = z.object({ id: idSchema });
 const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });
 const typeEnum = z.enum(applicationTypes);
 
-/** The API shape of an application: never its internal client secret. */
 const unprocessable = {
-  422: {
-    description: 'The type does not allow it (`application.invalid_type`, `role.invalid_type`) or it already exists.',
-    content: { 'application/json': { schema: errorBodySchema } },
-  },
+  422: errorResponse(
+    'The type does not allow it (`application.invalid_type`, `role.invalid_type`) or it already exists.',
+  ),
 } as const;
 
 const listApplications = createRoute({
@@ -122,119 +108,28 @@ const deleteApplication = createRoute({
 export const applicationsRoutes = createRouter()
   .openapi(listApplications, async (c) => {
     const query = c.req.valid('query');
-    const tenant = c.get('tenant');
-    const conditions: SQL[] = [];
-    const types = query.types === undefined ? [] : [query.types].flat();
-    if (types.length) conditions.push(inArray(applications.type, types));
-    if (query.isThirdParty) conditions.push(eq(applications.isThirdParty, query.isThirdParty === 'true'));
-    if (query.excludeRoleId) {
-      conditions.push(
-        notInRelation(
-          tenant,
-          applications.id,
-          applicationsRoles,
-          applicationsRoles.applicationId,
-          eq(applicationsRoles.roleId, query.excludeRoleId),
-        ),
-      );
-    }
-    if (query.excludeOrganizationId) {
-      conditions.push(
-        notInRelation(
-          tenant,
-          applications.id,
-          organizationApplications,
-          organizationApplications.applicationId,
-          eq(organizationApplications.organizationId, query.excludeOrganizationId),
-        ),
-      );
-    }
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      conditions.push(
-        anyOf(
-          ilike(applications.id, pattern),
-          ilike(applications.name, pattern),
-          ilike(applications.description, pattern),
-        ),
-      );
-    }
-    const rows = await listPage(c, applications, query, {
-      where: conditions.length ? and(...conditions) : undefined,
-      orderBy: [desc(applications.createdAt), desc(applications.id)],
-    });
-    return c.json(rows.map(toApplication), 200);
+    const rows = await listPage(
+      c,
+      applications,
+      query,
+      applicationService.applicationListQuery(c.get('tenant'), query),
+    );
+    return c.json(rows.map(applicationService.toApplication), 200);
   })
   .openapi(createApplication, async (c) => {
-    const application = await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Created', schema: applicationCreateSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        if (input.type === 'SAML') throw new ApiError(422, 'application.saml.use_saml_app_api');
-        await assertQuota(tx, applicationQuotaKey(input.type, input.isThirdParty ?? false), c.get('config'));
-        const created = toApplication(
-          await tx.insert(applications, {
-            id: generateId(),
-            name: input.name,
-            type: input.type,
-            description: input.description ?? null,
-            // The provider's own client secret; callers use named secrets (POST /applications/{id}/secrets).
-            secret: generateClientSecret(),
-            oidcClientMetadata: input.oidcClientMetadata ?? {},
-            customClientMetadata: input.customClientMetadata ?? {},
-            customData: input.customData ?? {},
-            isThirdParty: input.isThirdParty ?? false,
-          }),
-        );
-        return { result: created, entity: { type: 'Application', id: created.id }, before: null, after: created };
-      },
+    return c.json(
+      await applicationService.createApplication(writeContext(c), c.get('config'), c.req.valid('json')),
+      200,
     );
-    return c.json(application, 200);
   })
   .openapi(getApplication, async (c) => {
-    return c.json(toApplication(await findApplication(c.get('tenant'), c.req.valid('param').id)), 200);
+    return c.json(await applicationService.getApplication(c.get('tenant'), c.req.valid('param').id), 200);
   })
   .openapi(patchApplication, async (c) => {
     const { id } = c.req.valid('param');
-    // The type never changes, so it can be read before the write to pick the redirect-URI rule.
-    const { type } = await findApplication(c.get('tenant'), id);
-    const application = await performWrite(
-      writeContext(c),
-      {
-        key: 'Admin.Application.Updated',
-        schema: applicationPatchSchema(type as ApplicationType),
-        input: c.req.valid('json'),
-      },
-      async (tx, input) => {
-        const existing = await findApplication(tx, id);
-        const { oidcClientMetadata, customClientMetadata, ...fields } = input;
-        const [row] = await tx.update(applications, eq(applications.id, id), {
-          ...fields,
-          ...(oidcClientMetadata && {
-            oidcClientMetadata: { ...existing.oidcClientMetadata, ...oidcClientMetadata },
-          }),
-          ...(customClientMetadata && {
-            customClientMetadata: { ...existing.customClientMetadata, ...customClientMetadata },
-          }),
-        });
-        if (!row) throw notFound();
-        const before = toApplication(existing);
-        const after = toApplication(row);
-        return { result: after, entity: { type: 'Application', id }, before, after };
-      },
-    );
-    return c.json(application, 200);
+    return c.json(await applicationService.updateApplication(writeContext(c), id, c.req.valid('json')), 200);
   })
   .openapi(deleteApplication, async (c) => {
-    const { id } = c.req.valid('param');
-    await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Deleted', schema: z.object({}), input: {} },
-      async (tx) => {
-        const [row] = await tx.delete(applications, eq(applications.id, id));
-        if (!row) throw notFound();
-        return { result: undefined, entity: { type: 'Application', id }, before: toApplication(row), after: null };
-      },
-    );
+    await applicationService.deleteApplication(writeContext(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

@@ -1,11 +1,8 @@
 import { activeUsersSchema, DAU_CURVE_DAYS, newUsersSchema, totalUsersSchema, utcDaySchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { and, gte, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { createRouter, errorResponses, jsonResponse } from '../http/route-kit.ts';
-import { activeUsersReport, addDays, utcDay } from '../services/daily-active-users.ts';
+import { activeUsersReport, newUsersReport, utcDay } from '../services/daily-active-users.ts';
 import { countTenantUsers } from '../services/user-search.ts';
 
 const tags = ['Dashboard'];
@@ -47,32 +44,9 @@ const getActiveUsers = createRoute({
   responses: { 200: jsonResponse(activeUsersSchema, 'Active-user counts and the daily curve.'), ...errorResponses },
 });
 
-const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
-
-/** Users created from the start of `from` up to the start of `to` (the users_created_at index range). */
-const createdBetween = (tenant: TenantDb, from: string, to: string) =>
-  tenant.count(users, and(gte(users.createdAt, startOf(from)), lt(users.createdAt, startOf(to))));
-
 export const dashboardRoutes = createRouter()
   .openapi(getTotalUsers, async (c) => c.json({ totalUserCount: await countTenantUsers(c.get('tenant')) }, 200))
-  .openapi(getNewUsers, async (c) => {
-    const tenant = c.get('tenant');
-    const today = utcDay();
-    const tomorrow = addDays(today, 1);
-    const [todayCount, yesterdayCount, weekCount, weekBeforeCount] = await Promise.all([
-      createdBetween(tenant, today, tomorrow),
-      createdBetween(tenant, addDays(today, -1), today),
-      createdBetween(tenant, addDays(today, -6), tomorrow),
-      createdBetween(tenant, addDays(today, -13), addDays(today, -6)),
-    ]);
-    return c.json(
-      {
-        today: { count: todayCount, delta: todayCount - yesterdayCount },
-        last7Days: { count: weekCount, delta: weekCount - weekBeforeCount },
-      },
-      200,
-    );
-  })
+  .openapi(getNewUsers, async (c) => c.json(await newUsersReport(c.get('tenant')), 200))
   .openapi(getActiveUsers, async (c) => {
     const day = c.req.valid('query').date ?? utcDay();
     return c.json(await activeUsersReport(c.get('tenant'), day), 200);

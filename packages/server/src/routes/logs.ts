@@ -1,9 +1,7 @@
 import { idSchema, logSchema, paginationQuerySchema, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { logs } from '../db/tables.ts';
-import { notFound } from '../http/errors.ts';
 import {
   createRouter,
   errorResponses,
@@ -12,7 +10,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
-import { LOG_COUNT_CAP, logFilterFields, logListCondition, toLog } from '../services/logs.ts';
+import { findLog, LOG_COUNT_CAP, logFilterFields, logListQuery, toLog } from '../services/logs.ts';
 
 const tags = ['Audit logs'];
 const listLogs = createRoute({
@@ -50,15 +48,9 @@ const getLog = createRoute({
 export const logsRoutes = createRouter()
   .openapi(listLogs, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, logs, query, {
-      where: logListCondition(query),
-      orderBy: [desc(logs.createdAt), desc(logs.id)],
-      countCap: LOG_COUNT_CAP,
-    });
+    const rows = await listPage(c, logs, query, { ...logListQuery(query), countCap: LOG_COUNT_CAP });
     return c.json(rows.map(toLog), 200);
   })
   .openapi(getLog, async (c) => {
-    const row = await c.get('tenant').findOne(logs, eq(logs.id, c.req.valid('param').id));
-    if (!row) throw notFound();
-    return c.json(toLog(row), 200);
+    return c.json(await findLog(c.get('tenant'), c.req.valid('param').id), 200);
   });

@@ -1,6 +1,5 @@
 import {
   emailDomainSchema,
-  errorBodySchema,
   idSchema,
   jitEmailDomainCreateSchema,
   jitEmailDomainSchema,
@@ -11,15 +10,12 @@ import {
   paginationQuerySchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { z } from 'zod';
-import { organizationJitEmailDomains, organizationJitRoles, organizationRoles } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
+import { organizationJitEmailDomains, organizationRoles } from '../db/tables.ts';
 import { organizationParams } from '../http/params.ts';
 import {
   createRouter,
+  errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
@@ -28,16 +24,8 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { addIds, type IdSet, idsOf, removeId, replaceIds } from '../services/organization-relations.ts';
-import {
-  findOrganization,
-  findOrganizationRoles,
-  jitEmailDomainsOf,
-  jitRolesOf,
-  toOrganizationRole,
-} from '../services/organizations.ts';
-import { inRelation } from '../services/relations.ts';
-import { performWrite } from '../services/write-path.ts';
+import * as jit from '../services/organization-jit.ts';
+import { findOrganization, toOrganizationRole } from '../services/organizations.ts';
 
 /**
  * Just-in-time provisioning of an organization: new users whose verified email has one of its
@@ -47,13 +35,11 @@ import { performWrite } from '../services/write-path.ts';
 
 const tags = ['Organization just-in-time provisioning'];
 
-const errors = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorBodySchema } },
-});
 const assignmentErrors = {
-  404: errors('No such organization (`entity.not_found`) or role (`entity.relation_foreign_key_not_found`, data.ids).'),
-  422: errors(
+  404: errorResponse(
+    'No such organization (`entity.not_found`) or role (`entity.relation_foreign_key_not_found`, data.ids).',
+  ),
+  422: errorResponse(
     'Already set (`organization.jit_email_domain_exists`, `organization.jit_role_exists`) or a machine-to-machine role (`organization_role.invalid_type`).',
   ),
 } as const;
@@ -141,38 +127,11 @@ const removeRole = createRoute({
   responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
 });
 
-/** One audited change of a JIT setting; an organization has few, so before/after are the whole set. */
-function changeSetting<T extends typeof organizationJitEmailDomains | typeof organizationJitRoles>(
-  c: Context<AppEnv>,
-  organizationId: string,
-  setting: { field: 'jitEmailDomains' | 'jitOrganizationRoleIds'; set: IdSet<T> },
-  spec: { schema: z.ZodType; input: unknown },
-  work: (tx: TenantDb) => Promise<void>,
-) {
-  return performWrite(writeContext(c), { key: 'Admin.Organization.Updated', ...spec }, async (tx) => {
-    await findOrganization(tx, organizationId);
-    const before = await idsOf(tx, setting.set);
-    await work(tx);
-    return {
-      result: undefined,
-      entity: { type: 'Organization', id: organizationId },
-      before: { [setting.field]: before },
-      after: { [setting.field]: await idsOf(tx, setting.set) },
-    };
-  });
-}
-
-const domainsSetting = (id: string) => ({ field: 'jitEmailDomains' as const, set: jitEmailDomainsOf(id) });
-const rolesSetting = (id: string) => ({ field: 'jitOrganizationRoleIds' as const, set: jitRolesOf(id) });
-
 export const organizationJitRoutes = createRouter()
   .openapi(listEmailDomains, async (c) => {
     const { id } = c.req.valid('param');
     await findOrganization(c.get('tenant'), id);
-    const rows = await listPage(c, organizationJitEmailDomains, c.req.valid('query'), {
-      where: eq(organizationJitEmailDomains.organizationId, id),
-      orderBy: [asc(organizationJitEmailDomains.emailDomain)],
-    });
+    const rows = await listPage(c, organizationJitEmailDomains, c.req.valid('query'), jit.jitEmailDomainListQuery(id));
     return c.json(
       rows.map((row) => ({ organizationId: row.organizationId, emailDomain: row.emailDomain })),
       200,
@@ -180,65 +139,36 @@ export const organizationJitRoutes = createRouter()
   })
   .openapi(addEmailDomain, async (c) => {
     const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changeSetting(c, id, domainsSetting(id), { schema: jitEmailDomainCreateSchema, input }, async (tx) => {
-      await addIds(tx, jitEmailDomainsOf(id), [input.emailDomain], 'organization.jit_email_domain_exists');
-    });
-    return c.json({ organizationId: id, emailDomain: input.emailDomain }, 201);
+    const { emailDomain } = c.req.valid('json');
+    await jit.addJitEmailDomain(writeContext(c), id, emailDomain);
+    return c.json({ organizationId: id, emailDomain }, 201);
   })
   .openapi(replaceEmailDomains, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changeSetting(c, id, domainsSetting(id), { schema: jitEmailDomainsReplaceSchema, input }, async (tx) => {
-      await replaceIds(tx, jitEmailDomainsOf(id), input.emailDomains);
-    });
+    await jit.replaceJitEmailDomains(writeContext(c), c.req.valid('param').id, c.req.valid('json').emailDomains);
     return c.body(null, 204);
   })
   .openapi(removeEmailDomain, async (c) => {
     const { id, emailDomain } = c.req.valid('param');
-    await changeSetting(c, id, domainsSetting(id), { schema: z.object({}), input: {} }, async (tx) => {
-      await removeId(tx, jitEmailDomainsOf(id), emailDomain);
-    });
+    await jit.removeJitEmailDomain(writeContext(c), id, emailDomain);
     return c.body(null, 204);
   })
   .openapi(listRoles, async (c) => {
     const { id } = c.req.valid('param');
     const tenant = c.get('tenant');
     await findOrganization(tenant, id);
-    const rows = await listPage(c, organizationRoles, c.req.valid('query'), {
-      where: inRelation(
-        tenant,
-        organizationRoles.id,
-        organizationJitRoles,
-        organizationJitRoles.organizationRoleId,
-        eq(organizationJitRoles.organizationId, id),
-      ),
-      orderBy: [asc(organizationRoles.name)],
-    });
+    const rows = await listPage(c, organizationRoles, c.req.valid('query'), jit.jitRoleListQuery(tenant, id));
     return c.json(rows.map(toOrganizationRole), 200);
   })
   .openapi(addRoles, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changeSetting(c, id, rolesSetting(id), { schema: organizationRoleIdsAssignSchema, input }, async (tx) => {
-      await findOrganizationRoles(tx, input.organizationRoleIds, 'User');
-      await addIds(tx, jitRolesOf(id), input.organizationRoleIds, 'organization.jit_role_exists');
-    });
+    await jit.addJitRoles(writeContext(c), c.req.valid('param').id, c.req.valid('json').organizationRoleIds);
     return c.body(null, 201);
   })
   .openapi(replaceRoles, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    await changeSetting(c, id, rolesSetting(id), { schema: organizationRoleIdsReplaceSchema, input }, async (tx) => {
-      await findOrganizationRoles(tx, input.organizationRoleIds, 'User');
-      await replaceIds(tx, jitRolesOf(id), input.organizationRoleIds);
-    });
+    await jit.replaceJitRoles(writeContext(c), c.req.valid('param').id, c.req.valid('json').organizationRoleIds);
     return c.body(null, 204);
   })
   .openapi(removeRole, async (c) => {
     const { id, organizationRoleId } = c.req.valid('param');
-    await changeSetting(c, id, rolesSetting(id), { schema: z.object({}), input: {} }, async (tx) => {
-      await removeId(tx, jitRolesOf(id), organizationRoleId);
-    });
+    await jit.removeJitRole(writeContext(c), id, organizationRoleId);
     return c.body(null, 204);
   });

@@ -1,5 +1,4 @@
 import {
-  generateId,
   idSchema,
   keywordQuerySchema,
   organizationScopeCreateSchema,
@@ -7,7 +6,6 @@ import {
   organizationScopeSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { organizationScopes } from '../db/tables.ts';
 import {
@@ -21,8 +19,8 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { findOrganizationScope, keywordCondition, toOrganizationScope } from '../services/organizations.ts';
-import { performWrite } from '../services/write-path.ts';
+import * as organizationScopeService from '../services/organization-scopes.ts';
+import { toOrganizationScope } from '../services/organizations.ts';
 
 /** The organization template's permissions (organization scopes). */
 
@@ -97,72 +95,28 @@ const deleteScope = createRoute({
 export const organizationScopesRoutes = createRouter()
   .openapi(listScopes, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, organizationScopes, query, {
-      where: keywordCondition(query, [organizationScopes.name]),
-      orderBy: [asc(organizationScopes.name)],
-    });
+    const rows = await listPage(
+      c,
+      organizationScopes,
+      query,
+      organizationScopeService.organizationScopeListQuery(query),
+    );
     return c.json(rows.map(toOrganizationScope), 200);
   })
   .openapi(createScope, async (c) => {
-    const scope = await performWrite(
-      writeContext(c),
-      { key: 'Admin.OrganizationScope.Created', schema: organizationScopeCreateSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const created = toOrganizationScope(await tx.insert(organizationScopes, { id: generateId(), ...input }));
-        return {
-          result: created,
-          entity: { type: 'OrganizationScope', id: created.id },
-          before: null,
-          after: created,
-          events: [{ event: 'OrganizationScope.Created', data: created }],
-        };
-      },
-    );
-    return c.json(scope, 201);
+    return c.json(await organizationScopeService.createOrganizationScope(writeContext(c), c.req.valid('json')), 201);
   })
   .openapi(getScope, async (c) => {
-    return c.json(toOrganizationScope(await findOrganizationScope(c.get('tenant'), c.req.valid('param').id)), 200);
+    return c.json(await organizationScopeService.getOrganizationScope(c.get('tenant'), c.req.valid('param').id), 200);
   })
   .openapi(patchScope, async (c) => {
     const { id } = c.req.valid('param');
-    const scope = await performWrite(
-      writeContext(c),
-      { key: 'Admin.OrganizationScope.Updated', schema: organizationScopePatchSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const before = toOrganizationScope(await findOrganizationScope(tx, id));
-        // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
-        if (!Object.keys(input).length)
-          return { result: before, entity: { type: 'OrganizationScope', id }, before, after: before };
-        const [row] = await tx.update(organizationScopes, eq(organizationScopes.id, id), input);
-        if (!row) throw new Error('the organization scope vanished inside its transaction');
-        const after = toOrganizationScope(row);
-        return {
-          result: after,
-          entity: { type: 'OrganizationScope', id },
-          before,
-          after,
-          events: [{ event: 'OrganizationScope.Data.Updated', data: after }],
-        };
-      },
+    return c.json(
+      await organizationScopeService.updateOrganizationScope(writeContext(c), id, c.req.valid('json')),
+      200,
     );
-    return c.json(scope, 200);
   })
   .openapi(deleteScope, async (c) => {
-    const { id } = c.req.valid('param');
-    await performWrite(
-      writeContext(c),
-      { key: 'Admin.OrganizationScope.Deleted', schema: z.object({}), input: {} },
-      async (tx) => {
-        const before = toOrganizationScope(await findOrganizationScope(tx, id));
-        await tx.delete(organizationScopes, eq(organizationScopes.id, id));
-        return {
-          result: undefined,
-          entity: { type: 'OrganizationScope', id },
-          before,
-          after: null,
-          events: [{ event: 'OrganizationScope.Deleted', data: before }],
-        };
-      },
-    );
+    await organizationScopeService.deleteOrganizationScope(writeContext(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

@@ -5,38 +5,14 @@ import {
   samlCertificateSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { allOf } from '../db/conditions.ts';
-import { samlApplicationCertificates } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { findSamlApplication } from '../services/saml-applications.ts';
-import { createSamlCertificate, type SamlCertificateRow, toSamlCertificate } from '../services/saml-certificates.ts';
-import { performWrite } from '../services/write-path.ts';
+import * as saml from '../services/saml-applications.ts';
 
 const tags = ['SAML applications'];
 const idParams = z.object({ id: idSchema });
 const certificateParams = z.object({ id: idSchema, secretId: idSchema });
-
-/** What the audit log keeps of a certificate: never the private key. */
-const auditView = (row: SamlCertificateRow) => ({
-  id: row.id,
-  active: row.isActive,
-  fingerprintSha256: row.fingerprintSha256,
-  expiresAt: row.expiresAt.toISOString(),
-});
-
-async function findCertificate(tx: TenantDb, applicationId: string, id: string): Promise<SamlCertificateRow> {
-  const row = await tx.findOne(
-    samlApplicationCertificates,
-    allOf(eq(samlApplicationCertificates.applicationId, applicationId), eq(samlApplicationCertificates.id, id)),
-  );
-  if (!row) throw notFound();
-  return row;
-}
 
 const listCertificates = createRoute({
   method: 'get',
@@ -84,87 +60,18 @@ const deleteCertificate = createRoute({
 
 export const samlCertificatesRoutes = createRouter()
   .openapi(listCertificates, async (c) => {
-    const tenant = c.get('tenant');
-    const { id } = c.req.valid('param');
-    await findSamlApplication(tenant, id);
-    const rows = await tenant.findMany(samlApplicationCertificates, {
-      where: eq(samlApplicationCertificates.applicationId, id),
-      orderBy: [desc(samlApplicationCertificates.createdAt), desc(samlApplicationCertificates.id)],
-    });
-    return c.json(rows.map(toSamlCertificate), 200);
+    return c.json(await saml.listSamlCertificates(c.get('tenant'), c.req.valid('param').id), 200);
   })
   .openapi(createCertificate, async (c) => {
     const { id } = c.req.valid('param');
-    const created = await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Updated', schema: samlCertificateCreateSchema, input: c.req.valid('json') },
-      async (tx, input) => {
-        const { app } = await findSamlApplication(tx, id);
-        const active = await tx.findOne(
-          samlApplicationCertificates,
-          allOf(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)),
-        );
-        const row = await createSamlCertificate(tx, app, { lifeSpanInYears: input.lifeSpanInYears, active: !active });
-        return {
-          result: toSamlCertificate(row),
-          entity: { type: 'Application', id },
-          before: { certificate: null },
-          after: { certificate: auditView(row) },
-        };
-      },
-    );
-    return c.json(created, 201);
+    return c.json(await saml.addSamlCertificate(writeContext(c), id, c.req.valid('json')), 201);
   })
   .openapi(activateCertificate, async (c) => {
     const { id, secretId } = c.req.valid('param');
-    const activated = await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Updated', schema: samlCertificatePatchSchema, input: c.req.valid('json') },
-      async (tx) => {
-        await findSamlApplication(tx, id);
-        const target = await findCertificate(tx, id, secretId);
-        const previous = await tx.findOne(
-          samlApplicationCertificates,
-          allOf(eq(samlApplicationCertificates.applicationId, id), eq(samlApplicationCertificates.isActive, true)),
-        );
-        // Off first: the partial unique index allows one active certificate per application.
-        if (previous && previous.id !== target.id) {
-          await tx.update(samlApplicationCertificates, eq(samlApplicationCertificates.id, previous.id), {
-            isActive: false,
-          });
-        }
-        const [row] = await tx.update(samlApplicationCertificates, eq(samlApplicationCertificates.id, target.id), {
-          isActive: true,
-        });
-        if (!row) throw notFound();
-        return {
-          result: toSamlCertificate(row),
-          entity: { type: 'Application', id },
-          before: { activeCertificate: previous ? auditView(previous) : null },
-          after: { activeCertificate: auditView(row) },
-        };
-      },
-    );
-    return c.json(activated, 200);
+    return c.json(await saml.activateSamlCertificate(writeContext(c), id, secretId), 200);
   })
   .openapi(deleteCertificate, async (c) => {
     const { id, secretId } = c.req.valid('param');
-    await performWrite(
-      writeContext(c),
-      { key: 'Admin.Application.Updated', schema: z.object({}), input: {} },
-      async (tx) => {
-        await findSamlApplication(tx, id);
-        const row = await findCertificate(tx, id, secretId);
-        // The metadata and signatures depend on the active certificate; another must take over first.
-        if (row.isActive) throw new ApiError(422, 'application.saml.active_certificate');
-        await tx.delete(samlApplicationCertificates, eq(samlApplicationCertificates.id, row.id));
-        return {
-          result: undefined,
-          entity: { type: 'Application', id },
-          before: { certificate: auditView(row) },
-          after: { certificate: null },
-        };
-      },
-    );
+    await saml.deleteSamlCertificate(writeContext(c), id, secretId);
     return c.body(null, 204);
   });

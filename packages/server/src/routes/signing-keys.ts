@@ -1,30 +1,17 @@
-import {
-  errorBodySchema,
-  type OidcKeyType,
-  oidcKeyRotateSchema,
-  oidcKeySchema,
-  oidcKeyTypes,
-} from '@gatehouse/schemas';
+import { type OidcKeyType, oidcKeyRotateSchema, oidcKeySchema, oidcKeyTypes } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/context.ts';
-import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import { createRouter, errorResponse, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { deleteOidcKey, ensureKeySetVersion, listOidcKeys, rotateOidcKeys } from '../services/oidc-keys.ts';
-import { performWrite } from '../services/write-path.ts';
+import * as oidcKeys from '../services/oidc-keys.ts';
 
 const tags = ['Signing keys'];
 const keyTypeParams = z.object({
   keyType: z.enum(oidcKeyTypes).meta({ description: 'OIDC private signing keys or cookie-signing keys.' }),
 });
 const keyList = z.array(oidcKeySchema);
-/** Audit-log entity per key type; the entries name keys by id and algorithm, never their material. */
-const auditEntity = { 'private-keys': 'OidcPrivateKeys', 'cookie-keys': 'OidcCookieKeys' } as const satisfies Record<
-  OidcKeyType,
-  string
->;
-
 const listKeys = createRoute({
   method: 'get',
   path: '/configs/oidc/{keyType}',
@@ -60,10 +47,7 @@ const deleteKey = createRoute({
     204: { description: 'Deleted.' },
     ...errorResponses,
     ...notFoundResponse,
-    422: {
-      description: 'The key is the current one, which signs (`oidc.key_required`): rotate first.',
-      content: { 'application/json': { schema: errorBodySchema } },
-    },
+    422: errorResponse('The key is the current one, which signs (`oidc.key_required`): rotate first.'),
   },
 });
 
@@ -75,44 +59,17 @@ function forgetCachedKeys(c: Context<AppEnv>, keyType: OidcKeyType): void {
 export const signingKeysRoutes = createRouter()
   .openapi(listKeys, async (c) => {
     const { keyType } = c.req.valid('param');
-    return c.json(await listOidcKeys(c.get('tenant'), keyType), 200);
+    return c.json(await oidcKeys.listOidcKeys(c.get('tenant'), keyType), 200);
   })
   .openapi(rotateKeys, async (c) => {
     const { keyType } = c.req.valid('param');
-    const input = (c.req.valid('json') as unknown) ?? {};
-    await ensureKeySetVersion(c.get('tenant'));
-    const keys = await performWrite(
-      writeContext(c),
-      { key: `Admin.${auditEntity[keyType]}.Rotated`, schema: oidcKeyRotateSchema, input },
-      async (tx, { signingKeyAlgorithm }) => {
-        const { before, after } = await rotateOidcKeys(tx, keyType, signingKeyAlgorithm);
-        return {
-          result: after,
-          entity: { type: auditEntity[keyType], id: keyType },
-          before: { keys: before },
-          after: { keys: after },
-        };
-      },
-    );
+    const keys = await oidcKeys.rotateKeys(writeContext(c), keyType, c.req.valid('json'));
     forgetCachedKeys(c, keyType);
     return c.json(keys, 200);
   })
   .openapi(deleteKey, async (c) => {
     const { keyType, keyId } = c.req.valid('param');
-    await ensureKeySetVersion(c.get('tenant'));
-    await performWrite(
-      writeContext(c),
-      { key: `Admin.${auditEntity[keyType]}.Deleted`, schema: z.object({}), input: {} },
-      async (tx) => {
-        const { before, after } = await deleteOidcKey(tx, keyType, keyId);
-        return {
-          result: undefined,
-          entity: { type: auditEntity[keyType], id: keyType },
-          before: { keys: before },
-          after: { keys: after },
-        };
-      },
-    );
+    await oidcKeys.removeKey(writeContext(c), keyType, keyId);
     forgetCachedKeys(c, keyType);
     return c.body(null, 204);
   });

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.ts';
 import { userIdParams } from '../http/params.ts';
 import { createRouter, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { findUser, updateUser } from '../services/users.ts';
+import * as userService from '../services/users.ts';
 
 /** A user's social and enterprise identities, keyed by connector target (spec §3 `identities`). */
 
@@ -52,25 +52,17 @@ const hasIdentity = (identities: Record<string, unknown>, target: string) => Obj
 
 export const userIdentitiesRoutes = createRouter()
   .openapi(listIdentities, async (c) => {
-    const user = await findUser(c.get('tenant'), c.req.valid('param').userId);
+    const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
     return c.json(user.identities, 200);
   })
   .openapi(getIdentity, async (c) => {
     const { userId, target } = c.req.valid('param');
-    const user = await findUser(c.get('tenant'), userId);
+    const user = await userService.findUser(c.get('tenant'), userId);
     if (!hasIdentity(user.identities, target)) throw notFound();
     return c.json(user.identities[target] as z.infer<typeof userIdentitySchema>, 200);
   })
   .openapi(deleteIdentity, async (c) => {
     const { userId, target } = c.req.valid('param');
-    await updateUser(writeContext(c), userId, {
-      schema: z.object({ target: z.string() }),
-      input: { target },
-      change: (user) => {
-        if (!hasIdentity(user.identities, target)) throw notFound();
-        const { [target]: _removed, ...identities } = user.identities;
-        return { identities };
-      },
-    });
+    await userService.deleteIdentity(writeContext(c), userId, target);
     return c.body(null, 204);
   });

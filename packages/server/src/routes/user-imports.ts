@@ -1,5 +1,4 @@
 import {
-  generateId,
   paginationQuerySchema,
   type UserImportCreate,
   userImportCreateSchema,
@@ -7,10 +6,9 @@ import {
   userImportJobSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { userImportJobs } from '../db/tables.ts';
-import { ApiError, invalidFields, notFound } from '../http/errors.ts';
+import { ApiError, invalidFields } from '../http/errors.ts';
 import {
   createRouter,
   errorResponses,
@@ -19,7 +17,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
-import { toUserImportJob } from '../services/user-import-worker.ts';
+import * as imports from '../services/user-import-worker.ts';
 
 const tags = ['Users'];
 
@@ -107,27 +105,15 @@ const getImport = createRoute({
 export const userImportsRoutes = createRouter()
   .openapi(createImport, async (c) => {
     const body = await importRequest(c.req.header('Content-Type'), c.req.valid('json'), c.req.valid('form'));
-    const row = await c.get('tenant').insert(userImportJobs, {
-      id: generateId(),
-      format: body.format,
-      source: body.source,
-      mapping: body.mapping ?? {},
-      dryRun: body.dryRun ?? false,
-      createdBy: c.get('auth').actor.id,
-    });
-    return c.json(toUserImportJob(row, true), 202);
+    return c.json(await imports.queueUserImport(c.get('tenant'), c.get('auth').actor.id, body), 202);
   })
   .openapi(listImports, async (c) => {
-    const rows = await listPage(c, userImportJobs, c.req.valid('query'), {
-      orderBy: [desc(userImportJobs.createdAt), desc(userImportJobs.id)],
-    });
+    const rows = await listPage(c, userImportJobs, c.req.valid('query'), { orderBy: imports.userImportListOrder });
     return c.json(
-      rows.map((row) => toUserImportJob(row, false)),
+      rows.map((row) => imports.toUserImportJob(row, false)),
       200,
     );
   })
   .openapi(getImport, async (c) => {
-    const row = await c.get('tenant').findOne(userImportJobs, eq(userImportJobs.id, c.req.valid('param').id));
-    if (!row) throw notFound();
-    return c.json(toUserImportJob(row, true), 200);
+    return c.json(await imports.getUserImportJob(c.get('tenant'), c.req.valid('param').id), 200);
   });

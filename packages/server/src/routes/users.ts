@@ -1,7 +1,5 @@
 import {
   customDataSchema,
-  generateId,
-  MISSING_IDENTIFIER_MESSAGE,
   TOTAL_NUMBER_IS_CAPPED_HEADER,
   type UserProfile,
   userCreateSchema,
@@ -14,13 +12,11 @@ import {
   userSuspensionSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../db/tables.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { userIdParams } from '../http/params.ts';
 import {
   createRouter,
+  errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
@@ -30,16 +26,11 @@ import {
   toPage,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from '../services/user-passwords.ts';
-import { countTenantUsers, userListCondition, userListOrder, userListTotal } from '../services/user-search.ts';
-import { endUserSessions } from '../services/user-sessions.ts';
-import { auditImage, findUser, toUser, updateUser } from '../services/users.ts';
-import { performWrite } from '../services/write-path.ts';
+import * as userService from '../services/users.ts';
 
 const tags = ['Users'];
 const passwordRejected = {
-  422: jsonResponse(
-    z.object({ code: z.string(), message: z.string(), data: z.unknown().optional() }),
+  422: errorResponse(
     'A username, email or phone already in use (`user.*_already_in_use`), or a password the policy rejects (`password.rejected`, data.rejections).',
   ),
 } as const;
@@ -86,8 +77,7 @@ const getUser = createRoute({
 
 const userResponse = (description: string) => jsonResponse(userSchema, description);
 const conflictOrInvalid = {
-  422: jsonResponse(
-    z.object({ code: z.string(), message: z.string(), data: z.unknown().optional() }),
+  422: errorResponse(
     'A username, email or phone already in use (`user.username_already_in_use`, `user.email_already_in_use`, `user.phone_already_in_use`).',
   ),
 } as const;
@@ -171,10 +161,7 @@ const setPassword = createRoute({
     200: userResponse('The user.'),
     ...errorResponses,
     ...notFoundResponse,
-    422: jsonResponse(
-      z.object({ code: z.string(), message: z.string(), data: z.unknown().optional() }),
-      'The password breaks the policy (`password.rejected`, data.rejections).',
-    ),
+    422: errorResponse('The password breaks the policy (`password.rejected`, data.rejections).'),
   },
 });
 
@@ -188,6 +175,7 @@ const verifyUserPassword = createRoute({
     204: { description: 'The password is right.' },
     ...errorResponses,
     ...notFoundResponse,
+    // Documented without `data` (as before); errorResponse would add it to the OpenAPI output.
     422: jsonResponse(
       z.object({ code: z.string(), message: z.string() }),
       'Wrong password, or none set (`session.invalid_credentials`).',
@@ -222,176 +210,58 @@ const setSuspension = createRoute({
 export const usersRoutes = createRouter()
   .openapi(listUsers, async (c) => {
     const query = c.req.valid('query');
-    const tenant = c.get('tenant');
     const page = toPage(query);
-    const where = userListCondition(tenant, query);
-    const tenantUsers = await countTenantUsers(tenant);
-    const total = await userListTotal(tenant, query, where, tenantUsers);
-    const rows =
-      page.offset < total.total || total.capped
-        ? await tenant.findMany(users, {
-            where,
-            orderBy: userListOrder(total, tenantUsers, page),
-            limit: page.limit,
-            offset: page.offset,
-          })
-        : [];
+    const { rows, total } = await userService.findUserPage(c.get('tenant'), query, page);
     setPaginationHeaders(c, page, total.total);
     if (total.capped) c.header(TOTAL_NUMBER_IS_CAPPED_HEADER, 'true');
-    return c.json(rows.map(toUser), 200);
+    return c.json(rows.map(userService.toUser), 200);
   })
   .openapi(createUser, async (c) => {
-    const body = c.req.valid('json');
-    const tenant = c.get('tenant');
-    // The policy check and the (deliberately slow) hash run before the transaction opens.
-    if (body.password !== undefined) assertPasswordAllowed(tenant, body.password, body);
-    const password =
-      body.password !== undefined
-        ? await encryptPassword(body.password)
-        : body.passwordDigest !== undefined && body.passwordAlgorithm !== undefined
-          ? { passwordEncrypted: body.passwordDigest, passwordEncryptionMethod: body.passwordAlgorithm }
-          : { passwordEncrypted: null, passwordEncryptionMethod: null };
-    const user = await performWrite(
-      writeContext(c),
-      { key: 'Admin.User.Created', schema: userCreateSchema, input: body },
-      async (tx, input) => {
-        const row = await tx.insert(users, {
-          id: generateId(12),
-          username: input.username ?? null,
-          primaryEmail: input.primaryEmail ?? null,
-          primaryPhone: input.primaryPhone ?? null,
-          name: input.name ?? null,
-          avatar: input.avatar ?? null,
-          customData: input.customData ?? {},
-          profile: input.profile ?? {},
-          ...password,
-        });
-        const created = toUser(row);
-        return {
-          result: created,
-          entity: { type: 'User', id: row.id },
-          before: null,
-          after: auditImage(row),
-          events: [{ event: 'User.Created', data: created }],
-        };
-      },
-    );
-    return c.json(user, 200);
+    return c.json(await userService.createUser(writeContext(c), c.req.valid('json')), 200);
   })
   .openapi(getUser, async (c) => {
-    const user = await findUser(c.get('tenant'), c.req.valid('param').userId);
-    return c.json(toUser(user), 200);
+    const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
+    return c.json(userService.toUser(user), 200);
   })
   .openapi(patchUser, async (c) => {
-    const user = await updateUser(writeContext(c), c.req.valid('param').userId, {
-      schema: userPatchSchema,
-      input: c.req.valid('json'),
-      change: (existing, patch) => {
-        const identifiers = { ...pickIdentifiers(existing), ...pickIdentifiers(patch) };
-        if (!identifiers.username && !identifiers.primaryEmail && !identifiers.primaryPhone) {
-          throw new ApiError(400, 'guard.invalid_input', [
-            { path: '', message: MISSING_IDENTIFIER_MESSAGE, code: 'custom' },
-          ]);
-        }
-        return patch;
-      },
-    });
-    return c.json(toUser(user), 200);
+    const user = await userService.patchUser(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));
+    return c.json(userService.toUser(user), 200);
   })
   .openapi(deleteUser, async (c) => {
-    const { userId } = c.req.valid('param');
-    await performWrite(writeContext(c), { key: 'Admin.User.Deleted', schema: z.object({}), input: {} }, async (tx) => {
-      const [row] = await tx.delete(users, eq(users.id, userId));
-      if (!row) throw notFound();
-      await endUserSessions(tx, userId);
-      return {
-        result: undefined,
-        entity: { type: 'User', id: userId },
-        before: auditImage(row),
-        after: null,
-        events: [{ event: 'User.Deleted', data: toUser(row) }],
-      };
-    });
+    await userService.deleteUser(writeContext(c), c.req.valid('param').userId);
     return c.body(null, 204);
   })
   .openapi(getCustomData, async (c) => {
-    const user = await findUser(c.get('tenant'), c.req.valid('param').userId);
+    const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
     return c.json(user.customData, 200);
   })
   .openapi(patchCustomData, async (c) => {
-    const user = await updateUser(writeContext(c), c.req.valid('param').userId, {
-      schema: customDataSchema,
-      input: c.req.valid('json'),
-      change: (_existing, customData) => ({ customData }),
-    });
+    const user = await userService.setCustomData(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));
     return c.json(user.customData, 200);
   })
   .openapi(getProfile, async (c) => {
-    const user = await findUser(c.get('tenant'), c.req.valid('param').userId);
+    const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
     return c.json(user.profile as UserProfile, 200);
   })
   .openapi(patchProfile, async (c) => {
-    const user = await updateUser(writeContext(c), c.req.valid('param').userId, {
-      schema: userProfileSchema,
-      input: c.req.valid('json'),
-      change: (existing, profile) => ({ profile: { ...existing.profile, ...profile } }),
-    });
+    const user = await userService.patchProfile(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));
     return c.json(user.profile as UserProfile, 200);
   })
   .openapi(setPassword, async (c) => {
-    const { userId } = c.req.valid('param');
     const { password } = c.req.valid('json');
-    const tenant = c.get('tenant');
-    const existing = await findUser(tenant, userId);
-    assertPasswordAllowed(tenant, password, existing);
-    const encrypted = await encryptPassword(password);
-    const user = await updateUser(writeContext(c), userId, {
-      // The write path sees the new hash's method, never the password or the hash.
-      schema: z.object({ passwordEncryptionMethod: z.string() }),
-      input: { passwordEncryptionMethod: encrypted.passwordEncryptionMethod },
-      change: () => encrypted,
-      audit: (before) => ({
-        before: { password: before.passwordEncrypted ? 'set' : 'none' },
-        after: { password: 'changed' },
-      }),
-    });
-    return c.json(toUser(user), 200);
+    const user = await userService.setPassword(writeContext(c), c.req.valid('param').userId, password);
+    return c.json(userService.toUser(user), 200);
   })
   .openapi(verifyUserPassword, async (c) => {
-    const user = await findUser(c.get('tenant'), c.req.valid('param').userId);
-    const { password } = c.req.valid('json');
-    const matches = user.passwordEncrypted
-      ? await verifyStoredPassword(user.passwordEncryptionMethod, user.passwordEncrypted, password)
-      : false;
-    if (!matches) throw new ApiError(422, 'session.invalid_credentials');
+    await userService.verifyPassword(c.get('tenant'), c.req.valid('param').userId, c.req.valid('json').password);
     return c.body(null, 204);
   })
   .openapi(hasPassword, async (c) => {
-    const user = await findUser(c.get('tenant'), c.req.valid('param').userId);
+    const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
     return c.json({ hasPassword: Boolean(user.passwordEncrypted) }, 200);
   })
   .openapi(setSuspension, async (c) => {
-    const user = await updateUser(writeContext(c), c.req.valid('param').userId, {
-      schema: userSuspensionSchema,
-      input: c.req.valid('json'),
-      change: async (existing, { isSuspended }, tx) => {
-        // Suspension ends what the provider holds for the user in the same transaction.
-        if (isSuspended) await endUserSessions(tx, existing.id);
-        return { isSuspended };
-      },
-    });
-    return c.json(toUser(user), 200);
+    const { isSuspended } = c.req.valid('json');
+    const user = await userService.setSuspension(writeContext(c), c.req.valid('param').userId, isSuspended);
+    return c.json(userService.toUser(user), 200);
   });
-
-/** The identifier fields a value sets (undefined ones are not part of a patch). */
-function pickIdentifiers(value: {
-  username?: string | null;
-  primaryEmail?: string | null;
-  primaryPhone?: string | null;
-}) {
-  return Object.fromEntries(
-    (['username', 'primaryEmail', 'primaryPhone'] as const).flatMap((field) =>
-      value[field] === undefined ? [] : [[field, value[field]]],
-    ),
-  ) as Partial<Record<'username' | 'primaryEmail' | 'primaryPhone', string | null>>;
-}

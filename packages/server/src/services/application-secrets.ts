@@ -1,9 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type ApplicationSecret, maskSecret } from '@gatehouse/schemas';
-import { eq } from 'drizzle-orm';
+import {
+  type ApplicationSecret,
+  type ApplicationSecretCreate,
+  type ApplicationType,
+  maskSecret,
+} from '@gatehouse/schemas';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { allOf } from '../db/conditions.ts';
 import { applicationSecrets, applications } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { generateClientSecret } from './client-secret.ts';
+import { findApplication } from './role-assignments.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
 
 export type ApplicationSecretRow = typeof applicationSecrets.$inferSelect;
 
@@ -71,4 +81,92 @@ export async function translateBasicClientSecret(
   const internal = await resolve(clientId, secret);
   if (!internal) return undefined;
   return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(internal)}`).toString('base64')}`;
+}
+
+// The admin API's operations on an application's named secrets (audited as part of the application).
+
+/** Only confidential clients authenticate with a secret; public ones (SPA, Native) and SAML apps do not. */
+const confidentialTypes: readonly ApplicationType[] = ['MachineToMachine', 'Traditional', 'Protected'];
+
+const secretWhere = (id: string, name: string) =>
+  allOf(eq(applicationSecrets.applicationId, id), eq(applicationSecrets.name, name));
+
+async function findSecret(tx: TenantDb, id: string, name: string) {
+  await findApplication(tx, id);
+  const row = await tx.findOne(applicationSecrets, secretWhere(id, name));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Secrets are audited as part of their application, never with their value. */
+const audited = (id: string) => ({ type: 'Application', id });
+
+/** An application's secrets, oldest first, without their values. */
+export async function listApplicationSecrets(tenant: TenantDb, applicationId: string): Promise<ApplicationSecret[]> {
+  await findApplication(tenant, applicationId);
+  const rows = await tenant.findMany(applicationSecrets, {
+    where: eq(applicationSecrets.applicationId, applicationId),
+    orderBy: [asc(applicationSecrets.createdAt), asc(applicationSecrets.name)],
+  });
+  return rows.map((row) => toApplicationSecret(row));
+}
+
+/** A new secret of a confidential application, answered once with its value. */
+export async function createApplicationSecret(
+  ctx: WriteContext,
+  applicationId: string,
+  input: ApplicationSecretCreate,
+): Promise<ApplicationSecret> {
+  const row = await performWrite(ctx, 'Admin.ApplicationSecret.Created', async (tx) => {
+    const application = await findApplication(tx, applicationId);
+    if (!confidentialTypes.includes(application.type as ApplicationType)) {
+      throw new ApiError(422, 'application.invalid_type', { type: application.type });
+    }
+    const created = await tx.insert(applicationSecrets, {
+      applicationId,
+      name: input.name,
+      value: generateClientSecret(),
+      expiresAt: input.expiresAt == null ? null : new Date(input.expiresAt),
+    });
+    return { result: created, entity: audited(applicationId), before: null, after: toApplicationSecret(created) };
+  });
+  return toApplicationSecret(row, true);
+}
+
+export function renameApplicationSecret(
+  ctx: WriteContext,
+  applicationId: string,
+  name: string,
+  newName: string,
+): Promise<ApplicationSecret> {
+  return performWrite(ctx, 'Admin.ApplicationSecret.Updated', async (tx) => {
+    const before = toApplicationSecret(await findSecret(tx, applicationId, name));
+    const [row] = await tx.update(applicationSecrets, secretWhere(applicationId, name), { name: newName });
+    if (!row) throw notFound();
+    const after = toApplicationSecret(row);
+    return { result: after, entity: audited(applicationId), before, after };
+  });
+}
+
+export function deleteApplicationSecret(ctx: WriteContext, applicationId: string, name: string): Promise<void> {
+  return performWrite(ctx, 'Admin.ApplicationSecret.Deleted', async (tx) => {
+    await findSecret(tx, applicationId, name);
+    const [row] = await tx.delete(applicationSecrets, secretWhere(applicationId, name));
+    if (!row) throw notFound();
+    return { result: undefined, entity: audited(applicationId), before: toApplicationSecret(row), after: null };
+  });
+}
+
+/** A secret with its value: a read, but through the write path so that who saw it, and when, is in the audit log. */
+export async function revealApplicationSecret(
+  ctx: WriteContext,
+  applicationId: string,
+  name: string,
+): Promise<ApplicationSecret> {
+  const row = await performWrite(ctx, 'Admin.ApplicationSecret.Revealed', async (tx) => {
+    const found = await findSecret(tx, applicationId, name);
+    const shown = toApplicationSecret(found);
+    return { result: found, entity: audited(applicationId), before: shown, after: shown };
+  });
+  return toApplicationSecret(row, true);
 }

@@ -1,5 +1,23 @@
-import type { Application, ApplicationType, CustomClientMetadata, OidcClientMetadata } from '@gatehouse/schemas';
-import type { ApplicationRow } from './role-assignments.ts';
+import {
+  type Application,
+  type ApplicationCreate,
+  type ApplicationType,
+  applicationPatchSchema,
+  type CustomClientMetadata,
+  generateId,
+  type OidcClientMetadata,
+} from '@gatehouse/schemas';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { anyOf } from '../db/conditions.ts';
+import { applications, applicationsRoles, organizationApplications } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
+import { generateClientSecret } from './client-secret.ts';
+import { applicationQuotaKey, assertQuota, type QuotaDeps } from './quota.ts';
+import { notInRelation } from './relations.ts';
+import { type ApplicationRow, findApplication } from './role-assignments.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
 
 /** The API shape of an application row. */
 export function toApplication(row: ApplicationRow): Application {
@@ -20,4 +38,124 @@ export function toApplication(row: ApplicationRow): Application {
     isThirdParty: row.isThirdParty,
     createdAt: row.createdAt.getTime(),
   };
+}
+
+export type ApplicationFilter = {
+  search?: string | undefined;
+  /** Only these types. */
+  types?: ApplicationType | ApplicationType[] | undefined;
+  isThirdParty?: 'true' | 'false' | undefined;
+  /** Leave out applications holding this role. */
+  excludeRoleId?: string | undefined;
+  /** Leave out applications of this organization (to pick ones to add). */
+  excludeOrganizationId?: string | undefined;
+};
+
+/** The condition and order of GET /applications, newest first. */
+export function applicationListQuery(tenant: TenantDb, filter: ApplicationFilter): ListQuery {
+  const conditions: SQL[] = [];
+  const types = filter.types === undefined ? [] : [filter.types].flat();
+  if (types.length) conditions.push(inArray(applications.type, types));
+  if (filter.isThirdParty) conditions.push(eq(applications.isThirdParty, filter.isThirdParty === 'true'));
+  if (filter.excludeRoleId) {
+    conditions.push(
+      notInRelation(
+        tenant,
+        applications.id,
+        applicationsRoles,
+        applicationsRoles.applicationId,
+        eq(applicationsRoles.roleId, filter.excludeRoleId),
+      ),
+    );
+  }
+  if (filter.excludeOrganizationId) {
+    conditions.push(
+      notInRelation(
+        tenant,
+        applications.id,
+        organizationApplications,
+        organizationApplications.applicationId,
+        eq(organizationApplications.organizationId, filter.excludeOrganizationId),
+      ),
+    );
+  }
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      anyOf(
+        ilike(applications.id, pattern),
+        ilike(applications.name, pattern),
+        ilike(applications.description, pattern),
+      ),
+    );
+  }
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy: [desc(applications.createdAt), desc(applications.id)],
+  };
+}
+
+export async function getApplication(tenant: TenantDb, id: string): Promise<Application> {
+  return toApplication(await findApplication(tenant, id));
+}
+
+/** A new OIDC application (SAML ones have their own API), within the plan's quota. */
+export function createApplication(ctx: WriteContext, deps: QuotaDeps, input: ApplicationCreate): Promise<Application> {
+  return performWrite(ctx, 'Admin.Application.Created', async (tx) => {
+    if (input.type === 'SAML') throw new ApiError(422, 'application.saml.use_saml_app_api');
+    await assertQuota(tx, applicationQuotaKey(input.type, input.isThirdParty ?? false), deps);
+    const created = toApplication(
+      await tx.insert(applications, {
+        id: generateId(),
+        name: input.name,
+        type: input.type,
+        description: input.description ?? null,
+        // The provider's own client secret; callers use named secrets (POST /applications/{id}/secrets).
+        secret: generateClientSecret(),
+        oidcClientMetadata: input.oidcClientMetadata ?? {},
+        customClientMetadata: input.customClientMetadata ?? {},
+        customData: input.customData ?? {},
+        isThirdParty: input.isThirdParty ?? false,
+      }),
+    );
+    return { result: created, entity: { type: 'Application', id: created.id }, before: null, after: created };
+  });
+}
+
+/**
+ * A patch of an application; `oidcClientMetadata` and `customClientMetadata` are merged key by key. The body is
+ * validated here against the rules of the application's type (its redirect-URI rule), which the route's
+ * contract cannot know: the type never changes, so it is read before the write.
+ */
+export async function updateApplication(ctx: WriteContext, id: string, body: unknown): Promise<Application> {
+  const { type } = await findApplication(ctx.tenant, id);
+  return performWrite(
+    ctx,
+    { key: 'Admin.Application.Updated', schema: applicationPatchSchema(type as ApplicationType), input: body },
+    async (tx, input) => {
+      const existing = await findApplication(tx, id);
+      const { oidcClientMetadata, customClientMetadata, ...fields } = input;
+      const [row] = await tx.update(applications, eq(applications.id, id), {
+        ...fields,
+        ...(oidcClientMetadata && {
+          oidcClientMetadata: { ...existing.oidcClientMetadata, ...oidcClientMetadata },
+        }),
+        ...(customClientMetadata && {
+          customClientMetadata: { ...existing.customClientMetadata, ...customClientMetadata },
+        }),
+      });
+      if (!row) throw notFound();
+      const before = toApplication(existing);
+      const after = toApplication(row);
+      return { result: after, entity: { type: 'Application', id }, before, after };
+    },
+  );
+}
+
+export function deleteApplication(ctx: WriteContext, id: string): Promise<void> {
+  return performWrite(ctx, 'Admin.Application.Deleted', async (tx) => {
+    const [row] = await tx.delete(applications, eq(applications.id, id));
+    if (!row) throw notFound();
+    return { result: undefined, entity: { type: 'Application', id }, before: toApplication(row), after: null };
+  });
 }

@@ -1,9 +1,9 @@
-import { DAU_CURVE_DAYS } from '@gatehouse/schemas';
-import { and, count, countDistinct, eq, gte, lte } from 'drizzle-orm';
+import { DAU_CURVE_DAYS, type NewUsers } from '@gatehouse/schemas';
+import { and, count, countDistinct, eq, gte, lt, lte } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { dailyActiveUsers } from '../db/tables.ts';
+import { dailyActiveUsers, users } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 
 const DAY_MS = 86_400_000;
@@ -94,4 +94,26 @@ export async function activeUsersReport(tenant: TenantDb, day: string) {
     return { date, count: counts.get(date) ?? 0 };
   });
   return { dauCurve, dau: withDelta(dau, dauBefore), wau: withDelta(wau, wauBefore), mau: withDelta(mau, mauBefore) };
+}
+
+const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** Users created from the start of `from` up to the start of `to` (the users_created_at index range). */
+const createdBetween = (tenant: TenantDb, from: string, to: string) =>
+  tenant.count(users, and(gte(users.createdAt, startOf(from)), lt(users.createdAt, startOf(to))));
+
+/** New users today and in the last 7 days (UTC), each with its change against the period before. */
+export async function newUsersReport(tenant: TenantDb): Promise<NewUsers> {
+  const today = utcDay();
+  const tomorrow = addDays(today, 1);
+  const [todayCount, yesterdayCount, weekCount, weekBeforeCount] = await Promise.all([
+    createdBetween(tenant, today, tomorrow),
+    createdBetween(tenant, addDays(today, -1), today),
+    createdBetween(tenant, addDays(today, -6), tomorrow),
+    createdBetween(tenant, addDays(today, -13), addDays(today, -6)),
+  ]);
+  return {
+    today: { count: todayCount, delta: todayCount - yesterdayCount },
+    last7Days: { count: weekCount, delta: weekCount - weekBeforeCount },
+  };
 }

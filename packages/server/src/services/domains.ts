@@ -4,13 +4,24 @@ import { lookup, Resolver } from 'node:dns/promises';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import type { Domain, DomainDnsRecord, DomainStatus } from '@gatehouse/schemas';
-import { eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import {
+  type Domain,
+  type DomainDnsRecord,
+  type DomainStatus,
+  type domainCreateSchema,
+  generateId,
+} from '@gatehouse/schemas';
+import { count, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { allOf } from '../db/conditions.ts';
 import { domains } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
+
+type DomainCreate = z.output<typeof domainCreateSchema>;
 
 /**
  * Custom domains: the records an owner publishes, and the check that moves a domain through the spec §4 statuses.
@@ -295,4 +306,69 @@ export async function refreshDomains(
     }),
   );
   return refreshed.filter((row): row is DomainRow => row !== undefined);
+}
+
+// The admin API's operations on custom domains: list and read (re-checking stale ones), create, delete.
+
+/** As the reference product: one custom domain per tenant. */
+const DOMAINS_PER_TENANT = 1;
+
+/** The tenant's domains, newest first, each checked again first when it is not Active and its check is stale. */
+export async function listDomains(tenant: TenantDb, config: CheckConfig, log: Logger): Promise<Domain[]> {
+  const rows = await tenant.findMany(domains, { orderBy: [desc(domains.createdAt), desc(domains.id)] });
+  const current = await refreshDomains(tenant, rows, config, log);
+  return current.map((row) => toDomain(row, config.target));
+}
+
+export async function getDomain(tenant: TenantDb, id: string, config: CheckConfig, log: Logger): Promise<Domain> {
+  const row = await tenant.findOne(domains, eq(domains.id, id));
+  if (!row) throw notFound();
+  const [current] = await refreshDomains(tenant, [row], config, log);
+  if (!current) throw notFound();
+  return toDomain(current, config.target);
+}
+
+/** A new custom domain (PendingVerification, with the DNS records to publish); never the server's own host. */
+export function createDomain(
+  ctx: WriteContext,
+  config: Pick<Config, 'publicUrl' | 'customDomains'>,
+  input: DomainCreate,
+): Promise<Domain> {
+  const { publicUrl, customDomains } = config;
+  return performWrite(ctx, 'Admin.Domain.Created', async (tx) => {
+    const reason = reservedDomainReason(input.domain, new URL(publicUrl).hostname, customDomains.target);
+    if (reason) {
+      throw new ApiError(400, 'guard.invalid_input', [{ path: 'domain', message: reason, code: 'custom' }]);
+    }
+    // Two concurrent creates would each count zero: a per-tenant transaction lock serialises them. It is
+    // taken in its own statement so the count below reads with a snapshot from after the lock.
+    await tx.aggregate(
+      { rows: count(), locked: sql`(select 1 from pg_advisory_xact_lock(hashtext(${`domains:${tx.tenantId}`})))` },
+      domains,
+    );
+    if ((await tx.count(domains)) >= DOMAINS_PER_TENANT) throw new ApiError(422, 'domain.limit_reached');
+    const created = toDomain(
+      await tx.insert(domains, {
+        id: generateId(),
+        domain: input.domain,
+        status: 'PendingVerification',
+        verificationToken: newVerificationToken(),
+      }),
+      customDomains.target,
+    );
+    return { result: created, entity: { type: 'Domain', id: created.id }, before: null, after: auditedDomain(created) };
+  });
+}
+
+export function deleteDomain(ctx: WriteContext, id: string, target: string): Promise<void> {
+  return performWrite(ctx, 'Admin.Domain.Deleted', async (tx) => {
+    const [deleted] = await tx.delete(domains, eq(domains.id, id));
+    if (!deleted) throw notFound();
+    return {
+      result: undefined,
+      entity: { type: 'Domain', id },
+      before: auditedDomain(toDomain(deleted, target)),
+      after: null,
+    };
+  });
 }

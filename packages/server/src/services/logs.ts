@@ -1,8 +1,10 @@
 import { idSchema, type Log, logResults } from '@gatehouse/schemas';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { logs } from '../db/tables.ts';
-import { ApiError } from '../http/errors.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 
 const epochMs = z
   .string()
@@ -46,6 +48,17 @@ export function logListCondition(query: LogFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** The condition and order of GET /logs, newest first. */
+export function logListQuery(query: LogFilters): ListQuery {
+  return { where: logListCondition(query), orderBy: [desc(logs.createdAt), desc(logs.id)] };
+}
+
 export function toLog(row: typeof logs.$inferSelect): Log {
   return { id: row.id, key: row.key, payload: row.payload as Log['payload'], createdAt: row.createdAt.getTime() };
+}
+
+export async function findLog(tenant: TenantDb, id: string): Promise<Log> {
+  const row = await tenant.findOne(logs, eq(logs.id, id));
+  if (!row) throw notFound();
+  return toLog(row);
 }

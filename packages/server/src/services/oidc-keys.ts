@@ -4,6 +4,7 @@ import {
   OIDC_KEYS_KEPT,
   type OidcKey,
   type OidcKeyType,
+  oidcKeyRotateSchema,
   type SigningKeyAlgorithm,
 } from '@gatehouse/schemas';
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { generateSigningKey, KEY_SET_VERSION, keyAlgorithmOf } from '../auth/sig
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
 
 export const COOKIE_KEYS = 'oidc.cookieKeys';
 
@@ -156,4 +158,47 @@ export async function deleteOidcKey(
   if (index === 0) throw new ApiError(422, 'oidc.key_required');
   await tx.delete(signingKeys, eq(signingKeys.id, keyId));
   return { before, after: await listPrivateKeys(tx) };
+}
+
+// The admin API's operations on a tenant's OIDC keys: rotate, delete a previous key (both audited).
+
+/** Audit-log entity per key type; the entries name keys by id and algorithm, never their material. */
+const auditEntity = { 'private-keys': 'OidcPrivateKeys', 'cookie-keys': 'OidcCookieKeys' } as const satisfies Record<
+  OidcKeyType,
+  string
+>;
+
+/**
+ * Rotates the keys of a type. The body is optional (no body: the default algorithm), so it is validated here,
+ * where its defaults are applied.
+ */
+export async function rotateKeys(ctx: WriteContext, keyType: OidcKeyType, body: unknown) {
+  await ensureKeySetVersion(ctx.tenant);
+  return performWrite(
+    ctx,
+    { key: `Admin.${auditEntity[keyType]}.Rotated`, schema: oidcKeyRotateSchema, input: body ?? {} },
+    async (tx, { signingKeyAlgorithm }) => {
+      const { before, after } = await rotateOidcKeys(tx, keyType, signingKeyAlgorithm);
+      return {
+        result: after,
+        entity: { type: auditEntity[keyType], id: keyType },
+        before: { keys: before },
+        after: { keys: after },
+      };
+    },
+  );
+}
+
+/** Deletes a previous key (the current one signs: 422 `oidc.key_required`). */
+export async function removeKey(ctx: WriteContext, keyType: OidcKeyType, keyId: string): Promise<void> {
+  await ensureKeySetVersion(ctx.tenant);
+  await performWrite(ctx, `Admin.${auditEntity[keyType]}.Deleted`, async (tx) => {
+    const { before, after } = await deleteOidcKey(tx, keyType, keyId);
+    return {
+      result: undefined,
+      entity: { type: auditEntity[keyType], id: keyType },
+      before: { keys: before },
+      after: { keys: after },
+    };
+  });
 }

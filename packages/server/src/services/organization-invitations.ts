@@ -1,19 +1,23 @@
-import type {
-  Actor,
-  InternalOutboxEvent,
-  InvitationMessagePayload,
-  OrganizationInvitation,
-  OrganizationInvitationStatus,
+import {
+  type Actor,
+  generateId,
+  type InternalOutboxEvent,
+  type InvitationMessagePayload,
+  type OrganizationInvitation,
+  type OrganizationInvitationCreate,
+  type OrganizationInvitationStatus,
+  type OrganizationInvitationStatusChange,
 } from '@gatehouse/schemas';
-import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { allOf, anyOf } from '../db/conditions.ts';
-import { organizationInvitationRoles, organizationInvitations, outbox, users } from '../db/tables.ts';
+import { organizationInvitationRoles, organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { membershipEvent } from './organization-members.ts';
+import type { ListQuery } from '../http/route-kit.ts';
+import { membershipEvent, memberWithEmail } from './organization-members.ts';
 import { addIds } from './organization-relations.ts';
-import { memberRolesOf, membersOf, rolesPerOwner } from './organizations.ts';
-import type { DomainEvent } from './write-path.ts';
+import { findOrganizationRoles, invitationRolesOf, memberRolesOf, membersOf, rolesPerOwner } from './organizations.ts';
+import { type DomainEvent, performWrite, type WriteContext } from './write-path.ts';
 
 /**
  * Organization invitations (spec §3, §4). A stored status is Pending, Accepted, Revoked or
@@ -185,5 +189,129 @@ export async function queueInvitationMessage(
       actor,
       createdAt: Date.now(),
     },
+  });
+}
+
+// The admin API's operations on invitations: the list, create, delete, status changes, messages.
+
+function assertReferenced(row: unknown, id: string): void {
+  if (!row) throw new ApiError(404, 'entity.relation_foreign_key_not_found', { ids: [id] });
+}
+
+async function assertNotMember(tx: TenantDb, organizationId: string, invitee: string) {
+  const member = await memberWithEmail(tx, organizationId, invitee);
+  if (member) throw new ApiError(422, 'organization_invitation.already_member', { ids: [member.id] });
+}
+
+/** The audit image of an invitation: without the timestamp every write moves. */
+function auditImage(invitation: OrganizationInvitation): Record<string, unknown> {
+  const { updatedAt: _moved, ...image } = invitation;
+  return image;
+}
+
+export type InvitationFilter = {
+  organizationId?: string | undefined;
+  inviterId?: string | undefined;
+  /** Exact email, any case. */
+  invitee?: string | undefined;
+  status?: OrganizationInvitationStatus | undefined;
+};
+
+/** The condition and order of GET /organization-invitations, newest first. */
+export function invitationListQuery(filter: InvitationFilter): ListQuery {
+  const t = organizationInvitations;
+  const conditions = [
+    filter.organizationId ? eq(t.organizationId, filter.organizationId) : undefined,
+    filter.inviterId ? eq(t.inviterId, filter.inviterId) : undefined,
+    filter.invitee ? inviteeIs(filter.invitee) : undefined,
+    filter.status ? statusCondition(filter.status) : undefined,
+  ].filter((condition): condition is SQL => Boolean(condition));
+  return { where: conditions.length ? and(...conditions) : undefined, orderBy: [desc(t.createdAt), desc(t.id)] };
+}
+
+export async function getInvitation(tenant: TenantDb, id: string): Promise<OrganizationInvitation> {
+  return toInvitation(tenant, await findInvitation(tenant, id));
+}
+
+/**
+ * Invites an email address that is not yet a member: the organization, inviter and user roles must exist;
+ * overdue invitations of the same address expire; with a message payload, the invitation email is queued.
+ */
+export function createInvitation(
+  ctx: WriteContext,
+  input: OrganizationInvitationCreate,
+): Promise<OrganizationInvitation> {
+  return performWrite(ctx, 'Admin.OrganizationInvitation.Created', async (tx) => {
+    const organization = await tx.findOne(organizations, eq(organizations.id, input.organizationId));
+    assertReferenced(organization, input.organizationId);
+    if (input.inviterId) assertReferenced(await tx.findOne(users, eq(users.id, input.inviterId)), input.inviterId);
+    const roleIds = input.organizationRoleIds ?? [];
+    await findOrganizationRoles(tx, roleIds, 'User');
+    await assertNotMember(tx, input.organizationId, input.invitee);
+    await expireOverdue(tx, input.organizationId, input.invitee);
+    const row = await tx.insert(organizationInvitations, {
+      id: generateId(),
+      organizationId: input.organizationId,
+      invitee: input.invitee,
+      inviterId: input.inviterId ?? null,
+      expiresAt: new Date(input.expiresAt),
+    });
+    await addIds(tx, invitationRolesOf(row.id), roleIds);
+    if (input.messagePayload) await queueInvitationMessage(tx, ctx.actor, row, input.messagePayload);
+    const created = await toInvitation(tx, row);
+    return {
+      result: created,
+      entity: { type: 'OrganizationInvitation', id: row.id },
+      before: null,
+      after: auditImage(created),
+    };
+  });
+}
+
+export function deleteInvitation(ctx: WriteContext, id: string): Promise<void> {
+  return performWrite(ctx, 'Admin.OrganizationInvitation.Deleted', async (tx) => {
+    const before = auditImage(await toInvitation(tx, await findInvitation(tx, id)));
+    await tx.delete(organizationInvitations, eq(organizationInvitations.id, id));
+    return { result: undefined, entity: { type: 'OrganizationInvitation', id }, before, after: null };
+  });
+}
+
+/** Accepts a pending invitation for a user (who joins with its roles), or revokes it. */
+export function changeInvitationStatus(
+  ctx: WriteContext,
+  id: string,
+  input: OrganizationInvitationStatusChange,
+): Promise<OrganizationInvitation> {
+  return performWrite(ctx, 'Admin.OrganizationInvitation.Updated', async (tx) => {
+    const row = await findInvitation(tx, id);
+    const before = auditImage(await toInvitation(tx, row));
+    let events: DomainEvent[] = [];
+    if (input.status === 'Accepted' && input.acceptedUserId) {
+      ({ events } = await acceptInvitation(tx, row, input.acceptedUserId));
+    } else {
+      assertPending(row);
+      await decide(tx, row, { status: 'Revoked' });
+    }
+    const after = await toInvitation(tx, await findInvitation(tx, id));
+    return { result: after, entity: { type: 'OrganizationInvitation', id }, before, after: auditImage(after), events };
+  });
+}
+
+/** Queues the invitation email (again) for a pending invitation. */
+export function requestInvitationMessage(
+  ctx: WriteContext,
+  id: string,
+  payload: InvitationMessagePayload,
+): Promise<void> {
+  return performWrite(ctx, 'Admin.OrganizationInvitation.MessageRequested', async (tx) => {
+    const row = await findInvitation(tx, id);
+    assertPending(row);
+    await queueInvitationMessage(tx, ctx.actor, row, payload);
+    return {
+      result: undefined,
+      entity: { type: 'OrganizationInvitation', id },
+      before: null,
+      after: { messagePayload: payload },
+    };
   });
 }

@@ -1,10 +1,19 @@
-import { eq } from 'drizzle-orm';
-import { organizationJitEmailDomains, organizationJitRoles } from '../db/tables.ts';
+import { asc, eq } from 'drizzle-orm';
+import { organizationJitEmailDomains, organizationJitRoles, organizationRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 import { membershipEvent } from './organization-members.ts';
-import { addIds } from './organization-relations.ts';
-import { memberRolesOf, membersOf } from './organizations.ts';
-import type { DomainEvent } from './write-path.ts';
+import { addIds, type IdSet, idsOf, removeId, replaceIds } from './organization-relations.ts';
+import {
+  findOrganization,
+  findOrganizationRoles,
+  jitEmailDomainsOf,
+  jitRolesOf,
+  memberRolesOf,
+  membersOf,
+} from './organizations.ts';
+import { inRelation } from './relations.ts';
+import { type DomainEvent, performWrite, type WriteContext } from './write-path.ts';
 
 /**
  * Just-in-time provisioning: a new user whose email domain is one of an organization's JIT email
@@ -36,4 +45,90 @@ export async function provisionJustInTime(
     events.push(...membershipEvent(organizationId, { kind: 'users', added: joined, removed: [] }));
   }
   return { organizationIds, events };
+}
+
+// The JIT settings of an organization (admin API): its email domains and the roles new members start with.
+
+/** The condition and order of an organization's JIT email domains, in alphabetical order. */
+export function jitEmailDomainListQuery(organizationId: string): ListQuery {
+  return {
+    where: eq(organizationJitEmailDomains.organizationId, organizationId),
+    orderBy: [asc(organizationJitEmailDomains.emailDomain)],
+  };
+}
+
+/** The condition and order of an organization's JIT roles (over organization roles), by name. */
+export function jitRoleListQuery(tenant: TenantDb, organizationId: string): ListQuery {
+  return {
+    where: inRelation(
+      tenant,
+      organizationRoles.id,
+      organizationJitRoles,
+      organizationJitRoles.organizationRoleId,
+      eq(organizationJitRoles.organizationId, organizationId),
+    ),
+    orderBy: [asc(organizationRoles.name)],
+  };
+}
+
+/** One audited change of a JIT setting; an organization has few, so before/after are the whole set. */
+function changeSetting<T extends typeof organizationJitEmailDomains | typeof organizationJitRoles>(
+  ctx: WriteContext,
+  organizationId: string,
+  setting: { field: 'jitEmailDomains' | 'jitOrganizationRoleIds'; set: IdSet<T> },
+  work: (tx: TenantDb) => Promise<unknown>,
+): Promise<void> {
+  return performWrite(ctx, 'Admin.Organization.Updated', async (tx) => {
+    await findOrganization(tx, organizationId);
+    const before = await idsOf(tx, setting.set);
+    await work(tx);
+    return {
+      result: undefined,
+      entity: { type: 'Organization', id: organizationId },
+      before: { [setting.field]: before },
+      after: { [setting.field]: await idsOf(tx, setting.set) },
+    };
+  });
+}
+
+const domainsSetting = (id: string) => ({ field: 'jitEmailDomains' as const, set: jitEmailDomainsOf(id) });
+const rolesSetting = (id: string) => ({ field: 'jitOrganizationRoleIds' as const, set: jitRolesOf(id) });
+
+export function addJitEmailDomain(ctx: WriteContext, organizationId: string, emailDomain: string): Promise<void> {
+  return changeSetting(ctx, organizationId, domainsSetting(organizationId), (tx) =>
+    addIds(tx, jitEmailDomainsOf(organizationId), [emailDomain], 'organization.jit_email_domain_exists'),
+  );
+}
+
+export function replaceJitEmailDomains(ctx: WriteContext, organizationId: string, emailDomains: string[]) {
+  return changeSetting(ctx, organizationId, domainsSetting(organizationId), (tx) =>
+    replaceIds(tx, jitEmailDomainsOf(organizationId), emailDomains),
+  );
+}
+
+export function removeJitEmailDomain(ctx: WriteContext, organizationId: string, emailDomain: string) {
+  return changeSetting(ctx, organizationId, domainsSetting(organizationId), (tx) =>
+    removeId(tx, jitEmailDomainsOf(organizationId), emailDomain),
+  );
+}
+
+/** JIT roles are user roles (422 `organization_role.invalid_type` for machine-to-machine ones). */
+export function addJitRoles(ctx: WriteContext, organizationId: string, roleIds: string[]): Promise<void> {
+  return changeSetting(ctx, organizationId, rolesSetting(organizationId), async (tx) => {
+    await findOrganizationRoles(tx, roleIds, 'User');
+    await addIds(tx, jitRolesOf(organizationId), roleIds, 'organization.jit_role_exists');
+  });
+}
+
+export function replaceJitRoles(ctx: WriteContext, organizationId: string, roleIds: string[]): Promise<void> {
+  return changeSetting(ctx, organizationId, rolesSetting(organizationId), async (tx) => {
+    await findOrganizationRoles(tx, roleIds, 'User');
+    await replaceIds(tx, jitRolesOf(organizationId), roleIds);
+  });
+}
+
+export function removeJitRole(ctx: WriteContext, organizationId: string, roleId: string): Promise<void> {
+  return changeSetting(ctx, organizationId, rolesSetting(organizationId), (tx) =>
+    removeId(tx, jitRolesOf(organizationId), roleId),
+  );
 }

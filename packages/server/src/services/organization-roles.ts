@@ -1,19 +1,36 @@
-import type { NamedRef, OrganizationRoleWithScopes } from '@gatehouse/schemas';
-import { eq, inArray } from 'drizzle-orm';
+import {
+  generateId,
+  type NamedRef,
+  type OrganizationRole,
+  type OrganizationRoleCreate,
+  type OrganizationRolePatch,
+  type OrganizationRoleType,
+  type OrganizationRoleWithScopes,
+} from '@gatehouse/schemas';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { managementResource } from '../auth/issuers.ts';
 import {
   organizationRoleResourceScopes,
   organizationRoleScopes,
+  organizationRoles,
   organizationScopes,
   resources,
   scopes,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
+import type { ListQuery } from '../http/route-kit.ts';
 import { addIds } from './organization-relations.ts';
-import { type OrganizationRoleRow, roleResourceScopesOf, roleScopesOf, toOrganizationRole } from './organizations.ts';
+import {
+  findOrganizationRole,
+  keywordCondition,
+  type OrganizationRoleRow,
+  roleResourceScopesOf,
+  roleScopesOf,
+  toOrganizationRole,
+} from './organizations.ts';
 import { assertAllFound } from './relations.ts';
-import type { DomainEvent } from './write-path.ts';
+import { type DomainEvent, performWrite, type WriteContext } from './write-path.ts';
 
 /**
  * The rules of an organization role's permissions: organization scopes and API resource scopes
@@ -118,4 +135,88 @@ export async function scopesUpdatedEvent(tx: TenantDb, role: OrganizationRoleRow
       resourceScopes: withNames?.resourceScopes ?? [],
     },
   };
+}
+
+// The roles themselves: the list and create, update, delete.
+
+/** The condition and order of GET /organization-roles, by name. */
+export function organizationRoleListQuery(filter: {
+  type?: OrganizationRoleType | undefined;
+  q?: string | undefined;
+  search?: string | undefined;
+}): ListQuery {
+  const conditions = [
+    filter.type ? eq(organizationRoles.type, filter.type) : undefined,
+    keywordCondition(filter, [organizationRoles.name]),
+  ].filter((condition): condition is SQL => Boolean(condition));
+  return { where: conditions.length ? and(...conditions) : undefined, orderBy: [asc(organizationRoles.name)] };
+}
+
+export async function getOrganizationRole(tenant: TenantDb, id: string): Promise<OrganizationRoleWithScopes> {
+  const [role] = await withScopes(tenant, [await findOrganizationRole(tenant, id)]);
+  if (!role) throw new Error('withScopes lost a role');
+  return role;
+}
+
+/** A new organization role with its first permissions (organization scopes and API resource scopes). */
+export function createOrganizationRole(ctx: WriteContext, input: OrganizationRoleCreate): Promise<OrganizationRole> {
+  return performWrite(ctx, 'Admin.OrganizationRole.Created', async (tx) => {
+    const { organizationScopeIds = [], resourceScopeIds = [], ...fields } = input;
+    const row = await tx.insert(organizationRoles, { id: generateId(), ...fields });
+    await addOrganizationScopes(tx, row, organizationScopeIds);
+    await addResourceScopes(tx, row, resourceScopeIds);
+    const created = toOrganizationRole(row);
+    const withPermissions = organizationScopeIds.length || resourceScopeIds.length;
+    return {
+      result: created,
+      entity: { type: 'OrganizationRole', id: created.id },
+      before: null,
+      after: {
+        ...created,
+        organizationScopeIds: [...organizationScopeIds].sort(),
+        resourceScopeIds: [...resourceScopeIds].sort(),
+      },
+      events: [
+        { event: 'OrganizationRole.Created', data: created },
+        ...(withPermissions ? [await scopesUpdatedEvent(tx, row)] : []),
+      ],
+    };
+  });
+}
+
+export function updateOrganizationRole(
+  ctx: WriteContext,
+  id: string,
+  input: OrganizationRolePatch,
+): Promise<OrganizationRole> {
+  return performWrite(ctx, 'Admin.OrganizationRole.Updated', async (tx) => {
+    const before = toOrganizationRole(await findOrganizationRole(tx, id));
+    // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
+    if (!Object.keys(input).length)
+      return { result: before, entity: { type: 'OrganizationRole', id }, before, after: before };
+    const [row] = await tx.update(organizationRoles, eq(organizationRoles.id, id), input);
+    if (!row) throw new Error('the organization role vanished inside its transaction');
+    const after = toOrganizationRole(row);
+    return {
+      result: after,
+      entity: { type: 'OrganizationRole', id },
+      before,
+      after,
+      events: [{ event: 'OrganizationRole.Data.Updated', data: after }],
+    };
+  });
+}
+
+export function deleteOrganizationRole(ctx: WriteContext, id: string): Promise<void> {
+  return performWrite(ctx, 'Admin.OrganizationRole.Deleted', async (tx) => {
+    const before = toOrganizationRole(await findOrganizationRole(tx, id));
+    await tx.delete(organizationRoles, eq(organizationRoles.id, id));
+    return {
+      result: undefined,
+      entity: { type: 'OrganizationRole', id },
+      before,
+      after: null,
+      events: [{ event: 'OrganizationRole.Deleted', data: before }],
+    };
+  });
 }

@@ -1,11 +1,16 @@
-import type {
-  NamedRef,
-  Organization,
-  OrganizationRole,
-  OrganizationRoleType,
-  OrganizationScope,
+import {
+  generateId,
+  type NamedRef,
+  type Organization,
+  type OrganizationCreate,
+  type OrganizationListItem,
+  type OrganizationPatch,
+  type OrganizationRole,
+  type OrganizationRoleType,
+  type OrganizationScope,
+  type OrganizationWithRoles,
 } from '@gatehouse/schemas';
-import { eq, ilike, inArray } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf, anyOf } from '../db/conditions.ts';
 import {
@@ -21,12 +26,15 @@ import {
   organizations,
   organizationUserRoles,
   organizationUsers,
+  users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import type { IdSet } from './organization-relations.ts';
-import { assertAllFound } from './relations.ts';
+import { assertQuota, type QuotaDeps } from './quota.ts';
+import { assertAllFound, inRelation } from './relations.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationRoleRow = typeof organizationRoles.$inferSelect;
@@ -215,4 +223,161 @@ export function keywordCondition(query: { q?: string | undefined; search?: strin
   if (!keyword) return undefined;
   const pattern = likePattern(keyword);
   return anyOf(...columns.map((column) => ilike(column, pattern)));
+}
+
+// Organizations themselves: the list, its featured members, the organizations of a user or an application, CRUD.
+
+const newestFirst = [desc(organizations.createdAt), desc(organizations.id)];
+
+/** The condition and order of GET /organizations, newest first. */
+export function organizationListQuery(query: { q?: string | undefined; search?: string | undefined }): ListQuery {
+  return { where: keywordCondition(query, [organizations.id, organizations.name]), orderBy: newestFirst };
+}
+
+/**
+ * Member counts and up to three members of each organization of a page: one lateral query picks
+ * the featured members (by id, which the primary key keeps in order) and one count per organization
+ * reads only that organization's index range.
+ */
+export async function withFeaturedUsers(tenant: TenantDb, rows: OrganizationRow[]): Promise<OrganizationListItem[]> {
+  if (!rows.length) return [];
+  const ids = sql.join(
+    rows.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
+  const featured = await tenant.findMany(organizationUsers, {
+    where: sql`(${organizationUsers.organizationId}, ${organizationUsers.userId}) in (
+      select f.organization_id, f.user_id from unnest(array[${ids}]::varchar[]) as o(id)
+      cross join lateral (
+        select m.organization_id, m.user_id from ${organizationUsers} m
+        where m.tenant_id = ${tenant.tenantId} and m.organization_id = o.id
+        order by m.user_id limit 3
+      ) f
+    )`,
+    orderBy: [asc(organizationUsers.userId)],
+  });
+  const [counts, people] = await Promise.all([
+    Promise.all(rows.map((row) => tenant.count(organizationUsers, eq(organizationUsers.organizationId, row.id)))),
+    featured.length
+      ? tenant.findMany(users, { where: inArray(users.id, [...new Set(featured.map((member) => member.userId))]) })
+      : Promise.resolve([]),
+  ]);
+  const byId = new Map(people.map((user) => [user.id, { id: user.id, name: user.name, avatar: user.avatar }]));
+  return rows.map((row, index) => ({
+    ...toOrganization(row),
+    usersCount: counts[index] ?? 0,
+    featuredUsers: featured
+      .filter((member) => member.organizationId === row.id)
+      .flatMap((member) => byId.get(member.userId) ?? []),
+  }));
+}
+
+/** A user or a machine-to-machine application, as a member of organizations. */
+export type OrganizationMemberRef = { userId: string } | { applicationId: string };
+
+/** The condition and order of the organizations a user or an application belongs to, newest first. */
+export function organizationsOfQuery(tenant: TenantDb, member: OrganizationMemberRef): ListQuery {
+  const where =
+    'userId' in member
+      ? inRelation(
+          tenant,
+          organizations.id,
+          organizationUsers,
+          organizationUsers.organizationId,
+          eq(organizationUsers.userId, member.userId),
+        )
+      : inRelation(
+          tenant,
+          organizations.id,
+          organizationApplications,
+          organizationApplications.organizationId,
+          eq(organizationApplications.applicationId, member.applicationId),
+        );
+  return { where, orderBy: newestFirst };
+}
+
+/** Organizations, each with the roles the member holds there (sorted by name). */
+export async function withRolesHeld(
+  tenant: TenantDb,
+  member: OrganizationMemberRef,
+  rows: OrganizationRow[],
+): Promise<OrganizationWithRoles[]> {
+  const organizationIds = rows.map((row) => row.id);
+  const roleRows = !organizationIds.length
+    ? []
+    : 'userId' in member
+      ? (
+          await tenant.findMany(organizationUserRoles, {
+            where: allOf(
+              eq(organizationUserRoles.userId, member.userId),
+              inArray(organizationUserRoles.organizationId, organizationIds),
+            ),
+          })
+        ).map((row) => ({ organizationId: row.organizationId, roleId: row.organizationRoleId }))
+      : (
+          await tenant.findMany(organizationApplicationRoles, {
+            where: allOf(
+              eq(organizationApplicationRoles.applicationId, member.applicationId),
+              inArray(organizationApplicationRoles.organizationId, organizationIds),
+            ),
+          })
+        ).map((row) => ({ organizationId: row.organizationId, roleId: row.organizationRoleId }));
+  const held = await rolesPerOwner(
+    tenant,
+    roleRows,
+    (row) => row.organizationId,
+    (row) => row.roleId,
+  );
+  return rows.map((row) => ({ ...toOrganization(row), organizationRoles: held.get(row.id) ?? [] }));
+}
+
+export function createOrganization(
+  ctx: WriteContext,
+  deps: QuotaDeps,
+  input: OrganizationCreate,
+): Promise<Organization> {
+  return performWrite(ctx, 'Admin.Organization.Created', async (tx) => {
+    await assertQuota(tx, 'organizationsLimit', deps);
+    const created = toOrganization(await tx.insert(organizations, { id: generateId(), ...input }));
+    return {
+      result: created,
+      entity: { type: 'Organization', id: created.id },
+      before: null,
+      after: created,
+      events: [{ event: 'Organization.Created', data: created }],
+    };
+  });
+}
+
+export function updateOrganization(ctx: WriteContext, id: string, input: OrganizationPatch): Promise<Organization> {
+  return performWrite(ctx, 'Admin.Organization.Updated', async (tx) => {
+    const before = toOrganization(await findOrganization(tx, id));
+    // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
+    if (!Object.keys(input).length)
+      return { result: before, entity: { type: 'Organization', id }, before, after: before };
+    const [row] = await tx.update(organizations, eq(organizations.id, id), input);
+    if (!row) throw new Error('the organization vanished inside its transaction');
+    const after = toOrganization(row);
+    return {
+      result: after,
+      entity: { type: 'Organization', id },
+      before,
+      after,
+      events: [{ event: 'Organization.Data.Updated', data: after }],
+    };
+  });
+}
+
+export function deleteOrganization(ctx: WriteContext, id: string): Promise<void> {
+  return performWrite(ctx, 'Admin.Organization.Deleted', async (tx) => {
+    const before = toOrganization(await findOrganization(tx, id));
+    await tx.delete(organizations, eq(organizations.id, id));
+    return {
+      result: undefined,
+      entity: { type: 'Organization', id },
+      before,
+      after: null,
+      events: [{ event: 'Organization.Deleted', data: before }],
+    };
+  });
 }

@@ -9,7 +9,6 @@ import {
   tenantOrganizationId,
 } from '@gatehouse/schemas';
 import { desc, eq, inArray, like } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { tenantRoleId } from '../db/seed.ts';
@@ -163,7 +162,7 @@ export async function createTenantInvitations(
 
 /** Revokes a pending invitation (422 when it is not pending). */
 export async function revokeTenantInvitation(ctx: WriteContext, tenantId: string, id: string): Promise<void> {
-  await performWrite(ctx, { key: 'Admin.TenantInvitation.Updated', schema: z.object({}), input: {} }, async (tx) => {
+  await performWrite(ctx, 'Admin.TenantInvitation.Updated', async (tx) => {
     const row = await findTenantInvitation(tx, tenantId, id);
     const [before] = await toTenantInvitations(tx, [row]);
     assertPending(row);
@@ -185,17 +184,13 @@ export async function resendTenantInvitation(
   id: string,
   options: { publicUrl: string; locale: string },
 ): Promise<void> {
-  await performWrite(
-    ctx,
-    { key: 'Admin.TenantInvitation.MessageRequested', schema: z.object({}), input: {} },
-    async (tx) => {
-      const row = await findTenantInvitation(tx, tenantId, id);
-      assertPending(row);
-      const messagePayload = { link: acceptanceLink(options.publicUrl), locale: options.locale };
-      await queueInvitationMessage(tx, ctx.actor, row, messagePayload);
-      return { result: undefined, entity: { type: 'TenantInvitation', id }, before: null, after: { messagePayload } };
-    },
-  );
+  await performWrite(ctx, 'Admin.TenantInvitation.MessageRequested', async (tx) => {
+    const row = await findTenantInvitation(tx, tenantId, id);
+    assertPending(row);
+    const messagePayload = { link: acceptanceLink(options.publicUrl), locale: options.locale };
+    await queueInvitationMessage(tx, ctx.actor, row, messagePayload);
+    return { result: undefined, entity: { type: 'TenantInvitation', id }, before: null, after: { messagePayload } };
+  });
 }
 
 // The invitee's side (`/api/invitations`).

@@ -5,7 +5,6 @@ import {
   tenantOrganizationId,
 } from '@gatehouse/schemas';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { allOf } from '../db/conditions.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, users } from '../db/tables.ts';
@@ -116,7 +115,7 @@ export async function updateTenantMemberRole(
 /** Removes a member (or the member leaves). The last admin cannot go: 422 `tenant.last_admin`. */
 export async function removeTenantMember(ctx: WriteContext, tenantId: string, userId: string): Promise<void> {
   const organizationId = tenantOrganizationId(tenantId);
-  await performWrite(ctx, { key: 'Admin.TenantMember.Deleted', schema: z.object({}), input: {} }, async (tx) => {
+  await performWrite(ctx, 'Admin.TenantMember.Deleted', async (tx) => {
     await lockTenantOrganization(tx, organizationId);
     const role: TenantRole | undefined = await tenantRoleOf(tx, tenantId, userId);
     if (!role) throw notFound();

@@ -16,7 +16,7 @@ import {
   tenantUpdateSchema,
 } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { seedTenant, tenantRoleId } from '../db/seed.ts';
@@ -227,14 +227,10 @@ export async function deleteTenant(
   if (isReservedTenant(id)) throw new ApiError(422, 'tenant.reserved');
   await db.transaction(async (tx) => {
     const tenantDb = tx as unknown as Database;
-    await performWrite(
-      { ...ctx, tenant: adminTenant(tenantDb) },
-      { key: 'Admin.Tenant.Deleted', schema: z.object({}), input: {} },
-      async (admin) => {
-        await admin.delete(organizations, eq(organizations.id, tenantOrganizationId(id)));
-        await tenantDb.delete(tenants).where(eq(tenants.id, id));
-        return { result: undefined, entity: { type: 'Tenant', id }, before: tenantImage(access.tenant), after: null };
-      },
-    );
+    await performWrite({ ...ctx, tenant: adminTenant(tenantDb) }, 'Admin.Tenant.Deleted', async (admin) => {
+      await admin.delete(organizations, eq(organizations.id, tenantOrganizationId(id)));
+      await tenantDb.delete(tenants).where(eq(tenants.id, id));
+      return { result: undefined, entity: { type: 'Tenant', id }, before: tenantImage(access.tenant), after: null };
+    });
   });
 }

@@ -1,10 +1,17 @@
-import { type Actor, USER_IMPORT_MAX_ERRORS, type UserImportJob } from '@gatehouse/schemas';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  generateId,
+  USER_IMPORT_MAX_ERRORS,
+  type UserImportCreate,
+  type UserImportJob,
+} from '@gatehouse/schemas';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { applications, userImportJobs } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
+import { notFound } from '../http/errors.ts';
 import { fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
 import { IMPORT_BATCH_SIZE, importBatch, SeenIdentifiers } from './user-import.ts';
 import { ImportFileError, type ImportMapping, type ImportRowError, parseImportSource } from './user-import-source.ts';
@@ -178,4 +185,33 @@ function finish(db: Database, job: UserImportJobRow, status: 'succeeded' | 'fail
     finishedAt: new Date(),
     ...(extraErrors.length ? { errors: [...extraErrors, ...job.errors].slice(0, USER_IMPORT_MAX_ERRORS) } : {}),
   });
+}
+
+// The admin API's side of import jobs: queue one for the worker, list them, read one.
+
+/** Queues an import job; the worker picks it up (the caller answers 202 at once). */
+export async function queueUserImport(
+  tenant: TenantDb,
+  createdBy: string,
+  input: UserImportCreate,
+): Promise<UserImportJob> {
+  const row = await tenant.insert(userImportJobs, {
+    id: generateId(),
+    format: input.format,
+    source: input.source,
+    mapping: input.mapping ?? {},
+    dryRun: input.dryRun ?? false,
+    createdBy,
+  });
+  return toUserImportJob(row, true);
+}
+
+/** Import jobs, newest first. */
+export const userImportListOrder = [desc(userImportJobs.createdAt), desc(userImportJobs.id)];
+
+/** An import job with its row errors, or 404. */
+export async function getUserImportJob(tenant: TenantDb, id: string): Promise<UserImportJob> {
+  const row = await tenant.findOne(userImportJobs, eq(userImportJobs.id, id));
+  if (!row) throw notFound();
+  return toUserImportJob(row, true);
 }

@@ -5,13 +5,22 @@ import {
   generateId,
   type MfaFactor,
   type UserMfaVerification,
+  type UserMfaVerificationCreated,
+  type userMfaVerificationCreateSchema,
 } from '@gatehouse/schemas';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { tenants, type UserMfaVerificationData, userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { UserRow } from './users.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { assertFeature, type QuotaDeps } from './quota.ts';
+import { findUser, type UserRow } from './users.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
+
+type UserMfaVerificationCreate = z.output<typeof userMfaVerificationCreateSchema>;
 
 /**
  * A user's MFA factors (spec §3 `mfaVerifications`). The TOTP secret is kept as it is, like the other secrets the
@@ -96,4 +105,76 @@ export async function verifyTotp(tenant: TenantDb, userId: string, code: string)
   if (totp.validate({ token: code, window: 1 }) === null) return false;
   await tenant.update(userMfaVerifications, eq(userMfaVerifications.id, factor.id), { lastUsedAt: new Date() });
   return true;
+}
+
+// The admin API's operations on a user's MFA factors: list, create (TOTP or backup codes), delete.
+
+/** Factors are audited as part of their user, never with their secrets. */
+const audited = (userId: string) => ({ type: 'User', id: userId });
+const alreadyInUse = { Totp: 'user.totp_already_in_use', BackupCode: 'user.backup_code_already_in_use' } as const;
+
+export async function listUserMfaVerifications(tenant: TenantDb, userId: string): Promise<UserMfaVerification[]> {
+  await findUser(tenant, userId);
+  const rows = await tenant.findMany(userMfaVerifications, {
+    where: eq(userMfaVerifications.userId, userId),
+    orderBy: [desc(userMfaVerifications.createdAt), desc(userMfaVerifications.id)],
+  });
+  return rows.map(toUserMfaVerification);
+}
+
+/**
+ * Adds a TOTP factor (answering its secret and enrollment QR code) or backup codes (answering the codes, once);
+ * one of each type per user, and backup codes only beside another factor. MFA is a plan feature in the cloud.
+ */
+export function createUserMfaVerification(
+  ctx: WriteContext,
+  deps: QuotaDeps,
+  userId: string,
+  input: UserMfaVerificationCreate,
+): Promise<UserMfaVerificationCreated> {
+  return performWrite(ctx, 'Admin.UserMfaVerification.Created', async (tx) => {
+    const user = await findUser(tx, userId);
+    // Spec §9: MFA is a plan feature (off on Free) in the cloud edition.
+    await assertFeature(tx, 'mfaEnabled', deps);
+    const existing = await findUserMfaVerifications(tx, userId);
+    const has = (type: string) => existing.some((verification) => verification.type === type);
+    let result: UserMfaVerificationCreated;
+    let row: UserMfaVerificationRow;
+    if (input.type === 'Totp') {
+      if (has('Totp')) throw new ApiError(422, alreadyInUse.Totp);
+      const secret = input.secret ?? generateTotpSecret();
+      row = await tx.insert(userMfaVerifications, { id: generateId(), userId, type: 'Totp', data: { secret } });
+      const enrollment = await totpEnrollment(secret, await totpIssuer(tx), primaryIdentifier(user));
+      result = { type: 'Totp', secret, ...enrollment };
+    } else {
+      if (has('BackupCode')) throw new ApiError(422, alreadyInUse.BackupCode);
+      // Backup codes stand in for a lost authenticator: without one they would be a password in ten pieces.
+      if (!has('Totp') && !has('WebAuthn')) throw new ApiError(422, 'user.mfa_requires_other_factor');
+      const codes = input.codes ?? generateBackupCodes();
+      row = await tx.insert(userMfaVerifications, {
+        id: generateId(),
+        userId,
+        type: 'BackupCode',
+        data: backupCodeData(codes),
+      });
+      result = { type: 'BackupCode', codes };
+    }
+    return { result, entity: audited(userId), before: null, after: { id: row.id, type: row.type } };
+  }).catch((error: unknown) => {
+    // A concurrent creation of the same type passed the check above and lost at the partial unique index.
+    throw error instanceof ApiError && error.code === 'entity.unique_violation'
+      ? new ApiError(422, alreadyInUse[input.type])
+      : error;
+  });
+}
+
+export function deleteUserMfaVerification(ctx: WriteContext, userId: string, verificationId: string): Promise<void> {
+  return performWrite(ctx, 'Admin.UserMfaVerification.Deleted', async (tx) => {
+    const [row] = await tx.delete(
+      userMfaVerifications,
+      allOf(eq(userMfaVerifications.userId, userId), eq(userMfaVerifications.id, verificationId)),
+    );
+    if (!row) throw notFound();
+    return { result: undefined, entity: audited(userId), before: { id: row.id, type: row.type }, after: null };
+  });
 }

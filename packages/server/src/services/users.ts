@@ -1,12 +1,33 @@
-import type { LogKey, User } from '@gatehouse/schemas';
+import {
+  generateId,
+  type LogKey,
+  MISSING_IDENTIFIER_MESSAGE,
+  type User,
+  type UserListQuery,
+  type UserProfile,
+  type userCreateSchema,
+  type userPatchSchema,
+} from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import type { Page } from '../http/route-kit.ts';
+import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from './user-passwords.ts';
+import {
+  countTenantUsers,
+  type UserListTotal,
+  userListCondition,
+  userListOrder,
+  userListTotal,
+} from './user-search.ts';
+import { endUserSessions } from './user-sessions.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 export type UserRow = typeof users.$inferSelect;
+type UserCreate = z.output<typeof userCreateSchema>;
+type UserPatch = z.output<typeof userPatchSchema>;
 
 /** The API shape of a user: never the password hash, only whether there is a password. */
 export function toUser(row: UserRow): User {
@@ -44,13 +65,11 @@ export async function findUser(tenant: TenantDb, id: string): Promise<UserRow> {
 type UserValues = Partial<Omit<typeof users.$inferInsert, 'tenantId' | 'id'>>;
 type AuditImages = { before: Record<string, unknown>; after: Record<string, unknown> };
 
-export type UserUpdate<S extends z.ZodType> = {
+export type UserUpdate = {
   /** Audit-log key; admin writes default to `Admin.User.Updated`. */
   key?: LogKey;
-  schema: S;
-  input: unknown;
-  /** The new column values, from the stored user and the valid input; may throw an ApiError. */
-  change: (user: UserRow, input: z.output<S>, tx: TenantDb) => UserValues | Promise<UserValues>;
+  /** The new column values, from the stored user; may throw an ApiError. */
+  change: (user: UserRow, tx: TenantDb) => UserValues | Promise<UserValues>;
   /** Audit images when the user's API shape would not show the change (a new password). */
   audit?: (before: UserRow, after: UserRow) => AuditImages;
 };
@@ -59,22 +78,175 @@ export type UserUpdate<S extends z.ZodType> = {
  * One change of a user through the write path: 404 when it does not exist in the tenant, the new
  * values with `updatedAt`, an audit entry with before/after and the `User.Data.Updated` event.
  */
-export function updateUser<S extends z.ZodType>(ctx: WriteContext, userId: string, spec: UserUpdate<S>) {
-  return performWrite(
-    ctx,
-    { key: spec.key ?? 'Admin.User.Updated', schema: spec.schema, input: spec.input },
-    async (tx, input) => {
-      const existing = await findUser(tx, userId);
-      const values = await spec.change(existing, input, tx);
-      const [row] = await tx.update(users, eq(users.id, userId), { ...values, updatedAt: new Date() });
-      if (!row) throw notFound();
-      const images = spec.audit?.(existing, row) ?? { before: auditImage(existing), after: auditImage(row) };
-      return {
-        result: row,
-        entity: { type: 'User', id: userId },
-        ...images,
-        events: [{ event: 'User.Data.Updated', data: toUser(row) }],
-      };
+export function updateUser(ctx: WriteContext, userId: string, spec: UserUpdate): Promise<UserRow> {
+  return performWrite(ctx, spec.key ?? 'Admin.User.Updated', async (tx) => {
+    const existing = await findUser(tx, userId);
+    const values = await spec.change(existing, tx);
+    const [row] = await tx.update(users, eq(users.id, userId), { ...values, updatedAt: new Date() });
+    if (!row) throw notFound();
+    const images = spec.audit?.(existing, row) ?? { before: auditImage(existing), after: auditImage(row) };
+    return {
+      result: row,
+      entity: { type: 'User', id: userId },
+      ...images,
+      events: [{ event: 'User.Data.Updated', data: toUser(row) }],
+    };
+  });
+}
+
+/** One page of GET /users with its total (exact, or capped at {@link USER_COUNT_CAP} for searches). */
+export async function findUserPage(
+  tenant: TenantDb,
+  query: UserListQuery,
+  page: Page,
+): Promise<{ rows: UserRow[]; total: UserListTotal }> {
+  const where = userListCondition(tenant, query);
+  const tenantUsers = await countTenantUsers(tenant);
+  const total = await userListTotal(tenant, query, where, tenantUsers);
+  const rows =
+    page.offset < total.total || total.capped
+      ? await tenant.findMany(users, {
+          where,
+          orderBy: userListOrder(total, tenantUsers, page),
+          limit: page.limit,
+          offset: page.offset,
+        })
+      : [];
+  return { rows, total };
+}
+
+/**
+ * A new user. The password policy check and the (deliberately slow) hash run before the transaction
+ * opens; an imported digest is stored as given.
+ */
+export async function createUser(ctx: WriteContext, input: UserCreate): Promise<User> {
+  if (input.password !== undefined) assertPasswordAllowed(ctx.tenant, input.password, input);
+  const password =
+    input.password !== undefined
+      ? await encryptPassword(input.password)
+      : input.passwordDigest !== undefined && input.passwordAlgorithm !== undefined
+        ? { passwordEncrypted: input.passwordDigest, passwordEncryptionMethod: input.passwordAlgorithm }
+        : { passwordEncrypted: null, passwordEncryptionMethod: null };
+  return performWrite(ctx, 'Admin.User.Created', async (tx) => {
+    const row = await tx.insert(users, {
+      id: generateId(12),
+      username: input.username ?? null,
+      primaryEmail: input.primaryEmail ?? null,
+      primaryPhone: input.primaryPhone ?? null,
+      name: input.name ?? null,
+      avatar: input.avatar ?? null,
+      customData: input.customData ?? {},
+      profile: input.profile ?? {},
+      ...password,
+    });
+    const created = toUser(row);
+    return {
+      result: created,
+      entity: { type: 'User', id: row.id },
+      before: null,
+      after: auditImage(row),
+      events: [{ event: 'User.Created', data: created }],
+    };
+  });
+}
+
+/** A patch of a user's fields; the user keeps at least one of username, email and phone. */
+export function patchUser(ctx: WriteContext, userId: string, patch: UserPatch): Promise<UserRow> {
+  return updateUser(ctx, userId, {
+    change: (existing) => {
+      const identifiers = { ...pickIdentifiers(existing), ...pickIdentifiers(patch) };
+      if (!identifiers.username && !identifiers.primaryEmail && !identifiers.primaryPhone) {
+        throw new ApiError(400, 'guard.invalid_input', [
+          { path: '', message: MISSING_IDENTIFIER_MESSAGE, code: 'custom' },
+        ]);
+      }
+      return patch;
     },
-  );
+  });
+}
+
+/** Deletes a user; their sessions, grants and tokens go in the same transaction. */
+export function deleteUser(ctx: WriteContext, userId: string): Promise<void> {
+  return performWrite(ctx, 'Admin.User.Deleted', async (tx) => {
+    const [row] = await tx.delete(users, eq(users.id, userId));
+    if (!row) throw notFound();
+    await endUserSessions(tx, userId);
+    return {
+      result: undefined,
+      entity: { type: 'User', id: userId },
+      before: auditImage(row),
+      after: null,
+      events: [{ event: 'User.Deleted', data: toUser(row) }],
+    };
+  });
+}
+
+export function setCustomData(
+  ctx: WriteContext,
+  userId: string,
+  customData: Record<string, unknown>,
+): Promise<UserRow> {
+  return updateUser(ctx, userId, { change: () => ({ customData }) });
+}
+
+/** The given profile fields replace the stored ones; the others are kept. */
+export function patchProfile(ctx: WriteContext, userId: string, profile: UserProfile): Promise<UserRow> {
+  return updateUser(ctx, userId, { change: (existing) => ({ profile: { ...existing.profile, ...profile } }) });
+}
+
+/** Sets a password the policy allows; the audit entry says that it changed, never the password or its hash. */
+export async function setPassword(ctx: WriteContext, userId: string, password: string): Promise<UserRow> {
+  const existing = await findUser(ctx.tenant, userId);
+  assertPasswordAllowed(ctx.tenant, password, existing);
+  const encrypted = await encryptPassword(password);
+  return updateUser(ctx, userId, {
+    change: () => encrypted,
+    audit: (before) => ({
+      before: { password: before.passwordEncrypted ? 'set' : 'none' },
+      after: { password: 'changed' },
+    }),
+  });
+}
+
+/** 422 `session.invalid_credentials` unless the password is the user's. */
+export async function verifyPassword(tenant: TenantDb, userId: string, password: string): Promise<void> {
+  const user = await findUser(tenant, userId);
+  const matches = user.passwordEncrypted
+    ? await verifyStoredPassword(user.passwordEncryptionMethod, user.passwordEncrypted, password)
+    : false;
+  if (!matches) throw new ApiError(422, 'session.invalid_credentials');
+}
+
+/** Suspension ends what the provider holds for the user (sessions, grants, tokens) in the same transaction. */
+export function setSuspension(ctx: WriteContext, userId: string, isSuspended: boolean): Promise<UserRow> {
+  return updateUser(ctx, userId, {
+    change: async (existing, tx) => {
+      if (isSuspended) await endUserSessions(tx, existing.id);
+      return { isSuspended };
+    },
+  });
+}
+
+/** Unlinks the identity of a connector target (404 when the user has none there). */
+export function deleteIdentity(ctx: WriteContext, userId: string, target: string): Promise<UserRow> {
+  return updateUser(ctx, userId, {
+    change: (user) => {
+      if (!Object.hasOwn(user.identities, target)) throw notFound();
+      const { [target]: _removed, ...identities } = user.identities;
+      return { identities };
+    },
+  });
+}
+
+/** The identifier fields a value sets (undefined ones are not part of a patch). */
+function pickIdentifiers(value: {
+  username?: string | null;
+  primaryEmail?: string | null;
+  primaryPhone?: string | null;
+}) {
+  return Object.fromEntries(
+    (['username', 'primaryEmail', 'primaryPhone'] as const).flatMap((field) =>
+      value[field] === undefined ? [] : [[field, value[field]]],
+    ),
+  ) as Partial<Record<'username' | 'primaryEmail' | 'primaryPhone', string | null>>;
 }

@@ -1,0 +1,205 @@
+import {
+  type Actor,
+  generateId,
+  HOOK_RETRIES_DEFAULT,
+  type Hook,
+  type HookCreate,
+  type HookLog,
+  type HookPatch,
+  type HookTestResult,
+  hookTestSchema,
+} from '@gatehouse/schemas';
+import { and, desc, eq, gte, ilike, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { allOf, anyOf } from '../db/conditions.ts';
+import { hookLogs, hooks } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError } from '../http/errors.ts';
+import { type ListQuery, likePattern } from '../http/route-kit.ts';
+import type { OutboundPolicy } from './outbound.ts';
+import { assertQuota, type QuotaDeps } from './quota.ts';
+import { auditedHook, deliveryBody, findHook, generateSigningKey, sendOnce, toHook, toHookLog } from './webhooks.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
+
+/** The management operations of webhooks: CRUD, key rotation, a test send, the recent requests and replay. */
+
+/** Recent requests cover this window. */
+const RECENT_MS = 24 * 60 * 60 * 1000;
+const success = sql`${hookLogs.responseStatus} between 200 and 299`;
+
+/** The condition and order of GET /hooks, newest first: `search` matches the name or the endpoint URL. */
+export function hookListQuery(filter: { search?: string | undefined }): ListQuery {
+  const pattern = filter.search ? likePattern(filter.search) : undefined;
+  return {
+    where: pattern ? or(ilike(hooks.name, pattern), sql`${hooks.config}->>'url' ilike ${pattern}`) : undefined,
+    orderBy: [desc(hooks.createdAt), desc(hooks.id)],
+  };
+}
+
+/** Adds each hook's attempts of the last 24 hours (two index range counts per hook; pages are ≤ 100). */
+export async function withStats(tenant: TenantDb, list: Hook[]): Promise<Hook[]> {
+  const since = gte(hookLogs.createdAt, new Date(Date.now() - RECENT_MS));
+  return Promise.all(
+    list.map(async (hook) => {
+      const own = allOf(eq(hookLogs.hookId, hook.id), since);
+      const [requestCount, successCount] = await Promise.all([
+        tenant.count(hookLogs, own),
+        tenant.count(hookLogs, allOf(own, success)),
+      ]);
+      return { ...hook, executionStats: { requestCount, successCount } };
+    }),
+  );
+}
+
+export async function getHook(tenant: TenantDb, id: string, options: { withStats: boolean }): Promise<Hook> {
+  const hook = toHook(await findHook(tenant, id));
+  if (!options.withStats) return hook;
+  const [withCounts = hook] = await withStats(tenant, [hook]);
+  return withCounts;
+}
+
+export function createHook(ctx: WriteContext, deps: QuotaDeps, input: HookCreate): Promise<Hook> {
+  return performWrite(ctx, 'Admin.Hook.Created', async (tx) => {
+    await assertQuota(tx, 'hooksLimit', deps);
+    const created = toHook(
+      await tx.insert(hooks, {
+        id: generateId(),
+        name: input.name,
+        events: input.events,
+        config: {
+          url: input.config.url,
+          headers: input.config.headers ?? {},
+          retries: input.config.retries ?? HOOK_RETRIES_DEFAULT,
+        },
+        signingKey: generateSigningKey(),
+        enabled: input.enabled ?? true,
+      }),
+    );
+    return { result: created, entity: { type: 'Hook', id: created.id }, before: null, after: auditedHook(created) };
+  });
+}
+
+/** A patch of a hook; `config` fields left out keep their stored values. */
+export function updateHook(ctx: WriteContext, id: string, input: HookPatch): Promise<Hook> {
+  return performWrite(ctx, 'Admin.Hook.Updated', async (tx) => {
+    const before = toHook(await findHook(tx, id));
+    if (!Object.keys(input).length) {
+      return { result: before, entity: { type: 'Hook', id }, before: auditedHook(before), after: auditedHook(before) };
+    }
+    const { config, ...rest } = input;
+    const [row] = await tx.update(hooks, eq(hooks.id, id), {
+      ...rest,
+      ...(config
+        ? {
+            config: {
+              url: config.url ?? before.config.url,
+              headers: config.headers ?? before.config.headers,
+              retries: config.retries ?? before.config.retries,
+            },
+          }
+        : {}),
+    });
+    if (!row) throw new Error('the hook vanished inside its transaction');
+    const after = toHook(row);
+    return { result: after, entity: { type: 'Hook', id }, before: auditedHook(before), after: auditedHook(after) };
+  });
+}
+
+export function deleteHook(ctx: WriteContext, id: string): Promise<void> {
+  return performWrite(ctx, 'Admin.Hook.Deleted', async (tx) => {
+    const before = toHook(await findHook(tx, id));
+    await tx.delete(hooks, eq(hooks.id, id));
+    return { result: undefined, entity: { type: 'Hook', id }, before: auditedHook(before), after: null };
+  });
+}
+
+export function rotateSigningKey(ctx: WriteContext, id: string): Promise<Hook> {
+  return performWrite(ctx, 'Admin.Hook.SigningKeyRotated', async (tx) => {
+    const before = toHook(await findHook(tx, id));
+    const [row] = await tx.update(hooks, eq(hooks.id, id), { signingKey: generateSigningKey() });
+    if (!row) throw new Error('the hook vanished inside its transaction');
+    const after = toHook(row);
+    // The audit entry says the key changed without holding either key.
+    return {
+      result: after,
+      entity: { type: 'Hook', id },
+      before: { ...auditedHook(before), signingKey: 'previous' },
+      after: { ...auditedHook(after), signingKey: 'rotated' },
+    };
+  });
+}
+
+/** Sends a sample payload once (no retries, not recorded), signed like a real delivery. */
+export async function testHook(
+  tenant: TenantDb,
+  outbound: OutboundPolicy,
+  id: string,
+  actor: Actor,
+  /** Reads the request's optional body (`{event?}`); called once the hook is known to exist. */
+  readBody: () => Promise<unknown>,
+): Promise<HookTestResult> {
+  const hook = await findHook(tenant, id);
+  const input = hookTestSchema.safeParse(await readBody());
+  if (!input.success) throw new ApiError(400, 'guard.invalid_input');
+  const event = input.data.event ?? hook.events[0] ?? 'User.Created';
+  const body = deliveryBody(hook.id, `test-${generateId(12)}`, event, {
+    createdAt: Date.now(),
+    actor,
+    data: { test: true, message: 'A sample payload sent from the Gatehouse management API.' },
+  });
+  const result = await sendOnce(hook, body, { outbound });
+  return {
+    success: result.success,
+    responseStatus: result.responseStatus,
+    responseBody: result.responseBody,
+    durationMs: result.durationMs,
+    error: result.error,
+  };
+}
+
+/** The condition and order of a hook's recent requests (the last 24 hours), newest first. */
+export function hookLogListQuery(
+  hookId: string,
+  filter: { status?: 'success' | 'failed' | undefined; event?: string | undefined },
+): ListQuery {
+  const conditions: SQL[] = [eq(hookLogs.hookId, hookId), gte(hookLogs.createdAt, new Date(Date.now() - RECENT_MS))];
+  if (filter.status === 'success') conditions.push(success);
+  if (filter.status === 'failed') conditions.push(anyOf(isNull(hookLogs.responseStatus), not(success)));
+  if (filter.event) conditions.push(eq(hookLogs.event, filter.event));
+  return { where: and(...conditions), orderBy: [desc(hookLogs.createdAt), desc(hookLogs.id)] };
+}
+
+async function findHookLog(tenant: TenantDb, hookId: string, logId: string) {
+  const row = await tenant.findOne(hookLogs, allOf(eq(hookLogs.hookId, hookId), eq(hookLogs.id, logId)));
+  if (!row) throw new ApiError(404, 'entity.not_found');
+  return row;
+}
+
+export async function getHookLog(tenant: TenantDb, hookId: string, logId: string): Promise<HookLog> {
+  return toHookLog(await findHookLog(tenant, hookId, logId));
+}
+
+/** Sends a recorded body again now, signed with the current key and headers; the new attempt names the original. */
+export async function replayHookLog(
+  tenant: TenantDb,
+  outbound: OutboundPolicy,
+  hookId: string,
+  logId: string,
+): Promise<HookLog> {
+  const hook = await findHook(tenant, hookId);
+  const original = await findHookLog(tenant, hookId, logId);
+  const result = await sendOnce(hook, original.request.body, { outbound });
+  const row = await tenant.insert(hookLogs, {
+    id: generateId(),
+    hookId,
+    deliveryId: original.deliveryId,
+    event: original.event,
+    attempt: 1,
+    request: result.request,
+    responseStatus: result.responseStatus,
+    responseBody: result.responseBody,
+    durationMs: result.durationMs,
+    error: result.error,
+    replayOf: original.id,
+  });
+  return toHookLog(row);
+}

@@ -1,0 +1,73 @@
+import {
+  generateId,
+  type OrganizationScope,
+  type OrganizationScopeCreate,
+  type OrganizationScopePatch,
+} from '@gatehouse/schemas';
+import { asc, eq } from 'drizzle-orm';
+import { organizationScopes } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import type { ListQuery } from '../http/route-kit.ts';
+import { findOrganizationScope, keywordCondition, toOrganizationScope } from './organizations.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
+
+/** The organization template's scopes (permissions): the list and create, update, delete. */
+
+/** The condition and order of GET /organization-scopes, by name. */
+export function organizationScopeListQuery(filter: { q?: string | undefined; search?: string | undefined }): ListQuery {
+  return { where: keywordCondition(filter, [organizationScopes.name]), orderBy: [asc(organizationScopes.name)] };
+}
+
+export async function getOrganizationScope(tenant: TenantDb, id: string): Promise<OrganizationScope> {
+  return toOrganizationScope(await findOrganizationScope(tenant, id));
+}
+
+export function createOrganizationScope(ctx: WriteContext, input: OrganizationScopeCreate): Promise<OrganizationScope> {
+  return performWrite(ctx, 'Admin.OrganizationScope.Created', async (tx) => {
+    const created = toOrganizationScope(await tx.insert(organizationScopes, { id: generateId(), ...input }));
+    return {
+      result: created,
+      entity: { type: 'OrganizationScope', id: created.id },
+      before: null,
+      after: created,
+      events: [{ event: 'OrganizationScope.Created', data: created }],
+    };
+  });
+}
+
+export function updateOrganizationScope(
+  ctx: WriteContext,
+  id: string,
+  input: OrganizationScopePatch,
+): Promise<OrganizationScope> {
+  return performWrite(ctx, 'Admin.OrganizationScope.Updated', async (tx) => {
+    const before = toOrganizationScope(await findOrganizationScope(tx, id));
+    // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
+    if (!Object.keys(input).length)
+      return { result: before, entity: { type: 'OrganizationScope', id }, before, after: before };
+    const [row] = await tx.update(organizationScopes, eq(organizationScopes.id, id), input);
+    if (!row) throw new Error('the organization scope vanished inside its transaction');
+    const after = toOrganizationScope(row);
+    return {
+      result: after,
+      entity: { type: 'OrganizationScope', id },
+      before,
+      after,
+      events: [{ event: 'OrganizationScope.Data.Updated', data: after }],
+    };
+  });
+}
+
+export function deleteOrganizationScope(ctx: WriteContext, id: string): Promise<void> {
+  return performWrite(ctx, 'Admin.OrganizationScope.Deleted', async (tx) => {
+    const before = toOrganizationScope(await findOrganizationScope(tx, id));
+    await tx.delete(organizationScopes, eq(organizationScopes.id, id));
+    return {
+      result: undefined,
+      entity: { type: 'OrganizationScope', id },
+      before,
+      after: null,
+      events: [{ event: 'OrganizationScope.Deleted', data: before }],
+    };
+  });
+}
