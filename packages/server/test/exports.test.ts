@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs, users } from '../src/db/tables.ts';
 import { EXPORT_PAGE_SIZE } from '../src/routes/exports.ts';
+import { UserImportWorker } from '../src/services/user-import-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { expectGuarded, expectInvalid, otherTenant, ownTenant } from './support/scenarios.ts';
 
@@ -82,6 +83,31 @@ describe('exports', () => {
     const ids = (response.json as { id: string }[]).map((user) => user.id);
     expect(ids).toHaveLength(EXPORT_PAGE_SIZE + 5);
     expect(new Set(ids).size).toBe(EXPORT_PAGE_SIZE + 5);
+  });
+
+  it('writes a formula-like cell so a spreadsheet shows it as text, and such an export imports back unchanged', async () => {
+    const formula = '=HYPERLINK("https://evil.example/","Click")';
+    const names = [formula, '+1+1', '-2+3', '@SUM(A1)', '\t=1'];
+    // Inserted directly: the audit-log export below counts the log, which the users API would write to.
+    await ownTenant(t).insertMany(
+      users,
+      names.map((name, index) => ({ id: generateId(12), username: `formula_${index}`, name })),
+    );
+    const csv = await t.call('/api/users/export?format=csv&search=formula_');
+    const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
+    const exported = new Map(rows.map((row) => [row.username, row.name]));
+    for (const [index, name] of names.entries()) expect(exported.get(`formula_${index}`)).toBe(`'${name}`);
+    expect(csv.text).not.toMatch(/(^|,)=HYPERLINK/m);
+
+    const imported = await t.call('/api/users/imports', { method: 'POST', body: { format: 'csv', source: csv.text } });
+    expect(imported.status).toBe(202);
+    await new UserImportWorker({ db: t.db }).drain();
+    const job = (await t.call(`/api/users/imports/${imported.json.id}`)).json;
+    expect(job, 'the names come back as they were, so nothing changes').toMatchObject({
+      status: 'succeeded',
+      unchanged: names.length,
+      failed: 0,
+    });
   });
 
   it('exports JSON in the API shape of a user', async () => {

@@ -12,6 +12,10 @@ import { ownTenant } from './support/scenarios.ts';
 /** A real HTTP receiver on 127.0.0.1: `/ok` answers 200, `/fail` 500, `/slow` after 2 s. */
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 let received: Received[] = [];
+/** Answers of `/hold` requests not given yet, and who waits for the next one to arrive. */
+const held: (() => void)[] = [];
+const heldWaiters: (() => void)[] = [];
+const nextHeld = () => new Promise<void>((resolve) => heldWaiters.push(resolve));
 let receiver: Server;
 let base: string;
 let t: TestApp;
@@ -26,6 +30,10 @@ beforeAll(async () => {
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (path.startsWith('/fail')) {
         response.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
+      } else if (path.startsWith('/hold')) {
+        // Answered when the test says so: the attempt is in flight for as long as the test needs.
+        held.push(() => response.writeHead(200, { 'Content-Type': 'text/plain' }).end('released'));
+        for (const waiter of heldWaiters.splice(0)) waiter();
       } else if (path.startsWith('/slow')) {
         setTimeout(() => response.writeHead(200).end('late'), 2000).unref();
       } else {
@@ -185,23 +193,21 @@ describe('webhook delivery', () => {
     const hook = await createHook({
       name: 'In flight',
       events: ['OrganizationScope.Created'],
-      config: { url: `${base}/slow`, retries: 0 },
+      config: { url: `${base}/hold`, retries: 0 },
     });
     await createScope('in-flight:scope');
-    const delivering = worker(5000).drain();
-    // While the endpoint holds the request, the attempt is already recorded: a kill -9 now leaves it as interrupted.
-    let inFlight: (typeof hookLogs.$inferSelect)[] = [];
-    for (let i = 0; i < 500 && inFlight.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      inFlight = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
-    }
+    const arrived = nextHeld();
+    const delivering = worker(30_000).drain();
+    await arrived;
+    // The endpoint holds the request: the attempt is already recorded, so a kill -9 now leaves it as interrupted.
+    const inFlight = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
     expect(inFlight).toHaveLength(1);
     expect(inFlight[0]).toMatchObject({ attempt: 1, responseStatus: null, error: INTERRUPTED_ATTEMPT });
-    expect(received.filter((request) => request.path === '/slow')).toHaveLength(1);
+    held.splice(0).forEach((release) => release());
     await delivering;
     const after = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
     expect(after, 'the answer completes the same row').toHaveLength(1);
-    expect(after[0]).toMatchObject({ id: inFlight[0]?.id, responseStatus: 200, responseBody: 'late', error: null });
+    expect(after[0]).toMatchObject({ id: inFlight[0]?.id, responseStatus: 200, responseBody: 'released', error: null });
     await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
   });
 

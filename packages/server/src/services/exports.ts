@@ -87,7 +87,11 @@ function exportStream<R extends Keyset, T>(
       let chunk = '';
       if (format === 'csv') {
         const records = items.map((item) => columns.map((column) => column.value(item)));
-        chunk = stringify(first ? [columns.map((column) => column.header), ...records] : records);
+        // A cell starting with = + - @ tab or CR would run as a formula in a spreadsheet (=HYPERLINK(...)): it gets a
+        // leading ' (OWASP's CSV injection advice), which the import takes off again.
+        chunk = stringify(first ? [columns.map((column) => column.header), ...records] : records, {
+          escape_formulas: true,
+        });
       } else {
         chunk = first ? '[' : '';
         for (const item of items) {

@@ -30,12 +30,17 @@ function effectiveMapping(columns: readonly string[], mapping: ImportMapping): I
   return Object.fromEntries(columns.filter(isField).map((column) => [column, column])) as ImportMapping;
 }
 
+/** A cell as our CSV export escapes a formula: ' then = + - @ tab or CR. */
+const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
+
 function mapValues(row: Record<string, unknown>, mapping: ImportMapping, fromCsv: boolean) {
   const values: Partial<Record<ImportField, unknown>> = {};
   for (const [column, field] of Object.entries(mapping)) {
     let value = row[column];
     // An empty CSV cell means "not given", as an absent JSON key does.
     if (value === undefined || value === null || (fromCsv && value === '')) continue;
+    // Our export writes a formula-like cell with a leading ' (CSV injection); an export imports again unchanged.
+    if (fromCsv && typeof value === 'string' && FORMULA_ESCAPED.test(value)) value = value.slice(1);
     if (fromCsv && field === 'customData' && typeof value === 'string') {
       try {
         value = JSON.parse(value);
