@@ -203,7 +203,7 @@ describe('webhook delivery', () => {
     const inFlight = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
     expect(inFlight).toHaveLength(1);
     expect(inFlight[0]).toMatchObject({ attempt: 1, responseStatus: null, error: INTERRUPTED_ATTEMPT });
-    held.splice(0).forEach((release) => release());
+    for (const release of held.splice(0)) release();
     await delivering;
     const after = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
     expect(after, 'the answer completes the same row').toHaveLength(1);

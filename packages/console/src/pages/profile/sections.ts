@@ -1,10 +1,10 @@
-import type { Me } from '@gatehouse/schemas';
 import type { ComponentType } from 'react';
 import type { EditionScoped } from './edition-scope.ts';
 import { PasswordSection } from './password/PasswordSection.tsx';
+import type { ProfileSectionProps } from './section-props.ts';
 import { SettingsSection } from './settings/SettingsSection.tsx';
 
-export type ProfileSectionProps = { me: Me };
+export type { ProfileSectionProps } from './section-props.ts';
 
 export type ProfileSection = EditionScoped & { key: string; Section: ComponentType<ProfileSectionProps> };
 

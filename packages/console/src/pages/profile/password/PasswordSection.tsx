@@ -6,7 +6,7 @@ import { toChangePassword, toVerifyPassword } from '../links.ts';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';
 import { type ProfileRouteState, parseProfileRouteState } from '../route-state.ts';
-import type { ProfileSectionProps } from '../sections.ts';
+import type { ProfileSectionProps } from '../section-props.ts';
 
 /** Stands for a password without saying anything about it, not even its length. */
 const maskedPassword = '********';

@@ -6,7 +6,7 @@ import { Card } from '../../../components/Card/Card.tsx';
 import { forEdition } from '../edition-scope.ts';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';
-import type { ProfileSectionProps } from '../sections.ts';
+import type { ProfileSectionProps } from '../section-props.ts';
 import { AvatarModal } from './AvatarModal.tsx';
 import { NameModal } from './NameModal.tsx';
 import { type SettingsRowKey, settingsRows } from './settings-rows.ts';
