@@ -33,7 +33,6 @@ import {
   findOrganizationRoles,
 } from '../services/organizations.ts';
 import { auditOwner } from '../services/relations.ts';
-import { performWrite } from '../services/write-path.ts';
 
 /** Machine-to-machine applications of an organization and the organization roles they hold there. */
 
@@ -152,18 +151,7 @@ export const organizationApplicationsRoutes = createRouter()
   .openapi(assignRolesToApplicationsRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { applicationIds, organizationRoleIds } = c.req.valid('json');
-    await performWrite(writeContext(c), 'Admin.Organization.Updated', async (tx) => {
-      const added = await assignRolesToMembers(tx, 'applications', id, {
-        memberIds: applicationIds,
-        organizationRoleIds,
-      });
-      return {
-        result: undefined,
-        entity: { type: 'Organization', id },
-        before: { applicationRoles: [] },
-        after: { applicationRoles: added.map(({ memberId, ...roles }) => ({ applicationId: memberId, ...roles })) },
-      };
-    });
+    await assignRolesToMembers(writeContext(c), 'applications', id, { memberIds: applicationIds, organizationRoleIds });
     return c.body(null, 201);
   })
   .route('/', applicationRolesRoutes);

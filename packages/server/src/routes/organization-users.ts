@@ -37,7 +37,6 @@ import {
 } from '../services/organizations.ts';
 import { auditOwner, inRelation } from '../services/relations.ts';
 import { toUser } from '../services/users.ts';
-import { performWrite } from '../services/write-path.ts';
 
 /** Members of an organization and the organization roles they hold there. */
 
@@ -187,16 +186,7 @@ export const organizationUsersRoutes = createRouter()
   .openapi(assignRolesToMembersRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { userIds, organizationRoleIds } = c.req.valid('json');
-    await performWrite(writeContext(c), 'Admin.Organization.Updated', async (tx) => {
-      const added = await assignRolesToMembers(tx, 'users', id, { memberIds: userIds, organizationRoleIds });
-      // The audit entry names the role assignments this request made.
-      return {
-        result: undefined,
-        entity: { type: 'Organization', id },
-        before: { memberRoles: [] },
-        after: { memberRoles: added.map(({ memberId, ...roles }) => ({ userId: memberId, ...roles })) },
-      };
-    });
+    await assignRolesToMembers(writeContext(c), 'users', id, { memberIds: userIds, organizationRoleIds });
     return c.body(null, 201);
   })
   .route('/', memberRolesRoutes)

@@ -16,7 +16,7 @@ import {
 } from './organizations.ts';
 import { assertAllFound, inRelation } from './relations.ts';
 import { type ApplicationRow, findAllApplications } from './role-assignments.ts';
-import type { DomainEvent } from './write-path.ts';
+import { type DomainEvent, performWrite, type WriteContext } from './write-path.ts';
 
 /**
  * The rules of organization membership, for users (members) and machine-to-machine applications:
@@ -123,23 +123,31 @@ async function rolesOfMembers(
 
 /**
  * Gives organization roles (of the kind's type) to several members of the organization; roles already held
- * stay as they are. Answers, per member, the roles this added.
+ * stay as they are. One audited write whose entry names, per member, the roles this request added.
  */
-export async function assignRolesToMembers(
-  tx: TenantDb,
+export function assignRolesToMembers(
+  ctx: WriteContext,
   kind: MemberKind,
   organizationId: string,
   body: { memberIds: readonly string[]; organizationRoleIds: readonly string[] },
-): Promise<{ memberId: string; organizationRoleIds: string[] }[]> {
-  await findOrganization(tx, organizationId);
-  await assertAllInOrganization(tx, kind, organizationId, body.memberIds);
-  await findOrganizationRoles(tx, body.organizationRoleIds, memberKinds[kind].roleType);
-  const added: { memberId: string; organizationRoleIds: string[] }[] = [];
-  for (const memberId of body.memberIds) {
-    const roleIds = await memberKinds[kind].addRoles(tx, organizationId, memberId, body.organizationRoleIds);
-    if (roleIds.length) added.push({ memberId, organizationRoleIds: roleIds.sort() });
-  }
-  return added;
+): Promise<void> {
+  return performWrite(ctx, 'Admin.Organization.Updated', async (tx) => {
+    await findOrganization(tx, organizationId);
+    await assertAllInOrganization(tx, kind, organizationId, body.memberIds);
+    await findOrganizationRoles(tx, body.organizationRoleIds, memberKinds[kind].roleType);
+    const added: Record<string, unknown>[] = [];
+    const [listKey, idKey] = kind === 'users' ? ['memberRoles', 'userId'] : ['applicationRoles', 'applicationId'];
+    for (const memberId of body.memberIds) {
+      const roleIds = await memberKinds[kind].addRoles(tx, organizationId, memberId, body.organizationRoleIds);
+      if (roleIds.length) added.push({ [idKey]: memberId, organizationRoleIds: roleIds.sort() });
+    }
+    return {
+      result: undefined,
+      entity: { type: 'Organization', id: organizationId },
+      before: { [listKey]: [] },
+      after: { [listKey]: added },
+    };
+  });
 }
 
 /** The reference's `Organization.Membership.Updated`, with who joined and who left. */
