@@ -50,6 +50,19 @@ function matchTag(tag: string): Language | undefined {
   return byLowercase.get(primary) ?? byPrimary[primary];
 }
 
+/**
+ * The first supported language of an OIDC `ui_locales` value (space-separated BCP 47 tags, most preferred first),
+ * or undefined when it names none (the caller then falls back to Accept-Language).
+ */
+export function uiLocalesLanguage(uiLocales: unknown): Language | undefined {
+  if (typeof uiLocales !== 'string') return undefined;
+  for (const tag of uiLocales.split(' ')) {
+    const language = tag && matchTag(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
 /** Picks the best supported language of an Accept-Language header (RFC 9110 weights), else en. */
 export function negotiateLanguage(header: string | undefined | null): Language {
   if (!header) return fallbackLanguage;

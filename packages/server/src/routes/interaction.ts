@@ -31,6 +31,7 @@ import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { formActionSource } from '../http/form-action.ts';
 import { sendHtml } from '../http/html.ts';
+import { uiLocalesLanguage } from '../i18n/messages.ts';
 import { passwordRejectedText, signInFormErrorText, signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../services/console-admin.ts';
 import type { EmailService } from '../services/email.ts';
@@ -97,6 +98,9 @@ export function interactionRoutes(
         return expired(c);
       }
       c.set('interaction', { provider, details, tenantId, page: `/interaction/${tenantId}/${details.uid}` });
+      // The application's ui_locales (OIDC Core 3.1.2.1) wins over the browser's Accept-Language.
+      const asked = uiLocalesLanguage(details.params.ui_locales);
+      if (asked) c.set('language', asked);
       await next();
     };
   /** The welcome step exists on the OSS console's sign-in only. */
@@ -150,11 +154,16 @@ export function interactionRoutes(
         renderRegisterPage({ language, action: `${page}/register`, signInHref: `${page}?screen=sign_in` }),
       );
     }
+    // Spec §2.4: the application may pre-fill the identifier (`identifier`, or OIDC's `login_hint`).
+    const hint = [details.params.identifier, details.params.login_hint].find(
+      (value): value is string => typeof value === 'string' && value.length > 0 && value.length <= 256,
+    );
     return sendHtml(
       c,
       renderSignInPage({
         language,
         action: `${page}/login`,
+        identifier: hint,
         registerHref: registerHref(tenantId, page),
         forgotHref: forgotHref(page),
       }),
@@ -221,7 +230,14 @@ export function interactionRoutes(
     if (error) {
       return sendHtml(
         c,
-        renderSignInPage({ language, action, identifier, error: signInFormErrorText(language, error) }),
+        renderSignInPage({
+          language,
+          action,
+          identifier,
+          error: signInFormErrorText(language, error),
+          registerHref: registerHref(tenantId, page),
+          forgotHref: forgotHref(page),
+        }),
         400,
       );
     }
@@ -238,7 +254,14 @@ export function interactionRoutes(
           : signInText(language, 'invalid_credentials');
       return sendHtml(
         c,
-        renderSignInPage({ language, action, identifier, error: message, forgotHref: forgotHref(page) }),
+        renderSignInPage({
+          language,
+          action,
+          identifier,
+          error: message,
+          registerHref: registerHref(tenantId, page),
+          forgotHref: forgotHref(page),
+        }),
         result.reason === 'locked' ? 429 : 401,
       );
     }
