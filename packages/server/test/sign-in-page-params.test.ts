@@ -80,3 +80,38 @@ describe('the sign-in page follows the authorization request', () => {
     expect(await empty.text()).toContain('screen=register');
   });
 });
+
+describe('a refused authorization request', () => {
+  const authorize = (params: Record<string, string>, language = 'en') =>
+    fetch(
+      `${server.base}/oidc/auth?${new URLSearchParams({
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        scope: 'openid',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+        ...params,
+      })}`,
+      { headers: { 'Accept-Language': language }, redirect: 'manual' },
+    );
+
+  it('shows a branded, translated page naming what is wrong, never a raw English one', async () => {
+    const wrongReturn = await authorize({ redirect_uri: 'https://evil.example/callback' });
+    expect(wrongReturn.status).toBe(400);
+    const english = await wrongReturn.text();
+    expect(english).toContain('the address to return to is not registered');
+    expect(english).toContain('Error code: invalid_redirect_uri');
+    expect(english).toContain('rel="stylesheet"');
+    expect(english, 'not the provider’s developer text').not.toContain('redirect_uri did not match');
+
+    const german = await (await authorize({ redirect_uri: 'https://evil.example/cb', ui_locales: 'de' }, 'fr')).text();
+    expect(german).toContain('lang="de"');
+    expect(german).toContain('Rücksprungadresse');
+    const arabic = await (await authorize({ redirect_uri: 'https://evil.example/cb' }, 'ar')).text();
+    expect(arabic).toContain('dir="rtl"');
+
+    const unknownClient = await (await authorize({ client_id: 'no-such-client' })).text();
+    expect(unknownClient).toContain('This application is not known here.');
+  });
+});

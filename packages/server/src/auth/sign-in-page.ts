@@ -178,6 +178,28 @@ export function renderLogoutPage(language: Language, providerForm: string): Safe
   return page(language, t('sign_out_title'), html`${form}\n<script>${dangerouslyTrustHtml(LOGOUT_SCRIPT)}</script>`);
 }
 
+/**
+ * An authorization request the provider refused before any sign-in page (an unregistered redirect_uri, an unknown
+ * client, a malformed request): the branded frame, translated, with the OAuth error code for the application's
+ * support. The provider's own description stays out: it is English and written for developers.
+ */
+export function renderRequestErrorPage(language: Language, error: string): SafeHtml {
+  const t = (key: Parameters<typeof signInText>[1], values?: Record<string, string>) =>
+    signInText(language, key, values);
+  const message =
+    error === 'invalid_redirect_uri'
+      ? t('request_error_redirect_uri')
+      : error === 'invalid_client'
+        ? t('request_error_client')
+        : t('request_error_generic');
+  return page(
+    language,
+    t('request_error_title'),
+    html`<p role="alert">${message}</p>
+<p><small>${t('request_error_code', { code: error })}</small></p>`,
+  );
+}
+
 export function renderMessagePage(language: Language, message: string): SafeHtml {
   return page(language, signInText(language, 'title'), html`<p role="alert">${message}</p>`);
 }

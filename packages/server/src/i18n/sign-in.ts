@@ -61,6 +61,11 @@ export const signInKeys = [
   'reset_code_exhausted',
   'reset_done',
   'resend_code',
+  'request_error_title',
+  'request_error_redirect_uri',
+  'request_error_client',
+  'request_error_generic',
+  'request_error_code',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

@@ -7,15 +7,14 @@ import type { Database } from '../../db/client.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
-import { html } from '../../http/html.ts';
-import { negotiateLanguage } from '../../i18n/messages.ts';
+import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
-import { renderLogoutPage, renderMessagePage } from '../sign-in-page.ts';
+import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';
 import { jwsAlgorithmOf, readKeySetVersion, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
@@ -36,12 +35,16 @@ async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
   return (stored.length ? stored : fresh).map((key) => key.value);
 }
 
-/** Minimal error page: the provider's default one uses inline styles, which our CSP forbids. */
+/**
+ * The provider's error page (its default uses inline styles, which our CSP forbids): the sign-in pages' frame in the
+ * request's language (`ui_locales`, else Accept-Language), saying what went wrong in words an end user can act on.
+ */
 function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
-  const title = out.error ?? 'error';
+  const language =
+    uiLocalesLanguage(ctx.oidc?.params?.ui_locales ?? ctx.query?.ui_locales) ??
+    negotiateLanguage(ctx.get('accept-language'));
   ctx.type = 'html';
-  ctx.body =
-    html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${out.error_description ?? ''}</p></body></html>`.toString();
+  ctx.body = renderRequestErrorPage(language, String(out.error ?? 'server_error')).toString();
 }
 
 export type OidcDeps = {
