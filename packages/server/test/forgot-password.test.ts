@@ -1,5 +1,6 @@
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, type LogKey } from '@gatehouse/schemas';
 import { and, desc, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
 import { logs, outbox, passwordResetCodes, users } from '../src/db/tables.ts';
@@ -104,16 +105,16 @@ function reset(
   });
 }
 
-async function signIn(identifier: string, password: string) {
+async function signIn(identifier: string, password: string, scope = 'openid offline_access') {
   const flow = oidc();
   const jar = new CookieJar();
-  const { verifier, signInPage: page } = await flow.startAuthorization(jar, { scope: 'openid offline_access' });
+  const { verifier, signInPage: page } = await flow.startAuthorization(jar, { scope });
   const submitted = await flow.submit(jar, page, identifier, password);
   if (submitted.status !== 303) return { ok: false as const, status: submitted.status };
   const callback = await flow.followToCallback(jar, submitted);
   const tokens = await flow.redeemCode(callback.searchParams.get('code') ?? '', verifier);
   expect(tokens.status).toBe(200);
-  return { ok: true as const, tokens: (await tokens.json()) as { refresh_token?: string } };
+  return { ok: true as const, tokens: (await tokens.json()) as { refresh_token?: string; id_token: string } };
 }
 
 const storedHash = async (id: string) => (await tenant().findOne(users, eq(users.id, id)))?.passwordEncrypted;
@@ -241,6 +242,45 @@ describe('forgot password through the sign-in pages', () => {
     });
     expect(JSON.stringify(event?.payload)).not.toContain('passwordEncrypted');
   }, 60_000);
+
+  it('says email_verified only for an address an admin set or an emailed code proved, never a typed one', async () => {
+    const admin = await createUser('verified_by_admin');
+    const adminSignIn = await signIn('verified_by_admin', 'Original-Pass-42', 'openid email');
+    expect(adminSignIn.ok && decodeJwt(adminSignIn.tokens.id_token)).toMatchObject({
+      email: admin.email,
+      email_verified: true,
+    });
+
+    // Self-registration with a typed address: nobody has proven it.
+    const jar = new CookieJar();
+    const page = await signInPage(jar);
+    const registered = await post(jar, `${page}/register`, {
+      username: 'typed_address',
+      email: 'typed.address@example.com',
+      password: 'Typed-Pass-4242',
+      password_confirm: 'Typed-Pass-4242',
+    });
+    expect(registered.status).toBe(303);
+    const typed = await signIn('typed_address', 'Typed-Pass-4242', 'openid email');
+    expect(typed.ok && decodeJwt(typed.tokens.id_token)).toMatchObject({
+      email: 'typed.address@example.com',
+      email_verified: false,
+    });
+
+    // A password reset by the code sent to that address proves it.
+    const resetJar = new CookieJar();
+    const resetPage = await signInPage(resetJar);
+    await requestCode(resetJar, resetPage, 'typed.address@example.com');
+    const code = await codeFor('typed.address@example.com');
+    const done = await reset(resetJar, resetPage, {
+      email: 'typed.address@example.com',
+      code,
+      password: 'Proven-Pass-4242',
+    });
+    expect(done.status).toBe(200);
+    const proven = await signIn('typed_address', 'Proven-Pass-4242', 'openid email');
+    expect(proven.ok && decodeJwt(proven.tokens.id_token)).toMatchObject({ email_verified: true });
+  });
 
   it('refuses a wrong code, counts it, and locks the code after the last attempt', async () => {
     const user = await createUser('reset_bob');

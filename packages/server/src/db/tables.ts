@@ -67,6 +67,11 @@ export const users = pgTable(
     id: varchar('id', { length: 12 }).notNull(),
     username: varchar('username', { length: 128 }),
     primaryEmail: varchar('primary_email', { length: 128 }),
+    /**
+     * Whether the primary email was proven (an emailed code) or set by an admin (the API and imports: the admin's
+     * word). Self-registration with a typed address leaves it false; ID tokens say `email_verified` from it.
+     */
+    primaryEmailVerified: boolean('primary_email_verified').notNull().default(false),
     primaryPhone: varchar('primary_phone', { length: 128 }),
     passwordEncrypted: varchar('password_encrypted', { length: 256 }),
     passwordEncryptionMethod: varchar('password_encryption_method', { length: 32 }),

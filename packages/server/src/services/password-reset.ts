@@ -167,7 +167,8 @@ export async function resetPassword(
       { consumedAt: new Date() },
     );
     if (!spent) return false;
-    const [updated = user] = await tx.update(users, eq(users.id, user.id), columns);
+    // The code went to the primary email and came back: the address is proven.
+    const [updated = user] = await tx.update(users, eq(users.id, user.id), { ...columns, primaryEmailVerified: true });
     const ended = await endUserSessions(tx, user.id);
     await record(
       tx,

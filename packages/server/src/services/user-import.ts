@@ -219,7 +219,14 @@ async function writeBatch(
   return performBatchWrite(ctx, async (tx) => {
     const inserted = await tx.insertMany(
       users,
-      creates.map((values) => ({ id: generateId(12), customData: {}, profile: {}, ...values })),
+      // Imported by an admin: their word counts as verification of the addresses, as through the API.
+      creates.map((values) => ({
+        id: generateId(12),
+        customData: {},
+        profile: {},
+        ...values,
+        primaryEmailVerified: values.primaryEmail != null,
+      })),
     );
     const writes: Write[] = inserted.map((row) => ({
       key: 'Admin.User.Created',
@@ -232,7 +239,8 @@ async function writeBatch(
       },
     }));
     for (const { id, values, existing } of updates) {
-      const [row] = await tx.update(users, eq(users.id, id), { ...values, updatedAt: new Date() });
+      const verified = values.primaryEmail === undefined ? {} : { primaryEmailVerified: values.primaryEmail !== null };
+      const [row] = await tx.update(users, eq(users.id, id), { ...values, ...verified, updatedAt: new Date() });
       if (!row) continue;
       const passwordChanged = values.passwordEncrypted !== undefined;
       writes.push({

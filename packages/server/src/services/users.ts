@@ -82,6 +82,10 @@ export function updateUser(ctx: WriteContext, userId: string, spec: UserUpdate):
   return performWrite(ctx, spec.key ?? 'Admin.User.Updated', async (tx) => {
     const existing = await findUser(tx, userId);
     const values = await spec.change(existing, tx);
+    // An admin who sets the primary email vouches for it, as on creation.
+    if (values.primaryEmail !== undefined && values.primaryEmailVerified === undefined) {
+      values.primaryEmailVerified = values.primaryEmail !== null;
+    }
     const [row] = await tx.update(users, eq(users.id, userId), { ...values, updatedAt: new Date() });
     if (!row) throw notFound();
     const images = spec.audit?.(existing, row) ?? { before: auditImage(existing), after: auditImage(row) };
@@ -132,6 +136,8 @@ export async function createUser(ctx: WriteContext, input: UserCreate): Promise<
       id: generateId(12),
       username: input.username ?? null,
       primaryEmail: input.primaryEmail ?? null,
+      // Set through the admin API: the admin's word counts as verification (docs/areas/sign-in.md).
+      primaryEmailVerified: input.primaryEmail != null,
       primaryPhone: input.primaryPhone ?? null,
       name: input.name ?? null,
       avatar: input.avatar ?? null,

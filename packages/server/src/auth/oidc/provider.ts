@@ -158,7 +158,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
             username: user.username ?? undefined,
             picture: user.avatar ?? undefined,
             email: user.primaryEmail ?? undefined,
-            email_verified: Boolean(user.primaryEmail),
+            // Only an address proven by an emailed code or set by an admin (never one typed at sign-up).
+            email_verified: Boolean(user.primaryEmail) && user.primaryEmailVerified,
             updated_at: Math.floor(user.updatedAt.getTime() / 1000),
             organizations: memberships?.organizations,
             organization_roles: memberships?.organizationRoles,
