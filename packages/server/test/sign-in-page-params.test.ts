@@ -13,6 +13,8 @@ import { oidcClient } from './support/oidc-flow.ts';
  */
 let server: Awaited<ReturnType<typeof startTestHttpServer>>;
 let clientId: string;
+let thirdPartyId: string;
+let adminToken: string;
 const redirectUri = 'https://spa.example.com/callback';
 
 beforeAll(async () => {
@@ -31,14 +33,36 @@ beforeAll(async () => {
       scope: 'all',
     }),
   });
-  const adminToken = ((await token.json()) as { access_token: string }).access_token;
+  adminToken = ((await token.json()) as { access_token: string }).access_token;
   const created = await fetch(`${server.base}/api/applications`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: 'Params SPA', type: 'SPA', oidcClientMetadata: { redirectUris: [redirectUri] } }),
   });
   clientId = String(((await created.json()) as { id: string }).id);
+  const thirdParty = await api('/applications', {
+    name: 'Partner <Calendar>',
+    type: 'SPA',
+    isThirdParty: true,
+    oidcClientMetadata: { redirectUris: [redirectUri] },
+  });
+  thirdPartyId = String(thirdParty.id);
+  await api('/users', {
+    username: 'consenting_user',
+    primaryEmail: 'consenting@example.com',
+    password: 'Consent-Pass-42',
+  });
 }, 60_000);
+
+async function api(path: string, body: unknown) {
+  const response = await fetch(`${server.base}/api${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
 afterAll(() => server.close());
 
 const spa = () => oidcClient(server.base, { tenantId: DEFAULT_TENANT_ID, clientId, redirectUri, defaultResources: [] });
@@ -113,5 +137,73 @@ describe('a refused authorization request', () => {
 
     const unknownClient = await (await authorize({ client_id: 'no-such-client' })).text();
     expect(unknownClient).toContain('This application is not known here.');
+  });
+});
+
+describe('consent', () => {
+  const partner = () =>
+    oidcClient(server.base, { tenantId: DEFAULT_TENANT_ID, clientId: thirdPartyId, redirectUri, defaultResources: [] });
+
+  /** Signs in to the third-party app and follows the provider's redirects to the next page or the callback. */
+  async function signInTo(flow: ReturnType<typeof partner>, jar: CookieJar, prompt: string) {
+    const { verifier, signInPage } = await flow.startAuthorization(jar, {
+      scope: 'openid profile email',
+      extra: { prompt },
+    });
+    let response = prompt.includes('login')
+      ? await flow.submit(jar, signInPage, 'consenting_user', 'Consent-Pass-42')
+      : await jar.fetch(signInPage);
+    for (let hops = 0; hops < 10 && response.status === 303; hops++) {
+      const next = flow.absolute(response.headers.get('Location') ?? '');
+      if (next.startsWith(redirectUri)) return { verifier, callback: new URL(next) };
+      response = await jar.fetch(next);
+    }
+    return { verifier, page: response };
+  }
+
+  it('asks the user before a third-party application gets anything; Cancel answers access_denied', async () => {
+    const jar = new CookieJar();
+    const first = await signInTo(partner(), jar, 'login consent');
+    expect(first.page?.status).toBe(200);
+    const html = (await first.page?.text()) ?? '';
+    expect(html).toContain('Partner &lt;Calendar&gt; wants to access your account');
+    expect(html).toContain('Your name, username and picture');
+    expect(html).toContain('Your email address');
+    const denyAction = /action="([^"]+\/abort)"/.exec(html)?.[1] ?? '';
+    const refused = await jar.fetch(partner().absolute(denyAction), { method: 'POST' });
+    let response = refused;
+    let callback: URL | undefined;
+    for (let hops = 0; hops < 10 && !callback; hops++) {
+      const next = partner().absolute(response.headers.get('Location') ?? '');
+      if (next.startsWith(redirectUri)) callback = new URL(next);
+      else response = await jar.fetch(next);
+    }
+    expect(callback?.searchParams.get('error')).toBe('access_denied');
+    expect(callback?.searchParams.get('code')).toBeNull();
+  });
+
+  it('Allow gives the code; the grant is remembered, so the next sign-in does not ask again', async () => {
+    const jar = new CookieJar();
+    const first = await signInTo(partner(), jar, 'login consent');
+    const allowAction = /action="([^"]+\/consent)"/.exec((await first.page?.text()) ?? '')?.[1] ?? '';
+    let response = await jar.fetch(partner().absolute(allowAction), { method: 'POST' });
+    let callback: URL | undefined;
+    for (let hops = 0; hops < 10 && !callback; hops++) {
+      const next = partner().absolute(response.headers.get('Location') ?? '');
+      if (next.startsWith(redirectUri)) callback = new URL(next);
+      else response = await jar.fetch(next);
+    }
+    expect(callback?.searchParams.get('code')).toBeTruthy();
+    const again = await signInTo(partner(), jar, 'login');
+    expect(again.callback?.searchParams.get('code'), 'remembered: straight back with a code').toBeTruthy();
+  });
+
+  it('never asks for a first-party application', async () => {
+    const jar = new CookieJar();
+    const { verifier, signInPage } = await spa().startAuthorization(jar, { scope: 'openid profile email' });
+    const submitted = await spa().submit(jar, signInPage, 'consenting_user', 'Consent-Pass-42');
+    const callback = await spa().followToCallback(jar, submitted);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    expect(verifier).toBeTruthy();
   });
 });

@@ -15,7 +15,9 @@ input{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:
 input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}
-.switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}`;
+.switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}
+ul{padding-inline-start:20px;margin:0 0 8px}li{margin:4px 0}
+button.secondary{margin-top:12px;background:transparent;color:var(--primary);border:1px solid var(--border)}`;
 
 /** A sign-in page: the shared frame with the sign-in stylesheet. */
 const page = (language: Language, title: string, body: SafeHtml) =>
@@ -67,6 +69,55 @@ ${error.html}
 <input id="password" name="password" type="password" autocomplete="current-password" required${error.described}>
 <button type="submit">${t('submit')}</button>
 </form>${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+  );
+}
+
+export type ConsentPageOptions = {
+  language: Language;
+  /** The application asking (its name as its admin wrote it). */
+  appName: string;
+  /** What the request asks for that the user has not granted yet. */
+  oidcScopes: readonly string[];
+  resourceScopes: Readonly<Record<string, readonly string[]>>;
+  allowAction: string;
+  denyAction: string;
+};
+
+const describedScopes: Partial<Record<string, SignInKey>> = {
+  openid: 'consent_scope_openid',
+  profile: 'consent_scope_profile',
+  email: 'consent_scope_email',
+  phone: 'consent_scope_phone',
+  offline_access: 'consent_scope_offline_access',
+  'urn:gatehouse:scope:organizations': 'consent_scope_organizations',
+};
+
+/**
+ * The consent page of a third-party application: who asks, each thing it asks for in words, Allow and Cancel (two
+ * forms, so it works without JavaScript). Organization roles are described with organizations.
+ */
+export function renderConsentPage(options: ConsentPageOptions): SafeHtml {
+  const t = (key: SignInKey, values: Record<string, string> = {}) => signInText(options.language, key, values);
+  const described = new Set<SignInKey>();
+  const items: string[] = [];
+  for (const scope of options.oidcScopes) {
+    const key =
+      describedScopes[scope === 'urn:gatehouse:scope:organization_roles' ? 'urn:gatehouse:scope:organizations' : scope];
+    if (key && !described.has(key)) {
+      described.add(key);
+      items.push(t(key));
+    } else if (!key) items.push(scope);
+  }
+  for (const [resource, scopes] of Object.entries(options.resourceScopes)) {
+    for (const scope of scopes) items.push(t('consent_scope_resource', { scope, resource }));
+  }
+  return page(
+    options.language,
+    t('consent_title', { app: options.appName }),
+    html`<p>${t('consent_intro', { app: options.appName })}</p>
+<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>
+<form method="post" action="${options.allowAction}"><button type="submit">${t('consent_allow')}</button></form>
+<form method="post" action="${options.denyAction}"><button type="submit" class="secondary">${t('consent_deny')}</button></form>`,
   );
 }
 

@@ -66,6 +66,17 @@ export const signInKeys = [
   'request_error_client',
   'request_error_generic',
   'request_error_code',
+  'consent_title',
+  'consent_intro',
+  'consent_allow',
+  'consent_deny',
+  'consent_scope_openid',
+  'consent_scope_profile',
+  'consent_scope_email',
+  'consent_scope_phone',
+  'consent_scope_offline_access',
+  'consent_scope_organizations',
+  'consent_scope_resource',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

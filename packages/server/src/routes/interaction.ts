@@ -13,9 +13,10 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import type { z } from 'zod';
-import { grantConsent } from '../auth/oidc/consent.ts';
+import { consentingApplication, grantConsent } from '../auth/oidc/consent.ts';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import {
+  renderConsentPage,
   renderForgotPasswordPage,
   renderMessagePage,
   renderRegisterPage,
@@ -89,7 +90,7 @@ export function interactionRoutes(
    * and the form steps find it still at the login prompt. Anything else is an expired session.
    */
   const interaction =
-    (prompt?: 'login'): MiddlewareHandler<Env> =>
+    (prompt?: 'login' | 'consent'): MiddlewareHandler<Env> =>
     async (c, next) => {
       const tenantId = c.req.param('tenantId') ?? '';
       const provider = await providers.get(tenantId);
@@ -141,7 +142,25 @@ export function interactionRoutes(
     const language = c.get('language');
     const { provider, details, tenantId, page } = c.get('interaction');
     if (details.prompt.name === 'consent') {
-      return finish(c, { consent: { grantId: await grantConsent(provider, details) } }, true);
+      // First-party applications are the tenant's own: their users are not asked. A third-party one is shown to the
+      // user with everything it asks for, and gets nothing unless the user allows it.
+      const app = await consentingApplication(new TenantDb(db, tenantId), String(details.params.client_id));
+      if (!app?.isThirdParty) return finish(c, { consent: { grantId: await grantConsent(provider, details) } }, true);
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      return sendHtml(
+        c,
+        renderConsentPage({
+          language,
+          appName: app.name,
+          oidcScopes: missing.missingOIDCScope ?? [],
+          resourceScopes: missing.missingResourceScopes ?? {},
+          allowAction: `${page}/consent`,
+          denyAction: `${page}/abort`,
+        }),
+      );
     }
     // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
     if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
@@ -169,6 +188,16 @@ export function interactionRoutes(
       }),
     );
   });
+
+  app.post('/interaction/:tenantId/:uid/consent', interaction('consent'), async (c) => {
+    const { provider, details } = c.get('interaction');
+    return finish(c, { consent: { grantId: await grantConsent(provider, details) } }, true);
+  });
+
+  // The user refused (or cancelled): the application gets access_denied at its redirect URI, nothing else.
+  app.post('/interaction/:tenantId/:uid/abort', interaction(), async (c) =>
+    finish(c, { error: 'access_denied', error_description: 'The user did not allow the request.' }, false),
+  );
 
   app.post('/interaction/:tenantId/:uid/register', interaction('login'), async (c) => {
     const language = c.get('language');

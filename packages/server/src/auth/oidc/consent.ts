@@ -1,7 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import { applications } from '../../db/tables.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 
-/** Grants what the consent prompt is missing: every application is first-party until third-party apps land. */
+/** The application asking for consent: its name and whether it is a third party (whose users are asked). */
+export async function consentingApplication(tenant: TenantDb, clientId: string) {
+  const app = await tenant.findOne(applications, eq(applications.id, clientId));
+  return app && { name: app.name, isThirdParty: app.isThirdParty };
+}
+
+/** Grants what the consent prompt is missing (a first-party application, or a third party the user allowed). */
 export async function grantConsent(provider: Provider, details: Interaction): Promise<string> {
   const accountId = details.session?.accountId;
   const clientId = String(details.params.client_id);
