@@ -7,17 +7,18 @@ import type { Page } from '@playwright/test';
  */
 export async function startAuthorization(
   page: Page,
-  request: { clientId: string; redirectUri: string; state: string },
+  request: { clientId: string; redirectUri: string; state: string; scope?: string; extra?: Record<string, string> },
 ): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
   const params = new URLSearchParams({
     client_id: request.clientId,
     response_type: 'code',
     redirect_uri: request.redirectUri,
-    scope: 'openid',
+    scope: request.scope ?? 'openid',
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
     state: request.state,
+    ...request.extra,
   });
   await page.goto(`/oidc/auth?${params}`);
   await page.waitForURL(/\/interaction\//);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { expectNoSeriousViolations, seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { managementApiAs } from '../support/management-api.ts';
 import { startAuthorization } from '../support/oidc.ts';
@@ -61,5 +62,59 @@ test('an application on another origin: sign-in reaches its callback, sign-out i
   await userPage.goto(`/oidc/session/end?${logout}`);
   await userPage.getByRole('button').first().click();
   await userPage.waitForURL((url) => url.href.startsWith(postLogoutRedirectUri));
+  await context.close();
+});
+
+test('a third-party application: the user sees what it asks for, and only Allow lets it in', async ({
+  page,
+  browser,
+}) => {
+  test.skip(edition === 'cloud', "the OSS default tenant's sign-in page (issuer /oidc)");
+  const id = randomBytes(3).toString('hex');
+  const redirectUri = `${appOrigin}/partner-callback`;
+  await openSignedIn(page, consolePath('applications'));
+  await waitForShell(page);
+  const api = await managementApiAs(page);
+  await api.post('/users', { username: `partner_user_${id}`, password: 'Partner-Pass-42' });
+  const app = await api.post<{ id: string }>('/applications', {
+    name: `Partner ${id}`,
+    type: 'SPA',
+    isThirdParty: true,
+    oidcClientMetadata: { redirectUris: [redirectUri] },
+  });
+
+  const context = await browser.newContext();
+  const userPage = await context.newPage();
+  await userPage.route(`${appOrigin}/**`, (route) => route.fulfill({ status: 200, body: 'the partner' }));
+  const ask = (state: string, locale?: string) =>
+    startAuthorization(userPage, {
+      clientId: app.id,
+      redirectUri,
+      state,
+      scope: 'openid profile email',
+      extra: { prompt: 'consent', ...(locale ? { ui_locales: locale } : {}) },
+    });
+
+  await ask('refused');
+  await submitSignIn(userPage, `partner_user_${id}`, 'Partner-Pass-42');
+  await expect(
+    userPage.getByRole('heading', { level: 1, name: `Partner ${id} wants to access your account` }),
+  ).toBeVisible();
+  await expect(userPage.getByRole('listitem').filter({ hasText: 'Your email address' })).toBeVisible();
+  await expectNoSeriousViolations(userPage, 'consent page, light');
+  await userPage.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(userPage, { rules: ['color-contrast'] }), 'consent page, dark').toEqual([]);
+  await userPage.emulateMedia({ colorScheme: 'light' });
+  await userPage.getByRole('button', { name: 'Cancel' }).click();
+  await userPage.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === 'refused');
+  expect(new URL(userPage.url()).searchParams.get('error')).toBe('access_denied');
+
+  // Asked again (the session is signed in), in Arabic this time: right to left, then allowed.
+  await ask('allowed', 'ar');
+  await expect(userPage.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectNoSeriousViolations(userPage, 'consent page, Arabic');
+  await userPage.getByRole('button', { name: 'سماح' }).click();
+  await userPage.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === 'allowed');
+  expect(new URL(userPage.url()).searchParams.get('code')).toBeTruthy();
   await context.close();
 });

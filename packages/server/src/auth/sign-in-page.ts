@@ -6,14 +6,14 @@ import { type SignInKey, signInText } from '../i18n/sign-in.ts';
 export const SIGN_IN_STYLESHEET_PATH = '/interaction/assets/sign-in.css';
 
 /** Light and dark from the OS setting; served as a file because the CSP forbids inline styles. */
-export const signInStylesheet = `:root{color-scheme:light dark;--bg:#f6f6fa;--card:#fff;--text:#1b1b26;--muted:#5c5c70;--primary:#6139f6;--danger:#c4221f;--border:#d9d9e3}
-@media (prefers-color-scheme:dark){:root{--bg:#121218;--card:#1e1e28;--text:#ececf3;--muted:#a3a3b8;--primary:#8f73ff;--danger:#ff7a75;--border:#3a3a4a}}
+export const signInStylesheet = `:root{color-scheme:light dark;--bg:#f6f6fa;--card:#fff;--text:#1b1b26;--muted:#5c5c70;--primary:#6139f6;--danger:#c4221f;--border:#d9d9e3;--on-primary:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#121218;--card:#1e1e28;--text:#ececf3;--muted:#a3a3b8;--primary:#8f73ff;--danger:#ff7a75;--border:#3a3a4a;--on-primary:#121218}}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,sans-serif}
 main{width:min(400px,92vw);background:var(--card);border:1px solid var(--border);border-radius:12px;padding:32px}
 h1{font-size:1.4rem;margin:0 0 24px}label{display:block;font-weight:600;margin:16px 0 6px}
 input{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;background:transparent;color:inherit;font:inherit}
 input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
-button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:var(--on-primary);font:inherit;font-weight:600;cursor:pointer}
 .error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}
 .switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}
 ul{padding-inline-start:20px;margin:0 0 8px}li{margin:4px 0}
