@@ -207,3 +207,20 @@ describe('consent', () => {
     expect(verifier).toBeTruthy();
   });
 });
+
+describe('refresh tokens', () => {
+  it('a first-party application asking for offline_access gets a refresh token without prompt=consent', async () => {
+    const jar = new CookieJar();
+    const { verifier, signInPage } = await spa().startAuthorization(jar, {
+      scope: 'openid offline_access',
+      extra: { prompt: 'login' },
+    });
+    const submitted = await spa().submit(jar, signInPage, 'consenting_user', 'Consent-Pass-42');
+    const callback = await spa().followToCallback(jar, submitted);
+    const tokens = await spa().redeemCode(callback.searchParams.get('code') ?? '', verifier);
+    expect(tokens.status).toBe(200);
+    const body = (await tokens.json()) as { refresh_token?: string; scope?: string };
+    expect(body.refresh_token, JSON.stringify(body)).toBeTruthy();
+    expect(body.scope).toContain('offline_access');
+  });
+});

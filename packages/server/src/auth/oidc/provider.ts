@@ -20,6 +20,7 @@ import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
+import { offlineAccessForFirstParty } from './first-party-offline-access.ts';
 import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
 import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
 
@@ -175,6 +176,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   countTokensOnGrants(provider, db, tenantId, deps.log);
   registerOrganizationTokenGrants(provider, { db, tenantId, signingAlgorithm });
   if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
+  offlineAccessForFirstParty(provider, db, tenantId);
   return provider;
 }
 
