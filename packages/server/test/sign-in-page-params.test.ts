@@ -224,3 +224,15 @@ describe('refresh tokens', () => {
     expect(body.scope).toContain('offline_access');
   });
 });
+
+describe('the discovery document', () => {
+  it('advertises only what a registered application can use', async () => {
+    const discovery = (await (await fetch(`${server.base}/oidc/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      string[]
+    >;
+    expect(discovery.response_types_supported).toEqual(['code']);
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'none']);
+    expect(discovery.grant_types_supported).not.toContain('implicit');
+  });
+});

@@ -86,6 +86,11 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       ...clientPolicy.ttl,
     },
     extraClientMetadata: clientPolicy.extraClientMetadata,
+    // Discovery advertises only what a registered application can use: the code flow (no implicit, no id_token
+    // response types), and HTTP Basic for confidential clients (the named application secrets are translated from
+    // that header, http/oidc-mount.ts) or none for public ones.
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'none'],
     issueRefreshToken: clientPolicy.issueRefreshToken,
     rotateRefreshToken: clientPolicy.rotateRefreshToken,
     clientBasedCORS: clientPolicy.clientBasedCORS,
