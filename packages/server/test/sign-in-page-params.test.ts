@@ -1,9 +1,6 @@
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managementResource } from '../src/auth/issuers.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
-import { createManagementMachineApp } from '../src/services/machine-apps.ts';
-import { CookieJar, startTestHttpServer } from './support/http-server.ts';
+import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
 
 /**
@@ -19,21 +16,7 @@ const redirectUri = 'https://spa.example.com/callback';
 
 beforeAll(async () => {
   server = await startTestHttpServer();
-  const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
-  const bootstrap = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'bootstrap');
-  const token = await fetch(`${server.base}/oidc/token`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: `Basic ${Buffer.from(`${bootstrap.clientId}:${bootstrap.clientSecret}`).toString('base64')}`,
-    },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      resource: managementResource(DEFAULT_TENANT_ID),
-      scope: 'all',
-    }),
-  });
-  adminToken = ((await token.json()) as { access_token: string }).access_token;
+  adminToken = await bootstrapManagementToken(server);
   const created = await fetch(`${server.base}/api/applications`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },

@@ -1,10 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import pino from 'pino';
+import { managementResource } from '../../src/auth/issuers.ts';
 import { SigningKeyStore } from '../../src/auth/signing-keys.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import { TenantDb } from '../../src/db/tenant-db.ts';
 import { createHttpServer } from '../../src/http-server.ts';
+import { createManagementMachineApp } from '../../src/services/machine-apps.ts';
 import { createTestDatabase } from './database.ts';
 
 async function freePort(): Promise<number> {
@@ -61,4 +65,26 @@ export class CookieJar {
     }
     return response;
   }
+}
+
+/**
+ * A management API token of the default tenant, got as an operator would: a machine app made with the CLI's
+ * service, then client credentials at the real token endpoint.
+ */
+export async function bootstrapManagementToken(server: { base: string; database: DatabaseHandle }): Promise<string> {
+  const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+  const app = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'bootstrap');
+  const response = await fetch(`${server.base}/oidc/token`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      resource: managementResource(DEFAULT_TENANT_ID),
+      scope: 'all',
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
 }
