@@ -142,6 +142,8 @@ function serverOfWorker(serverPort: number, index: number) {
       ADMIN_PASSWORD: adminCredentials.password,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
       EMAIL_FROM: 'Gatehouse e2e <no-reply@gatehouse.test>',
+      // No internet here: the pwned check is covered by the server tests against a local range service.
+      PWNED_PASSWORDS_URL: 'off',
     },
   };
 }

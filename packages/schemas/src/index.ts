@@ -19,6 +19,7 @@ export * from './entities/plans.ts';
 export * from './entities/resource.ts';
 export * from './entities/role.ts';
 export * from './entities/scope.ts';
+export * from './entities/sign-in-experience.ts';
 export * from './entities/tenant.ts';
 export * from './entities/user.ts';
 export * from './entities/user-import.ts';

@@ -22,6 +22,8 @@ const adminWrites = {
   Resource: ['Created', 'Updated', 'Deleted'],
   Role: ['Created', 'Updated', 'Deleted'],
   Scope: ['Created', 'Updated', 'Deleted'],
+  SignInExperience: ['Updated'],
+  CustomPhrase: ['Updated', 'Deleted'],
   Subscription: ['Updated'],
   Tenant: ['Created', 'Updated', 'Deleted'],
   TenantInvitation: ['Created', 'Updated', 'MessageRequested', 'Accepted'],

@@ -88,6 +88,11 @@ const envSchema = z
     CUSTOM_DOMAIN_CA_FILE: z.string().min(1).optional(),
     PAYMENT_PROVIDER: z.enum(paymentProviderIds).default('sandbox'),
     PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+    PWNED_PASSWORDS_URL: z
+      .union([z.literal('off'), z.url({ protocol: /^https?$/ })], {
+        error: 'must be an http(s) URL to which a 5-character hash prefix is appended, or off',
+      })
+      .default('https://api.pwnedpasswords.com/range/'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -130,6 +135,11 @@ export type Config = {
   };
   /** Where tenants' webhook endpoints may be (OUTBOUND_PRIVATE_ADDRESSES, OUTBOUND_ALLOW_LIST; src/services/outbound.ts). */
   outbound: OutboundPolicy;
+  /**
+   * The breached-password range service of the password policy's pwned check (PWNED_PASSWORDS_URL; the hash prefix
+   * is appended); undefined when set to `off`: the check then allows every password (services/pwned-passwords.ts).
+   */
+  pwnedPasswordsUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -177,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extraCaCertificates,
     },
     payments: { provider: e.PAYMENT_PROVIDER, webhookSecret: e.PAYMENT_WEBHOOK_SECRET },
+    pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL === 'off' ? undefined : e.PWNED_PASSWORDS_URL,
     // Tenants' webhook (and, later, connector) endpoints: private addresses refused in cloud unless allowed.
     outbound: {
       denyPrivate: (e.OUTBOUND_PRIVATE_ADDRESSES ?? (e.EDITION === 'cloud' ? 'deny' : 'allow')) === 'deny',

@@ -21,6 +21,7 @@ import { roleRelationsRoutes } from './role-relations.ts';
 import { rolesRoutes } from './roles.ts';
 import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
+import { signInExperienceRoutes } from './sign-in-experience.ts';
 import { signingKeysRoutes } from './signing-keys.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
 import { userImportsRoutes } from './user-imports.ts';
@@ -61,5 +62,6 @@ export function managementRoutes() {
       .route('/', signingKeysRoutes)
       .route('/', adminConsoleConfigRoutes)
       .route('/', domainsRoutes)
+      .route('/', signInExperienceRoutes)
   );
 }

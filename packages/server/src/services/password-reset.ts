@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { checkPassword, generateId, type Language, type LogKey, type PasswordRejectionCode } from '@gatehouse/schemas';
+import { generateId, type Language, type LogKey, type PasswordRejectionCode } from '@gatehouse/schemas';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { logs, passwordResetCodes, users } from '../db/tables.ts';
@@ -8,7 +8,9 @@ import type { EmailService } from './email.ts';
 import { renderPasswordResetCode } from './email-templates.ts';
 import { type InteractionMeta, queueInteractionEvent } from './interaction-events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { encryptPassword, passwordPolicyOf } from './user-passwords.ts';
+import type { PwnedCheck } from './pwned-passwords.ts';
+import { passwordRejections } from './sign-in-experience.ts';
+import { encryptPassword } from './user-passwords.ts';
 import { endUserSessions } from './user-sessions.ts';
 
 /** Audit-log keys of the forgot-password flow, as the reference product names them. */
@@ -110,7 +112,7 @@ export type ResetResult =
  */
 export async function resetPassword(
   tenant: TenantDb,
-  input: { email: string; code: string; password: string },
+  input: { email: string; code: string; password: string; pwned?: PwnedCheck | undefined },
   meta: ResetMeta,
 ): Promise<ResetResult> {
   const email = normalize(input.email);
@@ -146,7 +148,7 @@ export async function resetPassword(
       user.id,
     );
   }
-  const rejections = checkPassword(input.password, passwordPolicyOf(tenant), user);
+  const rejections = await passwordRejections(tenant, input.password, user, input.pwned);
   if (rejections.length > 0) {
     // The code was right: give the try back so choosing a password does not use up the code.
     await tenant.update(passwordResetCodes, eq(passwordResetCodes.id, latest.id), {

@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   generateId,
   type LogKey,
+  type PasswordPolicy,
   type UserCreate,
   userCreateSchema,
 } from '@gatehouse/schemas';
@@ -13,8 +14,9 @@ import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorMessage } from '../i18n/messages.ts';
+import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import type { ImportRecord, ImportRowError } from './user-import-source.ts';
-import { encryptPassword, passwordPolicyOf, verifyStoredPassword } from './user-passwords.ts';
+import { encryptPassword, verifyStoredPassword } from './user-passwords.ts';
 import { auditImage, toUser, type UserRow } from './users.ts';
 import { performBatchWrite, type WriteContext, type WriteOutcome } from './write-path.ts';
 
@@ -58,7 +60,7 @@ const fieldError = (line: number, field: string, code: ErrorCode | string, messa
   message,
 });
 
-function validate(record: ImportRecord, tenant: TenantDb, seen: SeenIdentifiers): Valid | ImportRowError[] {
+function validate(record: ImportRecord, policy: PasswordPolicy, seen: SeenIdentifiers): Valid | ImportRowError[] {
   const parsed = userCreateSchema.safeParse(record.values);
   if (!parsed.success) {
     return parsed.error.issues.map((issue) =>
@@ -67,7 +69,7 @@ function validate(record: ImportRecord, tenant: TenantDb, seen: SeenIdentifiers)
   }
   const input = parsed.data;
   if (input.password !== undefined) {
-    const rejections = checkPassword(input.password, passwordPolicyOf(tenant), input);
+    const rejections = checkPassword(input.password, policy, input);
     if (rejections.length > 0) {
       return [
         fieldError(
@@ -275,8 +277,9 @@ export async function importBatch(
 ): Promise<BatchResult> {
   const errors: ImportRowError[] = [];
   const valid: Valid[] = [];
+  const { passwordPolicy } = await readSignInExperienceSettings(ctx.tenant);
   for (const record of records) {
-    const result = validate(record, ctx.tenant, seen);
+    const result = validate(record, passwordPolicy, seen);
     if (Array.isArray(result)) errors.push(...result);
     else valid.push(result);
   }

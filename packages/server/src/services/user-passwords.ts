@@ -1,16 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  checkPassword,
-  defaultPasswordPolicy,
-  type PasswordEncryptionMethod,
-  type PasswordPolicy,
-  type PasswordUserInfo,
-  passwordEncryptionMethods,
-} from '@gatehouse/schemas';
+import { type PasswordEncryptionMethod, type PasswordUserInfo, passwordEncryptionMethods } from '@gatehouse/schemas';
 import bcrypt from 'bcryptjs';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from './passwords.ts';
+import { passwordRejections } from './sign-in-experience.ts';
 
 /**
  * Passwords of end users: the policy check of new ones, and verification of stored ones whatever
@@ -18,16 +12,11 @@ import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from './pass
  */
 
 /**
- * The tenant's password policy. Every tenant has the default policy of spec §5 until the
- * sign-in experience makes it editable; callers already pass the tenant so that change stays here.
+ * 422 `password.rejected` with `data.rejections` when a password an admin sets breaks the tenant's policy (its offline
+ * rules: the pwned check is for the passwords end users choose on the sign-in pages).
  */
-export function passwordPolicyOf(_tenant: TenantDb): PasswordPolicy {
-  return defaultPasswordPolicy;
-}
-
-/** 422 `password.rejected` with `data.rejections` when the password breaks the tenant's policy. */
-export function assertPasswordAllowed(tenant: TenantDb, password: string, userInfo: PasswordUserInfo): void {
-  const rejections = checkPassword(password, passwordPolicyOf(tenant), userInfo);
+export async function assertPasswordAllowed(tenant: TenantDb, password: string, userInfo: PasswordUserInfo) {
+  const rejections = await passwordRejections(tenant, password, userInfo);
   if (rejections.length > 0) throw new ApiError(422, 'password.rejected', { rejections });
 }
 

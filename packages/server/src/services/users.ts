@@ -124,7 +124,7 @@ export async function findUserPage(
  * opens; an imported digest is stored as given.
  */
 export async function createUser(ctx: WriteContext, input: UserCreate): Promise<User> {
-  if (input.password !== undefined) assertPasswordAllowed(ctx.tenant, input.password, input);
+  if (input.password !== undefined) await assertPasswordAllowed(ctx.tenant, input.password, input);
   const password =
     input.password !== undefined
       ? await encryptPassword(input.password)
@@ -203,7 +203,7 @@ export function patchProfile(ctx: WriteContext, userId: string, profile: UserPro
 /** Sets a password the policy allows; the audit entry says that it changed, never the password or its hash. */
 export async function setPassword(ctx: WriteContext, userId: string, password: string): Promise<UserRow> {
   const existing = await findUser(ctx.tenant, userId);
-  assertPasswordAllowed(ctx.tenant, password, existing);
+  await assertPasswordAllowed(ctx.tenant, password, existing);
   const encrypted = await encryptPassword(password);
   return updateUser(ctx, userId, {
     change: () => encrypted,

@@ -37,7 +37,12 @@ type TestJson = any;
  */
 export async function createTestApp(env: Record<string, string> = {}) {
   const database: DatabaseHandle = await createTestDatabase();
-  const config: Config = loadConfig({ DATA_DIR: '.tmp/unused', PUBLIC_URL: 'http://localhost:3001', ...env });
+  const config: Config = loadConfig({
+    DATA_DIR: '.tmp/unused',
+    PUBLIC_URL: 'http://localhost:3001',
+    PWNED_PASSWORDS_URL: 'off',
+    ...env,
+  });
   const keys = new SigningKeyStore(database.db);
   const app = createApp({ config, db: database.db, keys, log: pino({ level: 'silent' }) });
 

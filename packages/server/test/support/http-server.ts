@@ -28,7 +28,7 @@ export async function startTestHttpServer(env: Record<string, string> = {}): Pro
   const database = await createTestDatabase();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused', ...env });
+  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused', PWNED_PASSWORDS_URL: 'off', ...env });
   const server = createHttpServer({
     config,
     db: database.db,

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { languages } from '../constants.ts';
+import { defaultPasswordPolicy, type PasswordPolicy, passwordPolicySchema } from '../password-policy.ts';
+import { brandingSchema, customCssSchema, hexColorSchema } from './organization-branding.ts';
+import { emailSchema } from './user.ts';
+
+/** Spec §4: who may use a tenant's sign-in page for what. */
+export const signInModes = ['SignIn', 'Register', 'SignInAndRegister'] as const;
+export type SignInMode = (typeof signInModes)[number];
+
+/** Spec §4: when the user must tick "I agree to the terms" (Automatic: agreeing is implied by continuing). */
+export const agreeToTermsPolicies = ['Automatic', 'ManualRegistrationOnly', 'Manual'] as const;
+export type AgreeToTermsPolicy = (typeof agreeToTermsPolicies)[number];
+
+/** What a user can type to say who they are (reference `SignInIdentifier`). */
+export const signInIdentifiers = ['username', 'email', 'phone'] as const;
+export type SignInIdentifier = (typeof signInIdentifiers)[number];
+
+/**
+ * Spec §3: the console's sign-up identifier kinds, one choice in the form; `emailOrSms` is the identifiers
+ * `['email', 'phone']` of the API and `none` is no identifier (sign-up only through social or SSO).
+ */
+export const signUpIdentifierKinds = ['username', 'email', 'phone', 'emailOrSms', 'none'] as const;
+export type SignUpIdentifierKind = (typeof signUpIdentifierKinds)[number];
+
+/** One way to sign in: an identifier with a password and/or a one-time code sent to it. */
+export const signInMethodSchema = z.strictObject({
+  identifier: z.enum(signInIdentifiers),
+  password: z.boolean(),
+  verificationCode: z.boolean(),
+  isPasswordPrimary: z.boolean(),
+});
+export type SignInMethod = z.infer<typeof signInMethodSchema>;
+
+export const signUpSchema = z.strictObject({
+  identifiers: z.array(z.enum(signInIdentifiers)).max(3),
+  password: z.boolean(),
+  /** The email address (or phone) must be proven with a code before the account exists. */
+  verify: z.boolean(),
+  secondaryIdentifiers: z
+    .array(
+      z.strictObject({
+        identifier: z.enum([...signInIdentifiers, 'emailOrPhone']),
+        verify: z.boolean().optional(),
+      }),
+    )
+    .max(4)
+    .optional(),
+});
+export type SignUp = z.infer<typeof signUpSchema>;
+
+export const languageInfoSchema = z.strictObject({
+  autoDetect: z.boolean(),
+  fallbackLanguage: z.enum(languages),
+});
+export type LanguageInfo = z.infer<typeof languageInfoSchema>;
+
+/** MFA factors a sign-in experience can offer (the user-bound ones plus codes sent to the user). */
+export const signInMfaFactors = [
+  'Totp',
+  'WebAuthn',
+  'BackupCode',
+  'EmailVerificationCode',
+  'PhoneVerificationCode',
+] as const;
+export const mfaPolicies = [
+  'UserControlled',
+  'Mandatory',
+  'PromptOnlyAtSignIn',
+  'PromptAtSignInAndSignUp',
+  'NoPrompt',
+] as const;
+export const mfaSettingsSchema = z.strictObject({
+  factors: z.array(z.enum(signInMfaFactors)).max(signInMfaFactors.length),
+  policy: z.enum(mfaPolicies),
+  organizationRequiredMfaPolicy: z.enum(['NoPrompt', 'Mandatory']).optional(),
+});
+
+const urlOrNull = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .nullable();
+/** The reference accepts `''` for "no URL"; it is stored as null. */
+const clearableUrl = z.preprocess((value) => (value === '' ? null : value), urlOrNull);
+const clearableEmail = z.preprocess((value) => (value === '' ? null : value), emailSchema.nullable());
+
+/** Colours of the sign-in page; spec §9: the default primary colour is #6139F6. */
+export const signInColorSchema = z.strictObject({
+  primaryColor: hexColorSchema,
+  isDarkModeEnabled: z.boolean(),
+  darkPrimaryColor: hexColorSchema,
+});
+
+/** A tenant's sign-in experience (reference `SignInExperience`; the fields Gatehouse keeps). */
+export const signInExperienceSchema = z.object({
+  tenantId: z.string(),
+  id: z.literal('default'),
+  color: signInColorSchema,
+  branding: brandingSchema,
+  /** Hides the "Powered by Gatehouse" line under the form. */
+  hideLogtoBranding: z.boolean(),
+  languageInfo: languageInfoSchema,
+  termsOfUseUrl: urlOrNull,
+  privacyPolicyUrl: urlOrNull,
+  agreeToTermsPolicy: z.enum(agreeToTermsPolicies),
+  signIn: z.strictObject({ methods: z.array(signInMethodSchema).max(3) }),
+  signUp: signUpSchema,
+  socialSignIn: z.strictObject({ automaticAccountLinking: z.boolean().optional() }),
+  socialSignInConnectorTargets: z.array(z.string().max(128)).max(50),
+  signInMode: z.enum(signInModes),
+  customCss: customCssSchema.nullable(),
+  /** Custom HTML content per page is not rendered by Gatehouse (no user markup on sign-in pages); kept for clients. */
+  customContent: z.record(z.string().max(64), z.string().max(4096)),
+  passwordPolicy: passwordPolicySchema,
+  mfa: mfaSettingsSchema,
+  singleSignOnEnabled: z.boolean(),
+  supportEmail: emailSchema.nullable(),
+  supportWebsiteUrl: urlOrNull,
+  unknownSessionRedirectUrl: urlOrNull,
+  sentinelPolicy: z.strictObject({
+    maxAttempts: z.number().int().min(1).max(100).optional(),
+    lockoutDuration: z.number().int().min(1).max(1440).optional(),
+  }),
+  captchaPolicy: z.strictObject({ enabled: z.boolean().optional() }),
+  emailBlocklistPolicy: z.strictObject({
+    blockSubaddressing: z.boolean().optional(),
+    customBlocklist: z.array(z.string().min(1).max(256)).max(500).optional(),
+  }),
+  forgotPasswordMethods: z.array(z.enum(['EmailVerificationCode', 'PhoneVerificationCode'])).nullable(),
+});
+export type SignInExperience = z.infer<typeof signInExperienceSchema>;
+
+/** The stored part: everything but the ids. */
+export type SignInExperienceSettings = Omit<SignInExperience, 'tenantId' | 'id'>;
+
+/** The password policy as PATCH takes it: any part, the rest from the current policy. */
+export const passwordPolicyPatchSchema = z.strictObject({
+  length: z
+    .strictObject({
+      min: z.number().int().min(1).max(256).optional(),
+      max: z.number().int().min(1).max(256).optional(),
+    })
+    .optional(),
+  characterTypes: z.strictObject({ min: z.number().int().min(1).max(4) }).optional(),
+  rejects: z
+    .strictObject({
+      pwned: z.boolean().optional(),
+      repetitionAndSequence: z.boolean().optional(),
+      userInfo: z.boolean().optional(),
+      words: z.array(z.string().min(1).max(128)).max(500).optional(),
+    })
+    .optional(),
+});
+export type PasswordPolicyPatch = z.infer<typeof passwordPolicyPatchSchema>;
+
+/**
+ * PATCH /api/sign-in-exp: any subset of the fields; each given one replaces the stored one, except the colour, the
+ * branding and the password policy, which are merged into the stored ones. URLs and the support email take `''` or
+ * null for "none".
+ */
+export const signInExperiencePatchSchema = z.strictObject({
+  color: signInColorSchema.partial().optional(),
+  branding: brandingSchema.optional(),
+  hideLogtoBranding: z.boolean().optional(),
+  languageInfo: languageInfoSchema.optional(),
+  termsOfUseUrl: clearableUrl.optional(),
+  privacyPolicyUrl: clearableUrl.optional(),
+  agreeToTermsPolicy: z.enum(agreeToTermsPolicies).optional(),
+  signIn: z.strictObject({ methods: z.array(signInMethodSchema).max(3) }).optional(),
+  signUp: signUpSchema.optional(),
+  socialSignIn: z.strictObject({ automaticAccountLinking: z.boolean().optional() }).optional(),
+  socialSignInConnectorTargets: z.array(z.string().max(128)).max(50).optional(),
+  signInMode: z.enum(signInModes).optional(),
+  customCss: customCssSchema.nullable().optional(),
+  customContent: z.record(z.string().max(64), z.string().max(4096)).optional(),
+  passwordPolicy: passwordPolicyPatchSchema.optional(),
+  mfa: mfaSettingsSchema.optional(),
+  singleSignOnEnabled: z.boolean().optional(),
+  supportEmail: clearableEmail.optional(),
+  supportWebsiteUrl: clearableUrl.optional(),
+  unknownSessionRedirectUrl: clearableUrl.optional(),
+  sentinelPolicy: signInExperienceSchema.shape.sentinelPolicy.optional(),
+  captchaPolicy: signInExperienceSchema.shape.captchaPolicy.optional(),
+  emailBlocklistPolicy: signInExperienceSchema.shape.emailBlocklistPolicy.optional(),
+  forgotPasswordMethods: signInExperienceSchema.shape.forgotPasswordMethods.optional(),
+});
+export type SignInExperiencePatch = z.infer<typeof signInExperiencePatchSchema>;
+
+/** Spec §9 defaults; a new tenant signs users in by username and password, and anyone may register. */
+export const defaultSignInExperience: SignInExperienceSettings = {
+  color: { primaryColor: '#6139F6', isDarkModeEnabled: false, darkPrimaryColor: '#8768F8' },
+  branding: {},
+  hideLogtoBranding: false,
+  languageInfo: { autoDetect: true, fallbackLanguage: 'en' },
+  termsOfUseUrl: null,
+  privacyPolicyUrl: null,
+  agreeToTermsPolicy: 'ManualRegistrationOnly',
+  signIn: {
+    methods: [
+      { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+      { identifier: 'email', password: true, verificationCode: false, isPasswordPrimary: true },
+    ],
+  },
+  signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] },
+  socialSignIn: {},
+  socialSignInConnectorTargets: [],
+  signInMode: 'SignInAndRegister',
+  customCss: null,
+  customContent: {},
+  passwordPolicy: defaultPasswordPolicy,
+  mfa: { factors: [], policy: 'UserControlled' },
+  singleSignOnEnabled: false,
+  supportEmail: null,
+  supportWebsiteUrl: null,
+  unknownSessionRedirectUrl: null,
+  sentinelPolicy: {},
+  captchaPolicy: {},
+  emailBlocklistPolicy: {},
+  forgotPasswordMethods: null,
+};
+
+/** A password policy with a patch applied. */
+export function mergePasswordPolicy(policy: PasswordPolicy, patch: PasswordPolicyPatch = {}): PasswordPolicy {
+  return {
+    length: { ...policy.length, ...patch.length },
+    characterTypes: { ...policy.characterTypes, ...patch.characterTypes },
+    rejects: { ...policy.rejects, ...patch.rejects },
+  };
+}
+
+/** The settings with a patch applied (validity across fields is checked by the server, which knows the senders). */
+export function applySignInExperiencePatch(
+  settings: SignInExperienceSettings,
+  patch: SignInExperiencePatch,
+): SignInExperienceSettings {
+  const { color, branding, passwordPolicy, ...rest } = patch;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return {
+    ...settings,
+    ...defined,
+    color: { ...settings.color, ...color },
+    branding: branding ?? settings.branding,
+    passwordPolicy: mergePasswordPolicy(settings.passwordPolicy, passwordPolicy),
+  } as SignInExperienceSettings;
+}
+
+/** The console's one choice of sign-up identifiers, from the API's list. */
+export function signUpIdentifierKindOf(identifiers: readonly SignInIdentifier[]): SignUpIdentifierKind {
+  const set = new Set(identifiers);
+  if (set.has('email') && set.has('phone')) return 'emailOrSms';
+  if (set.has('email')) return 'email';
+  if (set.has('phone')) return 'phone';
+  if (set.has('username')) return 'username';
+  return 'none';
+}
+
+/** The API's list of sign-up identifiers for the console's choice. */
+export function signUpIdentifiersOf(kind: SignUpIdentifierKind): SignInIdentifier[] {
+  if (kind === 'emailOrSms') return ['email', 'phone'];
+  if (kind === 'none') return [];
+  return [kind];
+}
+
+/** Custom phrases: per language, a flat map of sign-in page string keys to the tenant's own wording. */
+export const customPhraseTranslationSchema = z.record(z.string().min(1).max(128), z.string().max(1024));
+export const customPhraseSchema = z.object({
+  tenantId: z.string(),
+  id: z.string(),
+  languageTag: z.enum(languages),
+  translation: customPhraseTranslationSchema,
+});
+export type CustomPhrase = z.infer<typeof customPhraseSchema>;
+
+/** POST /api/sign-in-exp/default/check-password. */
+export const checkPasswordBodySchema = z.strictObject({
+  password: z.string().max(4096),
+  userId: z.string().max(12).optional(),
+});
+export const checkPasswordResultSchema = z.union([
+  z.object({ result: z.literal(true) }),
+  z.object({
+    result: z.literal(false),
+    issues: z.array(z.object({ code: z.string(), interpolation: z.record(z.string(), z.unknown()).optional() })),
+  }),
+]);
+
+/** The end-user screens the console's live preview can show. */
+export const previewScreens = ['sign_in', 'register', 'identifier', 'forgot_password', 'verification_code'] as const;
+export type PreviewScreen = (typeof previewScreens)[number];
+
+/** POST /api/sign-in-exp/preview: unsaved settings to show; answers a short-lived page address for an iframe. */
+export const signInPreviewBodySchema = z.strictObject({ settings: signInExperiencePatchSchema });
+export const signInPreviewResultSchema = z.object({ url: z.string(), expiresAt: z.number() });
