@@ -43,6 +43,8 @@ const groupedKeys = {
     'Interaction.Register.Submit',
     'Interaction.ForgotPassword.Create',
     'Interaction.ForgotPassword.Submit',
+    'Interaction.VerificationCode.Create',
+    'Interaction.VerificationCode.Submit',
   ],
   token: [
     'ExchangeTokenBy.AuthorizationCode',

@@ -14,6 +14,7 @@ export const signInFormErrors = [
   'password_too_short',
   'password_mismatch',
   'reset_code_invalid',
+  'terms_required',
 ] as const;
 export type SignInFormError = (typeof signInFormErrors)[number];
 
@@ -25,17 +26,60 @@ const validUsername = (form: { username: string }) => usernameSchema.safeParse(f
 const passwordsMatch = (form: { password: string; password_confirm: string }) =>
   form.password === form.password_confirm;
 
-/** Sign in: username or email, and password (the identifier is passed on as typed; sign-in trims it). */
-export const signInFormSchema = z
-  .object({ identifier: text, password: text })
-  .refine((form) => form.identifier.trim() !== '' && form.password !== '', rule('required'));
+/** Whether the terms checkbox must be ticked (spec §4 agree-to-terms, the tenant's setting for this screen). */
+type TermsRule = { terms: boolean };
+const agreed = (rules: TermsRule) => (form: { agree: string }) => !rules.terms || form.agree !== '';
 
-/** Sign up: username, optional email, password twice (the password policy is the registration service's). */
-export const registerFormSchema = z
-  .object({ username: trimmedText, email: trimmedText, password: text, password_confirm: text })
-  .refine(validUsername, rule('username_invalid'))
-  .refine((form) => form.email === '' || emailRegex.test(form.email), rule('email_invalid'))
-  .refine(passwordsMatch, rule('password_mismatch'));
+/** Sign in: username or email, and password (the identifier is passed on as typed; sign-in trims it). */
+export const signInFormSchemaFor = (rules: TermsRule) =>
+  z
+    .object({ identifier: text, password: text, agree: text })
+    .refine((form) => form.identifier.trim() !== '' && form.password !== '', rule('required'))
+    .refine(agreed(rules), rule('terms_required'));
+export const signInFormSchema = signInFormSchemaFor({ terms: false });
+
+/** Identifier-first, step 1: who is signing in. */
+export const identifierFormSchema = z
+  .object({ identifier: trimmedText })
+  .refine((form) => form.identifier !== '', rule('required'));
+
+/** The fields of a tenant's sign-up form, from its sign-up identifiers (the server decides them). */
+export type RegisterFormFields = TermsRule & {
+  username: boolean;
+  email: 'required' | 'optional' | false;
+  password: boolean;
+};
+
+/** Sign up: the tenant's identifiers, its password twice when it asks for one, the terms (policy: the server's). */
+export const registerFormSchemaFor = (fields: RegisterFormFields) =>
+  z
+    .object({ username: trimmedText, email: trimmedText, password: text, password_confirm: text, agree: text })
+    .refine((form) => !fields.username || validUsername(form), rule('username_invalid'))
+    .refine(
+      (form) => !fields.email || (form.email === '' ? fields.email === 'optional' : emailRegex.test(form.email)),
+      rule('email_invalid'),
+    )
+    .refine((form) => !fields.password || passwordsMatch(form), rule('password_mismatch'))
+    .refine(agreed(fields), rule('terms_required'));
+/** The form of the default sign-up: username, optional email, password twice. */
+export const registerFormSchema = registerFormSchemaFor({
+  username: true,
+  email: 'optional',
+  password: true,
+  terms: false,
+});
+
+/** Sign-in by email code, step 1: the address (and the terms when they must be ticked). */
+export const codeSignInFormSchemaFor = (rules: TermsRule) =>
+  z
+    .object({ email: trimmedText, agree: text })
+    .refine((form) => emailRegex.test(form.email), rule('email_invalid'))
+    .refine(agreed(rules), rule('terms_required'));
+
+/** The emailed code of a sign-up or a sign-in by code. */
+export const codeFormSchema = z
+  .object({ code: trimmedText })
+  .refine((form) => /^\d{6}$/.test(form.code.replace(/\s/g, '')), rule('reset_code_invalid'));
 
 /** First run (OSS): the first console admin's username and password twice. */
 export const welcomeFormSchema = z

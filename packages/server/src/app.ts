@@ -37,6 +37,7 @@ import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
 import { samlMetadataRoutes } from './routes/saml-metadata.ts';
+import { signInPreviewRoutes } from './routes/sign-in-preview.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
@@ -153,6 +154,14 @@ export function createApp(services: Services) {
     const policy = c.res.headers.get('Content-Security-Policy');
     const source = c.get('formActionSource');
     if (policy && source) c.res.headers.set('Content-Security-Policy', withFormActionSource(policy, source));
+  });
+  // Also before them: the console frames the sign-in experience's live preview (same origin only).
+  app.use('/sign-in-preview/*', async (c, next) => {
+    await next();
+    const policy = c.res.headers.get('Content-Security-Policy');
+    if (policy)
+      c.res.headers.set('Content-Security-Policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   });
   app.use(securityHeaders());
   app.use(async (c, next) => {
@@ -323,7 +332,9 @@ export function createApp(services: Services) {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
 
-  app.route('/', interactionRoutes(providers, db, config.edition, services.email ?? new EmailService(config.smtp)));
+  const email = services.email ?? new EmailService(config.smtp);
+  app.route('/', interactionRoutes(providers, db, config, email));
+  app.route('/', signInPreviewRoutes(db, email.configured));
   app.route('/', consoleStatic(config.consoleDir));
   return app;
 }

@@ -1,4 +1,6 @@
+import { defaultSignInExperience } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
+import { signInLook } from '../src/auth/sign-in-look.ts';
 import { renderRegisterPage, renderSignInPage } from '../src/auth/sign-in-page.ts';
 import { dangerouslyTrustHtml, html, page, SafeHtml } from '../src/http/html.ts';
 import { renderInvitation } from '../src/services/email-templates.ts';
@@ -79,10 +81,27 @@ describe('html templates', () => {
 describe('pages and emails built on it', () => {
   it('escapes what a visitor typed, in the sign-in and sign-up forms', () => {
     for (const payload of payloads) {
-      const signIn = renderSignInPage({ language: 'en', action: '/a/login', identifier: payload, error: payload });
-      const register = renderRegisterPage({
+      // What tenants and applications write reaches the pages too: the app's name, custom phrases, terms URLs.
+      const look = signInLook({
         language: 'en',
+        settings: {
+          ...defaultSignInExperience,
+          termsOfUseUrl: `https://example.com/?q=${encodeURIComponent(payload)}`,
+          supportEmail: 'help@example.com',
+        },
+        name: payload,
+        phrases: { create_account: payload, terms_of_use: payload },
+      });
+      const signIn = renderSignInPage(look, {
+        action: '/a/login',
+        identifierLabel: payload,
+        identifier: payload,
+        error: payload,
+        registerHref: '/a?screen=register',
+      });
+      const register = renderRegisterPage(look, {
         action: '/a/register',
+        fields: { username: true, email: 'optional', password: true },
         signInHref: '/a',
         username: payload,
         email: payload,

@@ -1,9 +1,12 @@
 import {
+  codeFormSchema,
   forgotPasswordFormSchema,
   parseSignInForm,
   registerFormSchema,
+  registerFormSchemaFor,
   resetPasswordFormSchema,
   signInFormSchema,
+  signInFormSchemaFor,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +15,11 @@ describe('sign-in page forms', () => {
   it('reads every field as text: missing or a file is empty, so the page can be shown again', () => {
     const file = new File(['x'], 'x.txt');
     expect(parseSignInForm(signInFormSchema, { identifier: file })).toEqual({
-      form: { identifier: '', password: '' },
+      form: { identifier: '', password: '', agree: '' },
       error: 'required',
     });
     expect(parseSignInForm(signInFormSchema, { identifier: ' ada ', password: 'secret' })).toEqual({
-      form: { identifier: ' ada ', password: 'secret' },
+      form: { identifier: ' ada ', password: 'secret', agree: '' },
       error: undefined,
     });
     expect(parseSignInForm(signInFormSchema, { identifier: '   ', password: 'secret' }).error).toBe('required');
@@ -29,7 +32,19 @@ describe('sign-in page forms', () => {
       password: ' pw ',
       password_confirm: ' pw ',
     });
-    expect(form).toEqual({ username: 'alice', email: 'a@b.co', password: ' pw ', password_confirm: ' pw ' });
+    expect(form).toEqual({ username: 'alice', email: 'a@b.co', password: ' pw ', password_confirm: ' pw ', agree: '' });
+  });
+
+  it("follows the tenant's sign-up fields and terms", () => {
+    const emailOnly = registerFormSchemaFor({ username: false, email: 'required', password: false, terms: true });
+    expect(parseSignInForm(emailOnly, { email: '' }).error).toBe('email_invalid');
+    expect(parseSignInForm(emailOnly, { email: 'a@b.co' }).error).toBe('terms_required');
+    expect(parseSignInForm(emailOnly, { email: 'a@b.co', agree: 'yes' }).error).toBeUndefined();
+    const withTerms = signInFormSchemaFor({ terms: true });
+    expect(parseSignInForm(withTerms, { identifier: 'ada', password: 'pw' }).error).toBe('terms_required');
+    expect(parseSignInForm(withTerms, { identifier: 'ada', password: 'pw', agree: 'yes' }).error).toBeUndefined();
+    expect(parseSignInForm(codeFormSchema, { code: '12 34 56' }).error).toBeUndefined();
+    expect(parseSignInForm(codeFormSchema, { code: '12a456' }).error).toBe('reset_code_invalid');
   });
 
   it('reports the first rule broken, in the order of the page', () => {

@@ -1,27 +1,72 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@gatehouse/schemas';
 import { dangerouslyTrustHtml, html, page as htmlPage, type SafeHtml } from '../http/html.ts';
-import { type SignInKey, signInText } from '../i18n/sign-in.ts';
+import type { SignInKey } from '../i18n/sign-in.ts';
+import { productLook, type SignInLook } from './sign-in-look.ts';
+import { CARD, themeStylesheet } from './sign-in-theme.ts';
 
-export const SIGN_IN_STYLESHEET_PATH = '/interaction/assets/sign-in.css';
+export { SIGN_IN_STYLESHEET_PATH } from './sign-in-look.ts';
 
-/** Light and dark from the OS setting; served as a file because the CSP forbids inline styles. */
-export const signInStylesheet = `:root{color-scheme:light dark;--bg:#f6f6fa;--card:#fff;--text:#1b1b26;--muted:#5c5c70;--primary:#6139f6;--danger:#c4221f;--border:#d9d9e3;--on-primary:#fff}
-@media (prefers-color-scheme:dark){:root{--bg:#121218;--card:#1e1e28;--text:#ececf3;--muted:#a3a3b8;--primary:#8f73ff;--danger:#ff7a75;--border:#3a3a4a;--on-primary:#121218}}
-*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,sans-serif}
+const lightColors = '--bg:#f6f6fa;--card:#fff;--text:#1b1b26;--muted:#5c5c70;--danger:#c4221f;--border:#8e8ea3';
+const darkColors = '--bg:#121218;--card:#1e1e28;--text:#ececf3;--muted:#a3a3b8;--danger:#ff8a85;--border:#6b6b80';
+
+/**
+ * The base stylesheet of every sign-in page, served as a file because the CSP forbids inline styles. Light, dark
+ * (`data-theme="dark"`), or the system's choice (`auto`, or no attribute); the tenant's colours come after it from
+ * its theme stylesheet (`sign-in-theme.ts`), the product's colours here are the defaults.
+ */
+export const signInStylesheet = `:root{color-scheme:light;${lightColors}}
+:root[data-theme=dark]{color-scheme:dark;${darkColors}}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){color-scheme:dark;${darkColors}}}
+${themeStylesheet({ primaryColor: '#6139F6', darkPrimaryColor: '#8768F8' }, null)}
+*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:24px 0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,sans-serif}
 main{width:min(400px,92vw);background:var(--card);border:1px solid var(--border);border-radius:12px;padding:32px}
 h1{font-size:1.4rem;margin:0 0 24px}label{display:block;font-weight:600;margin:16px 0 6px}
+.logo{display:block;max-width:100%;max-height:48px;margin:0 0 20px}.logo-dark{display:none}
+:root[data-theme=dark] .logo-dark{display:block}:root[data-theme=dark] .logo-light.has-dark{display:none}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]) .logo-dark{display:block}:root:not([data-theme=light]) .logo-light.has-dark{display:none}}
 input{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;background:transparent;color:inherit;font:inherit}
-input:focus-visible,button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
+input[type=checkbox]{width:auto;margin:0 8px 0 0;accent-color:var(--primary)}
+label.terms{display:flex;align-items:flex-start;font-weight:400;margin:16px 0 0}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:var(--on-primary);font:inherit;font-weight:600;cursor:pointer}
-.error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}
-.switch{margin:20px 0 0;text-align:center}a{color:var(--primary)}
+.error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
+.switch{margin:20px 0 0;text-align:center}a{color:var(--link)}
+.identity{display:flex;justify-content:space-between;gap:8px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
 ul{padding-inline-start:20px;margin:0 0 8px}li{margin:4px 0}
-button.secondary{margin-top:12px;background:transparent;color:var(--primary);border:1px solid var(--border)}`;
+button.secondary{margin-top:12px;background:transparent;color:var(--link);border:1px solid var(--border)}
+footer{display:flex;gap:16px;flex-wrap:wrap;justify-content:center;color:var(--muted);font-size:.85rem}footer a{color:inherit}`;
 
-/** A sign-in page: the shared frame with the sign-in stylesheet. */
-const page = (language: Language, title: string, body: SafeHtml) =>
-  htmlPage({ language, title, stylesheet: SIGN_IN_STYLESHEET_PATH, body });
+/** The card colour of the base stylesheet is the one the theme's link colours are computed against. */
+void CARD;
+
+/** A sign-in page: the shared frame with the tenant's stylesheets, icon, logo and footer. */
+function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml {
+  const { logo, settings, text } = look;
+  const alt = look.name;
+  const header = logo.light
+    ? html`<img class="${logo.dark ? 'logo logo-light has-dark' : 'logo logo-light'}" src="${logo.light}" alt="${alt}">${
+        logo.dark ? html`<img class="logo logo-dark" src="${logo.dark}" alt="${alt}">` : ''
+      }\n`
+    : logo.dark
+      ? html`<img class="logo logo-dark" src="${logo.dark}" alt="${alt}">\n`
+      : undefined;
+  const links = [
+    settings.supportEmail && html`<a href="${`mailto:${settings.supportEmail}`}">${text('support_email')}</a>`,
+    settings.supportWebsiteUrl && html`<a href="${settings.supportWebsiteUrl}">${text('support_website')}</a>`,
+    !settings.hideLogtoBranding && html`<span>${text('powered_by')}</span>`,
+  ].filter(Boolean);
+  return htmlPage({
+    language: look.language,
+    title,
+    stylesheet: look.stylesheets,
+    theme: look.theme,
+    icon: look.favicon,
+    header,
+    footer: links.length > 0 ? html`\n<footer>${links}</footer>` : undefined,
+    body,
+  });
+}
 
 /** The error line of a form and the attributes that tie the inputs to it. */
 function formError(error: string | undefined) {
@@ -31,49 +76,112 @@ function formError(error: string | undefined) {
   };
 }
 
+/** A status line above a form (not an error). */
+const noticeHtml = (notice: string | undefined) => notice && html`<p class="notice" role="status">${notice}</p>\n`;
+
+/** A link to another screen of the same interaction. */
+const switchLink = (href: string | undefined, text: string) =>
+  href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
+
+/** Translated text with `{name}` placeholders filled by markup (links), everything else escaped. */
+function textWithMarkup(template: string, values: Record<string, SafeHtml>): SafeHtml {
+  const parts = template
+    .split(/\{(\w+)\}/g)
+    .map((part, index) => (index % 2 === 0 ? part : (values[part] ?? `{${part}}`)));
+  return html`${parts}`;
+}
+
+/**
+ * Spec §4 agree-to-terms: with a terms or privacy URL, the page names them; `manual` shows a checkbox the form must
+ * carry ticked (`agree`), otherwise a line says that continuing is agreeing.
+ */
+export function termsHtml(look: SignInLook, manual: boolean, described: SafeHtml | string = ''): SafeHtml | '' {
+  const { termsOfUseUrl, privacyPolicyUrl } = look.settings;
+  const t = look.text;
+  const terms =
+    termsOfUseUrl && html`<a href="${termsOfUseUrl}" target="_blank" rel="noopener">${t('terms_of_use')}</a>`;
+  const privacy =
+    privacyPolicyUrl && html`<a href="${privacyPolicyUrl}" target="_blank" rel="noopener">${t('privacy_policy')}</a>`;
+  if (!terms && !privacy) return '';
+  const documents =
+    terms && privacy ? textWithMarkup(t('terms_documents_both'), { terms, privacy }) : ((terms || privacy) as SafeHtml);
+  if (!manual) return html`\n<p class="hint">${textWithMarkup(t('terms_automatic'), { documents })}</p>`;
+  return html`\n<label class="terms"><input type="checkbox" name="agree" value="yes" required${described}><span>${textWithMarkup(t('terms_agree'), { documents })}</span></label>`;
+}
+
+/** Which screen shows the terms as a checkbox (spec §4 agreeToTermsPolicy). */
+export const termsManualOn = (look: SignInLook, screen: 'sign_in' | 'register') => {
+  const { agreeToTermsPolicy, termsOfUseUrl, privacyPolicyUrl } = look.settings;
+  if (!termsOfUseUrl && !privacyPolicyUrl) return false;
+  return agreeToTermsPolicy === 'Manual' || (agreeToTermsPolicy === 'ManualRegistrationOnly' && screen === 'register');
+};
+
 export type SignInPageOptions = {
-  language: Language;
   action: string;
-  identifier?: string;
-  error?: string;
+  /** The identifier field's label (it names the identifiers that take a password). */
+  identifierLabel: string;
+  identifier?: string | undefined;
+  /** Identifier-first, second step: the identifier is fixed (shown, sent hidden), with a link to change it. */
+  identifierFixed?: { changeHref: string } | undefined;
+  error?: string | undefined;
   /** The sign-up screen of the same interaction, when registration is open. */
   registerHref?: string | undefined;
   /** The forgot-password screen of the same interaction, when codes can be emailed. */
   forgotHref?: string | undefined;
+  /** Sign-in by email code, when the tenant allows it. */
+  codeSignInHref?: string | undefined;
   /** A confirmation shown above the form (e.g. after a password reset). */
   notice?: string | undefined;
 };
 
-/** A status line above a form (not an error). */
-const noticeHtml = (notice: string | undefined) => notice && html`<p class="notice" role="status">${notice}</p>\n`;
-
-/** A link to the other screen (sign in ⇄ sign up) of the same interaction. */
-const switchLink = (href: string | undefined, text: string) =>
-  href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
-
-/** The strings of one language. */
-const textsOf = (language: Language) => (key: SignInKey) => signInText(language, key);
-
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
-export function renderSignInPage(options: SignInPageOptions): SafeHtml {
-  const t = textsOf(options.language);
+export function renderSignInPage(look: SignInLook, options: SignInPageOptions): SafeHtml {
+  const t = look.text;
   const error = formError(options.error);
+  const identifierField = options.identifierFixed
+    ? html`<p class="identity"><span>${options.identifier ?? ''}</span><a href="${options.identifierFixed.changeHref}">${t('change_identifier')}</a></p>
+<input type="hidden" name="identifier" value="${options.identifier ?? ''}"><input type="hidden" name="step" value="password">`
+    : html`<label for="identifier">${options.identifierLabel}</label>
+<input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>`;
   return page(
-    options.language,
-    t('title'),
+    look,
+    t('title', { name: look.name }),
     html`${noticeHtml(options.notice)}<form method="post" action="${options.action}" novalidate>
 ${error.html}
-<label for="identifier">${t('identifier')}</label>
-<input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
+${identifierField}
 <label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${error.described}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 <button type="submit">${t('submit')}</button>
-</form>${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+  );
+}
+
+export type IdentifierPageOptions = {
+  action: string;
+  identifierLabel: string;
+  identifier?: string | undefined;
+  error?: string | undefined;
+  registerHref?: string | undefined;
+  codeSignInHref?: string | undefined;
+};
+
+/** Identifier-first (`first_screen=identifier:sign_in`): who you are first, then the password on the next step. */
+export function renderIdentifierPage(look: SignInLook, options: IdentifierPageOptions): SafeHtml {
+  const t = look.text;
+  const error = formError(options.error);
+  return page(
+    look,
+    t('title', { name: look.name }),
+    html`<form method="post" action="${options.action}" novalidate>
+${error.html}
+<label for="identifier">${options.identifierLabel}</label>
+<input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
+<button type="submit">${t('continue')}</button>
+</form>${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
 export type ConsentPageOptions = {
-  language: Language;
   /** The application asking (its name as its admin wrote it). */
   appName: string;
   /** What the request asks for that the user has not granted yet. */
@@ -96,8 +204,8 @@ const describedScopes: Partial<Record<string, SignInKey>> = {
  * The consent page of a third-party application: who asks, each thing it asks for in words, Allow and Cancel (two
  * forms, so it works without JavaScript). Organization roles are described with organizations.
  */
-export function renderConsentPage(options: ConsentPageOptions): SafeHtml {
-  const t = (key: SignInKey, values: Record<string, string> = {}) => signInText(options.language, key, values);
+export function renderConsentPage(look: SignInLook, options: ConsentPageOptions): SafeHtml {
+  const t = look.text;
   const described = new Set<SignInKey>();
   const items: string[] = [];
   for (const scope of options.oidcScopes) {
@@ -112,7 +220,7 @@ export function renderConsentPage(options: ConsentPageOptions): SafeHtml {
     for (const scope of scopes) items.push(t('consent_scope_resource', { scope, resource }));
   }
   return page(
-    options.language,
+    look,
     t('consent_title', { app: options.appName }),
     html`<p>${t('consent_intro', { app: options.appName })}</p>
 <ul>${items.map((item) => html`<li>${item}</li>`)}</ul>
@@ -121,20 +229,19 @@ export function renderConsentPage(options: ConsentPageOptions): SafeHtml {
   );
 }
 
-export type ForgotPasswordPageOptions = {
-  language: Language;
+export type EmailPageOptions = {
   action: string;
-  signInHref: string;
-  email?: string;
-  error?: string;
+  backHref: string;
+  email?: string | undefined;
+  error?: string | undefined;
 };
 
 /** Forgot password, step 1: the email address to send a code to. */
-export function renderForgotPasswordPage(options: ForgotPasswordPageOptions): SafeHtml {
-  const t = textsOf(options.language);
+export function renderForgotPasswordPage(look: SignInLook, options: EmailPageOptions): SafeHtml {
+  const t = look.text;
   const error = formError(options.error);
   return page(
-    options.language,
+    look,
     t('forgot_title'),
     html`<p>${t('forgot_description')}</p>
 <form method="post" action="${options.action}" novalidate>
@@ -142,12 +249,57 @@ ${error.html}
 <label for="email">${t('forgot_email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
 <button type="submit">${t('forgot_submit')}</button>
-</form>${switchLink(options.signInHref, t('back_to_sign_in'))}`,
+</form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
+  );
+}
+
+/** Sign-in by email code, step 1: the address to send the code to. */
+export function renderCodeSignInPage(
+  look: SignInLook,
+  options: EmailPageOptions & { registerHref?: string | undefined },
+) {
+  const t = look.text;
+  const error = formError(options.error);
+  return page(
+    look,
+    t('code_sign_in_title'),
+    html`<form method="post" action="${options.action}" novalidate>
+${error.html}
+<label for="email">${t('forgot_email')}</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
+<button type="submit">${t('code_send')}</button>
+</form>${switchLink(options.backHref, t('back_to_sign_in'))}${switchLink(options.registerHref, t('create_account'))}`,
+  );
+}
+
+export type CodePageOptions = {
+  title: string;
+  action: string;
+  /** Where to ask for a new code. */
+  resendHref: string;
+  backHref: string;
+  backText: string;
+  notice?: string | undefined;
+  error?: string | undefined;
+};
+
+/** The emailed code of a sign-up or a sign-in by code. */
+export function renderCodePage(look: SignInLook, options: CodePageOptions): SafeHtml {
+  const t = look.text;
+  const error = formError(options.error);
+  return page(
+    look,
+    options.title,
+    html`${noticeHtml(options.notice)}<form method="post" action="${options.action}" novalidate>
+${error.html}
+<label for="code">${t('code_label')}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus${error.described}>
+<button type="submit">${t('code_submit')}</button>
+</form>${switchLink(options.resendHref, t('resend_code'))}${switchLink(options.backHref, options.backText)}`,
   );
 }
 
 export type ResetPasswordPageOptions = {
-  language: Language;
   action: string;
   /** The forgot-password screen, to ask for a new code. */
   resendHref: string;
@@ -159,11 +311,11 @@ export type ResetPasswordPageOptions = {
 };
 
 /** Forgot password, step 2: the emailed code and the new password, twice. */
-export function renderResetPasswordPage(options: ResetPasswordPageOptions): SafeHtml {
-  const t = textsOf(options.language);
+export function renderResetPasswordPage(look: SignInLook, options: ResetPasswordPageOptions): SafeHtml {
+  const t = look.text;
   const error = formError(options.error);
   return page(
-    options.language,
+    look,
     t('forgot_title'),
     html`${noticeHtml(options.notice)}<form method="post" action="${options.action}" novalidate>
 ${error.html}
@@ -179,33 +331,49 @@ ${error.html}
   );
 }
 
+/** Which fields the sign-up form has, from the tenant's sign-up settings (`registration-fields.ts`). */
+export type RegisterFields = { username: boolean; email: 'required' | 'optional' | false; password: boolean };
+
 export type RegisterPageOptions = {
-  language: Language;
   action: string;
-  signInHref: string;
-  username?: string;
-  email?: string;
-  error?: string;
+  fields: RegisterFields;
+  signInHref?: string | undefined;
+  username?: string | undefined;
+  email?: string | undefined;
+  error?: string | undefined;
 };
 
-/** The sign-up form: username, optional email, password twice. */
-export function renderRegisterPage(options: RegisterPageOptions): SafeHtml {
-  const t = textsOf(options.language);
+/** The sign-up form: the tenant's identifiers, a password twice when it asks for one, the terms. */
+export function renderRegisterPage(look: SignInLook, options: RegisterPageOptions): SafeHtml {
+  const t = look.text;
   const error = formError(options.error);
+  const { fields } = options;
   return page(
-    options.language,
-    t('register_title'),
+    look,
+    t('register_title', { name: look.name }),
     html`<form method="post" action="${options.action}" novalidate>
 ${error.html}
-<label for="username">${t('username')}</label>
+${
+  fields.username
+    ? html`<label for="username">${t('username')}</label>
 <input id="username" name="username" autocomplete="username" required value="${options.username ?? ''}"${error.described}>
-<label for="email">${t('email')}</label>
-<input id="email" name="email" type="email" autocomplete="email" value="${options.email ?? ''}"${error.described}>
-<label for="password">${t('password')}</label>
+`
+    : ''
+}${
+  fields.email
+    ? html`<label for="email">${fields.email === 'required' ? t('forgot_email') : t('email')}</label>
+<input id="email" name="email" type="email" autocomplete="${fields.username ? 'email' : 'username'}"${fields.email === 'required' ? html` required` : ''} value="${options.email ?? ''}"${error.described}>
+`
+    : ''
+}${
+  fields.password
+    ? html`<label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>
-<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
-<button type="submit">${t('register_submit')}</button>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>`
+    : ''
+}${termsHtml(look, termsManualOn(look, 'register'), error.described)}
+<button type="submit">${fields.email === 'required' && !fields.password ? t('code_send') : t('register_submit')}</button>
 </form>${switchLink(options.signInHref, t('have_account'))}`,
   );
 }
@@ -219,14 +387,15 @@ export const LOGOUT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(L
  * session at the provider too, submitted by the hashed script; without script the button does it.
  */
 export function renderLogoutPage(language: Language, providerForm: string): SafeHtml {
-  const t = textsOf(language);
+  const look = productLook(language);
+  const t = look.text;
   // Our button goes at the end of the provider's form, which is trusted markup of the library.
   const end = providerForm.indexOf('</form>');
   const form =
     end === -1
       ? dangerouslyTrustHtml(providerForm)
       : html`${dangerouslyTrustHtml(providerForm.slice(0, end))}<input type="hidden" name="logout" value="yes"><button type="submit" autofocus>${t('sign_out_submit')}</button>${dangerouslyTrustHtml(providerForm.slice(end))}`;
-  return page(language, t('sign_out_title'), html`${form}\n<script>${dangerouslyTrustHtml(LOGOUT_SCRIPT)}</script>`);
+  return page(look, t('sign_out_title'), html`${form}\n<script>${dangerouslyTrustHtml(LOGOUT_SCRIPT)}</script>`);
 }
 
 /**
@@ -235,8 +404,8 @@ export function renderLogoutPage(language: Language, providerForm: string): Safe
  * support. The provider's own description stays out: it is English and written for developers.
  */
 export function renderRequestErrorPage(language: Language, error: string): SafeHtml {
-  const t = (key: Parameters<typeof signInText>[1], values?: Record<string, string>) =>
-    signInText(language, key, values);
+  const look = productLook(language);
+  const t = look.text;
   const message =
     error === 'invalid_redirect_uri'
       ? t('request_error_redirect_uri')
@@ -244,25 +413,26 @@ export function renderRequestErrorPage(language: Language, error: string): SafeH
         ? t('request_error_client')
         : t('request_error_generic');
   return page(
-    language,
+    look,
     t('request_error_title'),
     html`<p role="alert">${message}</p>
 <p><small>${t('request_error_code', { code: error })}</small></p>`,
   );
 }
 
-export function renderMessagePage(language: Language, message: string): SafeHtml {
-  return page(language, signInText(language, 'title'), html`<p role="alert">${message}</p>`);
+/** A page with one message (an expired interaction, signed out), in the tenant's look when it is known. */
+export function renderMessagePage(look: SignInLook, message: string): SafeHtml {
+  return page(look, look.text('message_title'), html`<p role="alert">${message}</p>`);
 }
 
-export type WelcomePageOptions = { language: Language; action: string; username?: string; error?: string };
+export type WelcomePageOptions = { action: string; username?: string; error?: string };
 
 /** First run: the form that creates the first console admin and signs them in (same interaction). */
-export function renderWelcomePage(options: WelcomePageOptions): SafeHtml {
-  const t = textsOf(options.language);
+export function renderWelcomePage(look: SignInLook, options: WelcomePageOptions): SafeHtml {
+  const t = look.text;
   const error = formError(options.error);
   return page(
-    options.language,
+    look,
     t('welcome_title'),
     html`<p>${t('welcome_description')}</p>
 <form method="post" action="${options.action}" novalidate>

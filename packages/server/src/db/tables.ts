@@ -207,6 +207,35 @@ export const passwordResetCodes = pgTable(
   ],
 );
 
+/**
+ * One-time codes emailed during a sign-in interaction (issue 20): to prove an address at sign-up, or to sign in
+ * without a password. Bound to the interaction (`interaction_id`, oidc-provider's uid), so a code works only in the
+ * browser session that asked for it; stored as an Argon2id hash, refused after `attempts` reaches the limit, spent by
+ * `consumed_at`. `pending` holds what the account will be made of once the address is proven (the password already
+ * hashed), never a plain password.
+ */
+export const interactionCodes = pgTable(
+  'interaction_codes',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    interactionId: varchar('interaction_id', { length: 64 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<'Register' | 'SignIn'>().notNull(),
+    email: varchar('email', { length: 128 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    pending: jsonb('pending').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('interaction_codes_interaction').on(t.tenantId, t.interactionId, t.purpose),
+    index('interaction_codes_expires_at').on(t.expiresAt),
+  ],
+);
+
 /** The audit log: sign-in events and every admin write, with before/after for writes. */
 export const logs = pgTable(
   'logs',

@@ -67,24 +67,43 @@ export type PageOptions = {
   language: Language;
   /** The tab title and the page's heading. */
   title: string;
-  /** A stylesheet file: the CSP allows no inline style without the response's nonce, and pages need none. */
-  stylesheet: string;
+  /** Stylesheet files, in order: the CSP allows no inline style without the response's nonce, and pages need none. */
+  stylesheet: string | readonly string[];
   /** Pages behind capability URLs (the sandbox payment pages) are kept out of search indexes. */
   noindex?: boolean;
+  /** `data-theme` of the root element (sign-in pages): auto follows the system, light and dark force one. */
+  theme?: 'auto' | 'light' | 'dark';
+  /** The tab icon; the product's by default. */
+  icon?: string | undefined;
+  /** Above the heading (a logo). */
+  header?: SafeHtml | undefined;
+  /** Below the main content (support links, "powered by"). */
+  footer?: SafeHtml | undefined;
   body: SafeHtml;
 };
 
 /** The frame every server-rendered page shares: language, direction, icon, stylesheet, a main landmark, the heading. */
-export function page({ language, title, stylesheet, noindex = false, body }: PageOptions): SafeHtml {
+export function page({
+  language,
+  title,
+  stylesheet,
+  noindex = false,
+  theme,
+  icon,
+  header,
+  footer,
+  body,
+}: PageOptions): SafeHtml {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const stylesheets = typeof stylesheet === 'string' ? [stylesheet] : stylesheet;
   return html`<!doctype html>
-<html lang="${language}" dir="${dir}">
+<html lang="${language}" dir="${dir}"${theme && html` data-theme="${theme}"`}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${noindex && html`<meta name="robots" content="noindex">`}<title>${title}</title>
-<link rel="icon" type="image/svg+xml" href="/console/favicon.svg"><link rel="stylesheet" href="${stylesheet}"></head>
+${icon ? html`<link rel="icon" href="${icon}">` : html`<link rel="icon" type="image/svg+xml" href="/console/favicon.svg">`}${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}</head>
 <body><main>
-<h1>${title}</h1>
+${header ?? ''}<h1>${title}</h1>
 ${body}
-</main></body></html>`;
+</main>${footer ?? ''}</body></html>`;
 }
 
 /**

@@ -63,9 +63,9 @@ export function uiLocalesLanguage(uiLocales: unknown): Language | undefined {
   return undefined;
 }
 
-/** Picks the best supported language of an Accept-Language header (RFC 9110 weights), else en. */
-export function negotiateLanguage(header: string | undefined | null): Language {
-  if (!header) return fallbackLanguage;
+/** Picks the best supported language of an Accept-Language header (RFC 9110 weights), else the fallback (en). */
+export function negotiateLanguage(header: string | undefined | null, fallback: Language = fallbackLanguage): Language {
+  if (!header) return fallback;
   const ranked = header
     .split(',')
     .map((part, index) => {
@@ -80,7 +80,7 @@ export function negotiateLanguage(header: string | undefined | null): Language {
     const language = matchTag(tag);
     if (language) return language;
   }
-  return fallbackLanguage;
+  return fallback;
 }
 
 export function errorMessage(code: ErrorCode, language: Language): string {

@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  defaultPasswordPolicy,
-  type Language,
-  languages,
-  type PasswordRejectionCode,
-  type SignInFormError,
-} from '@gatehouse/schemas';
+import { type Language, languages, type SignInFormError } from '@gatehouse/schemas';
 import { sourceDir } from '../source-dir.ts';
 
 export const signInKeys = [
@@ -77,6 +71,36 @@ export const signInKeys = [
   'consent_scope_offline_access',
   'consent_scope_organizations',
   'consent_scope_resource',
+  'message_title',
+  'identifier_username',
+  'identifier_email',
+  'identifier_phone',
+  'identifier_username_email',
+  'identifier_username_phone',
+  'identifier_email_phone',
+  'identifier_all',
+  'continue',
+  'change_identifier',
+  'code_sign_in_link',
+  'code_sign_in_title',
+  'code_send',
+  'verify_email_title',
+  'code_sent',
+  'code_sent_if_account',
+  'code_label',
+  'code_submit',
+  'code_rate_limited',
+  'terms_of_use',
+  'privacy_policy',
+  'terms_documents_both',
+  'terms_agree',
+  'terms_automatic',
+  'terms_required',
+  'powered_by',
+  'support_email',
+  'support_website',
+  'sign_in_closed',
+  'email_taken',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 
@@ -99,18 +123,3 @@ export function signInText(language: Language, key: SignInKey, values: Record<st
 /** The page's line for a form the sign-in form schemas refused (their messages are keys of these strings). */
 export const signInFormErrorText = (language: Language, error: SignInFormError) =>
   signInText(language, error satisfies SignInKey);
-
-type RejectionKey<Code> = Code extends `password_rejected.${infer Rule}` ? `rejected.${Rule}` : never;
-/** `password_rejected.too_short` is shown with `rejected.too_short` (checked: every code has its string). */
-const rejectionKey = (code: PasswordRejectionCode) =>
-  code.replace('password_rejected.', 'rejected.') as RejectionKey<PasswordRejectionCode> satisfies SignInKey;
-
-/** The page's line for a password the policy refused: the first reason, with the policy's length limits. */
-export function passwordRejectedText(language: Language, rejections: readonly PasswordRejectionCode[]): string {
-  const [first = 'password_rejected.too_short'] = rejections;
-  const reason = signInText(language, rejectionKey(first), {
-    min: defaultPasswordPolicy.length.min,
-    max: defaultPasswordPolicy.length.max,
-  });
-  return signInText(language, 'password_rejected', { reason });
-}

@@ -1,23 +1,33 @@
 import {
   ADMIN_TENANT_ID,
+  codeFormSchema,
+  codeSignInFormSchemaFor,
   forgotPasswordFormSchema,
+  identifierFormSchema,
   parseSignInForm,
-  registerFormSchema,
+  registerFormSchemaFor,
   resetPasswordFormSchema,
-  signInFormSchema,
+  type SignInExperienceSettings,
+  type SignInFormError,
+  signInFormSchemaFor,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { eq } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import type { z } from 'zod';
 import { consentingApplication, grantConsent } from '../auth/oidc/consent.ts';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
+import { passwordRejectedText, type SignInLook } from '../auth/sign-in-look.ts';
 import {
+  renderCodePage,
+  renderCodeSignInPage,
   renderConsentPage,
   renderForgotPasswordPage,
+  renderIdentifierPage,
   renderMessagePage,
   renderRegisterPage,
   renderResetPasswordPage,
@@ -25,49 +35,99 @@ import {
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
   signInStylesheet,
+  termsManualOn,
 } from '../auth/sign-in-page.ts';
+import {
+  emailCodeSignIn,
+  forgotPasswordByEmail,
+  identifierLabel,
+  passwordIdentifiers,
+  registerFields,
+  renderScreen,
+  requestedScreen,
+  type Screen,
+  type ScreenLinks,
+  verifiesEmailAtSignUp,
+} from '../auth/sign-in-screens.ts';
+import { stylesheetVersion } from '../auth/sign-in-theme.ts';
+import { tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { organizations } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { formActionSource } from '../http/form-action.ts';
 import { sendHtml } from '../http/html.ts';
-import { uiLocalesLanguage } from '../i18n/messages.ts';
-import { passwordRejectedText, signInFormErrorText, signInText } from '../i18n/sign-in.ts';
+import { negotiateLanguage, uiLocalesLanguage } from '../i18n/messages.ts';
+import { signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../services/console-admin.ts';
 import type { EmailService } from '../services/email.ts';
 import { FailureThrottle } from '../services/failure-throttle.ts';
+import { INTERACTION_CODE, sendInteractionCode, verifyInteractionCode } from '../services/interaction-codes.ts';
 import { RESET_CODE, requestPasswordReset, resetPassword } from '../services/password-reset.ts';
-import { registerUser, registrationOpen, wantsSignUp } from '../services/registration.ts';
-import { attemptSignIn, SIGN_IN_IP_LIMIT } from '../services/sign-in.ts';
+import { pwnedPasswordCheck } from '../services/pwned-passwords.ts';
+import { prepareRegistration, type Registration, registerUser, registrationOpen } from '../services/registration.ts';
+import { attemptSignIn, findByIdentifier, SIGN_IN_IP_LIMIT, signInWithProvenEmail } from '../services/sign-in.ts';
+import { readSignInExperienceSettings } from '../services/sign-in-experience.ts';
 
 /** The interaction a step belongs to, found and checked once by the `interaction` guard. */
 type OpenInteraction = {
   provider: Provider;
   details: Interaction;
   tenantId: string;
+  tenant: TenantDb;
   /** The sign-in page of the interaction, `/interaction/{tenantId}/{uid}`; its steps are below it. */
   page: string;
+  settings: SignInExperienceSettings;
+  /** The tenant's look for this request: language and phrases, theme, logo, terms, footer. */
+  look: SignInLook;
+  /** The application asking (absent for built-in clients such as the console). */
+  application: { name: string; isThirdParty: boolean } | undefined;
 };
 type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };
+
+/** The product's name on the console's own sign-in pages (the admin tenant). */
+const PRODUCT_NAME = 'Gatehouse';
+
+/**
+ * The language of a sign-in page: the application's `ui_locales` (OIDC Core 3.1.2.1), then the browser's
+ * Accept-Language when the tenant detects it, then the tenant's fallback language.
+ */
+function pageLanguage(c: Context<Env>, settings: SignInExperienceSettings, uiLocales: unknown) {
+  const { autoDetect, fallbackLanguage } = settings.languageInfo;
+  return (
+    uiLocalesLanguage(uiLocales) ??
+    (autoDetect ? negotiateLanguage(c.req.header('Accept-Language'), fallbackLanguage) : fallbackLanguage)
+  );
+}
 
 /** The sign-in pages oidc-provider sends users to: `/interaction/{tenantId}/{uid}`. */
 export function interactionRoutes(
   providers: TenantProviders,
   db: Database,
-  edition: Config['edition'],
+  config: Pick<Config, 'edition' | 'pwnedPasswordsUrl'>,
   email: EmailService,
 ) {
+  const { edition } = config;
   const app = new Hono<Env>();
   const signInThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
-  /** "Forgot password?" needs a way to send the code: without SMTP the link and its pages do not exist. */
-  const forgotHref = (page: string) => (email.configured ? `${page}/forgot-password` : undefined);
-  const registerHref = (tenantId: string, page: string) =>
-    registrationOpen(tenantId, edition) ? `${page}?screen=register` : undefined;
+  const mail = email.configured;
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(signInStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });
+  });
+
+  // The tenant's colours and custom CSS (`?organization=` adds an organization's); versioned by the pages' links.
+  app.get('/interaction/:tenantId/theme.css', async (c) => {
+    const tenant = new TenantDb(db, c.req.param('tenantId'));
+    const settings = await readSignInExperienceSettings(tenant);
+    const organizationId = c.req.query('organization');
+    const organization = organizationId
+      ? await tenant.findOne(organizations, eq(organizations.id, organizationId.slice(0, 32)))
+      : undefined;
+    c.header('Cache-Control', c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return c.body(tenantThemeStylesheet(settings, organization), 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
   const interactionDetails = async (c: Context<Env>, provider: Provider) => {
@@ -82,12 +142,26 @@ export function interactionRoutes(
     }
   };
 
-  const expired = (c: Context<Env>) =>
-    sendHtml(c, renderMessagePage(c.get('language'), signInText(c.get('language'), 'session_expired')), 400);
+  /** An expired or unknown interaction: the tenant's look when the tenant is known, in the browser's language. */
+  const expired = async (c: Context<Env>) => {
+    const tenant = new TenantDb(db, c.req.param('tenantId') ?? ADMIN_TENANT_ID);
+    const settings = await readSignInExperienceSettings(tenant);
+    const language = c.get('language');
+    const look = await tenantLook(tenant, settings, {
+      language,
+      name: PRODUCT_NAME,
+      themeHref: themeHref(tenant.tenantId),
+    });
+    return sendHtml(c, renderMessagePage(look, signInText(language, 'session_expired')), 400);
+  };
+
+  const themeHref = (tenantId: string, organizationId?: unknown) => (css: string) =>
+    `/interaction/${tenantId}/theme.css?${typeof organizationId === 'string' ? `organization=${encodeURIComponent(organizationId)}&` : ''}v=${stylesheetVersion(css)}`;
 
   /**
    * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
-   * and the form steps find it still at the login prompt. Anything else is an expired session.
+   * and the form steps find it still at the login prompt. Anything else is an expired session. It then loads the
+   * tenant's sign-in experience and builds the page's look.
    */
   const interaction =
     (prompt?: 'login' | 'consent'): MiddlewareHandler<Env> =>
@@ -98,10 +172,29 @@ export function interactionRoutes(
       if (!provider || !details || details.uid !== c.req.param('uid') || (prompt && details.prompt.name !== prompt)) {
         return expired(c);
       }
-      c.set('interaction', { provider, details, tenantId, page: `/interaction/${tenantId}/${details.uid}` });
-      // The application's ui_locales (OIDC Core 3.1.2.1) wins over the browser's Accept-Language.
-      const asked = uiLocalesLanguage(details.params.ui_locales);
-      if (asked) c.set('language', asked);
+      const tenant = new TenantDb(db, tenantId);
+      const settings = await readSignInExperienceSettings(tenant);
+      const language = pageLanguage(c, settings, details.params.ui_locales);
+      c.set('language', language);
+      const application = await consentingApplication(tenant, String(details.params.client_id));
+      const name = tenantId === ADMIN_TENANT_ID ? PRODUCT_NAME : (application?.name ?? PRODUCT_NAME);
+      const organizationId = details.params.organization_id;
+      const look = await tenantLook(tenant, settings, {
+        language,
+        name,
+        organizationId,
+        themeHref: themeHref(tenantId, organizationId),
+      });
+      c.set('interaction', {
+        provider,
+        details,
+        tenantId,
+        tenant,
+        page: `/interaction/${tenantId}/${details.uid}`,
+        settings,
+        look,
+        application,
+      });
       await next();
     };
   /** The welcome step exists on the OSS console's sign-in only. */
@@ -109,14 +202,32 @@ export function interactionRoutes(
     if (edition !== 'oss' || c.req.param('tenantId') !== ADMIN_TENANT_ID) return expired(c);
     await next();
   };
-  /** The forgot-password steps exist only when codes can be emailed. */
-  const mailConfigured: MiddlewareHandler<Env> = async (c, next) => {
-    if (!email.configured) return expired(c);
+  /** The forgot-password steps exist only when codes can be emailed and the settings offer them. */
+  const forgotPasswordOffered: MiddlewareHandler<Env> = async (c, next) => {
+    if (!forgotPasswordByEmail(c.get('interaction').settings, mail)) return expired(c);
+    await next();
+  };
+  /** Sign-in by email code exists only when the settings have it and mail can be sent. */
+  const codeSignInOffered: MiddlewareHandler<Env> = async (c, next) => {
+    if (!emailCodeSignIn(c.get('interaction').settings, mail)) return expired(c);
     await next();
   };
 
+  /** Who may register here: the settings' sign-in mode, and the OSS console's closed registration. */
+  const mayRegister = ({ tenantId, settings }: OpenInteraction) =>
+    registrationOpen(tenantId, edition) && settings.signInMode !== 'SignIn';
+  const maySignIn = ({ settings }: OpenInteraction) => settings.signInMode !== 'Register';
+
+  /** The addresses of this interaction's screens and steps. */
+  const linksOf = ({ page }: OpenInteraction): ScreenLinks => ({
+    screen: (screen: Screen) => (screen === 'forgot_password' ? `${page}/forgot-password` : `${page}?screen=${screen}`),
+    action: (step) => `${page}/${step}`,
+  });
+
   const readForm = async <Shape extends z.ZodRawShape>(c: Context<Env>, schema: z.ZodObject<Shape>) =>
     parseSignInForm(schema, await c.req.parseBody());
+  const formErrorText = (look: SignInLook, error: SignInFormError) => look.text(error);
+  const pwned = (c: Context<Env>) => pwnedPasswordCheck(config.pwnedPasswordsUrl, c.get('log'));
   /** Who is asking, for the audit log and the webhooks. */
   const requestMeta = (c: Context<Env>) => ({
     applicationId: String(c.get('interaction').details.params.client_id),
@@ -132,29 +243,60 @@ export function interactionRoutes(
     return RESPONSE_ALREADY_SENT;
   };
   const signedIn = (c: Context<Env>, accountId: string) => finish(c, { login: { accountId } }, false);
+
+  /** The first screen of a kind, with the links this interaction allows. */
+  const screenPage = (c: Context<Env>, screen: Screen, extra: { identifier?: string; notice?: string } = {}) => {
+    const open = c.get('interaction');
+    return renderScreen(screen, {
+      look: open.look,
+      links: linksOf(open),
+      registration: mayRegister(open),
+      mail,
+      ...extra,
+    });
+  };
   const registrationClosed = (c: Context<Env>) => {
-    const language = c.get('language');
-    const action = `${c.get('interaction').page}/login`;
-    return sendHtml(c, renderSignInPage({ language, action, error: signInText(language, 'registration_closed') }), 403);
+    const open = c.get('interaction');
+    return sendHtml(
+      c,
+      renderSignInPage(open.look, {
+        action: `${open.page}/login`,
+        identifierLabel: identifierLabel(open.look),
+        error: open.look.text('registration_closed'),
+      }),
+      403,
+    );
+  };
+  const signInClosed = (c: Context<Env>) => {
+    const open = c.get('interaction');
+    return sendHtml(
+      c,
+      renderRegisterPage(open.look, {
+        action: `${open.page}/register`,
+        fields: registerFields(open.settings),
+        error: open.look.text('sign_in_closed'),
+      }),
+      403,
+    );
   };
 
   app.get('/interaction/:tenantId/:uid', interaction(), async (c) => {
-    const language = c.get('language');
-    const { provider, details, tenantId, page } = c.get('interaction');
+    const open = c.get('interaction');
+    const { provider, details, tenantId, page, look } = open;
     if (details.prompt.name === 'consent') {
       // First-party applications are the tenant's own: their users are not asked. A third-party one is shown to the
       // user with everything it asks for, and gets nothing unless the user allows it.
-      const app = await consentingApplication(new TenantDb(db, tenantId), String(details.params.client_id));
-      if (!app?.isThirdParty) return finish(c, { consent: { grantId: await grantConsent(provider, details) } }, true);
+      if (!open.application?.isThirdParty) {
+        return finish(c, { consent: { grantId: await grantConsent(provider, details) } }, true);
+      }
       const missing = details.prompt.details as {
         missingOIDCScope?: string[];
         missingResourceScopes?: Record<string, string[]>;
       };
       return sendHtml(
         c,
-        renderConsentPage({
-          language,
-          appName: app.name,
+        renderConsentPage(look, {
+          appName: open.application.name,
           oidcScopes: missing.missingOIDCScope ?? [],
           resourceScopes: missing.missingResourceScopes ?? {},
           allowAction: `${page}/consent`,
@@ -164,29 +306,19 @@ export function interactionRoutes(
     }
     // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
     if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
-      return sendHtml(c, renderWelcomePage({ language, action: `${page}/welcome` }));
+      return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
     }
-    if (wantsSignUp(details, c.req.query('screen'))) {
-      if (!registrationOpen(tenantId, edition)) return registrationClosed(c);
-      return sendHtml(
-        c,
-        renderRegisterPage({ language, action: `${page}/register`, signInHref: `${page}?screen=sign_in` }),
-      );
-    }
+    let screen = requestedScreen(details.params, c.req.query('screen'));
+    if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, mail)) screen = 'sign_in';
+    if (screen === 'code_sign_in' && !emailCodeSignIn(open.settings, mail)) screen = 'sign_in';
+    // A register-only tenant shows sign-up whatever was asked; a sign-in-only one refuses sign-up.
+    if (!maySignIn(open) && screen !== 'register') screen = 'register';
+    if (screen === 'register' && !mayRegister(open)) return registrationClosed(c);
     // Spec §2.4: the application may pre-fill the identifier (`identifier`, or OIDC's `login_hint`).
     const hint = [details.params.identifier, details.params.login_hint].find(
       (value): value is string => typeof value === 'string' && value.length > 0 && value.length <= 256,
     );
-    return sendHtml(
-      c,
-      renderSignInPage({
-        language,
-        action: `${page}/login`,
-        identifier: hint,
-        registerHref: registerHref(tenantId, page),
-        forgotHref: forgotHref(page),
-      }),
-    );
+    return sendHtml(c, screenPage(c, screen, hint ? { identifier: hint } : {}));
   });
 
   app.post('/interaction/:tenantId/:uid/consent', interaction('consent'), async (c) => {
@@ -199,48 +331,135 @@ export function interactionRoutes(
     finish(c, { error: 'access_denied', error_description: 'The user did not allow the request.' }, false),
   );
 
+  // ——— Sign-up ———
+
   app.post('/interaction/:tenantId/:uid/register', interaction('login'), async (c) => {
-    const language = c.get('language');
-    const { tenantId, page } = c.get('interaction');
-    if (!registrationOpen(tenantId, edition)) return registrationClosed(c);
-    const { form, error } = await readForm(c, registerFormSchema);
-    const { username, email: address, password } = form;
+    const open = c.get('interaction');
+    const { look, page, settings, tenant } = open;
+    if (!mayRegister(open)) return registrationClosed(c);
+    const fields = registerFields(settings);
+    const schema = registerFormSchemaFor({ ...fields, terms: termsManualOn(look, 'register') });
+    const { form, error } = await readForm(c, schema);
     const again = (message: string, status: 400 | 422) =>
       sendHtml(
         c,
-        renderRegisterPage({
-          language,
+        renderRegisterPage(look, {
           action: `${page}/register`,
-          signInHref: `${page}?screen=sign_in`,
-          username,
-          email: address,
+          fields,
+          signInHref: maySignIn(open) ? `${page}?screen=sign_in` : undefined,
+          username: form.username,
+          email: form.email,
           error: message,
         }),
         status,
       );
-    if (error) return again(signInFormErrorText(language, error), 400);
-    const result = await registerUser(
-      new TenantDb(db, tenantId),
-      { username, password, ...(address ? { email: address } : {}) },
+    if (error) return again(formErrorText(look, error), 400);
+    const prepared = await prepareRegistration(
+      tenant,
+      {
+        username: fields.username ? form.username : undefined,
+        email: fields.email && form.email ? form.email : undefined,
+        password: fields.password ? form.password : undefined,
+      },
+      requestMeta(c),
+      pwned(c),
+    );
+    if (!prepared.ok && prepared.reason === 'rejected')
+      return again(passwordRejectedText(look, prepared.rejections), 400);
+    if (!prepared.ok) {
+      return again(look.text(prepared.reason === 'taken_email' ? 'email_taken' : 'identifier_taken'), 422);
+    }
+    const { registration } = prepared;
+    if (verifiesEmailAtSignUp(settings) && registration.email) {
+      // The account is made once the address is proven: what it will be made of waits with the code.
+      const sent = await sendInteractionCode(
+        tenant,
+        {
+          interactionId: open.details.uid,
+          purpose: 'Register',
+          email: registration.email,
+          pending: registration,
+          language: look.language,
+          emailService: email,
+        },
+        requestMeta(c),
+      );
+      if (!sent) return again(look.text('code_rate_limited'), 422);
+      return sendHtml(c, registerCodePage(open, registration.email));
+    }
+    return finishRegistration(c, registration);
+  });
+
+  const registerCodePage = (open: OpenInteraction, address: string | undefined, error?: string) =>
+    renderCodePage(open.look, {
+      title: open.look.text('verify_email_title'),
+      action: `${open.page}/register/verify`,
+      resendHref: `${open.page}?screen=register`,
+      backHref: `${open.page}?screen=register`,
+      backText: open.look.text('back_to_sign_in'),
+      notice: address
+        ? open.look.text('code_sent', { email: address, minutes: INTERACTION_CODE.ttlMinutes })
+        : undefined,
+      error,
+    });
+
+  const finishRegistration = async (c: Context<Env>, registration: Registration) => {
+    const open = c.get('interaction');
+    const result = await registerUser(open.tenant, registration, requestMeta(c));
+    if (!result.ok) {
+      return sendHtml(
+        c,
+        renderRegisterPage(open.look, {
+          action: `${open.page}/register`,
+          fields: registerFields(open.settings),
+          signInHref: `${open.page}?screen=sign_in`,
+          username: registration.username,
+          email: registration.email,
+          error: open.look.text('identifier_taken'),
+        }),
+        422,
+      );
+    }
+    return signedIn(c, result.userId);
+  };
+
+  app.post('/interaction/:tenantId/:uid/register/verify', interaction('login'), async (c) => {
+    const open = c.get('interaction');
+    if (!mayRegister(open)) return registrationClosed(c);
+    const { form, error } = await readForm(c, codeFormSchema);
+    if (error) return sendHtml(c, registerCodePage(open, undefined, open.look.text('reset_code_invalid')), 400);
+    const checked = await verifyInteractionCode(
+      open.tenant,
+      { interactionId: open.details.uid, purpose: 'Register', code: form.code },
       requestMeta(c),
     );
-    if (!result.ok && result.reason === 'taken') return again(signInText(language, 'identifier_taken'), 422);
-    if (!result.ok) return again(passwordRejectedText(language, result.rejections), 400);
-    return signedIn(c, result.userId);
+    if (!checked.ok) {
+      const message = checked.reason === 'too_many_attempts' ? 'reset_code_exhausted' : 'reset_code_invalid';
+      return sendHtml(
+        c,
+        registerCodePage(open, undefined, open.look.text(message)),
+        checked.reason === 'too_many_attempts' ? 429 : 400,
+      );
+    }
+    const pending = checked.pending as Registration;
+    return finishRegistration(c, { ...pending, email: checked.email, emailVerified: true });
   });
 
   // First run: create the first console admin and finish the login with it, in one step.
   app.post('/interaction/:tenantId/:uid/welcome', firstRun, interaction('login'), async (c) => {
-    const language = c.get('language');
-    const { page } = c.get('interaction');
-    const signInPage = () => renderSignInPage({ language, action: `${page}/login` });
+    const { page, look } = c.get('interaction');
+    const signInPage = () =>
+      renderSignInPage(look, { action: `${page}/login`, identifierLabel: identifierLabel(look) });
     if (await consoleAdminExists(db)) return sendHtml(c, signInPage(), 409);
     const { form, error } = await readForm(c, welcomeFormSchema);
     if (error) {
-      const message = signInFormErrorText(language, error);
       return sendHtml(
         c,
-        renderWelcomePage({ language, action: `${page}/welcome`, username: form.username, error: message }),
+        renderWelcomePage(look, {
+          action: `${page}/welcome`,
+          username: form.username,
+          error: formErrorText(look, error),
+        }),
         400,
       );
     }
@@ -250,106 +469,222 @@ export function interactionRoutes(
     return signedIn(c, result.userId);
   });
 
-  app.post('/interaction/:tenantId/:uid/login', interaction('login'), async (c) => {
-    const language = c.get('language');
-    const { tenantId, page } = c.get('interaction');
-    const action = `${page}/login`;
-    const { form, error } = await readForm(c, signInFormSchema);
-    const { identifier, password } = form;
+  // ——— Sign-in with a password ———
+
+  /** The sign-in form again, with what was typed and why it was refused (identifier-first keeps its fixed step). */
+  const signInAgain = (
+    c: Context<Env>,
+    options: { identifier: string; fixed: boolean; error?: string; notice?: string },
+    status: 200 | 400 | 401 | 403 | 429,
+  ) => {
+    const open = c.get('interaction');
+    const { look, page, settings } = open;
+    return sendHtml(
+      c,
+      renderSignInPage(look, {
+        action: `${page}/login`,
+        identifierLabel: identifierLabel(look),
+        identifier: options.identifier,
+        identifierFixed: options.fixed ? { changeHref: `${page}?screen=identifier` } : undefined,
+        error: options.error,
+        notice: options.notice,
+        registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
+        forgotHref: forgotPasswordByEmail(settings, mail) ? `${page}/forgot-password` : undefined,
+        codeSignInHref: emailCodeSignIn(settings, mail) ? `${page}?screen=code_sign_in` : undefined,
+      }),
+      status,
+    );
+  };
+
+  // Identifier-first, step 1: an identifier the tenant signs in with by password leads to the password step; an email
+  // address that only signs in by code leads to the code.
+  app.post('/interaction/:tenantId/:uid/identifier', interaction('login'), async (c) => {
+    const open = c.get('interaction');
+    const { look, page, settings } = open;
+    if (!maySignIn(open)) return signInClosed(c);
+    const { form, error } = await readForm(c, identifierFormSchema);
     if (error) {
       return sendHtml(
         c,
-        renderSignInPage({
-          language,
-          action,
-          identifier,
-          error: signInFormErrorText(language, error),
-          registerHref: registerHref(tenantId, page),
-          forgotHref: forgotHref(page),
+        renderIdentifierPage(look, {
+          action: `${page}/identifier`,
+          identifierLabel: identifierLabel(look),
+          identifier: form.identifier,
+          error: formErrorText(look, error),
+          registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
         }),
         400,
       );
     }
-    const result = await attemptSignIn(new TenantDb(db, tenantId), {
+    if (passwordIdentifiers(settings).length === 0 && emailCodeSignIn(settings, mail)) {
+      return sendHtml(
+        c,
+        renderCodeSignInPage(look, { action: `${page}/code-sign-in`, backHref: page, email: form.identifier }),
+      );
+    }
+    return signInAgain(c, { identifier: form.identifier, fixed: true }, 200);
+  });
+
+  app.post('/interaction/:tenantId/:uid/login', interaction('login'), async (c) => {
+    const open = c.get('interaction');
+    const { look, tenant, settings } = open;
+    if (!maySignIn(open)) return signInClosed(c);
+    const body = await c.req.parseBody();
+    const { form, error } = parseSignInForm(signInFormSchemaFor({ terms: termsManualOn(look, 'sign_in') }), body);
+    const { identifier, password } = form;
+    const fixed = body.step === 'password';
+    if (error) return signInAgain(c, { identifier, fixed, error: formErrorText(look, error) }, 400);
+    const result = await attemptSignIn(tenant, {
       identifier,
       password,
       ...requestMeta(c),
       ipThrottle: signInThrottle,
+      identifiers: passwordIdentifiers(settings),
     });
     if (!result.ok) {
       const message =
         result.reason === 'locked'
-          ? signInText(language, 'locked', { minutes: result.retryAfterMinutes })
-          : signInText(language, 'invalid_credentials');
-      return sendHtml(
-        c,
-        renderSignInPage({
-          language,
-          action,
-          identifier,
-          error: message,
-          registerHref: registerHref(tenantId, page),
-          forgotHref: forgotHref(page),
-        }),
-        result.reason === 'locked' ? 429 : 401,
-      );
+          ? look.text('locked', { minutes: result.retryAfterMinutes })
+          : look.text('invalid_credentials');
+      return signInAgain(c, { identifier, fixed, error: message }, result.reason === 'locked' ? 429 : 401);
     }
     return signedIn(c, result.userId);
   });
 
-  app.get('/interaction/:tenantId/:uid/forgot-password', interaction('login'), mailConfigured, (c) => {
-    const { page } = c.get('interaction');
-    return sendHtml(
-      c,
-      renderForgotPasswordPage({ language: c.get('language'), action: `${page}/forgot-password`, signInHref: page }),
+  // ——— Sign-in by email code ———
+
+  const codeSignInCodePage = (open: OpenInteraction, address: string | undefined, error?: string) =>
+    renderCodePage(open.look, {
+      title: open.look.text('code_sign_in_title'),
+      action: `${open.page}/code-sign-in/verify`,
+      resendHref: `${open.page}?screen=code_sign_in`,
+      backHref: open.page,
+      backText: open.look.text('back_to_sign_in'),
+      notice: address
+        ? open.look.text('code_sent_if_account', { email: address, minutes: INTERACTION_CODE.ttlMinutes })
+        : undefined,
+      error,
+    });
+
+  // Always the same answer whether or not the address has an account; a code is emailed only when it has one.
+  app.post('/interaction/:tenantId/:uid/code-sign-in', interaction('login'), codeSignInOffered, async (c) => {
+    const open = c.get('interaction');
+    const { look, page, tenant } = open;
+    if (!maySignIn(open)) return signInClosed(c);
+    const { form, error } = await readForm(c, codeSignInFormSchemaFor({ terms: termsManualOn(look, 'sign_in') }));
+    if (error) {
+      return sendHtml(
+        c,
+        renderCodeSignInPage(look, {
+          action: `${page}/code-sign-in`,
+          backHref: page,
+          email: form.email,
+          error: formErrorText(look, error),
+        }),
+        400,
+      );
+    }
+    const user = await findByIdentifier(tenant, form.email.toLowerCase(), ['email']);
+    const sent = await sendInteractionCode(
+      tenant,
+      {
+        interactionId: open.details.uid,
+        purpose: 'SignIn',
+        email: form.email,
+        language: look.language,
+        emailService: email,
+        send: Boolean(user && !user.isSuspended),
+        userId: user?.id,
+      },
+      requestMeta(c),
     );
+    if (!sent) {
+      return sendHtml(
+        c,
+        renderCodeSignInPage(look, {
+          action: `${page}/code-sign-in`,
+          backHref: page,
+          email: form.email,
+          error: look.text('code_rate_limited'),
+        }),
+        429,
+      );
+    }
+    return sendHtml(c, codeSignInCodePage(open, form.email));
   });
 
+  app.post('/interaction/:tenantId/:uid/code-sign-in/verify', interaction('login'), codeSignInOffered, async (c) => {
+    const open = c.get('interaction');
+    if (!maySignIn(open)) return signInClosed(c);
+    const { form, error } = await readForm(c, codeFormSchema);
+    if (error) return sendHtml(c, codeSignInCodePage(open, undefined, open.look.text('reset_code_invalid')), 400);
+    const checked = await verifyInteractionCode(
+      open.tenant,
+      { interactionId: open.details.uid, purpose: 'SignIn', code: form.code },
+      requestMeta(c),
+    );
+    const refused = (reason: 'too_many_attempts' | 'invalid_code' | 'no_code') =>
+      sendHtml(
+        c,
+        codeSignInCodePage(
+          open,
+          undefined,
+          open.look.text(reason === 'too_many_attempts' ? 'reset_code_exhausted' : 'reset_code_invalid'),
+        ),
+        reason === 'too_many_attempts' ? 429 : 400,
+      );
+    if (!checked.ok) return refused(checked.reason);
+    const result = await signInWithProvenEmail(open.tenant, checked.email, requestMeta(c));
+    if (!result.ok) return refused('invalid_code');
+    return signedIn(c, result.userId);
+  });
+
+  // ——— Forgot password ———
+
+  app.get('/interaction/:tenantId/:uid/forgot-password', interaction('login'), forgotPasswordOffered, (c) =>
+    sendHtml(c, screenPage(c, 'forgot_password')),
+  );
+
   // Always the same answer (the code page) whether or not the address belongs to an account.
-  app.post('/interaction/:tenantId/:uid/forgot-password', interaction('login'), mailConfigured, async (c) => {
-    const language = c.get('language');
-    const { tenantId, page } = c.get('interaction');
+  app.post('/interaction/:tenantId/:uid/forgot-password', interaction('login'), forgotPasswordOffered, async (c) => {
+    const { look, tenant, page } = c.get('interaction');
     const { form, error } = await readForm(c, forgotPasswordFormSchema);
     if (error) {
       return sendHtml(
         c,
-        renderForgotPasswordPage({
-          language,
+        renderForgotPasswordPage(look, {
           action: `${page}/forgot-password`,
-          signInHref: page,
+          backHref: page,
           email: form.email,
-          error: signInFormErrorText(language, error),
+          error: formErrorText(look, error),
         }),
         400,
       );
     }
     await requestPasswordReset(
-      new TenantDb(db, tenantId),
-      { email: form.email, language, emailService: email },
+      tenant,
+      { email: form.email, language: look.language, emailService: email },
       requestMeta(c),
     );
     return sendHtml(
       c,
-      renderResetPasswordPage({
-        language,
+      renderResetPasswordPage(look, {
         action: `${page}/reset-password`,
         resendHref: `${page}/forgot-password`,
         signInHref: page,
         email: form.email,
-        notice: signInText(language, 'reset_sent', { email: form.email, minutes: RESET_CODE.ttlMinutes }),
+        notice: look.text('reset_sent', { email: form.email, minutes: RESET_CODE.ttlMinutes }),
       }),
     );
   });
 
-  app.post('/interaction/:tenantId/:uid/reset-password', interaction('login'), mailConfigured, async (c) => {
-    const language = c.get('language');
-    const { tenantId, page } = c.get('interaction');
+  app.post('/interaction/:tenantId/:uid/reset-password', interaction('login'), forgotPasswordOffered, async (c) => {
+    const { look, tenant, page } = c.get('interaction');
     const { form, error } = await readForm(c, resetPasswordFormSchema);
     const again = (message: string, status: 400 | 429) =>
       sendHtml(
         c,
-        renderResetPasswordPage({
-          language,
+        renderResetPasswordPage(look, {
           action: `${page}/reset-password`,
           resendHref: `${page}/forgot-password`,
           signInHref: page,
@@ -358,32 +693,21 @@ export function interactionRoutes(
         }),
         status,
       );
-    if (error) return again(signInFormErrorText(language, error), 400);
+    if (error) return again(formErrorText(look, error), 400);
     const result = await resetPassword(
-      new TenantDb(db, tenantId),
-      { email: form.email, code: form.code, password: form.password },
+      tenant,
+      { email: form.email, code: form.code, password: form.password, pwned: pwned(c) },
       requestMeta(c),
     );
-    if (!result.ok && result.reason === 'rejected')
-      return again(passwordRejectedText(language, result.rejections), 400);
+    if (!result.ok && result.reason === 'rejected') return again(passwordRejectedText(look, result.rejections), 400);
     if (!result.ok) {
       return result.reason === 'too_many_attempts'
-        ? again(signInText(language, 'reset_code_exhausted'), 429)
-        : again(signInText(language, 'reset_code_invalid'), 400);
+        ? again(look.text('reset_code_exhausted'), 429)
+        : again(look.text('reset_code_invalid'), 400);
     }
     // Back to the sign-in form rather than signed in at once: the new password is proven once, and any
     // further sign-in step (MFA) still applies.
-    return sendHtml(
-      c,
-      renderSignInPage({
-        language,
-        action: `${page}/login`,
-        identifier: form.email,
-        notice: signInText(language, 'reset_done'),
-        forgotHref: forgotHref(page),
-        registerHref: registerHref(tenantId, page),
-      }),
-    );
+    return signInAgain(c, { identifier: form.email, fixed: false, notice: look.text('reset_done') }, 200);
   });
 
   return app;

@@ -324,3 +324,139 @@ export function renderPasswordResetCode(language: Language, values: { code: stri
 </body></html>`;
   return { subject: plain(texts.subject), text, html: htmlBody.toString() };
 }
+
+type VerificationCodeTexts = { subject: string; register: string; signIn: string; expires: string; ignore: string };
+
+const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
+  ar: {
+    subject: 'رمز التحقق: {code}',
+    register: 'استخدم هذا الرمز لإكمال إنشاء حسابك:',
+    signIn: 'استخدم هذا الرمز لتسجيل الدخول:',
+    expires: 'الرمز صالح لمدة {minutes} دقائق.',
+    ignore: 'إذا لم تطلب هذا الرمز، فتجاهل هذه الرسالة.',
+  },
+  de: {
+    subject: 'Ihr Bestätigungscode: {code}',
+    register: 'Mit diesem Code schließen Sie die Erstellung Ihres Kontos ab:',
+    signIn: 'Mit diesem Code melden Sie sich an:',
+    expires: 'Der Code ist {minutes} Minuten gültig.',
+    ignore: 'Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail.',
+  },
+  en: {
+    subject: 'Your verification code: {code}',
+    register: 'Use this code to finish creating your account:',
+    signIn: 'Use this code to sign in:',
+    expires: 'The code is valid for {minutes} minutes.',
+    ignore: 'If you did not ask for this code, ignore this email.',
+  },
+  es: {
+    subject: 'Tu código de verificación: {code}',
+    register: 'Usa este código para terminar de crear tu cuenta:',
+    signIn: 'Usa este código para iniciar sesión:',
+    expires: 'El código es válido durante {minutes} minutos.',
+    ignore: 'Si no pediste este código, ignora este correo.',
+  },
+  fr: {
+    subject: 'Votre code de vérification : {code}',
+    register: 'Utilisez ce code pour terminer la création de votre compte :',
+    signIn: 'Utilisez ce code pour vous connecter :',
+    expires: 'Le code est valable {minutes} minutes.',
+    ignore: "Si vous n'avez pas demandé ce code, ignorez cet e-mail.",
+  },
+  it: {
+    subject: 'Il tuo codice di verifica: {code}',
+    register: 'Usa questo codice per completare la creazione del tuo account:',
+    signIn: 'Usa questo codice per accedere:',
+    expires: 'Il codice è valido per {minutes} minuti.',
+    ignore: 'Se non hai richiesto questo codice, ignora questa email.',
+  },
+  ja: {
+    subject: '確認コード: {code}',
+    register: 'アカウントの作成を完了するには、このコードを使用してください:',
+    signIn: 'サインインするには、このコードを使用してください:',
+    expires: 'コードの有効期間は {minutes} 分です。',
+    ignore: 'このコードを依頼していない場合は、このメールを無視してください。',
+  },
+  ko: {
+    subject: '인증 코드: {code}',
+    register: '계정 만들기를 완료하려면 이 코드를 사용하세요:',
+    signIn: '로그인하려면 이 코드를 사용하세요:',
+    expires: '코드는 {minutes}분 동안 유효합니다.',
+    ignore: '이 코드를 요청하지 않았다면 이 이메일을 무시하세요.',
+  },
+  'pl-PL': {
+    subject: 'Twój kod weryfikacyjny: {code}',
+    register: 'Użyj tego kodu, aby dokończyć tworzenie konta:',
+    signIn: 'Użyj tego kodu, aby się zalogować:',
+    expires: 'Kod jest ważny przez {minutes} minut.',
+    ignore: 'Jeśli nie prosiłeś o ten kod, zignoruj tę wiadomość.',
+  },
+  'pt-BR': {
+    subject: 'Seu código de verificação: {code}',
+    register: 'Use este código para concluir a criação da sua conta:',
+    signIn: 'Use este código para entrar:',
+    expires: 'O código é válido por {minutes} minutos.',
+    ignore: 'Se você não pediu este código, ignore este e-mail.',
+  },
+  'pt-PT': {
+    subject: 'O seu código de verificação: {code}',
+    register: 'Utilize este código para concluir a criação da sua conta:',
+    signIn: 'Utilize este código para iniciar sessão:',
+    expires: 'O código é válido durante {minutes} minutos.',
+    ignore: 'Se não pediu este código, ignore este e-mail.',
+  },
+  ru: {
+    subject: 'Ваш код подтверждения: {code}',
+    register: 'Введите этот код, чтобы завершить создание учётной записи:',
+    signIn: 'Введите этот код, чтобы войти:',
+    expires: 'Код действителен {minutes} минут.',
+    ignore: 'Если вы не запрашивали этот код, проигнорируйте это письмо.',
+  },
+  'tr-TR': {
+    subject: 'Doğrulama kodunuz: {code}',
+    register: 'Hesabınızı oluşturmayı tamamlamak için bu kodu kullanın:',
+    signIn: 'Oturum açmak için bu kodu kullanın:',
+    expires: 'Kod {minutes} dakika geçerlidir.',
+    ignore: 'Bu kodu siz istemediyseniz bu e-postayı yok sayın.',
+  },
+  'zh-CN': {
+    subject: '你的验证码：{code}',
+    register: '使用此验证码完成账户创建：',
+    signIn: '使用此验证码登录：',
+    expires: '验证码在 {minutes} 分钟内有效。',
+    ignore: '如果你没有申请此验证码，请忽略这封邮件。',
+  },
+  'zh-HK': {
+    subject: '你的驗證碼：{code}',
+    register: '使用此驗證碼完成建立帳戶：',
+    signIn: '使用此驗證碼登入：',
+    expires: '驗證碼在 {minutes} 分鐘內有效。',
+    ignore: '如果你沒有要求此驗證碼，請忽略這封電郵。',
+  },
+  'zh-TW': {
+    subject: '你的驗證碼：{code}',
+    register: '使用此驗證碼完成建立帳戶：',
+    signIn: '使用此驗證碼登入：',
+    expires: '驗證碼在 {minutes} 分鐘內有效。',
+    ignore: '如果你沒有要求此驗證碼，請忽略這封郵件。',
+  },
+};
+
+/** Subject, plain text and HTML of a sign-up or sign-in verification code email in `language`. */
+export function renderVerificationCode(
+  language: Language,
+  values: { code: string; minutes: number; purpose: 'Register' | 'SignIn' },
+): RenderedEmail {
+  const texts = verificationCodeTexts[language];
+  const fields = { code: values.code, minutes: String(values.minutes) };
+  const intro = values.purpose === 'Register' ? texts.register : texts.signIn;
+  const plain = (template: string) => fillText(template, fields);
+  const filled = (template: string) => fillHtml(template, fields);
+  const text = [plain(intro), '', values.code, '', plain(texts.expires), plain(texts.ignore)].join('\n');
+  const htmlBody = html`${emailHead(language, filled(texts.subject))}
+<p>${filled(intro)}</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:6px" dir="ltr">${values.code}</p>
+<p style="color:#59636e">${filled(texts.expires)}<br>${filled(texts.ignore)}</p>
+</body></html>`;
+  return { subject: plain(texts.subject), text, html: htmlBody.toString() };
+}

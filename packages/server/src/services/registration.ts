@@ -1,12 +1,11 @@
 import {
   ADMIN_TENANT_ID,
-  checkPassword,
   emailRegex,
   generateId,
   type PasswordRejectionCode,
   usernameSchema,
 } from '@gatehouse/schemas';
-import type { Interaction } from 'oidc-provider';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -16,6 +15,8 @@ import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
 import { interactionEventData } from './interaction-events.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
+import type { PwnedCheck } from './pwned-passwords.ts';
+import { passwordRejections } from './sign-in-experience.ts';
 import { performWrite } from './write-path.ts';
 
 export const REGISTER_LOG_KEY = 'Interaction.Register.Submit';
@@ -29,21 +30,13 @@ export function registrationOpen(tenantId: string, edition: Config['edition']): 
   return tenantId !== ADMIN_TENANT_ID || edition === 'cloud';
 }
 
-/**
- * Spec §2.4: the sign-up screen comes first for interaction_mode=signUp or a register first screen; the page's own
- * links (`?screen=register|sign_in`) switch between the two.
- */
-export function wantsSignUp(interaction: Pick<Interaction, 'params'>, screen: string | undefined): boolean {
-  if (screen === 'register') return true;
-  if (screen === 'sign_in') return false;
-  const { interaction_mode: mode, first_screen: firstScreen } = interaction.params;
-  return mode === 'signUp' || firstScreen === 'register' || firstScreen === 'identifier:register';
-}
-
 const registrationSchema = z.object({
-  username: usernameSchema,
+  username: usernameSchema.optional(),
   email: z.string().max(128).regex(emailRegex).optional(),
-  password: z.string(),
+  /** Already hashed (Argon2id) by {@link prepareRegistration}; absent for a passwordless sign-up. */
+  passwordEncrypted: z.string().optional(),
+  /** The address was proven with an emailed code. */
+  emailVerified: z.boolean(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -51,6 +44,75 @@ export type RegistrationResult =
   | { ok: true; userId: string }
   | { ok: false; reason: 'taken' }
   | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
+
+export type PreparedRegistration =
+  | { ok: true; registration: Registration }
+  | { ok: false; reason: 'taken_username' | 'taken_email' }
+  | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
+
+/**
+ * Before an account is made (or a code sent to prove its address): the username and email must be free, and the
+ * password pass the tenant's policy (pwned check included); the password is hashed here, so what waits for a code
+ * holds no plain password.
+ */
+export async function prepareRegistration(
+  tenant: TenantDb,
+  input: { username?: string | undefined; email?: string | undefined; password?: string | undefined },
+  meta: Meta,
+  pwned?: PwnedCheck,
+): Promise<PreparedRegistration> {
+  const username = input.username?.toLowerCase();
+  if (username && (await tenant.findOne(users, sql`lower(${users.username}) = ${username}`))) {
+    await auditRefused(tenant, input, 'user.username_already_in_use', meta);
+    return { ok: false, reason: 'taken_username' };
+  }
+  const email = input.email?.toLowerCase();
+  if (email && (await tenant.findOne(users, sql`lower(${users.primaryEmail}) = ${email}`))) {
+    await auditRefused(tenant, input, 'user.email_already_in_use', meta);
+    return { ok: false, reason: 'taken_email' };
+  }
+  if (input.password === undefined) {
+    return { ok: true, registration: { username: input.username, email: input.email, emailVerified: false } };
+  }
+  const rejections = await passwordRejections(
+    tenant,
+    input.password,
+    { username: input.username, primaryEmail: input.email },
+    pwned,
+  );
+  if (rejections.length > 0) return { ok: false, reason: 'rejected', rejections };
+  return {
+    ok: true,
+    registration: {
+      username: input.username,
+      email: input.email,
+      passwordEncrypted: await hashPassword(input.password),
+      emailVerified: false,
+    },
+  };
+}
+
+/** A sign-up refused because the username or email is taken: audited as a failed attempt. */
+function auditRefused(
+  tenant: TenantDb,
+  input: { username?: string | undefined; email?: string | undefined },
+  error: string,
+  meta: Meta,
+) {
+  return tenant.insert(logs, {
+    id: generateId(),
+    key: REGISTER_LOG_KEY,
+    applicationId: meta.applicationId ?? null,
+    payload: {
+      result: 'Error',
+      error,
+      username: input.username,
+      email: input.email,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    },
+  });
+}
 
 type Meta = {
   applicationId?: string | undefined;
@@ -60,14 +122,11 @@ type Meta = {
 };
 
 /**
- * Creates an account from the sign-up page: the password policy first, then the user, its audit
+ * Creates an account prepared by {@link prepareRegistration} (and, when asked, proven by a code): the user, its audit
  * entry and the PostRegister and User.Created events in one transaction. A taken username or email
  * is a result, not an error, and is audited as a failed attempt. The new user counts as active today.
  */
 export async function registerUser(tenant: TenantDb, input: Registration, meta: Meta): Promise<RegistrationResult> {
-  const rejections = checkPassword(input.password, undefined, { username: input.username, primaryEmail: input.email });
-  if (rejections.length > 0) return { ok: false, reason: 'rejected', rejections };
-  const passwordEncrypted = await hashPassword(input.password);
   try {
     const userId = await performWrite(
       { tenant, actor: { type: 'system', id: 'registration' }, ip: meta.ip, userAgent: meta.userAgent },
@@ -75,10 +134,11 @@ export async function registerUser(tenant: TenantDb, input: Registration, meta: 
       async (tx, valid) => {
         const user = await tx.insert(users, {
           id: generateId(12),
-          username: valid.username,
+          username: valid.username ?? null,
           primaryEmail: valid.email ?? null,
-          passwordEncrypted,
-          passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
+          primaryEmailVerified: valid.email !== undefined && valid.emailVerified,
+          passwordEncrypted: valid.passwordEncrypted ?? null,
+          passwordEncryptionMethod: valid.passwordEncrypted ? PASSWORD_ENCRYPTION_METHOD : null,
         });
         const after = { id: user.id, username: user.username, primaryEmail: user.primaryEmail };
         return {
@@ -97,18 +157,7 @@ export async function registerUser(tenant: TenantDb, input: Registration, meta: 
     return { ok: true, userId };
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
-      await tenant.insert(logs, {
-        id: generateId(),
-        key: REGISTER_LOG_KEY,
-        applicationId: meta.applicationId ?? null,
-        payload: {
-          result: 'Error',
-          error: error.code,
-          username: input.username,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-        },
-      });
+      await auditRefused(tenant, input, error.code, meta);
       return { ok: false, reason: 'taken' };
     }
     throw error;

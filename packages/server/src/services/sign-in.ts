@@ -1,4 +1,4 @@
-import { generateId } from '@gatehouse/schemas';
+import { generateId, loosePhoneRegex, type SignInIdentifier } from '@gatehouse/schemas';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { allOf, anyOf } from '../db/conditions.ts';
@@ -34,6 +34,8 @@ export type SignInAttempt = {
   log?: Pick<Logger, 'warn'> | undefined;
   /** Counts wrong passwords per IP address ({@link SIGN_IN_IP_LIMIT}); the server's, shared by its requests. */
   ipThrottle?: FailureThrottle | undefined;
+  /** What the typed identifier may be (the sign-in experience's password methods); username and email by default. */
+  identifiers?: readonly SignInIdentifier[] | undefined;
 };
 export type SignInResult =
   | { ok: true; userId: string }
@@ -64,6 +66,20 @@ async function lockAccount(tx: TenantDb, account: string): Promise<void> {
   );
 }
 
+/** Phone numbers are stored as digits; a typed one may carry spaces, dashes, brackets or a leading plus. */
+const phoneDigits = (typed: string) => (loosePhoneRegex.test(typed) ? typed.replace(/\D/g, '') : undefined);
+
+/** The user a typed identifier names, among the kinds of identifier the tenant signs in with. */
+export function findByIdentifier(tenant: TenantDb, identifier: string, kinds: readonly SignInIdentifier[]) {
+  const phone = phoneDigits(identifier);
+  const conditions = kinds.flatMap((kind) => {
+    if (kind === 'username') return [sql`lower(${users.username}) = ${identifier}`];
+    if (kind === 'email') return [sql`lower(${users.primaryEmail}) = ${identifier}`];
+    return phone ? [eq(users.primaryPhone, phone)] : [];
+  });
+  return conditions.length > 0 ? tenant.findOne(users, anyOf(...conditions)) : Promise.resolve(undefined);
+}
+
 /**
  * Checks a username/email and password, with lockout; every attempt is written to the audit log. A
  * success also queues PostSignIn (in the same transaction as its audit entry) and marks the user
@@ -92,10 +108,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     ...extra,
   });
 
-  const user = await tenant.findOne(
-    users,
-    anyOf(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.primaryEmail}) = ${identifier}`),
-  );
+  const user = await findByIdentifier(tenant, identifier, attempt.identifiers ?? ['username', 'email']);
   const ofAccount = user
     ? eq(logs.userId, user.id)
     : allOf(isNull(logs.userId), sql`${logs.payload}->>'identifier' = ${identifier}`);
@@ -154,5 +167,52 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     await queueInteractionEvent(tx, 'PostSignIn', signedIn, attempt);
   });
   await recordDailyActiveUser(tenant, user.id, attempt.log);
+  return { ok: true, userId: user.id };
+}
+
+/**
+ * Signs in the user whose email address an emailed code just proved (sign-in by code): the address counts as verified
+ * from now on. A suspended user or an address with no account is refused, audited like a wrong password.
+ */
+export async function signInWithProvenEmail(
+  tenant: TenantDb,
+  email: string,
+  meta: Omit<SignInAttempt, 'identifier' | 'password' | 'ipThrottle' | 'identifiers'>,
+): Promise<SignInResult> {
+  const identifier = email.trim().toLowerCase();
+  const user = await findByIdentifier(tenant, identifier, ['email']);
+  const payload = (result: 'Success' | 'Error', extra: Record<string, unknown> = {}) => ({
+    result,
+    identifier,
+    method: 'VerificationCode',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    ...extra,
+  });
+  if (!user || user.isSuspended) {
+    await tenant.insert(logs, {
+      id: generateId(),
+      key: SIGN_IN_LOG_KEY,
+      userId: user?.id ?? null,
+      applicationId: meta.applicationId ?? null,
+      payload: payload('Error', { error: user ? 'suspended' : 'user_not_found' }),
+    });
+    return { ok: false, reason: 'invalid' };
+  }
+  await tenant.transaction(async (tx) => {
+    const [signedIn = user] = await tx.update(users, eq(users.id, user.id), {
+      lastSignInAt: new Date(),
+      primaryEmailVerified: true,
+    });
+    await tx.insert(logs, {
+      id: generateId(),
+      key: SIGN_IN_LOG_KEY,
+      userId: user.id,
+      applicationId: meta.applicationId ?? null,
+      payload: payload('Success'),
+    });
+    await queueInteractionEvent(tx, 'PostSignIn', signedIn, meta);
+  });
+  await recordDailyActiveUser(tenant, user.id, meta.log);
   return { ok: true, userId: user.id };
 }

@@ -8,12 +8,12 @@ import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
-import { signInText } from '../../i18n/sign-in.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
+import { productLook } from '../sign-in-look.ts';
 import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';
 import { jwsAlgorithmOf, readKeySetVersion, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
@@ -112,7 +112,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
         postLogoutSuccessSource: (ctx) => {
           const language = negotiateLanguage(ctx.get('accept-language'));
           ctx.type = 'html';
-          ctx.body = renderMessagePage(language, signInText(language, 'signed_out')).toString();
+          const look = productLook(language);
+          ctx.body = renderMessagePage(look, look.text('signed_out')).toString();
         },
       },
       resourceIndicators: {
