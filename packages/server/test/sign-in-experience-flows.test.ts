@@ -1,0 +1,356 @@
+import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
+import { eq } from 'drizzle-orm';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../src/db/tables.ts';
+import { TenantDb } from '../src/db/tenant-db.ts';
+import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
+import { oidcClient } from './support/oidc-flow.ts';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
+
+/**
+ * The end-user pages under each sign-in experience setting (issue 20), signed in through by an independent relying
+ * party library (openid-client 6: discovery, PKCE, the code grant, ID token validation), the browser's part driven
+ * over HTTP and the emailed codes read from a local SMTP sink.
+ */
+
+let sink: SmtpSink;
+let server: Awaited<ReturnType<typeof startTestHttpServer>>;
+let token: string;
+let clientId: string;
+let config: client.Configuration;
+const redirectUri = 'https://shop.example.com/callback';
+
+type Json = Record<string, unknown>;
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.base}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.ok, `${method} ${path}: ${response.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : {}) as Json;
+}
+
+const passwordMethod = (identifier: 'username' | 'email', verificationCode = false) => ({
+  identifier,
+  password: true,
+  verificationCode,
+  isPasswordPrimary: true,
+});
+const defaults = {
+  signInMode: 'SignInAndRegister',
+  signIn: { methods: [passwordMethod('username'), passwordMethod('email')] },
+  signUp: { identifiers: ['username'], password: true, verify: false },
+  termsOfUseUrl: null,
+  privacyPolicyUrl: null,
+  agreeToTermsPolicy: 'ManualRegistrationOnly',
+};
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestHttpServer({ SMTP_URL: sink.url, EMAIL_FROM: 'Shop <auth@shop.example.com>' });
+  token = await bootstrapManagementToken(server);
+  const app = await api('POST', '/applications', {
+    name: 'Acme Shop',
+    type: 'SPA',
+    oidcClientMetadata: { redirectUris: [redirectUri] },
+  });
+  clientId = String(app.id);
+  await api('POST', '/users', { username: 'olive', primaryEmail: 'olive@example.com', password: 'Olive-Branch-77' });
+  config = await client.discovery(new URL(`${server.base}/oidc`), clientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  await sink.close();
+});
+
+beforeEach(async () => {
+  await api('PATCH', '/sign-in-exp', defaults);
+});
+
+const oidc = () =>
+  oidcClient(server.base, { tenantId: DEFAULT_TENANT_ID, clientId, redirectUri, defaultResources: [] });
+const form = (jar: CookieJar, url: string, fields: Record<string, string>) =>
+  jar.fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'en' },
+    body: new URLSearchParams(fields),
+  });
+
+/** An authorization request built by openid-client; answers the sign-in page it leads to. */
+async function authorize(extra: Record<string, string> = {}) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid profile email',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    ...extra,
+  });
+  const jar = new CookieJar();
+  const first = await jar.fetch(url.href);
+  expect(first.status).toBe(303);
+  const page = oidc().absolute(first.headers.get('Location') ?? '');
+  /** Follows the finished interaction to the callback and lets openid-client redeem and validate it. */
+  const finish = async (response: Response) => {
+    expect(response.status, await response.clone().text()).toBe(303);
+    const callback = await oidc().followToCallback(jar, response);
+    const tokens = await client
+      .authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state })
+      .catch((error: unknown) => {
+        throw new Error(`token request refused: ${JSON.stringify((error as { cause?: unknown }).cause)}`);
+      });
+    return (tokens.claims() ?? {}) as Record<string, unknown>;
+  };
+  return { jar, page, finish, html: async (suffix = '') => (await jar.fetch(`${page}${suffix}`)).text() };
+}
+
+/** The last code emailed to an address. */
+async function codeSentTo(address: string): Promise<string> {
+  for (let wait = 0; wait < 50; wait++) {
+    const message = sink.received.filter((email) => email.envelopeTo.includes(address)).at(-1);
+    const code = message?.text?.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code emailed to ${address}`);
+}
+
+describe('sign-in with a password', () => {
+  it('by username and by email, as the methods allow; other identifiers are refused', async () => {
+    const byUsername = await authorize();
+    const html = await byUsername.html();
+    expect(html).toContain('Sign in to Acme Shop');
+    expect(html).toContain('Username or email');
+    const claims = await byUsername.finish(
+      await form(byUsername.jar, `${byUsername.page}/login`, { identifier: 'olive', password: 'Olive-Branch-77' }),
+    );
+    expect(claims.email).toBe('olive@example.com');
+    expect(claims.email_verified, 'set by an admin: the admin’s word').toBe(true);
+
+    const byEmail = await authorize();
+    await byEmail.finish(
+      await form(byEmail.jar, `${byEmail.page}/login`, {
+        identifier: 'Olive@Example.com',
+        password: 'Olive-Branch-77',
+      }),
+    );
+
+    await api('PATCH', '/sign-in-exp', {
+      signIn: { methods: [passwordMethod('email')] },
+      signUp: { identifiers: ['email'], password: true, verify: false },
+    });
+    const emailOnly = await authorize();
+    expect(await emailOnly.html()).toMatch(/<label for="identifier">Email<\/label>/);
+    const refused = await form(emailOnly.jar, `${emailOnly.page}/login`, {
+      identifier: 'olive',
+      password: 'Olive-Branch-77',
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it('identifier first (first_screen=identifier:sign_in), then the password', async () => {
+    const flow = await authorize({ first_screen: 'identifier:sign_in', login_hint: 'olive' });
+    const first = await flow.html();
+    expect(first).not.toContain('type="password"');
+    expect(first).toContain('value="olive"');
+    const step = await form(flow.jar, `${flow.page}/identifier`, { identifier: 'olive' });
+    const stepHtml = await step.text();
+    expect(stepHtml).toContain('type="password"');
+    expect(stepHtml).toContain('<input type="hidden" name="identifier" value="olive">');
+    const wrong = await form(flow.jar, `${flow.page}/login`, {
+      identifier: 'olive',
+      password: 'nope',
+      step: 'password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text(), 'the fixed identifier stays').toContain('name="step"');
+    await flow.finish(
+      await form(flow.jar, `${flow.page}/login`, {
+        identifier: 'olive',
+        password: 'Olive-Branch-77',
+        step: 'password',
+      }),
+    );
+  });
+
+  it('first_screen chooses the first page, the deprecated signIn included', async () => {
+    expect(await (await authorize({ first_screen: 'register' })).html()).toContain('Create your Acme Shop account');
+    expect(await (await authorize({ first_screen: 'signIn' })).html()).toContain('Sign in to Acme Shop');
+    expect(await (await authorize({ first_screen: 'single_sign_on' })).html()).toContain('Sign in to Acme Shop');
+    expect(await (await authorize({ first_screen: 'reset_password' })).html()).toContain('Reset your password');
+    expect(await (await authorize({ interaction_mode: 'signUp' })).html()).toContain('autocomplete="new-password"');
+  });
+
+  it('enforces the terms when the policy is Manual, and names them when it is Automatic', async () => {
+    await api('PATCH', '/sign-in-exp', {
+      termsOfUseUrl: 'https://shop.example.com/terms',
+      privacyPolicyUrl: 'https://shop.example.com/privacy',
+      agreeToTermsPolicy: 'Manual',
+    });
+    const flow = await authorize();
+    expect(await flow.html()).toContain('name="agree"');
+    const refused = await form(flow.jar, `${flow.page}/login`, { identifier: 'olive', password: 'Olive-Branch-77' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Agree to the terms to continue.');
+    await flow.finish(
+      await form(flow.jar, `${flow.page}/login`, { identifier: 'olive', password: 'Olive-Branch-77', agree: 'yes' }),
+    );
+
+    await api('PATCH', '/sign-in-exp', { agreeToTermsPolicy: 'Automatic' });
+    const automatic = await (await authorize()).html();
+    expect(automatic).not.toContain('name="agree"');
+    expect(automatic).toContain('By continuing, you agree to the');
+    expect(automatic).toContain('href="https://shop.example.com/terms"');
+  });
+});
+
+describe('sign-up', () => {
+  it('with email verification: the account exists only after the emailed code, and email_verified is true', async () => {
+    await api('PATCH', '/sign-in-exp', {
+      signIn: { methods: [passwordMethod('email', true), passwordMethod('username')] },
+      signUp: { identifiers: ['email'], password: true, verify: true },
+    });
+    const flow = await authorize({ first_screen: 'register' });
+    const page = await flow.html();
+    expect(page).not.toContain('name="username"');
+    expect(page).toMatch(/<input id="email" name="email" type="email" autocomplete="username" required/);
+    const address = 'new.buyer@example.com';
+    const sent = await form(flow.jar, `${flow.page}/register`, {
+      email: address,
+      password: 'Fresh-Basket-31',
+      password_confirm: 'Fresh-Basket-31',
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain(`We sent a code to ${address}`);
+    const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+    expect(await tenant.findOne(users, eq(users.primaryEmail, address)), 'not before the code').toBeUndefined();
+
+    const code = await codeSentTo(address);
+    const wrong = await form(flow.jar, `${flow.page}/register/verify`, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('The code is incorrect or has expired.');
+
+    // The code works only in the browser session that asked for it.
+    const other = await authorize({ first_screen: 'register' });
+    expect((await form(other.jar, `${other.page}/register/verify`, { code })).status).toBe(400);
+
+    const claims = await flow.finish(await form(flow.jar, `${flow.page}/register/verify`, { code }));
+    expect(claims).toMatchObject({ email: address, email_verified: true });
+    const user = await tenant.findOne(users, eq(users.primaryEmail, address));
+    expect(user?.passwordEncrypted).toMatch(/^\$argon2id\$/);
+    expect(user?.username).toBeNull();
+  });
+
+  it('with a typed, unverified email: email_verified is false', async () => {
+    const flow = await authorize({ first_screen: 'register' });
+    const claims = await flow.finish(
+      await form(flow.jar, `${flow.page}/register`, {
+        username: 'typed_buyer',
+        email: 'typed.buyer@example.com',
+        password: 'Typed-Basket-44',
+        password_confirm: 'Typed-Basket-44',
+      }),
+    );
+    expect(claims).toMatchObject({ email: 'typed.buyer@example.com', email_verified: false });
+  });
+
+  it('the tenant password policy applies', async () => {
+    await api('PATCH', '/sign-in-exp', { passwordPolicy: { length: { min: 14 } } });
+    const flow = await authorize({ first_screen: 'register' });
+    const refused = await form(flow.jar, `${flow.page}/register`, {
+      username: 'short_pass',
+      password: 'Only-12-char',
+      password_confirm: 'Only-12-char',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('shorter than 14 characters');
+    await api('PATCH', '/sign-in-exp', { passwordPolicy: { length: { min: 8 } } });
+  });
+
+  it('sign-in only refuses registration; register only refuses sign-in', async () => {
+    await api('PATCH', '/sign-in-exp', { signInMode: 'SignIn' });
+    const closed = await authorize();
+    expect(await closed.html()).not.toContain('screen=register');
+    expect((await closed.jar.fetch(`${closed.page}?screen=register`)).status).toBe(403);
+    const posted = await form(closed.jar, `${closed.page}/register`, {
+      username: 'gatecrasher',
+      password: 'Gate-Crash-99',
+      password_confirm: 'Gate-Crash-99',
+    });
+    expect(posted.status).toBe(403);
+    const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+    expect(await tenant.findOne(users, eq(users.username, 'gatecrasher'))).toBeUndefined();
+
+    await api('PATCH', '/sign-in-exp', { signInMode: 'Register' });
+    const registerOnly = await authorize();
+    expect(await registerOnly.html()).toContain('Create your Acme Shop account');
+    const login = await form(registerOnly.jar, `${registerOnly.page}/login`, {
+      identifier: 'olive',
+      password: 'Olive-Branch-77',
+    });
+    expect(login.status).toBe(403);
+  });
+});
+
+describe('sign-in by email code', () => {
+  it('emails a code to an account’s address only, signs in with it and proves the address', async () => {
+    await api('PATCH', '/sign-in-exp', {
+      signIn: { methods: [passwordMethod('username'), passwordMethod('email', true)] },
+    });
+    await api('POST', '/users', { username: 'quill', primaryEmail: 'quill@example.com' });
+    const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+    await tenant.update(users, eq(users.username, 'quill'), { primaryEmailVerified: false });
+
+    const flow = await authorize();
+    expect(await flow.html()).toContain('Sign in with a code sent to your email');
+    const unknown = await form(flow.jar, `${flow.page}/code-sign-in`, { email: 'nobody@example.com' });
+    const known = await form(flow.jar, `${flow.page}/code-sign-in`, { email: 'quill@example.com' });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(await unknown.text(), 'the same answer either way').toContain('If an account exists for nobody@example.com');
+    const code = await codeSentTo('quill@example.com');
+    expect(sink.received.some((email) => email.envelopeTo.includes('nobody@example.com'))).toBe(false);
+    const claims = await flow.finish(await form(flow.jar, `${flow.page}/code-sign-in/verify`, { code }));
+    expect(claims).toMatchObject({ email: 'quill@example.com', email_verified: true });
+  });
+});
+
+describe('the look', () => {
+  it('shows the tenant’s colours, logo, custom CSS and custom phrases, and the Powered-by line unless hidden', async () => {
+    await api('PATCH', '/sign-in-exp', {
+      color: { primaryColor: '#ffd500', isDarkModeEnabled: true, darkPrimaryColor: '#333399' },
+      branding: { logoUrl: 'https://shop.example.com/logo.svg', favicon: 'https://shop.example.com/icon.png' },
+      customCss: 'main { border-radius: 0 }',
+      supportEmail: 'help@shop.example.com',
+    });
+    await api('PUT', '/custom-phrases/en', { submit: 'Enter the shop' });
+    const flow = await authorize();
+    const html = await flow.html();
+    expect(html).toContain('data-theme="auto"');
+    expect(html).toContain('<img class="logo logo-light" src="https://shop.example.com/logo.svg" alt="Acme Shop">');
+    expect(html).toContain('<link rel="icon" href="https://shop.example.com/icon.png">');
+    expect(html).toContain('Enter the shop');
+    expect(html).toContain('href="mailto:help@shop.example.com"');
+    expect(html).toContain('Powered by Gatehouse');
+    const theme = /href="(\/interaction\/default\/theme\.css[^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const css = await (await fetch(`${server.base}${theme}`)).text();
+    expect(css).toContain('--primary:#ffd500;--on-primary:#111111');
+    expect(css, 'a pale brand colour is darkened for links').not.toContain('--link:#ffd500');
+    expect(css).toContain('main { border-radius: 0 }');
+    await api('PATCH', '/sign-in-exp', { hideLogtoBranding: true, customCss: null, branding: {} });
+    expect(await (await authorize()).html()).not.toContain('Powered by');
+  });
+});
