@@ -455,15 +455,20 @@ export const sweepAreas: Record<string, SweepArea> = {
     // Nothing is made or changed: the stops read the tenant's sign-in experience, and the one dialog shows a refusal
     // that saves nothing.
     prepare: async () => {
-      const stop = (name: string, path: string, field: string, arabicTab?: string): SweepStop => ({
+      const stop = (
+        name: string,
+        path: string,
+        field: [role: 'textbox' | 'combobox' | 'spinbutton', name: string],
+        arabicTab?: string,
+      ): SweepStop => ({
         name: `sign-in experience ${name}`,
         path: `sign-in-experience/${path}`,
         ready: async (page) => {
           await expectHeading(page, 'Sign-in experience');
-          await expect(page.getByLabel(field, { exact: true }).first()).toBeVisible();
+          await expect(page.getByRole(field[0], { name: field[1], exact: true })).toBeVisible();
           await expect(page.getByTitle('Preview of the sign-in page')).toHaveAttribute('src', /sign-in-preview/);
         },
-        // Arabic on the first tab and on one more: the tabs share one page frame.
+        // Arabic on the first tab only: the tabs share one page frame and one namespace.
         ...(arabicTab && {
           arabic: async (page: Page) => {
             await expectHeading(page, 'تجربة تسجيل الدخول');
@@ -478,7 +483,7 @@ export const sweepAreas: Record<string, SweepArea> = {
       return {
         stops: [
           {
-            ...stop('branding', 'branding', 'Primary color', 'العلامة التجارية'),
+            ...stop('branding', 'branding', ['textbox', 'Primary color'], 'العلامة التجارية'),
             dialogs: [
               {
                 name: 'save bar with a colour error',
@@ -495,9 +500,9 @@ export const sweepAreas: Record<string, SweepArea> = {
               },
             ],
           },
-          stop('sign-up and sign-in', 'sign-up-and-sign-in', 'Sign-up identifier'),
-          stop('content', 'content', 'Terms of use URL'),
-          stop('password policy', 'password-policy', 'Minimum length', 'سياسة كلمات المرور'),
+          stop('sign-up and sign-in', 'sign-up-and-sign-in', ['combobox', 'Sign-up identifier']),
+          stop('content', 'content', ['textbox', 'Terms of use URL']),
+          stop('password policy', 'password-policy', ['spinbutton', 'Minimum length']),
         ],
       };
     },
