@@ -55,6 +55,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'organizations.spec.ts': 'oss',
   'roles.spec.ts': 'oss',
   'sign-in.spec.ts': 'oss',
+  'sign-in-experience.spec.ts': 'oss',
   'signing-keys.spec.ts': 'oss',
   'third-party-sign-in.spec.ts': 'oss',
   'user-import.spec.ts': 'oss',

@@ -219,6 +219,9 @@ async function setTabSession(page: Page, entries: Record<string, string> | undef
   grantsGiven.set(page, number);
   await page.addInitScript(
     ({ entries, number }) => {
+      // Init scripts run in every frame too: a framed page (the sign-in preview) gets no console session, and a frame
+      // the browser blocked has no storage to write.
+      if (window !== window.top) return;
       if (Number(sessionStorage.getItem('e2e:session-grant') ?? 0) >= number) return;
       if (!entries) {
         for (const key of Object.keys(sessionStorage)) {

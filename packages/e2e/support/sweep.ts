@@ -451,6 +451,62 @@ export const sweepAreas: Record<string, SweepArea> = {
     },
   },
 
+  sign_in_experience: {
+    // Nothing is made or changed: the stops read the tenant's sign-in experience, and the one dialog shows a refusal
+    // that saves nothing.
+    prepare: async () => {
+      const stop = (
+        name: string,
+        path: string,
+        field: [role: 'textbox' | 'combobox' | 'spinbutton', name: string],
+        arabicTab?: string,
+      ): SweepStop => ({
+        name: `sign-in experience ${name}`,
+        path: `sign-in-experience/${path}`,
+        ready: async (page) => {
+          await expectHeading(page, 'Sign-in experience');
+          await expect(page.getByRole(field[0], { name: field[1], exact: true })).toBeVisible();
+          await expect(page.getByTitle('Preview of the sign-in page')).toHaveAttribute('src', /sign-in-preview/);
+        },
+        // Arabic on the first tab only: the tabs share one page frame and one namespace.
+        ...(arabicTab && {
+          arabic: async (page: Page) => {
+            await expectHeading(page, 'تجربة تسجيل الدخول');
+            await expect(page.getByRole('link', { name: arabicTab, exact: true })).toHaveAttribute(
+              'aria-current',
+              'page',
+            );
+            await expect(page.getByRole('heading', { name: 'معاينة مباشرة' })).toBeVisible();
+          },
+        }),
+      });
+      return {
+        stops: [
+          {
+            ...stop('branding', 'branding', ['textbox', 'Primary color'], 'العلامة التجارية'),
+            dialogs: [
+              {
+                name: 'save bar with a colour error',
+                scope: 'main',
+                open: async (page) => {
+                  await page.getByRole('textbox', { name: 'Primary color', exact: true }).fill('#12');
+                  await page.getByRole('button', { name: 'Save changes' }).click();
+                  await expect(page.getByTestId('color.primaryColor-error')).toBeVisible();
+                },
+                close: async (page) => {
+                  await page.getByRole('button', { name: 'Discard' }).click();
+                  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+                },
+              },
+            ],
+          },
+          stop('sign-up and sign-in', 'sign-up-and-sign-in', ['combobox', 'Sign-up identifier']),
+          stop('content', 'content', ['textbox', 'Terms of use URL']),
+          stop('password policy', 'password-policy', ['spinbutton', 'Minimum length']),
+        ],
+      };
+    },
+  },
   signing_keys: {
     prepare: async () => ({
       stops: [

@@ -16,7 +16,7 @@ function step(page: Page, title: string): Locator {
   return page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').filter({ hasText: title });
 }
 
-/** 'N of 7 steps done', read from the progress bar. */
+/** 'N of 8 steps done', read from the progress bar. */
 async function doneCount(page: Page): Promise<number> {
   return Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'));
 }
@@ -32,7 +32,7 @@ test.describe('get started', () => {
     // Every step has been read before the count is taken.
     await expect(page.getByText('Checking…', { exact: true })).toHaveCount(0);
     const before = await doneCount(page);
-    await expect(page.getByText(`${before} of 7 steps done`)).toBeVisible();
+    await expect(page.getByText(`${before} of 8 steps done`)).toBeVisible();
 
     // Organizations are the one step no other spec of this run fills in before this one.
     const wasDone = (await organization.textContent())?.includes('Done') ?? false;
@@ -50,7 +50,7 @@ test.describe('get started', () => {
     await expect(organization).toContainText('Done');
     await expect(organization.getByRole('link', { name: 'View organizations' })).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(before + 1));
-    await expect(page.getByText(`${before + 1} of 7 steps done`)).toBeVisible();
+    await expect(page.getByText(`${before + 1} of 8 steps done`)).toBeVisible();
     await snap(page, 'after');
   });
 
@@ -58,7 +58,7 @@ test.describe('get started', () => {
     await openSignedIn(page, consolePath('get-started'));
     await waitForShell(page);
     const steps = page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem');
-    await expect(steps).toHaveCount(7);
+    await expect(steps).toHaveCount(8);
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /\d/);
     await expect(page.getByText('Checking…')).toHaveCount(0);
     const links = await steps
@@ -66,7 +66,7 @@ test.describe('get started', () => {
       .evaluateAll((elements) =>
         elements.map((element) => ({ name: element.textContent ?? '', href: element.getAttribute('href') ?? '' })),
       );
-    expect(links).toHaveLength(7);
+    expect(links).toHaveLength(8);
     for (const link of links) {
       await page.getByRole('list', { name: 'Setup steps' }).getByRole('link', { name: link.name }).click();
       await expect(page, `${link.name} goes to ${link.href}`).toHaveURL(

@@ -8,6 +8,7 @@ import { getStartedArea } from '../pages/get-started/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';
 import { rolesArea } from '../pages/roles/routes.ts';
+import { signInExperienceArea } from '../pages/sign-in-experience/routes.ts';
 import { signingKeysArea } from '../pages/signing-keys/routes.ts';
 import { tenantSettingsArea } from '../pages/tenant-settings/routes.ts';
 import { usersArea } from '../pages/users/routes.ts';
@@ -18,6 +19,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   getStartedArea,
   dashboardArea,
   applicationsArea,
+  signInExperienceArea,
   rolesArea,
   apiResourcesArea,
   organizationTemplateArea,

@@ -13,6 +13,7 @@ import type plans from './locales/en/plans.json';
 import type profile from './locales/en/profile.json';
 import type quota from './locales/en/quota.json';
 import type roles from './locales/en/roles.json';
+import type signInExperience from './locales/en/sign_in_experience.json';
 import type signingKeys from './locales/en/signing_keys.json';
 import type subscription from './locales/en/subscription.json';
 import type tenantSettings from './locales/en/tenant_settings.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       profile: typeof profile;
       quota: typeof quota;
       roles: typeof roles;
+      sign_in_experience: typeof signInExperience;
       signing_keys: typeof signingKeys;
       subscription: typeof subscription;
       tenant_settings: typeof tenantSettings;

@@ -21,6 +21,7 @@ export type Namespace =
   | 'profile'
   | 'quota'
   | 'roles'
+  | 'sign_in_experience'
   | 'signing_keys'
   | 'subscription'
   | 'tenant_settings'

@@ -5,10 +5,10 @@ import { ContrastIcon, GlobeIcon, PersonIcon, SignOutIcon } from '../../componen
 import { MenuButton } from '../../components/Menu/MenuButton.tsx';
 import type { MenuEntry } from '../../components/Menu/menu-entries.ts';
 import { interfaceLanguages } from '../../i18n/index.ts';
+import { languageName } from '../../i18n/language-name.ts';
 import { pseudoLanguage } from '../../i18n/languages.ts';
 import type { AccountState } from '../account.ts';
 import { useConsolePreferences } from '../preferences/use-console-preferences.ts';
-import { languageName } from './language-name.ts';
 import styles from './UserMenu.module.css';
 
 type Props = AccountState & {

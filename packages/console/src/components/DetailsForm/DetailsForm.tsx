@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../Button/Button.tsx';
+import { classNames } from '../class-names.ts';
 import styles from './DetailsForm.module.css';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
@@ -11,6 +12,9 @@ export type DetailsFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Usually the form's reset(): back to the loaded values. */
   onDiscard: () => void;
+  /** Paths that are still this form (its tabs, when one form spans several): leaving to them does not ask. */
+  staysOnPage?: (pathname: string) => boolean;
+  className?: string;
   children: ReactNode;
 };
 
@@ -18,12 +22,20 @@ export type DetailsFormProps = {
  * The layout of a details tab: its cards, and a save bar that sticks to the bottom while there is something to
  * save. Leaving with unsaved changes asks first (not while a save is running, which may navigate on success).
  */
-export function DetailsForm({ isDirty, isSubmitting, onSubmit, onDiscard, children }: DetailsFormProps) {
+export function DetailsForm({
+  isDirty,
+  isSubmitting,
+  onSubmit,
+  onDiscard,
+  staysOnPage,
+  className,
+  children,
+}: DetailsFormProps) {
   const { t } = useTranslation('components');
-  useUnsavedChangesGuard(isDirty && !isSubmitting);
+  useUnsavedChangesGuard(isDirty && !isSubmitting, staysOnPage);
   return (
     // noValidate: the schema's messages replace the browser's bubbles.
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={classNames(styles.form, className)} onSubmit={onSubmit} noValidate>
       <div className={styles.content}>{children}</div>
       {isDirty && (
         <section className={styles.saveBar} aria-label={t('details_form.save_bar')}>

@@ -5,13 +5,15 @@ import { useConfirm } from '../Modal/confirm-context.ts';
 
 /**
  * While `isDirty`, leaving the page asks first: in-app navigation through the confirm modal, closing or reloading
- * the tab through the browser's own prompt. Changes of only the query or hash stay on the page and pass.
+ * the tab through the browser's own prompt. Changes of only the query or hash stay on the page and pass, and so do
+ * paths `staysOnPage` accepts (the tabs of one form that spans them, as the sign-in experience's).
  */
-export function useUnsavedChangesGuard(isDirty: boolean): void {
+export function useUnsavedChangesGuard(isDirty: boolean, staysOnPage?: (pathname: string) => boolean): void {
   const { t } = useTranslation('components');
   const confirm = useConfirm();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      isDirty && currentLocation.pathname !== nextLocation.pathname && !staysOnPage?.(nextLocation.pathname),
   );
 
   useEffect(() => {

@@ -2,7 +2,16 @@ import { isBuiltInResourceIndicator, MANAGEMENT_API_ROLE } from '@gatehouse/sche
 import { z } from 'zod';
 
 /** The checklist, in the order a new tenant usually sets things up. */
-export const stepKeys = ['application', 'api_resource', 'role', 'user', 'sign_in', 'organization', 'webhook'] as const;
+export const stepKeys = [
+  'application',
+  'api_resource',
+  'role',
+  'user',
+  'sign_in_experience',
+  'sign_in',
+  'organization',
+  'webhook',
+] as const;
 export type StepKey = (typeof stepKeys)[number];
 
 const anyRow = z.object({ id: z.string() });
@@ -60,6 +69,15 @@ export const stepChecks: readonly StepCheck[] = [
     isDone: exists,
     todo: 'users/create',
     done: 'users',
+  },
+  {
+    key: 'sign_in_experience',
+    // Customized once the tenant has saved its sign-in experience (the audit log has the change).
+    path: '/logs?page=1&page_size=1&logKey=Admin.SignInExperience.Updated',
+    schema: anyRow,
+    isDone: exists,
+    todo: 'sign-in-experience',
+    done: 'sign-in-experience',
   },
   {
     key: 'sign_in',

@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+import { defaultSignInExperience, type SignInExperience, type SignInExperiencePatch } from '@gatehouse/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client.ts';
+import { KitProvider } from '../../components/KitProvider.tsx';
+import { createTestI18n } from '../../components/testing/render.tsx';
+import strings from '../../i18n/locales/en/sign_in_experience.json';
+import { SignInExperiencePage } from './SignInExperiencePage.tsx';
+import { BrandingTab } from './tabs/BrandingTab.tsx';
+import { PasswordPolicyTab } from './tabs/PasswordPolicyTab.tsx';
+import { SignUpAndSignInTab } from './tabs/SignUpAndSignInTab.tsx';
+
+// What the page sends is under test, not the API (the server tests cover it): saves and previews are recorded here.
+const saved: SignInExperience = { tenantId: 'default', id: 'default', ...structuredClone(defaultSignInExperience) };
+const state: { patches: SignInExperiencePatch[]; previews: SignInExperiencePatch[]; failWith?: ApiError } = {
+  patches: [],
+  previews: [],
+};
+vi.mock('../../api/sign-in-experience.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/sign-in-experience.ts')>()),
+  useSignInExperience: () => ({ isPending: false, data: saved, refetch: async () => undefined }),
+  useUpdateSignInExperience: () => ({
+    mutateAsync: async (patch: SignInExperiencePatch) => {
+      if (state.failWith) throw state.failWith;
+      state.patches.push(patch);
+      return saved;
+    },
+  }),
+  useSignInPreview: () => ({
+    isError: false,
+    mutateAsync: async ({ settings }: { settings: SignInExperiencePatch }) => {
+      state.previews.push(settings);
+      return { url: '/sign-in-preview/default/token', expiresAt: Date.now() + 600_000 };
+    },
+  }),
+}));
+
+function open(tab: string) {
+  const i18n = createTestI18n();
+  i18n.addResourceBundle('en', 'sign_in_experience', strings);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/sign-in-experience',
+        element: <SignInExperiencePage />,
+        children: [
+          { index: true, element: <Navigate to="branding" replace /> },
+          { path: 'branding', element: <BrandingTab /> },
+          { path: 'sign-up-and-sign-in', element: <SignUpAndSignInTab /> },
+          { path: 'password-policy', element: <PasswordPolicyTab /> },
+        ],
+      },
+    ],
+    { initialEntries: [`/sign-in-experience/${tab}`] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <KitProvider>
+          <RouterProvider router={router} />
+        </KitProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+const save = () => screen.getByRole('button', { name: 'Save changes' });
+
+beforeEach(() => {
+  state.patches = [];
+  state.previews = [];
+  state.failWith = undefined;
+});
+
+describe('sign-in experience: refusals beside the field, nothing sent', () => {
+  it('refuses a colour that is not #rgb or #rrggbb (spec §5)', async () => {
+    const { user } = open('branding');
+    const primary = screen.getByRole('textbox', { name: /^Primary color/ });
+    await user.clear(primary);
+    await user.type(primary, '#12345');
+    await user.tab();
+    expect((await screen.findByTestId('color.primaryColor-error')).textContent).toBe(
+      'Enter a hex color such as #6139F6 or #63F.',
+    );
+    await user.click(save());
+    expect(state.patches, 'nothing is sent').toEqual([]);
+
+    await user.clear(primary);
+    await user.type(primary, '#0a0');
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.color).toEqual({
+      primaryColor: '#0a0',
+      isDarkModeEnabled: false,
+      darkPrimaryColor: '#8768F8',
+    });
+  });
+
+  it('refuses a minimum length above the maximum', async () => {
+    const { user } = open('password-policy');
+    const min = screen.getByRole('spinbutton', { name: /^Minimum length/ });
+    const max = screen.getByRole('spinbutton', { name: /^Maximum length/ });
+    await user.clear(min);
+    await user.type(min, '20');
+    await user.clear(max);
+    await user.type(max, '10');
+    await user.click(save());
+    expect((await screen.findByTestId('passwordPolicy.length.min-error')).textContent).toBe(
+      'The minimum length cannot be more than the maximum length.',
+    );
+    await user.clear(max);
+    await user.type(max, '300');
+    await user.click(save());
+    expect((await screen.findByTestId('passwordPolicy.length.max-error')).textContent).toBe(
+      'Enter a whole number from 1 to 256.',
+    );
+    expect(state.patches, 'nothing is sent').toEqual([]);
+  });
+
+  it('keeps edits across tabs and opens the tab of a field a refusal names', async () => {
+    const { user, router } = open('branding');
+    const primary = screen.getByRole('textbox', { name: /^Primary color/ });
+    await user.clear(primary);
+    await user.type(primary, '#123456');
+    await user.click(screen.getByRole('link', { name: 'Password policy' }));
+    expect(router.state.location.pathname, 'switching tabs does not ask').toBe('/sign-in-experience/password-policy');
+    await user.click(screen.getByRole('link', { name: 'Branding' }));
+    expect((screen.getByRole('textbox', { name: /^Primary color/ }) as HTMLInputElement).value).toBe('#123456');
+
+    state.failWith = new ApiError(
+      400,
+      'Sign-up identifiers must be sign-in methods.',
+      'sign_in_experiences.miss_sign_up_identifier_in_sign_in',
+    );
+    await user.click(save());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in-experience/sign-up-and-sign-in'));
+    expect((await screen.findByTestId('signInMethods-error')).textContent).toBe(
+      'Sign-up identifiers must be sign-in methods.',
+    );
+  });
+
+  it('asks the preview for the unsaved changes, leaving out values not valid yet', async () => {
+    const { user } = open('branding');
+    await waitFor(() => expect(state.previews.length).toBeGreaterThan(0), { timeout: 2000 });
+    const primary = screen.getByRole('textbox', { name: /^Primary color/ });
+    await user.clear(primary);
+    await user.type(primary, '#abc');
+    await waitFor(() => expect(state.previews.at(-1)?.color?.primaryColor).toBe('#abc'), { timeout: 2000 });
+    await user.type(primary, 'x');
+    await waitFor(() => expect(state.previews.at(-1)?.color).not.toHaveProperty('primaryColor'), { timeout: 2000 });
+    expect(screen.getByTitle('Preview of the sign-in page').getAttribute('src')).toBe(
+      '/sign-in-preview/default/token?screen=sign_in&lang=en&theme=light',
+    );
+  });
+});

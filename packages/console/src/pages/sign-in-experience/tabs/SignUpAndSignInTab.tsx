@@ -1,0 +1,63 @@
+import { signInModes, signUpIdentifierKinds } from '@gatehouse/schemas';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/Card/Card.tsx';
+import { FormCardRadio, FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import styles from '../SignInExperience.module.css';
+import { useSieOutlet } from '../sie-context.ts';
+import { SignInMethodsField } from './SignInMethodsField.tsx';
+
+/**
+ * Spec §2.2 sign-in-experience/sign-up-and-sign-in: who may use the page (sign-in mode), the sign-up identifier with
+ * its password and verification, and the sign-in methods. The rules across them are the server's; its refusal is
+ * shown at the field it concerns.
+ */
+export function SignUpAndSignInTab() {
+  const { t } = useTranslation('sign_in_experience');
+  const { form } = useSieOutlet();
+  const { control } = form;
+  const kind = useWatch({ control, name: 'signUp.kind' });
+  return (
+    <div className={styles.cards}>
+      <Card title={t('sign_in_mode.title')}>
+        <FormCardRadio
+          name="signInMode"
+          control={control}
+          label={t('sign_in_mode.label')}
+          options={[...signInModes].reverse().map((mode) => ({
+            value: mode,
+            title: t(`sign_in_mode.${mode}`),
+            description: t(`sign_in_mode.${mode}_description`),
+          }))}
+        />
+      </Card>
+      <Card title={t('sign_up.title')} description={t('sign_up.description')}>
+        <div className={styles.fields}>
+          <FormSelect
+            name="signUp.kind"
+            control={control}
+            label={t('sign_up.identifier')}
+            options={signUpIdentifierKinds.map((value) => ({ value, label: t(`sign_up.kinds.${value}`) }))}
+          />
+          <FormSwitch
+            name="signUp.password"
+            control={control}
+            label={t('sign_up.password')}
+            inlineLabel={t('sign_up.password_inline')}
+            disabled={kind === 'none'}
+          />
+          <FormSwitch
+            name="signUp.verify"
+            control={control}
+            label={t('sign_up.verify')}
+            inlineLabel={t('sign_up.verify_inline')}
+            disabled={kind === 'none' || kind === 'username'}
+          />
+        </div>
+      </Card>
+      <Card title={t('sign_in.title')}>
+        <SignInMethodsField form={form} />
+      </Card>
+    </div>
+  );
+}
