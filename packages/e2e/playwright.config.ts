@@ -57,6 +57,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'sign-in.spec.ts': 'oss',
   'sign-in-experience.spec.ts': 'oss',
   'signing-keys.spec.ts': 'oss',
+  'sign-in-pages.spec.ts': 'oss',
   'third-party-sign-in.spec.ts': 'oss',
   'user-import.spec.ts': 'oss',
   'user-mfa.spec.ts': 'oss',

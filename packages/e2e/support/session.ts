@@ -7,7 +7,7 @@ import { adminCredentials, edition } from '../playwright.config.ts';
 
 /** On the issuer's sign-in page: types the credentials and submits, as a user would. */
 export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Gatehouse' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible();
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
