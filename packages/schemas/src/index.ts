@@ -22,6 +22,7 @@ export * from './entities/scope.ts';
 export * from './entities/sign-in-experience.ts';
 export * from './entities/tenant.ts';
 export * from './entities/user.ts';
+export * from './entities/user-grant.ts';
 export * from './entities/user-import.ts';
 export * from './entities/user-input.ts';
 export * from './entities/user-list.ts';

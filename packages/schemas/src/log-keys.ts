@@ -29,6 +29,9 @@ const adminWrites = {
   TenantInvitation: ['Created', 'Updated', 'MessageRequested', 'Accepted'],
   TenantMember: ['Updated', 'Deleted'],
   User: ['Created', 'Updated', 'Deleted'],
+  UserGrant: ['Deleted'],
+  ApplicationSignInExperience: ['Updated'],
+  OidcSessionConfig: ['Updated'],
   UserMfaVerification: ['Created', 'Deleted'],
 } as const;
 type AdminWrites = typeof adminWrites;

@@ -1,8 +1,8 @@
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../src/db/tables.ts';
+import { oidcModelInstances, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
@@ -325,6 +325,35 @@ describe('sign-in by email code', () => {
     expect(sink.received.some((email) => email.envelopeTo.includes('nobody@example.com'))).toBe(false);
     const claims = await flow.finish(await form(flow.jar, `${flow.page}/code-sign-in/verify`, { code }));
     expect(claims).toMatchObject({ email: 'quill@example.com', email_verified: true });
+  });
+});
+
+describe('the session lifetime (/configs/oidc/session)', () => {
+  it('is 14 days until set; a new value applies to sessions started after it', async () => {
+    expect(await api('GET', '/configs/oidc/session')).toEqual({ ttl: 1_209_600 });
+    const refused = await fetch(`${server.base}/api/configs/oidc/session`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ttl: 0 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await api('PATCH', '/configs/oidc/session', { ttl: 3600 })).toEqual({ ttl: 3600 });
+    const started = Date.now();
+    const flow = await authorize();
+    await flow.finish(await form(flow.jar, `${flow.page}/login`, { identifier: 'olive', password: 'Olive-Branch-77' }));
+    const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+    // Earlier tests' sessions end in 14 days; the new one within the hour.
+    const sessions = await tenant.findMany(oidcModelInstances, {
+      where: and(
+        eq(oidcModelInstances.modelName, 'Session'),
+        lt(oidcModelInstances.expiresAt, new Date(started + 24 * 3600_000)),
+      ),
+    });
+    expect(sessions).toHaveLength(1);
+    const endsIn = (sessions[0]?.expiresAt?.getTime() ?? 0) - started;
+    expect(endsIn).toBeGreaterThan(3500_000);
+    expect(endsIn).toBeLessThan(3700_000);
+    await api('PATCH', '/configs/oidc/session', { ttl: 1_209_600 });
   });
 });
 

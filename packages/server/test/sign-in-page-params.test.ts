@@ -12,6 +12,7 @@ let server: Awaited<ReturnType<typeof startTestHttpServer>>;
 let clientId: string;
 let thirdPartyId: string;
 let adminToken: string;
+let consentingUserId: string;
 const redirectUri = 'https://spa.example.com/callback';
 
 beforeAll(async () => {
@@ -30,16 +31,20 @@ beforeAll(async () => {
     oidcClientMetadata: { redirectUris: [redirectUri] },
   });
   thirdPartyId = String(thirdParty.id);
-  await api('/users', {
-    username: 'consenting_user',
-    primaryEmail: 'consenting@example.com',
-    password: 'Consent-Pass-42',
-  });
+  consentingUserId = String(
+    (
+      await api('/users', {
+        username: 'consenting_user',
+        primaryEmail: 'consenting@example.com',
+        password: 'Consent-Pass-42',
+      })
+    ).id,
+  );
 }, 60_000);
 
-async function api(path: string, body: unknown) {
+async function api(path: string, body: unknown, method = 'POST') {
   const response = await fetch(`${server.base}/api${path}`, {
-    method: 'POST',
+    method,
     headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
@@ -179,6 +184,61 @@ describe('consent', () => {
     expect(callback?.searchParams.get('code')).toBeTruthy();
     const again = await signInTo(partner(), jar, 'login');
     expect(again.callback?.searchParams.get('code'), 'remembered: straight back with a code').toBeTruthy();
+  });
+
+  it("shows the application's own branding and terms on its consent page", async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.base}/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const branding = {
+      displayName: 'Partner Calendar',
+      branding: { logoUrl: 'https://partner.example.com/logo.png' },
+      termsOfUseUrl: 'https://partner.example.com/terms',
+    };
+    expect((await call('GET', `/applications/${thirdPartyId}/sign-in-experience`)).status).toBe(404);
+    expect((await call('PUT', `/applications/${thirdPartyId}/sign-in-experience`, branding)).status).toBe(201);
+    expect((await call('PUT', `/applications/${thirdPartyId}/sign-in-experience`, branding)).status).toBe(200);
+    const firstParty = await call('PUT', `/applications/${clientId}/sign-in-experience`, branding);
+    expect(firstParty.status).toBe(400);
+    expect(((await firstParty.json()) as { code: string }).code).toBe('application.third_party_application_only');
+    expect((await call('PUT', '/applications/nosuchapp/sign-in-experience', branding)).status).toBe(404);
+    const badUrl = await call('PUT', `/applications/${thirdPartyId}/sign-in-experience`, { termsOfUseUrl: 'ftp://x' });
+    expect(badUrl.status).toBe(400);
+
+    const jar = new CookieJar();
+    const first = await signInTo(partner(), jar, 'login consent');
+    const html = (await first.page?.text()) ?? '';
+    expect(html).toContain('Partner Calendar wants to access your account');
+    expect(html).toContain('src="https://partner.example.com/logo.png"');
+    expect(html).toContain('href="https://partner.example.com/terms"');
+    await call('PUT', `/applications/${thirdPartyId}/sign-in-experience`, {});
+  });
+
+  it('lists the remembered grant on the user and revokes it: the application must ask again', async () => {
+    const call = (method: string, path: string) =>
+      fetch(`${server.base}/api${path}`, { method, headers: { Authorization: `Bearer ${adminToken}` } });
+    const listed = await call('GET', `/users/${consentingUserId}/grants?appType=thirdParty`);
+    expect(listed.status).toBe(200);
+    const grants = (await listed.json()) as { id: string; application: { name: string }; scopes: string[] }[];
+    expect(grants).toHaveLength(1);
+    expect(grants[0]?.application.name).toBe('Partner <Calendar>');
+    expect(grants[0]?.scopes).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
+    const firstParty = (await (await call('GET', `/users/${consentingUserId}/grants?appType=firstParty`)).json()) as {
+      application: { isThirdParty: boolean } | null;
+    }[];
+    expect(firstParty.every((grant) => !grant.application?.isThirdParty)).toBe(true);
+    expect((await call('GET', '/users/nosuchuser1/grants')).status).toBe(404);
+
+    expect((await call('DELETE', `/users/${consentingUserId}/grants/${grants[0]?.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/users/${consentingUserId}/grants/${grants[0]?.id}`)).status).toBe(404);
+    const after = (await (await call('GET', `/users/${consentingUserId}/grants?appType=thirdParty`)).json()) as [];
+    expect(after).toEqual([]);
+    const jar = new CookieJar();
+    const again = await signInTo(partner(), jar, 'login');
+    expect(await again.page?.text(), 'consent asked again').toContain('wants to access your account');
   });
 
   it('never asks for a first-party application', async () => {

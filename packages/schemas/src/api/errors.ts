@@ -25,6 +25,7 @@ export const errorCodes = [
   'route.not_found',
   'route.method_not_allowed',
   'application.invalid_type',
+  'application.third_party_application_only',
   'application.role_exists',
   'application.secret_name_in_use',
   'application.saml.use_saml_app_api',

@@ -291,3 +291,32 @@ export type PreviewScreen = (typeof previewScreens)[number];
 /** POST /api/sign-in-exp/preview: unsaved settings to show; answers a short-lived page address for an iframe. */
 export const signInPreviewBodySchema = z.strictObject({ settings: signInExperiencePatchSchema });
 export const signInPreviewResultSchema = z.object({ url: z.string(), expiresAt: z.number() });
+
+/**
+ * A third-party application's own branding on its consent page (reference `/applications/{id}/sign-in-experience`):
+ * the name users see, its logos and colours, its terms and privacy links.
+ */
+export const applicationSignInExperienceSchema = z.object({
+  tenantId: z.string(),
+  applicationId: z.string(),
+  displayName: z.string().max(256).nullable(),
+  color: signInColorSchema.partial(),
+  branding: brandingSchema,
+  termsOfUseUrl: urlOrNull,
+  privacyPolicyUrl: urlOrNull,
+});
+export type ApplicationSignInExperience = z.infer<typeof applicationSignInExperienceSchema>;
+export const applicationSignInExperienceInputSchema = z.strictObject({
+  displayName: z.preprocess((value) => (value === '' ? null : value), z.string().trim().max(256).nullable()).optional(),
+  color: signInColorSchema.partial().optional(),
+  branding: brandingSchema.optional(),
+  termsOfUseUrl: clearableUrl.optional(),
+  privacyPolicyUrl: clearableUrl.optional(),
+});
+export type ApplicationSignInExperienceInput = z.infer<typeof applicationSignInExperienceInputSchema>;
+
+/** `/configs/oidc/session`: how long a sign-in session at the provider lasts, in seconds (reference: 1 to 1 year). */
+export const DEFAULT_SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
+export const oidcSessionConfigSchema = z.object({ ttl: z.number().int().min(1).max(31_536_000) });
+export type OidcSessionConfig = z.infer<typeof oidcSessionConfigSchema>;
+export const oidcSessionConfigPatchSchema = z.strictObject({ ttl: oidcSessionConfigSchema.shape.ttl });

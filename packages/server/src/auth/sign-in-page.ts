@@ -223,7 +223,7 @@ export function renderConsentPage(look: SignInLook, options: ConsentPageOptions)
     look,
     t('consent_title', { app: options.appName }),
     html`<p>${t('consent_intro', { app: options.appName })}</p>
-<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>
+<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>${termsHtml(look, false)}
 <form method="post" action="${options.allowAction}"><button type="submit">${t('consent_allow')}</button></form>
 <form method="post" action="${options.denyAction}"><button type="submit" class="secondary">${t('consent_deny')}</button></form>`,
   );

@@ -8,6 +8,7 @@ import { domainsRoutes } from './domains.ts';
 import { exportsRoutes } from './exports.ts';
 import { hooksRoutes } from './hooks.ts';
 import { logsRoutes } from './logs.ts';
+import { oidcSessionConfigRoutes } from './oidc-session-config.ts';
 import { organizationApplicationsRoutes } from './organization-applications.ts';
 import { organizationInvitationsRoutes } from './organization-invitations.ts';
 import { organizationJitRoutes } from './organization-jit.ts';
@@ -23,6 +24,7 @@ import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
 import { signInExperienceRoutes } from './sign-in-experience.ts';
 import { signingKeysRoutes } from './signing-keys.ts';
+import { userGrantsRoutes } from './user-grants.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
 import { userImportsRoutes } from './user-imports.ts';
 import { userMfaVerificationsRoutes } from './user-mfa-verifications.ts';
@@ -49,6 +51,7 @@ export function managementRoutes() {
       .route('/', usersRoutes)
       .route('/', userRolesRoutes)
       .route('/', userIdentitiesRoutes)
+      .route('/', userGrantsRoutes)
       .route('/', userMfaVerificationsRoutes)
       .route('/', organizationsRoutes)
       .route('/', organizationUsersRoutes)
@@ -59,6 +62,8 @@ export function managementRoutes() {
       .route('/', organizationScopesRoutes)
       .route('/', organizationInvitationsRoutes)
       .route('/', hooksRoutes)
+      // Before the signing keys, whose /configs/oidc/{keyType} would otherwise claim /configs/oidc/session.
+      .route('/', oidcSessionConfigRoutes)
       .route('/', signingKeysRoutes)
       .route('/', adminConsoleConfigRoutes)
       .route('/', domainsRoutes)

@@ -14,7 +14,6 @@ import {
 } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
@@ -50,10 +49,9 @@ import {
   verifiesEmailAtSignUp,
 } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
-import { tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
+import { brandingOverlay, type OverlaySource, tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { organizations } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { formActionSource } from '../http/form-action.ts';
@@ -118,16 +116,17 @@ export function interactionRoutes(
     return c.body(signInStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
-  // The tenant's colours and custom CSS (`?organization=` adds an organization's); versioned by the pages' links.
+  // The tenant's colours and custom CSS, with the overlay the page names (`?organization=`, `?application=`);
+  // versioned by the pages' links.
   app.get('/interaction/:tenantId/theme.css', async (c) => {
     const tenant = new TenantDb(db, c.req.param('tenantId'));
     const settings = await readSignInExperienceSettings(tenant);
-    const organizationId = c.req.query('organization');
-    const organization = organizationId
-      ? await tenant.findOne(organizations, eq(organizations.id, organizationId.slice(0, 32)))
-      : undefined;
+    const overlay = await brandingOverlay(tenant, {
+      organizationId: c.req.query('organization'),
+      applicationId: c.req.query('application')?.slice(0, 21),
+    });
     c.header('Cache-Control', c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    return c.body(tenantThemeStylesheet(settings, organization), 200, { 'Content-Type': 'text/css; charset=utf-8' });
+    return c.body(tenantThemeStylesheet(settings, overlay), 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
   const interactionDetails = async (c: Context<Env>, provider: Provider) => {
@@ -155,8 +154,16 @@ export function interactionRoutes(
     return sendHtml(c, renderMessagePage(look, signInText(language, 'session_expired')), 400);
   };
 
-  const themeHref = (tenantId: string, organizationId?: unknown) => (css: string) =>
-    `/interaction/${tenantId}/theme.css?${typeof organizationId === 'string' ? `organization=${encodeURIComponent(organizationId)}&` : ''}v=${stylesheetVersion(css)}`;
+  /** The theme stylesheet's address: the overlay it includes, and the version of its content. */
+  const themeHref =
+    (tenantId: string, source: OverlaySource = {}) =>
+    (css: string) => {
+      const query = new URLSearchParams();
+      if (typeof source.organizationId === 'string') query.set('organization', source.organizationId);
+      if (source.applicationId) query.set('application', source.applicationId);
+      query.set('v', stylesheetVersion(css));
+      return `/interaction/${tenantId}/theme.css?${query}`;
+    };
 
   /**
    * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
@@ -178,12 +185,17 @@ export function interactionRoutes(
       c.set('language', language);
       const application = await consentingApplication(tenant, String(details.params.client_id));
       const name = tenantId === ADMIN_TENANT_ID ? PRODUCT_NAME : (application?.name ?? PRODUCT_NAME);
-      const organizationId = details.params.organization_id;
+      // A third-party application's own branding shows on its consent page; an organization's on every page.
+      const source: OverlaySource = {
+        organizationId: details.params.organization_id,
+        applicationId:
+          details.prompt.name === 'consent' && application?.isThirdParty ? String(details.params.client_id) : undefined,
+      };
       const look = await tenantLook(tenant, settings, {
         language,
         name,
-        organizationId,
-        themeHref: themeHref(tenantId, organizationId),
+        overlay: await brandingOverlay(tenant, source),
+        themeHref: themeHref(tenantId, source),
       });
       c.set('interaction', {
         provider,
@@ -296,7 +308,7 @@ export function interactionRoutes(
       return sendHtml(
         c,
         renderConsentPage(look, {
-          appName: open.application.name,
+          appName: look.name,
           oidcScopes: missing.missingOIDCScope ?? [],
           resourceScopes: missing.missingResourceScopes ?? {},
           allowAction: `${page}/consent`,

@@ -1,4 +1,6 @@
 import {
+  applicationSignInExperienceInputSchema,
+  applicationSignInExperienceSchema,
   checkPasswordBodySchema,
   checkPasswordResultSchema,
   customPhraseSchema,
@@ -22,6 +24,10 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import { signInKeys } from '../i18n/sign-in.ts';
+import {
+  getApplicationSignInExperience,
+  putApplicationSignInExperience,
+} from '../services/application-sign-in-experience.ts';
 import { pwnedPasswordCheck } from '../services/pwned-passwords.ts';
 import * as signInExperience from '../services/sign-in-experience.ts';
 import { createSignInPreview } from '../services/sign-in-preview.ts';
@@ -139,6 +145,38 @@ const deletePhrase = createRoute({
   },
 });
 
+const applicationParams = z.object({ applicationId: z.string().min(1).max(21) });
+
+const getApplicationExperience = createRoute({
+  method: 'get',
+  path: '/applications/{applicationId}/sign-in-experience',
+  tags,
+  summary: "A third-party application's consent-page branding",
+  request: { params: applicationParams },
+  responses: {
+    200: jsonResponse(applicationSignInExperienceSchema, 'The branding.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const putApplicationExperience = createRoute({
+  method: 'put',
+  path: '/applications/{applicationId}/sign-in-experience',
+  tags,
+  summary: "Set a third-party application's consent-page branding",
+  description:
+    'The name, logos, colours and terms links its consent page shows. First-party applications use the ' +
+    "tenant's sign-in experience (`application.third_party_application_only`, 400).",
+  request: { params: applicationParams, body: jsonBody(applicationSignInExperienceInputSchema) },
+  responses: {
+    200: jsonResponse(applicationSignInExperienceSchema, 'Replaced.'),
+    201: jsonResponse(applicationSignInExperienceSchema, 'Created.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
 const knownPhraseKeys: ReadonlySet<string> = new Set(signInKeys);
 
 export const signInExperienceRoutes = createRouter()
@@ -173,6 +211,17 @@ export const signInExperienceRoutes = createRouter()
     const tenant = c.get('tenant');
     const { token, expiresAt } = await createSignInPreview(tenant, c.req.valid('json').settings);
     return c.json({ url: `/sign-in-preview/${tenant.tenantId}/${token}`, expiresAt }, 201);
+  })
+  .openapi(getApplicationExperience, async (c) =>
+    c.json(await getApplicationSignInExperience(c.get('tenant'), c.req.valid('param').applicationId), 200),
+  )
+  .openapi(putApplicationExperience, async (c) => {
+    const { experience, created } = await putApplicationSignInExperience(
+      writeContext(c),
+      c.req.valid('param').applicationId,
+      c.req.valid('json'),
+    );
+    return created ? c.json(experience, 201) : c.json(experience, 200);
   })
   .openapi(listPhrases, async (c) => c.json(await signInExperience.listCustomPhrases(c.get('tenant')), 200))
   .openapi(getPhrase, async (c) =>

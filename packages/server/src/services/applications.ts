@@ -13,6 +13,7 @@ import { applications, applicationsRoles, organizationApplications } from '../db
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { type ListQuery, likePattern } from '../http/route-kit.ts';
+import { removeApplicationSignInExperience } from './application-sign-in-experience.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { applicationQuotaKey, assertQuota, type QuotaDeps } from './quota.ts';
 import { notInRelation } from './relations.ts';
@@ -156,6 +157,7 @@ export function deleteApplication(ctx: WriteContext, id: string): Promise<void> 
   return performWrite(ctx, 'Admin.Application.Deleted', async (tx) => {
     const [row] = await tx.delete(applications, eq(applications.id, id));
     if (!row) throw notFound();
+    await removeApplicationSignInExperience(tx, id);
     return { result: undefined, entity: { type: 'Application', id }, before: toApplication(row), after: null };
   });
 }

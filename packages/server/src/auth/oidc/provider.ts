@@ -1,5 +1,5 @@
 import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from '@gatehouse/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -10,12 +10,13 @@ import { formActionSource, withFormActionSource } from '../../http/form-action.t
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
+import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
 import { productLook } from '../sign-in-look.ts';
 import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';
-import { jwsAlgorithmOf, readKeySetVersion, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
+import { jwsAlgorithmOf, KEY_SET_VERSION, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
 import { clientPolicy } from './client-policy.ts';
@@ -64,6 +65,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   // the first key of that algorithm (keys are newest first). Older keys stay published in the JWKS.
   const signingAlgorithm = privateKeys[0] ? jwsAlgorithmOf(privateKeys[0]) : SIGNING_ALGORITHM;
   const publishedAlgorithms = [...new Set([signingAlgorithm, ...privateKeys.map(jwsAlgorithmOf)])];
+  const session = await readOidcSessionConfig(new TenantDb(db, tenantId));
   const configuration: Configuration = {
     adapter: (name: string) =>
       name === 'Client'
@@ -84,6 +86,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       ClientCredentials: (_ctx, token) => accessTokenLifetime(token),
       // Id and refresh tokens follow the application's settings (spec §3 customClientMetadata).
       ...clientPolicy.ttl,
+      // The sign-in session (and its cookie) lasts as the tenant says (`/configs/oidc/session`).
+      Session: session.ttl,
     },
     extraClientMetadata: clientPolicy.extraClientMetadata,
     // Discovery advertises only what a registered application can use: the code flow (no implicit, no id_token
@@ -193,6 +197,19 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
  * on the next request everywhere, with no restart. Flows in progress survive a rebuild: interactions,
  * sessions and grants live in the database, and the previous cookie key still verifies cookies.
  */
+/**
+ * What a tenant's provider is built from and may change while it is cached: its key set (rotations bump a version)
+ * and its session settings. One read of both per request; a change made by any process shows at the next request.
+ */
+async function readProviderVersion(db: Database, tenantId: string): Promise<string> {
+  const rows = await db
+    .select({ key: tenantConfigs.key, value: tenantConfigs.value })
+    .from(tenantConfigs)
+    .where(and(eq(tenantConfigs.tenantId, tenantId), inArray(tenantConfigs.key, [KEY_SET_VERSION, OIDC_SESSION_KEY])));
+  const value = (key: string) => JSON.stringify(rows.find((row) => row.key === key)?.value ?? null);
+  return `${value(KEY_SET_VERSION)}|${value(OIDC_SESSION_KEY)}`;
+}
+
 export class TenantProviders {
   readonly #deps: OidcDeps;
   readonly #providers = new Map<string, { version: string; provider: Promise<Provider> }>();
@@ -203,7 +220,7 @@ export class TenantProviders {
 
   /** The tenant's provider, or undefined when the tenant does not exist. */
   async get(tenantId: string): Promise<Provider | undefined> {
-    const version = await readKeySetVersion(this.#deps.db, tenantId);
+    const version = await readProviderVersion(this.#deps.db, tenantId);
     const cached = this.#providers.get(tenantId);
     if (cached?.version === version) return cached.provider;
     if (!cached) {
