@@ -37,6 +37,7 @@ import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
 import { samlMetadataRoutes } from './routes/saml-metadata.ts';
+import { signInExperiencePublicRoutes } from './routes/sign-in-experience-public.ts';
 import { signInPreviewRoutes } from './routes/sign-in-preview.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
@@ -297,7 +298,10 @@ export function createApp(services: Services) {
   // registered before the management API, whose token check would otherwise claim them.
   const publicManagement = new OpenAPIHono<AppEnv>();
   publicManagement.use('/saml-applications/:id/metadata', tenantOfManagement());
+  publicManagement.use('/.well-known/sign-in-exp', tenantOfManagement());
+  publicManagement.use('/.well-known/phrases', tenantOfManagement());
   publicManagement.route('/', samlMetadataRoutes);
+  publicManagement.route('/', signInExperiencePublicRoutes);
   app.route(managementBase, publicManagement);
 
   // The management API of one tenant, behind the body limit, tenant resolution and token check.

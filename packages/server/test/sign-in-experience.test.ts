@@ -311,3 +311,27 @@ describe('POST /sign-in-exp/preview', () => {
     expect((await fetch(`${server.base}/sign-in-preview/default/${'x'.repeat(32)}`)).status).toBe(404);
   });
 });
+
+describe('the public endpoints for sign-in UIs', () => {
+  it('answers the sign-in experience and the phrases without a token, custom phrases applied', async () => {
+    const experience = await fetch(`${server.base}/api/.well-known/sign-in-exp`);
+    expect(experience.status).toBe(200);
+    expect(await experience.json()).toMatchObject({
+      id: 'default',
+      forgotPassword: { email: false, phone: false },
+      socialConnectors: [],
+    });
+    await call('PUT', '/custom-phrases/de', { submit: 'Los geht’s' });
+    const german = await fetch(`${server.base}/api/.well-known/phrases?lng=DE`);
+    expect(german.headers.get('Content-Language')).toBe('de');
+    const phrases = (await german.json()) as Record<string, string>;
+    expect(phrases.submit).toBe('Los geht’s');
+    expect(phrases.password).toBe('Passwort');
+    const fallback = (await (await fetch(`${server.base}/api/.well-known/phrases?lng=xx`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(fallback.password).toBe('Password');
+    await call('DELETE', '/custom-phrases/de');
+  });
+});

@@ -1,0 +1,69 @@
+import { languages, signInExperienceSchema } from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { createRouter, errorResponses, jsonResponse } from '../http/route-kit.ts';
+import { signInStrings } from '../i18n/sign-in.ts';
+import { customPhrasesOf, readSignInExperience } from '../services/sign-in-experience.ts';
+
+/**
+ * What a sign-in UI of the tenant's own needs before anyone signs in (reference `/api/.well-known/sign-in-exp` and
+ * `/api/.well-known/phrases`): the sign-in experience and the page strings with the tenant's custom phrases. Public,
+ * like the pages that show them; nothing in them is secret.
+ */
+
+const tags = ['Sign-in experience'];
+
+const publicSignInExperienceSchema = signInExperienceSchema.extend({
+  forgotPassword: z.object({ email: z.boolean(), phone: z.boolean() }),
+  socialConnectors: z.array(z.unknown()),
+  ssoConnectors: z.array(z.unknown()),
+});
+
+const getPublicSignInExperience = createRoute({
+  method: 'get',
+  path: '/.well-known/sign-in-exp',
+  tags,
+  summary: 'The sign-in experience, for sign-in pages (public, no token)',
+  security: [],
+  responses: {
+    200: jsonResponse(publicSignInExperienceSchema, 'The settings, with which forgot-password methods work.'),
+    ...errorResponses,
+  },
+});
+
+const getPhrases = createRoute({
+  method: 'get',
+  path: '/.well-known/phrases',
+  tags,
+  summary: "The sign-in pages' strings in one language, the tenant's custom phrases applied (public, no token)",
+  security: [],
+  request: { query: z.object({ lng: z.string().max(35).optional() }) },
+  responses: { 200: jsonResponse(z.record(z.string(), z.string()), 'Key → text.'), ...errorResponses },
+});
+
+export const signInExperiencePublicRoutes = createRouter()
+  .openapi(getPublicSignInExperience, async (c) => {
+    const experience = await readSignInExperience(c.get('tenant'));
+    const mail = c.get('config').smtp !== undefined;
+    c.header('Cache-Control', 'no-cache');
+    return c.json(
+      {
+        ...experience,
+        forgotPassword: {
+          email: mail && (experience.forgotPasswordMethods?.includes('EmailVerificationCode') ?? true),
+          phone: false,
+        },
+        socialConnectors: [],
+        ssoConnectors: [],
+      },
+      200,
+    );
+  })
+  .openapi(getPhrases, async (c) => {
+    const asked = c.req.valid('query').lng;
+    const experience = await readSignInExperience(c.get('tenant'));
+    const language =
+      languages.find((tag) => tag.toLowerCase() === asked?.toLowerCase()) ?? experience.languageInfo.fallbackLanguage;
+    c.header('Content-Language', language);
+    return c.json({ ...signInStrings[language], ...(await customPhrasesOf(c.get('tenant'), language)) }, 200);
+  });
