@@ -403,8 +403,7 @@ export function renderLogoutPage(language: Language, providerForm: string): Safe
  * client, a malformed request): the branded frame, translated, with the OAuth error code for the application's
  * support. The provider's own description stays out: it is English and written for developers.
  */
-export function renderRequestErrorPage(language: Language, error: string): SafeHtml {
-  const look = productLook(language);
+export function renderRequestErrorPage(look: SignInLook, error: string): SafeHtml {
   const t = look.text;
   const message =
     error === 'invalid_redirect_uri'

@@ -12,11 +12,14 @@ import { recordActivityOnTokenGrants } from '../../services/daily-active-users.t
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
+import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
 import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
 import { productLook } from '../sign-in-look.ts';
 import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';
+import { stylesheetVersion } from '../sign-in-theme.ts';
 import { jwsAlgorithmOf, KEY_SET_VERSION, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
+import { tenantLook } from '../tenant-look.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
 import { clientPolicy } from './client-policy.ts';
@@ -38,16 +41,28 @@ async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
 }
 
 /**
- * The provider's error page (its default uses inline styles, which our CSP forbids): the sign-in pages' frame in the
- * request's language (`ui_locales`, else Accept-Language), saying what went wrong in words an end user can act on.
+ * The provider's error page (its default uses inline styles, which our CSP forbids): the tenant's sign-in pages'
+ * look, in the request's language (`ui_locales`, else Accept-Language, else the tenant's fallback), saying what went
+ * wrong in words an end user can act on.
  */
-function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
-  const language =
-    uiLocalesLanguage(ctx.oidc?.params?.ui_locales ?? ctx.query?.ui_locales) ??
-    negotiateLanguage(ctx.get('accept-language'));
-  ctx.type = 'html';
-  ctx.body = renderRequestErrorPage(language, String(out.error ?? 'server_error')).toString();
-}
+const errorRenderer =
+  (db: Database, tenantId: string) =>
+  async (ctx: KoaContextWithOIDC, out: ErrorOut): Promise<void> => {
+    const asked = uiLocalesLanguage(ctx.oidc?.params?.ui_locales ?? ctx.query?.ui_locales);
+    const tenant = new TenantDb(db, tenantId);
+    const look = await readSignInExperienceSettings(tenant)
+      .then((settings) =>
+        tenantLook(tenant, settings, {
+          language: asked ?? negotiateLanguage(ctx.get('accept-language'), settings.languageInfo.fallbackLanguage),
+          name: 'Gatehouse',
+          themeHref: (css) => `/interaction/${tenantId}/theme.css?v=${stylesheetVersion(css)}`,
+        }),
+      )
+      // The error page must show even when the settings cannot be read: the product's look then.
+      .catch(() => productLook(asked ?? negotiateLanguage(ctx.get('accept-language'))));
+    ctx.type = 'html';
+    ctx.body = renderRequestErrorPage(look, String(out.error ?? 'server_error')).toString();
+  };
 
 export type OidcDeps = {
   db: Database;
@@ -151,7 +166,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     // read them without a userinfo call.
     conformIdTokenClaims: false,
     extraTokenClaims: (_ctx, token) => organizationTokenClaims(token),
-    renderError,
+    renderError: errorRenderer(db, tenantId),
     findAccount: async (_ctx, id) => {
       const tenant = new TenantDb(db, tenantId);
       const user = await tenant.findOne(users, eq(users.id, id));
