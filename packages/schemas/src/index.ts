@@ -3,6 +3,7 @@ export * from './api/pagination.ts';
 export * from './constants.ts';
 export * from './entities/application.ts';
 export * from './entities/billing.ts';
+export * from './entities/connector.ts';
 export * from './entities/console-preferences.ts';
 export * from './entities/dashboard.ts';
 export * from './entities/domain.ts';

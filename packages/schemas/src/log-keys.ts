@@ -10,6 +10,7 @@ const adminWrites = {
   Application: ['Created', 'Updated', 'Deleted'],
   ApplicationSecret: ['Created', 'Updated', 'Deleted', 'Revealed'],
   CheckoutSession: ['Created', 'Updated'],
+  Connector: ['Created', 'Updated', 'Deleted'],
   Domain: ['Created', 'Deleted'],
   Hook: ['Created', 'Updated', 'Deleted', 'SigningKeyRotated'],
   Invoice: ['Created', 'Updated'],

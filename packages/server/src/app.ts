@@ -41,6 +41,7 @@ import { signInExperiencePublicRoutes } from './routes/sign-in-experience-public
 import { signInPreviewRoutes } from './routes/sign-in-preview.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
+import { MessageDelivery } from './services/message-delivery.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
 
 export type Services = {
@@ -123,6 +124,8 @@ export function createApp(services: Services) {
   const known = new KnownTenants();
   const storage = new LocalAssetStorage(config.dataDir);
   const payments = createPaymentProvider(config);
+  const email = services.email ?? new EmailService(config.smtp);
+  const delivery = new MessageDelivery(email, config.outbound);
   const cloudDeps = () => ({
     db,
     keys,
@@ -169,6 +172,7 @@ export function createApp(services: Services) {
     const started = performance.now();
     c.set('config', config);
     c.set('keys', keys);
+    c.set('delivery', delivery);
     c.set('language', negotiateLanguage(c.req.header('Accept-Language')));
     c.set('log', log.child({ requestId: c.get('requestId') }));
     await next();
@@ -336,9 +340,8 @@ export function createApp(services: Services) {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
 
-  const email = services.email ?? new EmailService(config.smtp);
-  app.route('/', interactionRoutes(providers, db, config, email));
-  app.route('/', signInPreviewRoutes(db, email.configured));
+  app.route('/', interactionRoutes(providers, db, config, delivery));
+  app.route('/', signInPreviewRoutes(db, delivery));
   app.route('/', consoleStatic(config.consoleDir));
   return app;
 }

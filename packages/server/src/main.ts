@@ -9,6 +9,7 @@ import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
 import { MailWorker } from './services/mail-worker.ts';
+import { MessageDelivery } from './services/message-delivery.ts';
 import { UserImportWorker } from './services/user-import-worker.ts';
 import { WebhookWorker } from './services/webhooks-worker.ts';
 
@@ -35,7 +36,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   webhooks.start();
   // Sends email events from the outbox over SMTP (or logs them as not sent without SMTP_URL).
   const email = new EmailService(config.smtp);
-  const mail = new MailWorker({ db: database.db, email, log });
+  const mail = new MailWorker({ db: database.db, delivery: new MessageDelivery(email, config.outbound), log });
   mail.start();
   // Runs user import jobs; safe in every process (claims with SKIP LOCKED and a lease).
   const userImports = new UserImportWorker({ db: database.db, log });

@@ -21,6 +21,7 @@ import { MailWorker } from '../src/services/mail-worker.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from '../src/services/passwords.ts';
 import { LocalAssetStorage } from '../src/services/user-assets.ts';
 import { call as callApi } from './support/cloud-accounts.ts';
+import { deliveryOf } from './support/delivery.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { consoleClient } from './support/oidc-flow.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
@@ -142,7 +143,7 @@ beforeAll(async () => {
   accounts.root.id = (await admin.findOne(users, eq(users.username, 'root')))?.id ?? '';
   for (const account of Object.values(accounts)) await signIn(account);
   email = new EmailService(loadConfig({ SMTP_URL: sink.url, EMAIL_FROM: 'Cloud <cloud@example.test>' }).smtp);
-  worker = new MailWorker({ db, email, backoffMs: () => 0 });
+  worker = new MailWorker({ db, delivery: deliveryOf(email), backoffMs: () => 0 });
 }, 60_000);
 afterAll(async () => {
   email?.close();

@@ -16,6 +16,7 @@ import {
   requestPasswordReset,
 } from '../src/services/password-reset.ts';
 import { encryptPassword } from '../src/services/user-passwords.ts';
+import { deliveryOf } from './support/delivery.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { consoleClient, oidcClient } from './support/oidc-flow.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
@@ -430,13 +431,13 @@ describe('forgot password through the sign-in pages', () => {
   }, 60_000);
 
   it('limits the codes sent per IP address', async () => {
-    const email = new EmailService(undefined);
+    const delivery = deliveryOf(new EmailService(undefined));
     const meta = { ip: '203.0.113.9', userAgent };
     for (let i = 0; i < RESET_RATE_LIMIT.perIp; i++) {
-      await requestPasswordReset(tenant(), { email: `ip${i}@example.com`, language: 'en', emailService: email }, meta);
+      await requestPasswordReset(tenant(), { email: `ip${i}@example.com`, language: 'en', delivery }, meta);
     }
     const user = await createUser('reset_judy');
-    await requestPasswordReset(tenant(), { email: user.email, language: 'en', emailService: email }, meta);
+    await requestPasswordReset(tenant(), { email: user.email, language: 'en', delivery }, meta);
     expect(await lastLog(FORGOT_PASSWORD_CREATE_LOG_KEY, user.email)).toMatchObject({
       payload: { result: 'Error', error: 'rate_limited', ip: '203.0.113.9' },
     });

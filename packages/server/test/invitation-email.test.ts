@@ -14,6 +14,7 @@ import { EmailService } from '../src/services/email.ts';
 import { type MailState, MailWorker } from '../src/services/mail-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
+import { deliveryOf } from './support/delivery.ts';
 import { ownTenant } from './support/scenarios.ts';
 
 /** A local SMTP sink: every accepted message, parsed; `reject` answers the next DATA commands with these codes. */
@@ -80,7 +81,7 @@ beforeAll(async () => {
   sink = await startSink();
   const config = loadConfig({ SMTP_URL: sink.url, EMAIL_FROM: 'Acme <invites@acme.test>' });
   email = new EmailService(config.smtp);
-  worker = new MailWorker({ db: t.db, email, backoffMs: () => 0 });
+  worker = new MailWorker({ db: t.db, delivery: deliveryOf(email), backoffMs: () => 0 });
   app = createServer((request, response) => {
     const match = /^\/accept\/([\w-]+)$/.exec(request.url ?? '');
     if (!match) return response.writeHead(404).end();
@@ -246,7 +247,7 @@ describe('the invitation email over SMTP', () => {
 
     // A server that never answers: five tries by default, then failed.
     const down = new EmailService(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:9' }).smtp);
-    const downWorker = new MailWorker({ db: t.db, email: down, backoffMs: () => 0 });
+    const downWorker = new MailWorker({ db: t.db, delivery: deliveryOf(down), backoffMs: () => 0 });
     const lost = await invite({
       organizationId: org,
       invitee: 'lost@example.com',
@@ -277,8 +278,8 @@ describe('the invitation email over SMTP', () => {
 
   it('delivers each message once with two workers claiming at the same time', async () => {
     const org = await newOrganization('Two Workers');
-    const other = new MailWorker({ db: t.db, email, backoffMs: () => 0, batchSize: 3 });
-    const first = new MailWorker({ db: t.db, email, backoffMs: () => 0, batchSize: 3 });
+    const other = new MailWorker({ db: t.db, delivery: deliveryOf(email), backoffMs: () => 0, batchSize: 3 });
+    const first = new MailWorker({ db: t.db, delivery: deliveryOf(email), backoffMs: () => 0, batchSize: 3 });
     const invitees = Array.from({ length: 12 }, (_, index) => `twice${index}@example.com`);
     for (const invitee of invitees) {
       const created = await invite({
@@ -365,7 +366,7 @@ describe('the invitation email over SMTP', () => {
 
   it('without SMTP_URL the invitation is created and its email is recorded as not sent', async () => {
     expect(loadConfig({}).smtp).toBeUndefined();
-    const disabled = new MailWorker({ db: t.db, email: new EmailService(undefined) });
+    const disabled = new MailWorker({ db: t.db, delivery: deliveryOf(new EmailService(undefined)) });
     const created = await invite({
       organizationId: await newOrganization('No SMTP'),
       invitee: 'nosmtp@example.com',
@@ -375,7 +376,7 @@ describe('the invitation email over SMTP', () => {
     expect(created.status).toBe(201);
     await disabled.drain();
     expect(await mailStates(String(created.json.id))).toMatchObject([
-      { status: 'not_sent', processed: true, reason: 'SMTP_URL is not set', attempts: [] },
+      { status: 'not_sent', processed: true, reason: 'SMTP_URL is not set and the tenant has no email connector', attempts: [] },
     ]);
     await worker.drain();
     expect(sink.received, 'a message recorded as not sent is not picked up later').toEqual([]);

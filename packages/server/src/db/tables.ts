@@ -236,6 +236,32 @@ export const interactionCodes = pgTable(
   ],
 );
 
+/**
+ * Connectors (issue 21): a tenant's email and SMS senders and social identity providers. `connector_id` names the
+ * factory (the code that knows the provider); `config` holds its settings, secrets included (masked in every answer
+ * and in the audit log). One email and one SMS connector per tenant (a partial unique index; creating one replaces
+ * the other in the same transaction).
+ */
+export const connectors = pgTable(
+  'connectors',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 128 }).notNull(),
+    connectorId: varchar('connector_id', { length: 128 }).notNull(),
+    type: varchar('type', { length: 16 }).$type<'Email' | 'Sms' | 'Social'>().notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    syncProfile: boolean('sync_profile').notNull().default(false),
+    enableTokenStorage: boolean('enable_token_storage').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('connectors_one_sender_per_type').on(t.tenantId, t.type).where(sql`${t.type} in ('Email', 'Sms')`),
+  ],
+);
+
 /** The audit log: sign-in events and every admin write, with before/after for writes. */
 export const logs = pgTable(
   'logs',

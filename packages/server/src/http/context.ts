@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import type { Config } from '../config.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import type { MessageDelivery } from '../services/message-delivery.ts';
 
 /** What a verified bearer token says about the caller. */
 export type AuthContext = {
@@ -21,6 +22,8 @@ export type AppEnv = {
     config: Config;
     /** The process's verification-key cache (a route that changes a key set drops its entry). */
     keys: SigningKeyStore;
+    /** Sends messages to people: the tenant's email or SMS connector, else the system mail service. */
+    delivery: MessageDelivery;
     tenant: TenantDb;
     auth: AuthContext;
     /** Set by the security-headers middleware: this response's CSP nonce for inline style. */

@@ -59,9 +59,9 @@ import { sendHtml } from '../http/html.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../i18n/messages.ts';
 import { signInText } from '../i18n/sign-in.ts';
 import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../services/console-admin.ts';
-import type { EmailService } from '../services/email.ts';
 import { FailureThrottle } from '../services/failure-throttle.ts';
 import { INTERACTION_CODE, sendInteractionCode, verifyInteractionCode } from '../services/interaction-codes.ts';
+import type { MessageDelivery } from '../services/message-delivery.ts';
 import { RESET_CODE, requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 import { pwnedPasswordCheck } from '../services/pwned-passwords.ts';
 import { prepareRegistration, type Registration, registerUser, registrationOpen } from '../services/registration.ts';
@@ -81,6 +81,8 @@ type OpenInteraction = {
   look: SignInLook;
   /** The application asking (absent for built-in clients such as the console). */
   application: { name: string; isThirdParty: boolean } | undefined;
+  /** Codes can be emailed to this tenant's users (its email connector, else SMTP). */
+  mail: boolean;
 };
 type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };
 
@@ -104,12 +106,11 @@ export function interactionRoutes(
   providers: TenantProviders,
   db: Database,
   config: Pick<Config, 'edition' | 'pwnedPasswordsUrl'>,
-  email: EmailService,
+  delivery: MessageDelivery,
 ) {
   const { edition } = config;
   const app = new Hono<Env>();
   const signInThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
-  const mail = email.configured;
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400');
@@ -206,6 +207,7 @@ export function interactionRoutes(
         settings,
         look,
         application,
+        mail: (await delivery.senders(tenant)).email,
       });
       await next();
     };
@@ -216,12 +218,12 @@ export function interactionRoutes(
   };
   /** The forgot-password steps exist only when codes can be emailed and the settings offer them. */
   const forgotPasswordOffered: MiddlewareHandler<Env> = async (c, next) => {
-    if (!forgotPasswordByEmail(c.get('interaction').settings, mail)) return expired(c);
+    if (!forgotPasswordByEmail(c.get('interaction').settings, c.get('interaction').mail)) return expired(c);
     await next();
   };
   /** Sign-in by email code exists only when the settings have it and mail can be sent. */
   const codeSignInOffered: MiddlewareHandler<Env> = async (c, next) => {
-    if (!emailCodeSignIn(c.get('interaction').settings, mail)) return expired(c);
+    if (!emailCodeSignIn(c.get('interaction').settings, c.get('interaction').mail)) return expired(c);
     await next();
   };
 
@@ -263,7 +265,7 @@ export function interactionRoutes(
       look: open.look,
       links: linksOf(open),
       registration: mayRegister(open),
-      mail,
+      mail: open.mail,
       ...extra,
     });
   };
@@ -321,8 +323,8 @@ export function interactionRoutes(
       return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
     }
     let screen = requestedScreen(details.params, c.req.query('screen'));
-    if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, mail)) screen = 'sign_in';
-    if (screen === 'code_sign_in' && !emailCodeSignIn(open.settings, mail)) screen = 'sign_in';
+    if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, open.mail)) screen = 'sign_in';
+    if (screen === 'code_sign_in' && !emailCodeSignIn(open.settings, open.mail)) screen = 'sign_in';
     // A register-only tenant shows sign-up whatever was asked; a sign-in-only one refuses sign-up.
     if (!maySignIn(open) && screen !== 'register') screen = 'register';
     if (screen === 'register' && !mayRegister(open)) return registrationClosed(c);
@@ -392,7 +394,7 @@ export function interactionRoutes(
           email: registration.email,
           pending: registration,
           language: look.language,
-          emailService: email,
+          delivery,
         },
         requestMeta(c),
       );
@@ -501,8 +503,8 @@ export function interactionRoutes(
         error: options.error,
         notice: options.notice,
         registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
-        forgotHref: forgotPasswordByEmail(settings, mail) ? `${page}/forgot-password` : undefined,
-        codeSignInHref: emailCodeSignIn(settings, mail) ? `${page}?screen=code_sign_in` : undefined,
+        forgotHref: forgotPasswordByEmail(settings, open.mail) ? `${page}/forgot-password` : undefined,
+        codeSignInHref: emailCodeSignIn(settings, open.mail) ? `${page}?screen=code_sign_in` : undefined,
       }),
       status,
     );
@@ -528,7 +530,7 @@ export function interactionRoutes(
         400,
       );
     }
-    if (passwordIdentifiers(settings).length === 0 && emailCodeSignIn(settings, mail)) {
+    if (passwordIdentifiers(settings).length === 0 && emailCodeSignIn(settings, open.mail)) {
       return sendHtml(
         c,
         renderCodeSignInPage(look, { action: `${page}/code-sign-in`, backHref: page, email: form.identifier }),
@@ -604,7 +606,7 @@ export function interactionRoutes(
         purpose: 'SignIn',
         email: form.email,
         language: look.language,
-        emailService: email,
+        delivery,
         send: Boolean(user && !user.isSuspended),
         userId: user?.id,
       },
@@ -673,11 +675,7 @@ export function interactionRoutes(
         400,
       );
     }
-    await requestPasswordReset(
-      tenant,
-      { email: form.email, language: look.language, emailService: email },
-      requestMeta(c),
-    );
+    await requestPasswordReset(tenant, { email: form.email, language: look.language, delivery }, requestMeta(c));
     return sendHtml(
       c,
       renderResetPasswordPage(look, {

@@ -44,7 +44,7 @@ const getPhrases = createRoute({
 export const signInExperiencePublicRoutes = createRouter()
   .openapi(getPublicSignInExperience, async (c) => {
     const experience = await readSignInExperience(c.get('tenant'));
-    const mail = c.get('config').smtp !== undefined;
+    const { email: mail } = await c.get('delivery').senders(c.get('tenant'));
     c.header('Cache-Control', 'no-cache');
     return c.json(
       {

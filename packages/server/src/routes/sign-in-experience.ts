@@ -36,7 +36,7 @@ import { findUser } from '../services/users.ts';
 /** The sign-in experience of the tenant (`/sign-in-exp`) and its custom phrases (`/custom-phrases`), issue 20. */
 
 const tags = ['Sign-in experience'];
-const senders = (c: Context<AppEnv>) => ({ email: c.get('config').smtp !== undefined, sms: false });
+const senders = (c: Context<AppEnv>) => c.get('delivery').senders(c.get('tenant'));
 
 const getSignInExperience = createRoute({
   method: 'get',
@@ -182,7 +182,7 @@ const knownPhraseKeys: ReadonlySet<string> = new Set(signInKeys);
 export const signInExperienceRoutes = createRouter()
   .openapi(getSignInExperience, async (c) => c.json(await signInExperience.readSignInExperience(c.get('tenant')), 200))
   .openapi(patchSignInExperience, async (c) =>
-    c.json(await signInExperience.patchSignInExperience(writeContext(c), c.req.valid('json'), senders(c)), 200),
+    c.json(await signInExperience.patchSignInExperience(writeContext(c), c.req.valid('json'), await senders(c)), 200),
   )
   .openapi(checkPassword, async (c) => {
     const { password, userId } = c.req.valid('json');

@@ -9,6 +9,7 @@ import { tenants } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { sendHtml } from '../http/html.ts';
+import type { MessageDelivery } from '../services/message-delivery.ts';
 import { readSignInPreview } from '../services/sign-in-preview.ts';
 
 /**
@@ -16,7 +17,7 @@ import { readSignInPreview } from '../services/sign-in-preview.ts';
  * by the same code as the tenant's pages, with the saved settings plus the admin's unsaved changes. The console
  * frames it, so it may be framed by its own origin (app.ts); its forms lead back to the preview.
  */
-export function signInPreviewRoutes(db: Database, mail: boolean) {
+export function signInPreviewRoutes(db: Database, delivery: MessageDelivery) {
   const app = new Hono<AppEnv>();
 
   const settingsOf = async (c: Context<AppEnv>) => {
@@ -64,7 +65,7 @@ export function signInPreviewRoutes(db: Database, mail: boolean) {
         look,
         links,
         registration: settings.signInMode !== 'SignIn',
-        mail,
+        mail: (await delivery.senders(tenant)).email,
         identifier: '',
       }),
     );

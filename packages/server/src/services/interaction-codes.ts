@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 import { allOf } from '../db/conditions.ts';
 import { interactionCodes, logs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { EmailService } from './email.ts';
 import { renderVerificationCode } from './email-templates.ts';
+import type { MessageDelivery } from './message-delivery.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function sendInteractionCode(
     email: string;
     pending?: Record<string, unknown>;
     language: Language;
-    emailService: EmailService;
+    delivery: MessageDelivery;
     send?: boolean;
     userId?: string | undefined;
   },
@@ -104,18 +104,26 @@ export async function sendInteractionCode(
     await audit(tx, CODE_CREATE_LOG_KEY, { result: 'Success', purpose: input.purpose, email }, meta, input.userId);
   });
   if (input.send === false) return true;
-  const message = renderVerificationCode(input.language, {
+  const builtIn = renderVerificationCode(input.language, {
     code,
     minutes: INTERACTION_CODE.ttlMinutes,
     purpose: input.purpose,
   });
   // Sent in the background: the answer time does not depend on the mail server (or on whether an account exists).
-  void input.emailService.send({ to: email, ...message }).then(
-    (sent) => {
-      if (!sent.sent) meta.log?.warn({ error: sent.error }, 'verification code not sent');
-    },
-    (error: unknown) => meta.log?.warn({ error: String(error) }, 'verification code not sent'),
-  );
+  void input.delivery
+    .sendEmail(tenant, {
+      to: email,
+      usage: input.purpose,
+      language: input.language,
+      values: { code, minutes: String(INTERACTION_CODE.ttlMinutes), email },
+      builtIn,
+    })
+    .then(
+      (sent) => {
+        if (!sent.sent) meta.log?.warn({ error: sent.error }, 'verification code not sent');
+      },
+      (error: unknown) => meta.log?.warn({ error: String(error) }, 'verification code not sent'),
+    );
   return true;
 }
 

@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
+import { TenantDb } from '../db/tenant-db.ts';
 import { negotiateLanguage } from '../i18n/messages.ts';
-import type { EmailMessage, EmailService, SendResult } from './email.ts';
+import type { EmailMessage, SendResult } from './email.ts';
 import { renderInvitation } from './email-templates.ts';
 import { exponentialBackoff, type JobDefinition, JobRunner } from './job-runner.ts';
+import type { MessageDelivery, MessageToSend } from './message-delivery.ts';
 import { INVITATION_MESSAGE_EVENT } from './organization-invitations.ts';
 
 /** One recorded try to send a message (kept in the outbox row's `payload.mail.attempts`). */
@@ -36,8 +38,8 @@ export type MailState = {
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-/** What a message event renders to: an email, or a reason not to send it at all. */
-type Rendered = { email: EmailMessage } | { cancel: string };
+/** What a message event renders to: an email (with what a connector template may use), or a reason not to send it. */
+type Rendered = { email: EmailMessage; message: Omit<MessageToSend, 'builtIn' | 'to'> } | { cancel: string };
 type Renderer = (db: Database, row: OutboxRow) => Promise<Rendered>;
 
 /** How one run ended: a final state without a send (cancelled, not sent), or a try to record. */
@@ -47,7 +49,8 @@ type MailResult =
 
 export type MailWorkerOptions = {
   db: Database;
-  email: EmailService;
+  /** Through the tenant's email connector when it has one, else SMTP. */
+  delivery: MessageDelivery;
   log?: Logger | undefined;
   intervalMs?: number;
   /** Delay before retry n (1-based). Default 30 s, 2 min, 8 min, 32 min. */
@@ -74,8 +77,8 @@ const stateOf = (row: OutboxRow) => (row.payload.mail ?? { status: 'pending', at
  */
 export class MailWorker extends JobRunner<typeof outbox, MailResult> {
   constructor(options: MailWorkerOptions) {
-    const { db, email, log } = options;
-    super(mailDefinition(db, email, log, options.maxAttempts ?? 5), {
+    const { db, delivery, log } = options;
+    super(mailDefinition(db, delivery, log, options.maxAttempts ?? 5), {
       db,
       log,
       intervalMs: options.intervalMs ?? 1000,
@@ -88,7 +91,7 @@ export class MailWorker extends JobRunner<typeof outbox, MailResult> {
 
 function mailDefinition(
   db: Database,
-  email: EmailService,
+  delivery: MessageDelivery,
   log: Logger | undefined,
   maxAttempts: number,
 ): JobDefinition<typeof outbox, MailResult> {
@@ -122,12 +125,14 @@ function mailDefinition(
         log?.info({ outboxId: row.id, event: row.event, reason: rendered.cancel }, 'email not sent');
         return { failed: false, final: { ...state, status: 'cancelled', reason: rendered.cancel } };
       }
-      if (rendered && !email.configured) {
-        log?.warn({ outboxId: row.id, event: row.event, to: rendered.email.to }, 'email not sent: SMTP_URL is not set');
-        return { failed: false, final: { ...state, status: 'not_sent', reason: 'SMTP_URL is not set' } };
+      const tenant = new TenantDb(db, row.tenantId);
+      if (rendered && !(await delivery.senders(tenant)).email) {
+        const reason = 'SMTP_URL is not set and the tenant has no email connector';
+        log?.warn({ outboxId: row.id, event: row.event, to: rendered.email.to }, `email not sent: ${reason}`);
+        return { failed: false, final: { ...state, status: 'not_sent', reason } };
       }
       const result: SendResult = rendered
-        ? await email.send(rendered.email)
+        ? await delivery.sendEmail(tenant, { ...rendered.message, to: rendered.email.to, builtIn: rendered.email })
         : { sent: false, error: renderError ?? 'could not render', permanent: false, durationMs: 0 };
       const record: MailAttempt = {
         attempt,
@@ -227,11 +232,24 @@ async function renderInvitationEvent(db: Database, row: OutboxRow): Promise<Rend
         .where(allOf(tenant(users), eq(users.id, invitation.inviterId)))
     : [];
   const language = negotiateLanguage(data.messagePayload.locale);
-  const content = renderInvitation(language, {
+  const values = {
     organization: organization?.name ?? invitation.organizationId,
     inviter: inviter ? (inviter.name ?? inviter.username ?? inviter.primaryEmail ?? undefined) : undefined,
     link,
     expiresAt: invitation.expiresAt.getTime(),
-  });
-  return { email: { to: invitation.invitee, ...content } };
+  };
+  const content = renderInvitation(language, values);
+  return {
+    email: { to: invitation.invitee, ...content },
+    message: {
+      usage: 'OrganizationInvitation',
+      language,
+      values: {
+        organization: values.organization,
+        inviter: values.inviter ?? '',
+        link,
+        expiresAt: invitation.expiresAt.toISOString(),
+      },
+    },
+  };
 }

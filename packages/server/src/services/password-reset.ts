@@ -4,9 +4,9 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { logs, passwordResetCodes, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { EmailService } from './email.ts';
 import { renderPasswordResetCode } from './email-templates.ts';
 import { type InteractionMeta, queueInteractionEvent } from './interaction-events.ts';
+import type { MessageDelivery } from './message-delivery.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PwnedCheck } from './pwned-passwords.ts';
 import { passwordRejections } from './sign-in-experience.ts';
@@ -47,7 +47,7 @@ const userByEmail = (tenant: TenantDb, email: string) =>
  */
 export async function requestPasswordReset(
   tenant: TenantDb,
-  input: { email: string; language: Language; emailService: EmailService },
+  input: { email: string; language: Language; delivery: MessageDelivery },
   meta: ResetMeta,
 ): Promise<void> {
   const email = normalize(input.email);
@@ -89,13 +89,21 @@ export async function requestPasswordReset(
     });
     await record(tx, entry('Success', user.id));
   });
-  const message = renderPasswordResetCode(input.language, { code, minutes: RESET_CODE.ttlMinutes });
-  void input.emailService.send({ to: user.primaryEmail ?? email, ...message }).then(
-    (sent) => {
-      if (!sent.sent) meta.log?.warn({ error: sent.error, userId: user.id }, 'password reset code not sent');
-    },
-    (error: unknown) => meta.log?.warn({ error: String(error), userId: user.id }, 'password reset code not sent'),
-  );
+  const builtIn = renderPasswordResetCode(input.language, { code, minutes: RESET_CODE.ttlMinutes });
+  void input.delivery
+    .sendEmail(tenant, {
+      to: user.primaryEmail ?? email,
+      usage: 'ForgotPassword',
+      language: input.language,
+      values: { code, minutes: String(RESET_CODE.ttlMinutes), email },
+      builtIn,
+    })
+    .then(
+      (sent) => {
+        if (!sent.sent) meta.log?.warn({ error: sent.error, userId: user.id }, 'password reset code not sent');
+      },
+      (error: unknown) => meta.log?.warn({ error: String(error), userId: user.id }, 'password reset code not sent'),
+    );
 }
 
 export type ResetResult =

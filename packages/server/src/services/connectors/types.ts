@@ -1,0 +1,52 @@
+import type { ConnectorFactory, ErrorCode, Language, TemplateUsage } from '@gatehouse/schemas';
+import type { fetch as undiciFetch } from 'undici';
+import { ApiError } from '../../http/errors.ts';
+
+/** A message the product sends through a connector, already rendered for its usage and language. */
+export type OutgoingMessage = {
+  to: string;
+  usage: TemplateUsage;
+  language: Language;
+  subject: string;
+  text: string;
+  /** Email only: the HTML part. */
+  html?: string | undefined;
+};
+
+/** What a connector may use when it sends: `fetch` under the outbound policy (tenants choose the addresses). */
+export type SendContext = { fetch: typeof undiciFetch; timeoutMs: number };
+
+/** An email or SMS connector: its factory (metadata and config form) and how it sends. */
+export type SenderModule = {
+  factory: ConnectorFactory & { type: 'Email' | 'Sms' };
+  send: (config: Record<string, unknown>, message: OutgoingMessage, context: SendContext) => Promise<void>;
+};
+
+/** A connector failure, with the spec §8 code the API answers (400) and the provider's words for the log. */
+export class ConnectorError extends ApiError {
+  readonly detail: string;
+  constructor(code: ErrorCode & `connector.${string}`, detail: string) {
+    super(400, code, { detail });
+    this.detail = detail;
+  }
+}
+
+/** Maps a provider's HTTP answer to a connector error (or nothing for success). */
+export async function checkProviderResponse(response: { ok: boolean; status: number; text: () => Promise<string> }) {
+  if (response.ok) return;
+  const body = (await response.text().catch(() => '')).slice(0, 500);
+  const detail = `HTTP ${response.status}${body ? `: ${body}` : ''}`;
+  if (response.status === 429) throw new ConnectorError('connector.rate_limit_exceeded', detail);
+  if (response.status === 401 || response.status === 403) throw new ConnectorError('connector.invalid_config', detail);
+  if (response.status >= 400 && response.status < 500) {
+    throw new ConnectorError('connector.invalid_request_parameters', detail);
+  }
+  throw new ConnectorError('connector.invalid_response', detail);
+}
+
+/** Text and boolean config values, read once the config passed its schema. */
+export const text = (config: Record<string, unknown>, key: string): string =>
+  typeof config[key] === 'string' ? (config[key] as string) : '';
+export const flag = (config: Record<string, unknown>, key: string): boolean => config[key] === true;
+export const num = (config: Record<string, unknown>, key: string, fallback: number): number =>
+  typeof config[key] === 'number' ? (config[key] as number) : fallback;
