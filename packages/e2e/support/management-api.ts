@@ -60,7 +60,11 @@ export async function managementApiAs(page: Page) {
   if (!token) throw new Error('No signed-in console session on this page: sign in before calling the API.');
   const headers = { Authorization: `Bearer ${token}` };
 
-  async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  async function send<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await page.request.fetch(managementApiPath(path), {
       method,
       headers,
@@ -74,6 +78,7 @@ export async function managementApiAs(page: Page) {
   return {
     get: <T>(path: string) => send<T>('GET', path),
     post: <T>(path: string, body: unknown) => send<T>('POST', path, body),
+    put: <T>(path: string, body: unknown) => send<T>('PUT', path, body),
     patch: <T>(path: string, body: unknown) => send<T>('PATCH', path, body),
     delete: (path: string) => send<undefined>('DELETE', path),
 

@@ -132,6 +132,19 @@ export const sweepAreas: Record<string, SweepArea> = {
       const name = `Sweep app ${suffix()}`;
       const app = await api.post<{ id: string }>('/applications', { name, type: 'MachineToMachine' });
       await api.post(`/applications/${app.id}/secrets`, { name: 'axe' });
+      // The branding tab shows for third-party applications only; one with branding set, so the form is filled.
+      const partnerName = `Sweep partner ${suffix()}`;
+      const partner = await api.post<{ id: string }>('/applications', {
+        name: partnerName,
+        type: 'Traditional',
+        isThirdParty: true,
+        oidcClientMetadata: { redirectUris: ['https://partner.example.com/callback'] },
+      });
+      await api.put(`/applications/${partner.id}/sign-in-experience`, {
+        displayName: 'Partner',
+        color: { primaryColor: '#0a6' },
+        termsOfUseUrl: 'https://partner.example.com/terms',
+      });
       return {
         stops: [
           { name: 'list', path: 'applications', ready: heading('Applications') },
@@ -150,6 +163,21 @@ export const sweepAreas: Record<string, SweepArea> = {
             },
           },
           { name: 'roles', path: `applications/${app.id}/roles`, ready: heading(name) },
+          {
+            name: 'branding',
+            path: `applications/${partner.id}/branding`,
+            ready: async (page) => {
+              await expectHeading(page, partnerName);
+              await expect(page.getByLabel('Display name')).toHaveValue('Partner');
+            },
+            arabic: async (page) => {
+              await expect(page.getByRole('link', { name: 'العلامة التجارية' })).toHaveAttribute(
+                'aria-current',
+                'page',
+              );
+              await expect(page.getByLabel('الاسم المعروض')).toHaveValue('Partner');
+            },
+          },
           {
             name: 'guide',
             path: `applications/${app.id}/guide/m2m`,
@@ -534,6 +562,7 @@ export const sweepAreas: Record<string, SweepArea> = {
           arabic: async (page) => {
             await expectHeading(page, 'مفاتيح التوقيع');
             await expect(page.getByRole('table', { name: 'مفاتيح OIDC الخاصة' })).toContainText('الحالي');
+            await expect(page.getByLabel('الوحدة', { exact: true })).toBeVisible();
             await page.getByRole('button', { name: 'تدوير المفاتيح الخاصة' }).click();
             await expect(page.getByRole('dialog', { name: 'هل تريد تدوير المفاتيح الخاصة؟' })).toBeVisible();
             await page.keyboard.press('Escape');

@@ -150,6 +150,62 @@ test.describe('applications', () => {
     await expect(page.getByRole('switch', { name: 'Always issue a refresh token' })).toBeChecked();
   });
 
+  test('a third-party app’s branding is saved and still there after a reload; first-party apps have no branding tab', async ({
+    page,
+  }) => {
+    const api = await managementApiAs(page);
+    const name = unique('e2e branding');
+    const app = await api.post<{ id: string }>('/applications', {
+      name,
+      type: 'Traditional',
+      isThirdParty: true,
+      oidcClientMetadata: { redirectUris: ['https://branding.example.com/callback'] },
+    });
+    await openApplication(page, app.id, 'branding');
+    await expectHeading(page, name);
+    // Nothing set yet (the API answers 404): an empty form, not an error.
+    await expect(page.getByLabel('Display name')).toHaveValue('');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.getByLabel('Display name').fill('Partner Portal');
+    await page.getByLabel('Primary color', { exact: true }).fill('#0a6');
+    await page.getByLabel('Dark mode primary color').fill('#88ffcc');
+    await page.getByLabel('Logo URL', { exact: true }).fill('https://cdn.example.com/logo.png');
+    await page.getByLabel('Favicon URL').fill('https://cdn.example.com/favicon.ico');
+    await page.getByLabel('Terms of use URL').fill('https://branding.example.com/terms');
+    await page.getByLabel('Privacy policy URL').fill('https://branding.example.com/privacy');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Branding saved.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save changes' }), 'nothing left to save').toHaveCount(0);
+
+    await page.reload();
+    await expectHeading(page, name);
+    await expect(page.getByLabel('Display name')).toHaveValue('Partner Portal');
+    await expect(page.getByLabel('Primary color', { exact: true })).toHaveValue('#0a6');
+    await expect(page.getByLabel('Dark mode primary color')).toHaveValue('#88ffcc');
+    await expect(page.getByLabel('Logo URL', { exact: true })).toHaveValue('https://cdn.example.com/logo.png');
+    await expect(page.getByLabel('Dark mode logo URL')).toHaveValue('');
+    await expect(page.getByLabel('Favicon URL')).toHaveValue('https://cdn.example.com/favicon.ico');
+    await expect(page.getByLabel('Terms of use URL')).toHaveValue('https://branding.example.com/terms');
+    await expect(page.getByLabel('Privacy policy URL')).toHaveValue('https://branding.example.com/privacy');
+    const saved = await api.get<{ displayName: string; color: Record<string, string> }>(
+      `/applications/${app.id}/sign-in-experience`,
+    );
+    expect(saved.displayName).toBe('Partner Portal');
+    expect(saved.color).toEqual({ primaryColor: '#0a6', darkPrimaryColor: '#88ffcc' });
+
+    const firstParty = await api.post<{ id: string }>('/applications', {
+      name: unique('e2e first party'),
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris: ['https://first.example.com/callback'] },
+    });
+    await openApplication(page, firstParty.id, 'branding');
+    await page.waitForURL(new RegExp(`/applications/${firstParty.id}/settings$`));
+    await expect(
+      page.getByRole('navigation', { name: / sections$/ }).getByRole('link', { name: 'Branding' }),
+    ).toHaveCount(0);
+  });
+
   test('token settings outside their ranges and a bad origin are refused beside the field', async ({ page }) => {
     const name = unique('e2e ranges');
     const id = await createApplication(page, 'SPA', name, 'https://ranges.example.com/callback');

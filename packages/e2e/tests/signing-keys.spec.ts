@@ -138,4 +138,35 @@ test.describe('signing keys', () => {
     expect(current?.id).not.toBe(before.id);
     await expect(keyRow(table, current?.id ?? '').getByRole('button', { name: /Delete/ })).toHaveCount(0);
   });
+
+  test('the session lifetime is saved in seconds and read back after a reload; out of range is refused', async ({
+    page,
+  }) => {
+    const api = await openSigningKeys(page);
+    const { ttl: before } = await api.get<{ ttl: number }>('/configs/oidc/session');
+    try {
+      const lifetime = page.getByLabel(/^Session lifetime/);
+      const unit = page.getByLabel('Unit', { exact: true });
+      await expect(lifetime).toHaveValue(/^\d+$/);
+
+      await lifetime.fill('366');
+      await unit.selectOption('days');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByTestId('value-error')).toHaveText('A whole number, from 1 second to 365 days.');
+      expect((await api.get<{ ttl: number }>('/configs/oidc/session')).ttl, 'nothing saved').toBe(before);
+
+      await lifetime.fill('36');
+      await unit.selectOption('hours');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Session lifetime saved.')).toBeVisible();
+      expect((await api.get<{ ttl: number }>('/configs/oidc/session')).ttl).toBe(36 * 3600);
+
+      await page.reload();
+      await expectHeading(page, 'Signing keys');
+      await expect(lifetime).toHaveValue('36');
+      await expect(unit).toHaveValue('hours');
+    } finally {
+      await api.patch('/configs/oidc/session', { ttl: before });
+    }
+  });
 });

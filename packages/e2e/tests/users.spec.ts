@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs, managementApiPath, sessionToken } from '../support/management-api.ts';
+import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
 
@@ -362,6 +363,61 @@ test.describe('users', () => {
     await snap(page, 'log-entry');
     await page.getByRole('link', { name: "Back to the user's logs" }).click();
     await expect(page).toHaveURL(new RegExp(`/users/${user.id}/logs$`));
+  });
+
+  test('a third-party app the user allowed is listed under Authorized apps, and revoked after a confirmation', async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // a sign-in with consent in a second browser
+    const api = await openUsers(page);
+    const id = suffix();
+    const password = `Grant-${id}-pass`;
+    const user = await api.post<User>('/users', { username: `grants_${id}`, password });
+    const appOrigin = 'https://partner.example.test';
+    const redirectUri = `${appOrigin}/callback`;
+    const appName = `Partner ${id}`;
+    const app = await api.post<{ id: string }>('/applications', {
+      name: appName,
+      type: 'SPA',
+      isThirdParty: true,
+      oidcClientMetadata: { redirectUris: [redirectUri] },
+    });
+
+    await openUser(page, user.id);
+    const card = page.getByRole('table', { name: 'Authorized apps' });
+    await expect(card.getByText('The user has not authorized any third-party application.')).toBeVisible();
+
+    // The user signs in to the partner's app in a browser of their own and allows what it asks for.
+    const context = await browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      await visitor.route(`${appOrigin}/**`, (route) => route.fulfill({ status: 200, body: 'the partner' }));
+      await startAuthorization(visitor, { clientId: app.id, redirectUri, state: id, scope: 'openid profile' });
+      await submitSignIn(visitor, `grants_${id}`, password);
+      await visitor.getByRole('button', { name: 'Allow' }).click();
+      await visitor.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === id);
+      expect(new URL(visitor.url()).searchParams.get('code'), 'allowed: the app receives a code').toBeTruthy();
+    } finally {
+      await context.close();
+    }
+
+    await page.reload();
+    const grant = row(card, appName);
+    await expect(grant).toContainText('profile');
+    await expect(grant.getByRole('link', { name: appName })).toHaveAttribute(
+      'href',
+      new RegExp(`/applications/${app.id}/settings$`),
+    );
+    await snap(page, 'authorized-apps');
+
+    await page.getByRole('button', { name: `Revoke access of ${appName}` }).click();
+    const confirmation = page.getByRole('alertdialog', { name: 'Revoke access?' });
+    await expect(confirmation).toContainText(`${appName} loses access to grants_${id}'s account`);
+    await confirmation.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText(`Access of ${appName} has been revoked.`)).toBeVisible();
+    await expect(card.getByText('The user has not authorized any third-party application.')).toBeVisible();
+    expect(await api.get<unknown[]>(`/users/${user.id}/grants?appType=thirdParty`)).toEqual([]);
   });
 
   test('the organizations tab lists memberships with their roles, and removes one after a confirmation', async ({

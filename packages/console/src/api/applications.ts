@@ -3,9 +3,11 @@ import {
   type ApplicationCreate,
   type ApplicationPatch,
   type ApplicationSecretCreate,
+  type ApplicationSignInExperienceInput,
   type ApplicationType,
   applicationSchema,
   applicationSecretSchema,
+  applicationSignInExperienceSchema,
   roleSchema,
   type SamlApplicationCreate,
   type SamlApplicationPatch,
@@ -13,7 +15,7 @@ import {
 } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type Page, request, requestJson, requestPage } from './client.ts';
+import { ApiError, type Page, request, requestJson, requestPage } from './client.ts';
 import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
 
 /** Cache keys of this area, under the tenant's prefix (useManagementApi().key). */
@@ -277,5 +279,47 @@ export function useRemoveApplicationRole(id: string) {
       await request(api.path(`${rolesPath(id)}/${encodeURIComponent(roleId)}`), { method: 'DELETE' });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: api.key(applicationsKey, 'roles', id) }),
+  });
+}
+
+/**
+ * A third-party application's consent-page branding (name, logos, colours, terms links); null while none is set (the
+ * API answers 404 then, which is not an error here).
+ */
+export function useApplicationBranding(id: string) {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key(applicationsKey, 'branding', id),
+    queryFn: async ({ signal }) => {
+      try {
+        return await requestJson(
+          api.path(`/applications/${encodeURIComponent(id)}/sign-in-experience`),
+          applicationSignInExperienceSchema,
+          { signal },
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** Replaces the branding (PUT: what is left out is cleared). The form places refused fields itself. */
+export function useSaveApplicationBranding(id: string) {
+  const api = useManagementApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApplicationSignInExperienceInput) =>
+      requestJson(
+        api.path(`/applications/${encodeURIComponent(id)}/sign-in-experience`),
+        applicationSignInExperienceSchema,
+        {
+          method: 'PUT',
+          json: input,
+        },
+      ),
+    onSuccess: (saved) => client.setQueryData(api.key(applicationsKey, 'branding', id), saved),
+    meta: { silenceErrorCodes: ['guard.invalid_input'] },
   });
 }

@@ -5,6 +5,7 @@ import {
   type UserCreate,
   type UserMfaVerificationCreate,
   type UserPatch,
+  userGrantSchema,
   userMfaVerificationCreatedSchema,
   userMfaVerificationSchema,
   userSchema,
@@ -289,5 +290,31 @@ export function useRemoveUserFromOrganization(id: string) {
     mutationFn: (organizationId: string) =>
       request(api.path(`/organizations/${seg(organizationId)}/users/${seg(id)}`), { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: api.key(usersKey, id, 'organizations') }),
+  });
+}
+
+const grantList = z.array(userGrantSchema);
+
+/**
+ * What the user allowed third-party applications (their remembered consents), newest first. First-party
+ * applications never ask for consent, so their grants are not listed here.
+ */
+export function useUserGrants(id: string) {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key(usersKey, 'grants', id),
+    queryFn: ({ signal }) =>
+      requestJson(api.path(`/users/${seg(id)}/grants${listQuery({ appType: 'thirdParty' })}`), grantList, { signal }),
+  });
+}
+
+/** Revokes a grant (and what was issued under it); the application asks for consent again. */
+export function useRevokeUserGrant(id: string) {
+  const api = useManagementApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (grantId: string) =>
+      request(api.path(`/users/${seg(id)}/grants/${seg(grantId)}`), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: api.key(usersKey, 'grants', id) }),
   });
 }

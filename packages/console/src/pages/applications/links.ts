@@ -2,7 +2,7 @@ import { segment } from '../../components/routing/tenant-path.ts';
 import type { GuideId } from './guides/guides.ts';
 
 /** Spec §2.2 application routes, relative to the tenant (resolve with useTenantPath). */
-export const applicationTabs = ['settings', 'roles', 'logs', 'organizations'] as const;
+export const applicationTabs = ['settings', 'branding', 'roles', 'logs', 'organizations'] as const;
 export type ApplicationTab = (typeof applicationTabs)[number];
 
 export const toApplications = (): string => 'applications';

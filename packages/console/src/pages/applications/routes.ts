@@ -49,6 +49,10 @@ export const applicationsArea: ConsoleArea = {
           lazy: async () => ({ Component: (await import('./detail/settings/SettingsTab.tsx')).SettingsTab }),
         },
         {
+          path: 'branding',
+          lazy: async () => ({ Component: (await import('./detail/branding/BrandingTab.tsx')).BrandingTab }),
+        },
+        {
           path: 'roles',
           lazy: async () => ({ Component: (await import('./detail/roles/RolesTab.tsx')).RolesTab }),
         },

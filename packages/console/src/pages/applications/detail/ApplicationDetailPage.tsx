@@ -82,6 +82,10 @@ export function ApplicationDetailPage() {
       actions={actions}
       tabs={[
         { to: resolve(toApplication(id, 'settings')), label: t('tabs.settings') },
+        // Spec §2.2: the branding of the consent page, for third-party applications (the others use the tenant's).
+        ...(application?.isThirdParty
+          ? [{ to: resolve(toApplication(id, 'branding')), label: t('tabs.branding') }]
+          : []),
         ...(traits?.roles ? [{ to: resolve(toApplication(id, 'roles')), label: t('tabs.roles') }] : []),
         { to: resolve(toApplication(id, 'logs')), label: t('tabs.logs') },
         // Spec §2.2: only machine-to-machine applications join organizations.

@@ -14,6 +14,7 @@ import passwordStyles from '../../password/Password.module.css';
 import { hasIdentifier } from '../../user-rules.ts';
 import { userServerErrors } from '../../user-server-errors.ts';
 import { useUserOutlet } from '../user-context.ts';
+import { AuthorizedAppsCard } from './AuthorizedAppsCard.tsx';
 import { IdentitiesCard } from './IdentitiesCard.tsx';
 import { MfaFactorsCard } from './MfaFactorsCard.tsx';
 import styles from './Settings.module.css';
@@ -35,7 +36,8 @@ const ltrClaims = new Set(['profile', 'website', 'birthdate', 'zoneinfo', 'local
 
 /**
  * Spec §2.2 users/{id}/settings: identifiers, name, avatar URL, profile claims and custom data (JSON, 'invalid JSON
- * format' before anything is sent), with the unsaved-changes guard; then read-only sign-in facts, identities and MFA factors.
+ * format' before anything is sent), with the unsaved-changes guard; then read-only sign-in facts, identities, MFA factors
+ * and the third-party applications the user authorized.
  */
 export function UserSettings() {
   const { t } = useTranslation('users');
@@ -156,6 +158,7 @@ export function UserSettings() {
       <SignInFactsCard user={user} />
       <IdentitiesCard user={user} />
       <MfaFactorsCard user={user} />
+      <AuthorizedAppsCard user={user} />
     </DetailsForm>
   );
 }
