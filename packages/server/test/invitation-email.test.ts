@@ -376,7 +376,12 @@ describe('the invitation email over SMTP', () => {
     expect(created.status).toBe(201);
     await disabled.drain();
     expect(await mailStates(String(created.json.id))).toMatchObject([
-      { status: 'not_sent', processed: true, reason: 'SMTP_URL is not set and the tenant has no email connector', attempts: [] },
+      {
+        status: 'not_sent',
+        processed: true,
+        reason: 'SMTP_URL is not set and the tenant has no email connector',
+        attempts: [],
+      },
     ]);
     await worker.drain();
     expect(sink.received, 'a message recorded as not sent is not picked up later').toEqual([]);

@@ -73,8 +73,15 @@ export const connectorMetadataSchema = z.strictObject({
     .regex(/^[\w-]{1,64}$/)
     .optional(),
   name: z.record(z.enum(languages), z.string().max(128)).optional(),
-  logo: z.url({ protocol: /^https?$/ }).max(2048).optional(),
-  logoDark: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+  logo: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+  logoDark: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .optional(),
 });
 export type ConnectorMetadata = z.infer<typeof connectorMetadataSchema>;
 
