@@ -3,6 +3,7 @@ import { adminConsoleConfigRoutes } from './admin-console-config.ts';
 import { applicationRolesRoutes } from './application-roles.ts';
 import { applicationSecretsRoutes } from './application-secrets.ts';
 import { applicationsRoutes } from './applications.ts';
+import { connectorsRoutes } from './connectors.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { domainsRoutes } from './domains.ts';
 import { exportsRoutes } from './exports.ts';
@@ -68,5 +69,6 @@ export function managementRoutes() {
       .route('/', adminConsoleConfigRoutes)
       .route('/', domainsRoutes)
       .route('/', signInExperienceRoutes)
+      .route('/', connectorsRoutes)
   );
 }
