@@ -35,6 +35,8 @@ button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;backgr
 .identity{display:flex;justify-content:space-between;gap:8px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
 ul{padding-inline-start:20px;margin:0 0 8px}li{margin:4px 0}
 button.secondary{margin-top:12px;background:transparent;color:var(--link);border:1px solid var(--border)}
+a.social{display:flex;align-items:center;justify-content:center;gap:10px;margin:12px 0 0;padding:10px;border:1px solid var(--border);border-radius:8px;color:var(--text);text-decoration:none;font-weight:600}
+a.social img{width:20px;height:20px}.divider{text-align:center;color:var(--muted);margin:20px 0 0}
 footer{display:flex;gap:16px;flex-wrap:wrap;justify-content:center;color:var(--muted);font-size:.85rem}footer a{color:inherit}`;
 
 /** The card colour of the base stylesheet is the one the theme's link colours are computed against. */
@@ -82,6 +84,18 @@ const noticeHtml = (notice: string | undefined) => notice && html`<p class="noti
 /** A link to another screen of the same interaction. */
 const switchLink = (href: string | undefined, text: string) =>
   href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
+
+/** A social connector on a page: where its button leads, its name and logo. */
+export type SocialLink = { connectorId: string; href: string; name: string; logo: string };
+
+/** "Continue with …" buttons (plain links: the server starts the provider's sign-in), after an "or". */
+function socialButtons(look: SignInLook, links: readonly SocialLink[] | undefined): SafeHtml | '' {
+  if (!links?.length) return '';
+  return html`\n<p class="divider">${look.text('social_divider')}</p>${links.map(
+    (link) =>
+      html`\n<a class="social" href="${link.href}"><img src="${link.logo}" alt=""><span>${look.text('social_continue', { name: link.name })}</span></a>`,
+  )}`;
+}
 
 /** Translated text with `{name}` placeholders filled by markup (links), everything else escaped. */
 function textWithMarkup(template: string, values: Record<string, SafeHtml>): SafeHtml {
@@ -132,6 +146,7 @@ export type SignInPageOptions = {
   codeSignInHref?: string | undefined;
   /** A confirmation shown above the form (e.g. after a password reset). */
   notice?: string | undefined;
+  social?: readonly SocialLink[] | undefined;
 };
 
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
@@ -152,7 +167,7 @@ ${identifierField}
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 <button type="submit">${t('submit')}</button>
-</form>${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -163,6 +178,7 @@ export type IdentifierPageOptions = {
   error?: string | undefined;
   registerHref?: string | undefined;
   codeSignInHref?: string | undefined;
+  social?: readonly SocialLink[] | undefined;
 };
 
 /** Identifier-first (`first_screen=identifier:sign_in`): who you are first, then the password on the next step. */
@@ -177,7 +193,7 @@ ${error.html}
 <label for="identifier">${options.identifierLabel}</label>
 <input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
-</form>${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -341,6 +357,7 @@ export type RegisterPageOptions = {
   username?: string | undefined;
   email?: string | undefined;
   error?: string | undefined;
+  social?: readonly SocialLink[] | undefined;
 };
 
 /** The sign-up form: the tenant's identifiers, a password twice when it asks for one, the terms. */
@@ -374,7 +391,7 @@ ${
     : ''
 }${termsHtml(look, termsManualOn(look, 'register'), error.described)}
 <button type="submit">${fields.email === 'required' && !fields.password ? t('code_send') : t('register_submit')}</button>
-</form>${switchLink(options.signInHref, t('have_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.signInHref, t('have_account'))}`,
   );
 }
 

@@ -10,6 +10,7 @@ import {
   renderIdentifierPage,
   renderRegisterPage,
   renderSignInPage,
+  type SocialLink,
 } from './sign-in-page.ts';
 
 /**
@@ -106,6 +107,8 @@ export type ScreenOptions = {
   mail: boolean;
   identifier?: string | undefined;
   notice?: string | undefined;
+  /** The social connectors the sign-in experience shows (`socialSignInConnectorTargets`). */
+  social?: readonly SocialLink[] | undefined;
 };
 
 /** A first screen (what GET shows), rendered with the tenant's look. */
@@ -141,6 +144,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         identifier: options.identifier,
         registerHref,
         codeSignInHref,
+        social: options.social,
       });
     default:
       // Only code sign-in: the email form is the sign-in page.
@@ -155,6 +159,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         registerHref,
         forgotHref,
         codeSignInHref,
+        social: options.social,
       });
   }
 }

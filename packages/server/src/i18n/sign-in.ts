@@ -101,6 +101,9 @@ export const signInKeys = [
   'support_website',
   'sign_in_closed',
   'email_taken',
+  'social_continue',
+  'social_failed',
+  'social_divider',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

@@ -33,6 +33,7 @@ import {
   renderSignInPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
+  type SocialLink,
   signInStylesheet,
   termsManualOn,
 } from '../auth/sign-in-page.ts';
@@ -67,6 +68,17 @@ import { pwnedPasswordCheck } from '../services/pwned-passwords.ts';
 import { prepareRegistration, type Registration, registerUser, registrationOpen } from '../services/registration.ts';
 import { attemptSignIn, findByIdentifier, SIGN_IN_IP_LIMIT, signInWithProvenEmail } from '../services/sign-in.ts';
 import { readSignInExperienceSettings } from '../services/sign-in-experience.ts';
+import {
+  readSocialState,
+  SOCIAL_COOKIE,
+  shownSocialConnectors,
+  signInWithSocialProfile,
+  socialCallbackUrl,
+  socialConnectorOf,
+  socialProfile,
+  startSocialSignIn,
+  targetOf,
+} from '../services/social-sign-in.ts';
 
 /** The interaction a step belongs to, found and checked once by the `interaction` guard. */
 type OpenInteraction = {
@@ -83,6 +95,8 @@ type OpenInteraction = {
   application: { name: string; isThirdParty: boolean } | undefined;
   /** Codes can be emailed to this tenant's users (its email connector, else SMTP). */
   mail: boolean;
+  /** The social connectors the sign-in experience shows, in its order. */
+  social: SocialLink[];
 };
 type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };
 
@@ -105,7 +119,7 @@ function pageLanguage(c: Context<Env>, settings: SignInExperienceSettings, uiLoc
 export function interactionRoutes(
   providers: TenantProviders,
   db: Database,
-  config: Pick<Config, 'edition' | 'pwnedPasswordsUrl'>,
+  config: Pick<Config, 'edition' | 'pwnedPasswordsUrl' | 'publicUrl' | 'outbound'>,
   delivery: MessageDelivery,
 ) {
   const { edition } = config;
@@ -208,6 +222,10 @@ export function interactionRoutes(
         look,
         application,
         mail: (await delivery.senders(tenant)).email,
+        social: (await shownSocialConnectors(tenant, settings, language)).map((connector) => ({
+          ...connector,
+          href: `/interaction/${tenantId}/${details.uid}/social/${encodeURIComponent(connector.connectorId)}`,
+        })),
       });
       await next();
     };
@@ -266,6 +284,7 @@ export function interactionRoutes(
       links: linksOf(open),
       registration: mayRegister(open),
       mail: open.mail,
+      social: open.social,
       ...extra,
     });
   };
@@ -489,7 +508,7 @@ export function interactionRoutes(
   const signInAgain = (
     c: Context<Env>,
     options: { identifier: string; fixed: boolean; error?: string; notice?: string },
-    status: 200 | 400 | 401 | 403 | 429,
+    status: 200 | 400 | 401 | 403 | 429 | 502,
   ) => {
     const open = c.get('interaction');
     const { look, page, settings } = open;
@@ -505,6 +524,7 @@ export function interactionRoutes(
         registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
         forgotHref: forgotPasswordByEmail(settings, open.mail) ? `${page}/forgot-password` : undefined,
         codeSignInHref: emailCodeSignIn(settings, open.mail) ? `${page}?screen=code_sign_in` : undefined,
+        social: open.social,
       }),
       status,
     );
@@ -650,6 +670,82 @@ export function interactionRoutes(
     if (!checked.ok) return refused(checked.reason);
     const result = await signInWithProvenEmail(open.tenant, checked.email, requestMeta(c));
     if (!result.ok) return refused('invalid_code');
+    return signedIn(c, result.userId);
+  });
+
+  // ——— Social sign-in ———
+
+  const socialCookie = (value: string, maxAge: number) =>
+    `${SOCIAL_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.publicUrl.startsWith('https:') ? '; Secure' : ''}`;
+  const socialFailed = (c: Context<Env>, name: string, status: 400 | 403 | 502 = 400) =>
+    signInAgain(
+      c,
+      { identifier: '', fixed: false, error: c.get('interaction').look.text('social_failed', { name }) },
+      status,
+    );
+
+  // Starts a social sign-in: the state, nonce and PKCE verifier go in a signed cookie bound to this interaction.
+  app.get('/interaction/:tenantId/:uid/social/:connectorId', interaction('login'), async (c) => {
+    const open = c.get('interaction');
+    const connector = await socialConnectorOf(open.tenant, c.req.param('connectorId'));
+    const link = open.social.find((entry) => entry.connectorId === c.req.param('connectorId'));
+    if (!connector || !link) return expired(c);
+    try {
+      const { url, cookie } = await startSocialSignIn(open.tenant, connector, {
+        uid: open.details.uid,
+        publicUrl: config.publicUrl,
+        outbound: config.outbound,
+      });
+      c.header('Set-Cookie', socialCookie(cookie, 600));
+      return c.redirect(url.href, 303);
+    } catch (error) {
+      c.get('log').warn({ err: String(error), connectorId: connector.id }, 'social sign-in could not start');
+      return socialFailed(c, link.name, 502);
+    }
+  });
+
+  // The provider's fixed return address: the signed cookie says which interaction the browser goes back to.
+  app.get('/callback/social/:tenantId/:connectorId', async (c) => {
+    const tenant = new TenantDb(db, c.req.param('tenantId'));
+    const cookie = /(?:^|;\s*)gatehouse_social=([^;]+)/.exec(c.req.header('Cookie') ?? '')?.[1];
+    const state = await readSocialState(tenant, cookie).catch(() => undefined);
+    if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);
+    const query = new URL(c.req.url).search;
+    return c.redirect(
+      `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/social/${encodeURIComponent(state.connectorId)}/complete${query}`,
+      303,
+    );
+  });
+
+  app.get('/interaction/:tenantId/:uid/social/:connectorId/complete', interaction('login'), async (c) => {
+    const open = c.get('interaction');
+    const cookie = /(?:^|;\s*)gatehouse_social=([^;]+)/.exec(c.req.header('Cookie') ?? '')?.[1];
+    const state = await readSocialState(open.tenant, cookie);
+    const connector = await socialConnectorOf(open.tenant, c.req.param('connectorId'));
+    if (!state || !connector || state.uid !== open.details.uid || state.connectorId !== connector.id) return expired(c);
+    c.header('Set-Cookie', socialCookie('', 0));
+    const name = open.social.find((entry) => entry.connectorId === connector.id)?.name ?? targetOf(connector);
+    const callbackUrl = new URL(socialCallbackUrl(config.publicUrl, open.tenantId, connector.id));
+    callbackUrl.search = new URL(c.req.url).search;
+    let profile: Awaited<ReturnType<typeof socialProfile>>;
+    try {
+      profile = await socialProfile(connector, state, callbackUrl, config.outbound);
+    } catch (error) {
+      c.get('log').warn(
+        { err: error instanceof Error ? error.message : String(error), connectorId: connector.id },
+        'social sign-in failed',
+      );
+      return socialFailed(c, name);
+    }
+    const result = await signInWithSocialProfile(
+      open.tenant,
+      connector,
+      profile,
+      { registration: mayRegister(open) },
+      requestMeta(c),
+    );
+    if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
+    if (!result.ok) return socialFailed(c, name, 403);
     return signedIn(c, result.userId);
   });
 

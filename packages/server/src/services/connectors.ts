@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { connectors } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, invalidFields, notFound } from '../http/errors.ts';
-import { connectorFactories, senderModule } from './connectors/registry.ts';
+import { connectorFactories, connectorModule } from './connectors/registry.ts';
 import { ConnectorError } from './connectors/types.ts';
 import { renderVerificationCode } from './email-templates.ts';
 import type { MessageDelivery } from './message-delivery.ts';
@@ -26,7 +26,7 @@ import { performWrite, type WriteContext } from './write-path.ts';
 type ConnectorRow = typeof connectors.$inferSelect;
 
 function moduleOf(factoryId: string) {
-  const module = senderModule(factoryId);
+  const module = connectorModule(factoryId);
   if (!module) throw new ApiError(404, 'connector.not_found');
   return module;
 }
@@ -87,7 +87,7 @@ export function getConnectorFactory(id: string) {
 export async function listConnectors(tenant: TenantDb, target?: string): Promise<Connector[]> {
   const rows = await tenant.findMany(connectors, {});
   return rows
-    .filter((row) => senderModule(row.connectorId))
+    .filter((row) => connectorModule(row.connectorId))
     .map(toConnector)
     .filter((connector) => !target || connector.target === target)
     .sort((a, b) => a.createdAt - b.createdAt);
@@ -108,7 +108,7 @@ export function createConnector(ctx: WriteContext, input: ConnectorCreate): Prom
   const config = checkedConfig(input.connectorId, input.config);
   return performWrite(ctx, 'Admin.Connector.Created', async (tx) => {
     // One email and one SMS connector: the new one replaces the tenant's current one (reference behaviour).
-    const replaced = await tx.delete(connectors, eq(connectors.type, factory.type));
+    const replaced = factory.type === 'Social' ? [] : await tx.delete(connectors, eq(connectors.type, factory.type));
     const row = await tx.insert(connectors, {
       id: input.id ?? generateId(12),
       connectorId: input.connectorId,
@@ -163,6 +163,8 @@ export async function testConnector(
   input: { email?: string | undefined; phone?: string | undefined; config: Record<string, unknown>; locale?: Language },
 ): Promise<void> {
   const { factory } = moduleOf(factoryId);
+  if (factory.type === 'Social')
+    throw new ConnectorError('connector.unexpected_type', 'social connectors send nothing');
   const to = factory.type === 'Email' ? input.email : input.phone;
   if (!to)
     throw new ConnectorError(
