@@ -2,7 +2,7 @@ import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { and, eq, lt } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oidcModelInstances, users } from '../src/db/tables.ts';
+import { interactionCodes, oidcModelInstances, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
@@ -115,10 +115,13 @@ async function authorize(extra: Record<string, string> = {}) {
   return { jar, page, finish, html: async (suffix = '') => (await jar.fetch(`${page}${suffix}`)).text() };
 }
 
-/** The last code emailed to an address. */
-async function codeSentTo(address: string): Promise<string> {
+const mailTo = (address: string) => sink.received.filter((email) => email.envelopeTo.includes(address));
+
+/** The last code emailed to an address, once more than `previous` messages reached it. */
+async function codeSentTo(address: string, previous = 0): Promise<string> {
   for (let wait = 0; wait < 50; wait++) {
-    const message = sink.received.filter((email) => email.envelopeTo.includes(address)).at(-1);
+    const messages = mailTo(address);
+    const message = messages.length > previous ? messages.at(-1) : undefined;
     const code = message?.text?.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -325,6 +328,57 @@ describe('sign-in by email code', () => {
     expect(sink.received.some((email) => email.envelopeTo.includes('nobody@example.com'))).toBe(false);
     const claims = await flow.finish(await form(flow.jar, `${flow.page}/code-sign-in/verify`, { code }));
     expect(claims).toMatchObject({ email: 'quill@example.com', email_verified: true });
+  });
+});
+
+describe('codes of the sign-in pages', () => {
+  const codeMethods = { signIn: { methods: [passwordMethod('username'), passwordMethod('email', true)] } };
+
+  it('refuses a reused code, an expired one, and too many tries', async () => {
+    await api('PATCH', '/sign-in-exp', codeMethods);
+    await api('POST', '/users', { username: 'rowan', primaryEmail: 'rowan@example.com' });
+    const flow = await authorize();
+    await form(flow.jar, `${flow.page}/code-sign-in`, { email: 'rowan@example.com' });
+    const code = await codeSentTo('rowan@example.com');
+    await flow.finish(await form(flow.jar, `${flow.page}/code-sign-in/verify`, { code }));
+
+    // The same code again, in a new interaction of the same browser: spent, and bound to the first interaction.
+    const again = await authorize();
+    const reused = await form(again.jar, `${again.page}/code-sign-in/verify`, { code });
+    expect(reused.status).toBe(400);
+
+    // A code past its 10 minutes.
+    await form(again.jar, `${again.page}/code-sign-in`, { email: 'rowan@example.com' });
+    const late = await codeSentTo('rowan@example.com', 1);
+    const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+    await tenant.update(interactionCodes, eq(interactionCodes.email, 'rowan@example.com'), {
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect((await form(again.jar, `${again.page}/code-sign-in/verify`, { code: late })).status).toBe(400);
+
+    // Five wrong tries spend a code: the right one no longer works.
+    await form(again.jar, `${again.page}/code-sign-in`, { email: 'rowan@example.com' });
+    const fresh = await codeSentTo('rowan@example.com', 2);
+    const wrong = fresh === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await form(again.jar, `${again.page}/code-sign-in/verify`, { code: wrong });
+    }
+    const exhausted = await form(again.jar, `${again.page}/code-sign-in/verify`, { code: fresh });
+    expect(exhausted.status).toBe(429);
+    expect(await exhausted.text()).toContain('Too many incorrect codes');
+  });
+
+  it('sends at most 5 codes per address an hour, and says so', async () => {
+    await api('PATCH', '/sign-in-exp', codeMethods);
+    await api('POST', '/users', { username: 'hazel', primaryEmail: 'hazel@example.com' });
+    const flow = await authorize();
+    const statuses: number[] = [];
+    for (let request = 0; request < 6; request++) {
+      statuses.push((await form(flow.jar, `${flow.page}/code-sign-in`, { email: 'hazel@example.com' })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await form(flow.jar, `${flow.page}/code-sign-in`, { email: 'hazel@example.com' });
+    expect(await limited.text()).toContain('Too many codes were requested');
   });
 });
 

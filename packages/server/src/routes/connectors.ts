@@ -115,7 +115,10 @@ export const connectorsRoutes = createRouter()
     c.json(await connectors.listConnectors(c.get('tenant'), c.req.valid('query').target), 200),
   )
   .openapi(createConnector, async (c) =>
-    c.json(await connectors.createConnector(writeContext(c), c.req.valid('json')), 200),
+    c.json(
+      await connectors.createConnector(writeContext(c), { edition: c.get('config').edition }, c.req.valid('json')),
+      200,
+    ),
   )
   .openapi(getConnector, async (c) =>
     c.json(await connectors.getConnector(c.get('tenant'), c.req.valid('param').id), 200),

@@ -15,6 +15,7 @@ import { connectorFactories, connectorModule } from './connectors/registry.ts';
 import { ConnectorError } from './connectors/types.ts';
 import { renderVerificationCode } from './email-templates.ts';
 import type { MessageDelivery } from './message-delivery.ts';
+import { assertQuota, type QuotaDeps } from './quota.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -103,10 +104,12 @@ export async function getConnector(tenant: TenantDb, id: string): Promise<Connec
   return toConnector(await findConnector(tenant, id));
 }
 
-export function createConnector(ctx: WriteContext, input: ConnectorCreate): Promise<Connector> {
+export function createConnector(ctx: WriteContext, deps: QuotaDeps, input: ConnectorCreate): Promise<Connector> {
   const { factory } = moduleOf(input.connectorId);
   const config = checkedConfig(input.connectorId, input.config);
   return performWrite(ctx, 'Admin.Connector.Created', async (tx) => {
+    // Spec §9: the plan limits social connectors (cloud).
+    if (factory.type === 'Social') await assertQuota(tx, 'socialConnectorsLimit', deps);
     // One email and one SMS connector: the new one replaces the tenant's current one (reference behaviour).
     const replaced = factory.type === 'Social' ? [] : await tx.delete(connectors, eq(connectors.type, factory.type));
     const row = await tx.insert(connectors, {

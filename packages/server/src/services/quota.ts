@@ -16,6 +16,7 @@ import { allOf } from '../db/conditions.ts';
 import { seededIds } from '../db/seed.ts';
 import {
   applications,
+  connectors,
   hooks,
   organizationInvitations,
   organizations,
@@ -52,6 +53,7 @@ export type CountedQuotaKey =
   | 'scopesPerRoleLimit'
   | 'hooksLimit'
   | 'organizationsLimit'
+  | 'socialConnectorsLimit'
   | 'tenantMembersLimit';
 
 /** Spec §9: development tenants are on Development, the admin tenant on Admin, any other without a row on Free. */
@@ -126,6 +128,8 @@ export async function countUsage(
       return tenant.count(hooks);
     case 'organizationsLimit':
       return tenant.count(organizations);
+    case 'socialConnectorsLimit':
+      return tenant.count(connectors, eq(connectors.type, 'Social'));
     case 'tenantMembersLimit':
       if (!options.admin) throw new Error('tenant members are counted in the admin tenant');
       return countTenantMembers(options.admin, tenant.tenantId);
