@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailRegex, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from './entities/user.ts';
+import {
+  emailRegex,
+  loosePhoneRegex,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  usernameSchema,
+} from './entities/user.ts';
 
 /**
  * The forms of the server-rendered sign-in pages, as the browser posts them. A field reads as text whatever arrives
@@ -15,6 +21,8 @@ export const signInFormErrors = [
   'password_mismatch',
   'reset_code_invalid',
   'terms_required',
+  'phone_invalid',
+  'contact_required',
 ] as const;
 export type SignInFormError = (typeof signInFormErrors)[number];
 
@@ -47,18 +55,33 @@ export const identifierFormSchema = z
 export type RegisterFormFields = TermsRule & {
   username: boolean;
   email: 'required' | 'optional' | false;
+  phone?: 'required' | 'optional' | false;
+  /** Email or phone (spec §3 `emailOrSms`): both optional, one of them needed. */
+  contactRequired?: boolean;
   password: boolean;
 };
 
 /** Sign up: the tenant's identifiers, its password twice when it asks for one, the terms (policy: the server's). */
 export const registerFormSchemaFor = (fields: RegisterFormFields) =>
   z
-    .object({ username: trimmedText, email: trimmedText, password: text, password_confirm: text, agree: text })
+    .object({
+      username: trimmedText,
+      email: trimmedText,
+      phone: trimmedText,
+      password: text,
+      password_confirm: text,
+      agree: text,
+    })
     .refine((form) => !fields.username || validUsername(form), rule('username_invalid'))
     .refine(
       (form) => !fields.email || (form.email === '' ? fields.email === 'optional' : emailRegex.test(form.email)),
       rule('email_invalid'),
     )
+    .refine(
+      (form) => !fields.phone || (form.phone === '' ? fields.phone === 'optional' : loosePhoneRegex.test(form.phone)),
+      rule('phone_invalid'),
+    )
+    .refine((form) => !fields.contactRequired || form.email !== '' || form.phone !== '', rule('contact_required'))
     .refine((form) => !fields.password || passwordsMatch(form), rule('password_mismatch'))
     .refine(agreed(fields), rule('terms_required'));
 /** The form of the default sign-up: username, optional email, password twice. */
@@ -69,11 +92,16 @@ export const registerFormSchema = registerFormSchemaFor({
   terms: false,
 });
 
-/** Sign-in by email code, step 1: the address (and the terms when they must be ticked). */
-export const codeSignInFormSchemaFor = (rules: TermsRule) =>
+/** Sign-in by code, step 1: the email address or phone number (as the tenant allows), and the terms when needed. */
+export const codeSignInFormSchemaFor = (rules: TermsRule & { email?: boolean; phone?: boolean }) =>
   z
     .object({ email: trimmedText, agree: text })
-    .refine((form) => emailRegex.test(form.email), rule('email_invalid'))
+    .refine(
+      (form) =>
+        (rules.email !== false && emailRegex.test(form.email)) ||
+        (rules.phone === true && !form.email.includes('@') && loosePhoneRegex.test(form.email)),
+      rule(rules.email === false ? 'phone_invalid' : 'email_invalid'),
+    )
     .refine(agreed(rules), rule('terms_required'));
 
 /** The emailed code of a sign-up or a sign-in by code. */

@@ -295,3 +295,81 @@ describe('SMS connectors', () => {
     expect((await call('DELETE', `/connectors/${second.body.id}`)).status).toBe(404);
   });
 });
+
+describe('phone sign-up and sign-in by SMS code through the SMS connector', () => {
+  it('proves the number at sign-up and at sign-in; phone_number_verified says so', async () => {
+    await call('POST', '/connectors', {
+      connectorId: 'http-sms',
+      id: 'texts',
+      config: { endpoint: `${receiver.url}/sms` },
+    });
+    const phoneMethod = { identifier: 'phone', password: false, verificationCode: true, isPasswordPrimary: false };
+    const usernameMethod = { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true };
+    const patched = await call('PATCH', '/sign-in-exp', {
+      signIn: { methods: [usernameMethod, phoneMethod] },
+      signUp: { identifiers: ['phone'], password: false, verify: true },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const app = await call('POST', '/applications', {
+      name: 'Texting app',
+      type: 'SPA',
+      oidcClientMetadata: { redirectUris: ['https://texts.test/callback'] },
+    });
+    const flow = oidcClient(server.base, {
+      tenantId: DEFAULT_TENANT_ID,
+      clientId: String(app.body.id),
+      redirectUri: 'https://texts.test/callback',
+      defaultResources: [],
+    });
+    const smsCode = async (count: number) => {
+      for (let wait = 0; wait < 50 && receiver.received.length < count; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const message = JSON.parse(receiver.received[count - 1]?.body ?? '{}') as {
+        to: string;
+        text: string;
+        type: string;
+      };
+      return { ...message, code: /\b(\d{6})\b/.exec(message.text)?.[1] ?? '' };
+    };
+
+    // Sign-up: the number, a texted code, the account.
+    const jar = new CookieJar();
+    const { signInPage, verifier } = await flow.startAuthorization(jar, {
+      scope: 'openid phone',
+      extra: { first_screen: 'register' },
+    });
+    const page = await (await jar.fetch(signInPage)).text();
+    expect(page, page).toContain('type="tel"');
+    expect(page).not.toContain('type="password"');
+    const sent = await flow.submitForm(jar, `${signInPage}/register`, { phone: '+1 (555) 010-2030' });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain('Verify your phone number');
+    const first = await smsCode(1);
+    expect(first).toMatchObject({ to: '15550102030', type: 'Register' });
+    const done = await flow.submitForm(jar, `${signInPage}/register/verify`, { code: first.code });
+    const callback = await flow.followToCallback(jar, done);
+    const tokens = (await (await flow.redeemCode(callback.searchParams.get('code') ?? '', verifier)).json()) as {
+      id_token: string;
+    };
+    const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1] ?? '', 'base64url').toString()) as Json;
+    expect(claims).toMatchObject({ phone_number: '+15550102030', phone_number_verified: true });
+
+    // Sign-in: the number, a texted code.
+    const again = new CookieJar();
+    const second = await flow.startAuthorization(again, { scope: 'openid phone' });
+    expect(await (await again.fetch(second.signInPage)).text()).toContain('Sign in with a code sent to your phone');
+    const asked = await flow.submitForm(again, `${second.signInPage}/code-sign-in`, { email: '+15550102030' });
+    expect(asked.status).toBe(200);
+    const next = await smsCode(2);
+    expect(next.type).toBe('SignIn');
+    const signedIn = await flow.submitForm(again, `${second.signInPage}/code-sign-in/verify`, { code: next.code });
+    expect(signedIn.status).toBe(303);
+
+    await call('PATCH', '/sign-in-exp', {
+      signIn: { methods: [usernameMethod] },
+      signUp: { identifiers: ['username'], password: true, verify: false },
+    });
+    await call('DELETE', '/connectors/texts');
+  });
+});

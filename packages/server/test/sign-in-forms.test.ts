@@ -32,7 +32,14 @@ describe('sign-in page forms', () => {
       password: ' pw ',
       password_confirm: ' pw ',
     });
-    expect(form).toEqual({ username: 'alice', email: 'a@b.co', password: ' pw ', password_confirm: ' pw ', agree: '' });
+    expect(form).toEqual({
+      username: 'alice',
+      email: 'a@b.co',
+      phone: '',
+      password: ' pw ',
+      password_confirm: ' pw ',
+      agree: '',
+    });
   });
 
   it("follows the tenant's sign-up fields and terms", () => {

@@ -144,6 +144,8 @@ export type SignInPageOptions = {
   forgotHref?: string | undefined;
   /** Sign-in by email code, when the tenant allows it. */
   codeSignInHref?: string | undefined;
+  /** The code link's words (by email, phone, or either). */
+  codeSignInText?: string | undefined;
   /** A confirmation shown above the form (e.g. after a password reset). */
   notice?: string | undefined;
   social?: readonly SocialLink[] | undefined;
@@ -167,7 +169,7 @@ ${identifierField}
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 <button type="submit">${t('submit')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -178,6 +180,7 @@ export type IdentifierPageOptions = {
   error?: string | undefined;
   registerHref?: string | undefined;
   codeSignInHref?: string | undefined;
+  codeSignInText?: string | undefined;
   social?: readonly SocialLink[] | undefined;
 };
 
@@ -193,7 +196,7 @@ ${error.html}
 <label for="identifier">${options.identifierLabel}</label>
 <input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.codeSignInHref, t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -269,20 +272,31 @@ ${error.html}
   );
 }
 
-/** Sign-in by email code, step 1: the address to send the code to. */
+/** Sign-in by code, step 1: the email address or phone number to send the code to (as the tenant allows). */
 export function renderCodeSignInPage(
   look: SignInLook,
-  options: EmailPageOptions & { registerHref?: string | undefined },
+  options: EmailPageOptions & {
+    registerHref?: string | undefined;
+    channels?: { email: boolean; phone: boolean } | undefined;
+  },
 ) {
   const t = look.text;
   const error = formError(options.error);
+  const { email = true, phone = false } = options.channels ?? {};
+  const label = email && phone ? t('identifier_email_phone') : phone ? t('identifier_phone') : t('forgot_email');
+  const input =
+    email && !phone
+      ? html` type="email" autocomplete="email"`
+      : phone && !email
+        ? html` type="tel" autocomplete="tel"`
+        : html` autocomplete="username"`;
   return page(
     look,
     t('code_sign_in_title'),
     html`<form method="post" action="${options.action}" novalidate>
 ${error.html}
-<label for="email">${t('forgot_email')}</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
+<label for="email">${label}</label>
+<input id="email" name="email"${input} required value="${options.email ?? ''}"${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 <button type="submit">${t('code_send')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
@@ -348,7 +362,14 @@ ${error.html}
 }
 
 /** Which fields the sign-up form has, from the tenant's sign-up settings (`registration-fields.ts`). */
-export type RegisterFields = { username: boolean; email: 'required' | 'optional' | false; password: boolean };
+export type RegisterFields = {
+  username: boolean;
+  email: 'required' | 'optional' | false;
+  phone?: 'required' | 'optional' | false;
+  /** Email or phone: both optional, one needed. */
+  contactRequired?: boolean;
+  password: boolean;
+};
 
 export type RegisterPageOptions = {
   action: string;
@@ -356,6 +377,7 @@ export type RegisterPageOptions = {
   signInHref?: string | undefined;
   username?: string | undefined;
   email?: string | undefined;
+  phone?: string | undefined;
   error?: string | undefined;
   social?: readonly SocialLink[] | undefined;
 };
@@ -378,8 +400,14 @@ ${
     : ''
 }${
   fields.email
-    ? html`<label for="email">${fields.email === 'required' ? t('forgot_email') : t('email')}</label>
+    ? html`<label for="email">${fields.email === 'required' ? t('forgot_email') : fields.contactRequired ? t('email_optional_contact') : t('email')}</label>
 <input id="email" name="email" type="email" autocomplete="${fields.username ? 'email' : 'username'}"${fields.email === 'required' ? html` required` : ''} value="${options.email ?? ''}"${error.described}>
+`
+    : ''
+}${
+  fields.phone
+    ? html`<label for="phone">${fields.phone === 'required' ? t('identifier_phone') : t('phone_optional')}</label>
+<input id="phone" name="phone" type="tel" autocomplete="tel"${fields.phone === 'required' ? html` required` : ''} value="${options.phone ?? ''}"${error.described}>
 `
     : ''
 }${
@@ -390,7 +418,7 @@ ${
 <input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>`
     : ''
 }${termsHtml(look, termsManualOn(look, 'register'), error.described)}
-<button type="submit">${fields.email === 'required' && !fields.password ? t('code_send') : t('register_submit')}</button>
+<button type="submit">${!fields.password && !fields.username ? t('code_send') : t('register_submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.signInHref, t('have_account'))}`,
   );
 }

@@ -48,9 +48,27 @@ export function requestedScreen(params: Record<string, unknown>, screen: string 
 export const passwordIdentifiers = (settings: SignInExperienceSettings): SignInIdentifier[] =>
   settings.signIn.methods.filter((method) => method.password).map((method) => method.identifier);
 
-/** Whether the tenant signs in by a code emailed to the address (and the mail service can send it). */
-export const emailCodeSignIn = (settings: SignInExperienceSettings, mail: boolean) =>
-  mail && settings.signIn.methods.some((method) => method.identifier === 'email' && method.verificationCode);
+/** Who can send this tenant's codes: email (its connector or SMTP), SMS (its connector). */
+export type Senders = { email: boolean; sms: boolean };
+
+/** Where sign-in codes may go: the email and phone methods with `verificationCode`, when a sender can reach them. */
+export function codeSignInChannels(settings: SignInExperienceSettings, senders: Senders) {
+  const byCode = (identifier: 'email' | 'phone') =>
+    settings.signIn.methods.some((method) => method.identifier === identifier && method.verificationCode);
+  return { email: senders.email && byCode('email'), phone: senders.sms && byCode('phone') };
+}
+
+/** Whether the tenant signs in by a code at all. */
+export const codeSignIn = (settings: SignInExperienceSettings, senders: Senders) => {
+  const channels = codeSignInChannels(settings, senders);
+  return channels.email || channels.phone;
+};
+
+/** The "sign in with a code" link's words for the channels. */
+export function codeSignInLinkKey(settings: SignInExperienceSettings, senders: Senders): SignInKey {
+  const { email, phone } = codeSignInChannels(settings, senders);
+  return email && phone ? 'code_sign_in_link_any' : phone ? 'code_sign_in_link_phone' : 'code_sign_in_link';
+}
 
 /** Whether "Forgot password?" exists: codes can be emailed and the settings do not leave email out. */
 export const forgotPasswordByEmail = (settings: SignInExperienceSettings, mail: boolean) =>
@@ -79,16 +97,23 @@ export function identifierLabel(look: SignInLook): string {
 export function registerFields(settings: SignInExperienceSettings): RegisterFields {
   const { identifiers, password } = settings.signUp;
   const username = identifiers.includes('username');
+  const email = identifiers.includes('email');
+  const phone = identifiers.includes('phone');
+  // Email or phone (spec §3 emailOrSms): both offered, one needed.
+  const either = email && phone;
   return {
     username,
-    email: identifiers.includes('email') ? 'required' : username ? 'optional' : false,
+    email: either ? 'optional' : email ? 'required' : username ? 'optional' : false,
+    phone: either ? 'optional' : phone ? 'required' : false,
+    contactRequired: either,
     password,
   };
 }
 
-/** Sign-up proves the address by code before the account exists. */
-export const verifiesEmailAtSignUp = (settings: SignInExperienceSettings) =>
-  settings.signUp.verify && settings.signUp.identifiers.includes('email');
+/** Sign-up proves the address (or number) by code before the account exists. */
+export const verifiesAtSignUp = (settings: SignInExperienceSettings) =>
+  settings.signUp.verify &&
+  (settings.signUp.identifiers.includes('email') || settings.signUp.identifiers.includes('phone'));
 
 /** The addresses of one interaction's screens (or of the preview, whose forms lead back to itself). */
 export type ScreenLinks = {
@@ -103,8 +128,8 @@ export type ScreenOptions = {
   links: ScreenLinks;
   /** Registration is open here (tenant settings and edition). */
   registration: boolean;
-  /** The system mail service can send codes. */
-  mail: boolean;
+  /** Who can send codes. */
+  senders: Senders;
   identifier?: string | undefined;
   notice?: string | undefined;
   /** The social connectors the sign-in experience shows (`socialSignInConnectorTargets`). */
@@ -113,11 +138,13 @@ export type ScreenOptions = {
 
 /** A first screen (what GET shows), rendered with the tenant's look. */
 export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
-  const { look, links, registration, mail } = options;
+  const { look, links, registration, senders } = options;
   const { settings } = look;
   const registerHref = registration ? links.screen('register') : undefined;
-  const codeSignInHref = emailCodeSignIn(settings, mail) ? links.screen('code_sign_in') : undefined;
-  const forgotHref = forgotPasswordByEmail(settings, mail) ? links.screen('forgot_password') : undefined;
+  const codeSignInHref = codeSignIn(settings, senders) ? links.screen('code_sign_in') : undefined;
+  const codeSignInText = look.text(codeSignInLinkKey(settings, senders));
+  const forgotHref = forgotPasswordByEmail(settings, senders.email) ? links.screen('forgot_password') : undefined;
+  const channels = codeSignInChannels(settings, senders);
   const signInHref = settings.signInMode === 'Register' ? undefined : links.screen('sign_in');
   switch (screen) {
     case 'register':
@@ -144,12 +171,18 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         identifier: options.identifier,
         registerHref,
         codeSignInHref,
+        codeSignInText,
         social: options.social,
       });
     default:
       // Only code sign-in: the email form is the sign-in page.
       if (passwordIdentifiers(settings).length === 0 && codeSignInHref) {
-        return renderCodeSignInPage(look, { action: links.action('code-sign-in'), backHref: '', registerHref });
+        return renderCodeSignInPage(look, {
+          action: links.action('code-sign-in'),
+          backHref: '',
+          registerHref,
+          channels,
+        });
       }
       return renderSignInPage(look, {
         action: links.action('login'),
@@ -159,6 +192,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         registerHref,
         forgotHref,
         codeSignInHref,
+        codeSignInText,
         social: options.social,
       });
   }

@@ -73,6 +73,8 @@ export const users = pgTable(
      */
     primaryEmailVerified: boolean('primary_email_verified').notNull().default(false),
     primaryPhone: varchar('primary_phone', { length: 128 }),
+    /** Like `primary_email_verified`: proven by a texted code, or set by an admin. */
+    primaryPhoneVerified: boolean('primary_phone_verified').notNull().default(false),
     passwordEncrypted: varchar('password_encrypted', { length: 256 }),
     passwordEncryptionMethod: varchar('password_encryption_method', { length: 32 }),
     name: varchar('name', { length: 128 }),

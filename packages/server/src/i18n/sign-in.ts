@@ -104,6 +104,14 @@ export const signInKeys = [
   'social_continue',
   'social_failed',
   'social_divider',
+  'phone_optional',
+  'email_optional_contact',
+  'phone_invalid',
+  'contact_required',
+  'code_sign_in_link_phone',
+  'code_sign_in_link_any',
+  'verify_phone_title',
+  'phone_taken',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

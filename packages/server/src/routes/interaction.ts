@@ -38,7 +38,9 @@ import {
   termsManualOn,
 } from '../auth/sign-in-page.ts';
 import {
-  emailCodeSignIn,
+  codeSignIn,
+  codeSignInChannels,
+  codeSignInLinkKey,
   forgotPasswordByEmail,
   identifierLabel,
   passwordIdentifiers,
@@ -47,7 +49,8 @@ import {
   requestedScreen,
   type Screen,
   type ScreenLinks,
-  verifiesEmailAtSignUp,
+  type Senders,
+  verifiesAtSignUp,
 } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
 import { brandingOverlay, type OverlaySource, tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
@@ -66,7 +69,7 @@ import type { MessageDelivery } from '../services/message-delivery.ts';
 import { RESET_CODE, requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 import { pwnedPasswordCheck } from '../services/pwned-passwords.ts';
 import { prepareRegistration, type Registration, registerUser, registrationOpen } from '../services/registration.ts';
-import { attemptSignIn, findByIdentifier, SIGN_IN_IP_LIMIT, signInWithProvenEmail } from '../services/sign-in.ts';
+import { attemptSignIn, findByIdentifier, SIGN_IN_IP_LIMIT, signInWithProvenAddress } from '../services/sign-in.ts';
 import { readSignInExperienceSettings } from '../services/sign-in-experience.ts';
 import {
   readSocialState,
@@ -93,8 +96,8 @@ type OpenInteraction = {
   look: SignInLook;
   /** The application asking (absent for built-in clients such as the console). */
   application: { name: string; isThirdParty: boolean } | undefined;
-  /** Codes can be emailed to this tenant's users (its email connector, else SMTP). */
-  mail: boolean;
+  /** Who can send this tenant's codes: email (its connector, else SMTP) and SMS (its connector). */
+  senders: Senders;
   /** The social connectors the sign-in experience shows, in its order. */
   social: SocialLink[];
 };
@@ -221,7 +224,7 @@ export function interactionRoutes(
         settings,
         look,
         application,
-        mail: (await delivery.senders(tenant)).email,
+        senders: await delivery.senders(tenant),
         social: (await shownSocialConnectors(tenant, settings, language)).map((connector) => ({
           ...connector,
           href: `/interaction/${tenantId}/${details.uid}/social/${encodeURIComponent(connector.connectorId)}`,
@@ -236,12 +239,12 @@ export function interactionRoutes(
   };
   /** The forgot-password steps exist only when codes can be emailed and the settings offer them. */
   const forgotPasswordOffered: MiddlewareHandler<Env> = async (c, next) => {
-    if (!forgotPasswordByEmail(c.get('interaction').settings, c.get('interaction').mail)) return expired(c);
+    if (!forgotPasswordByEmail(c.get('interaction').settings, c.get('interaction').senders.email)) return expired(c);
     await next();
   };
   /** Sign-in by email code exists only when the settings have it and mail can be sent. */
   const codeSignInOffered: MiddlewareHandler<Env> = async (c, next) => {
-    if (!emailCodeSignIn(c.get('interaction').settings, c.get('interaction').mail)) return expired(c);
+    if (!codeSignIn(c.get('interaction').settings, c.get('interaction').senders)) return expired(c);
     await next();
   };
 
@@ -283,7 +286,7 @@ export function interactionRoutes(
       look: open.look,
       links: linksOf(open),
       registration: mayRegister(open),
-      mail: open.mail,
+      senders: open.senders,
       social: open.social,
       ...extra,
     });
@@ -342,8 +345,8 @@ export function interactionRoutes(
       return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
     }
     let screen = requestedScreen(details.params, c.req.query('screen'));
-    if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, open.mail)) screen = 'sign_in';
-    if (screen === 'code_sign_in' && !emailCodeSignIn(open.settings, open.mail)) screen = 'sign_in';
+    if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, open.senders.email)) screen = 'sign_in';
+    if (screen === 'code_sign_in' && !codeSignIn(open.settings, open.senders)) screen = 'sign_in';
     // A register-only tenant shows sign-up whatever was asked; a sign-in-only one refuses sign-up.
     if (!maySignIn(open) && screen !== 'register') screen = 'register';
     if (screen === 'register' && !mayRegister(open)) return registrationClosed(c);
@@ -382,6 +385,7 @@ export function interactionRoutes(
           signInHref: maySignIn(open) ? `${page}?screen=sign_in` : undefined,
           username: form.username,
           email: form.email,
+          phone: form.phone,
           error: message,
         }),
         status,
@@ -392,6 +396,7 @@ export function interactionRoutes(
       {
         username: fields.username ? form.username : undefined,
         email: fields.email && form.email ? form.email : undefined,
+        phone: fields.phone && form.phone ? form.phone : undefined,
         password: fields.password ? form.password : undefined,
       },
       requestMeta(c),
@@ -400,32 +405,47 @@ export function interactionRoutes(
     if (!prepared.ok && prepared.reason === 'rejected')
       return again(passwordRejectedText(look, prepared.rejections), 400);
     if (!prepared.ok) {
-      return again(look.text(prepared.reason === 'taken_email' ? 'email_taken' : 'identifier_taken'), 422);
+      const taken = {
+        taken_email: 'email_taken',
+        taken_phone: 'phone_taken',
+        taken_username: 'identifier_taken',
+      } as const;
+      return again(look.text(taken[prepared.reason]), 422);
     }
     const { registration } = prepared;
-    if (verifiesEmailAtSignUp(settings) && registration.email) {
-      // The account is made once the address is proven: what it will be made of waits with the code.
+    // The account is made once the address (or number) is proven: what it will be made of waits with the code. An
+    // email is proven when there is one (and a sender), else the phone.
+    const channel =
+      registration.email && open.senders.email ? 'email' : registration.phone && open.senders.sms ? 'sms' : undefined;
+    if (verifiesAtSignUp(settings) && channel) {
+      const address = channel === 'email' ? (registration.email ?? '') : (registration.phone ?? '');
       const sent = await sendInteractionCode(
         tenant,
         {
           interactionId: open.details.uid,
           purpose: 'Register',
-          email: registration.email,
-          pending: registration,
+          email: address,
+          channel,
+          pending: { ...registration, channel },
           language: look.language,
           delivery,
         },
         requestMeta(c),
       );
       if (!sent) return again(look.text('code_rate_limited'), 422);
-      return sendHtml(c, registerCodePage(open, registration.email));
+      return sendHtml(c, registerCodePage(open, channel === 'email' ? address : `+${address}`, channel));
     }
     return finishRegistration(c, registration);
   });
 
-  const registerCodePage = (open: OpenInteraction, address: string | undefined, error?: string) =>
+  const registerCodePage = (
+    open: OpenInteraction,
+    address: string | undefined,
+    channel: 'email' | 'sms' = 'email',
+    error?: string,
+  ) =>
     renderCodePage(open.look, {
-      title: open.look.text('verify_email_title'),
+      title: open.look.text(channel === 'sms' ? 'verify_phone_title' : 'verify_email_title'),
       action: `${open.page}/register/verify`,
       resendHref: `${open.page}?screen=register`,
       backHref: `${open.page}?screen=register`,
@@ -459,23 +479,30 @@ export function interactionRoutes(
   app.post('/interaction/:tenantId/:uid/register/verify', interaction('login'), async (c) => {
     const open = c.get('interaction');
     if (!mayRegister(open)) return registrationClosed(c);
+    // Which channel the refused code came by, for the page's title: email when sign-up takes one, else the phone.
+    const channel =
+      open.senders.email && open.settings.signUp.identifiers.includes('email') ? ('email' as const) : ('sms' as const);
+    const refused = (key: 'reset_code_invalid' | 'reset_code_exhausted', status: 400 | 429) =>
+      sendHtml(c, registerCodePage(open, undefined, channel, open.look.text(key)), status);
     const { form, error } = await readForm(c, codeFormSchema);
-    if (error) return sendHtml(c, registerCodePage(open, undefined, open.look.text('reset_code_invalid')), 400);
+    if (error) return refused('reset_code_invalid', 400);
     const checked = await verifyInteractionCode(
       open.tenant,
       { interactionId: open.details.uid, purpose: 'Register', code: form.code },
       requestMeta(c),
     );
     if (!checked.ok) {
-      const message = checked.reason === 'too_many_attempts' ? 'reset_code_exhausted' : 'reset_code_invalid';
-      return sendHtml(
-        c,
-        registerCodePage(open, undefined, open.look.text(message)),
-        checked.reason === 'too_many_attempts' ? 429 : 400,
-      );
+      return checked.reason === 'too_many_attempts'
+        ? refused('reset_code_exhausted', 429)
+        : refused('reset_code_invalid', 400);
     }
-    const pending = checked.pending as Registration;
-    return finishRegistration(c, { ...pending, email: checked.email, emailVerified: true });
+    const { channel: provenBy, ...pending } = checked.pending as Registration & { channel?: 'email' | 'sms' };
+    return finishRegistration(
+      c,
+      provenBy === 'sms'
+        ? { ...pending, phone: checked.email, phoneVerified: true }
+        : { ...pending, email: checked.email, emailVerified: true },
+    );
   });
 
   // First run: create the first console admin and finish the login with it, in one step.
@@ -522,8 +549,9 @@ export function interactionRoutes(
         error: options.error,
         notice: options.notice,
         registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
-        forgotHref: forgotPasswordByEmail(settings, open.mail) ? `${page}/forgot-password` : undefined,
-        codeSignInHref: emailCodeSignIn(settings, open.mail) ? `${page}?screen=code_sign_in` : undefined,
+        forgotHref: forgotPasswordByEmail(settings, open.senders.email) ? `${page}/forgot-password` : undefined,
+        codeSignInHref: codeSignIn(settings, open.senders) ? `${page}?screen=code_sign_in` : undefined,
+        codeSignInText: look.text(codeSignInLinkKey(settings, open.senders)),
         social: open.social,
       }),
       status,
@@ -550,10 +578,15 @@ export function interactionRoutes(
         400,
       );
     }
-    if (passwordIdentifiers(settings).length === 0 && emailCodeSignIn(settings, open.mail)) {
+    if (passwordIdentifiers(settings).length === 0 && codeSignIn(settings, open.senders)) {
       return sendHtml(
         c,
-        renderCodeSignInPage(look, { action: `${page}/code-sign-in`, backHref: page, email: form.identifier }),
+        renderCodeSignInPage(look, {
+          action: `${page}/code-sign-in`,
+          backHref: page,
+          email: form.identifier,
+          channels: codeSignInChannels(settings, open.senders),
+        }),
       );
     }
     return signInAgain(c, { identifier: form.identifier, fixed: true }, 200);
@@ -605,26 +638,34 @@ export function interactionRoutes(
     const open = c.get('interaction');
     const { look, page, tenant } = open;
     if (!maySignIn(open)) return signInClosed(c);
-    const { form, error } = await readForm(c, codeSignInFormSchemaFor({ terms: termsManualOn(look, 'sign_in') }));
-    if (error) {
-      return sendHtml(
+    const channels = codeSignInChannels(open.settings, open.senders);
+    const { form, error } = await readForm(
+      c,
+      codeSignInFormSchemaFor({ terms: termsManualOn(look, 'sign_in'), ...channels }),
+    );
+    const again = (message: string, status: 400 | 429) =>
+      sendHtml(
         c,
         renderCodeSignInPage(look, {
           action: `${page}/code-sign-in`,
           backHref: page,
           email: form.email,
-          error: formErrorText(look, error),
+          error: message,
+          channels,
         }),
-        400,
+        status,
       );
-    }
-    const user = await findByIdentifier(tenant, form.email.toLowerCase(), ['email']);
+    if (error) return again(formErrorText(look, error), 400);
+    // An address with @ is an email (when email codes are on), anything else a phone number.
+    const kind = channels.email && form.email.includes('@') ? 'email' : 'phone';
+    const user = await findByIdentifier(tenant, form.email.toLowerCase(), [kind]);
     const sent = await sendInteractionCode(
       tenant,
       {
         interactionId: open.details.uid,
         purpose: 'SignIn',
         email: form.email,
+        channel: kind === 'email' ? 'email' : 'sms',
         language: look.language,
         delivery,
         send: Boolean(user && !user.isSuspended),
@@ -632,18 +673,7 @@ export function interactionRoutes(
       },
       requestMeta(c),
     );
-    if (!sent) {
-      return sendHtml(
-        c,
-        renderCodeSignInPage(look, {
-          action: `${page}/code-sign-in`,
-          backHref: page,
-          email: form.email,
-          error: look.text('code_rate_limited'),
-        }),
-        429,
-      );
-    }
+    if (!sent) return again(look.text('code_rate_limited'), 429);
     return sendHtml(c, codeSignInCodePage(open, form.email));
   });
 
@@ -668,7 +698,9 @@ export function interactionRoutes(
         reason === 'too_many_attempts' ? 429 : 400,
       );
     if (!checked.ok) return refused(checked.reason);
-    const result = await signInWithProvenEmail(open.tenant, checked.email, requestMeta(c));
+    // The code was sent to what the user typed: digits only for a phone number.
+    const kind = checked.email.includes('@') ? 'email' : 'phone';
+    const result = await signInWithProvenAddress(open.tenant, { kind, value: checked.email }, requestMeta(c));
     if (!result.ok) return refused('invalid_code');
     return signedIn(c, result.userId);
   });

@@ -65,7 +65,7 @@ export function signInPreviewRoutes(db: Database, delivery: MessageDelivery) {
         look,
         links,
         registration: settings.signInMode !== 'SignIn',
-        mail: (await delivery.senders(tenant)).email,
+        senders: await delivery.senders(tenant),
         identifier: '',
       }),
     );

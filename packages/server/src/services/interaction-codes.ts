@@ -57,12 +57,15 @@ export async function sendInteractionCode(
     pending?: Record<string, unknown>;
     language: Language;
     delivery: MessageDelivery;
+    /** Where the code goes: `email` (the default) is an address, `sms` a phone number. */
+    channel?: 'email' | 'sms';
     send?: boolean;
     userId?: string | undefined;
   },
   meta: CodeMeta,
 ): Promise<boolean> {
-  const email = input.email.trim().toLowerCase();
+  const sms = input.channel === 'sms';
+  const email = sms ? input.email.replace(/\D/g, '') : input.email.trim().toLowerCase();
   const since = new Date(Date.now() - INTERACTION_CODE_RATE_LIMIT.windowMinutes * 60_000);
   const recent = (field: 'email' | 'ip', value: string, cap: number) =>
     tenant.countUpTo(
@@ -110,20 +113,19 @@ export async function sendInteractionCode(
     purpose: input.purpose,
   });
   // Sent in the background: the answer time does not depend on the mail server (or on whether an account exists).
-  void input.delivery
-    .sendEmail(tenant, {
-      to: email,
-      usage: input.purpose,
-      language: input.language,
-      values: { code, minutes: String(INTERACTION_CODE.ttlMinutes), email },
-      builtIn,
-    })
-    .then(
-      (sent) => {
-        if (!sent.sent) meta.log?.warn({ error: sent.error }, 'verification code not sent');
-      },
-      (error: unknown) => meta.log?.warn({ error: String(error) }, 'verification code not sent'),
-    );
+  const message = {
+    to: email,
+    usage: input.purpose,
+    language: input.language,
+    values: { code, minutes: String(INTERACTION_CODE.ttlMinutes), email },
+    builtIn,
+  };
+  void (sms ? input.delivery.sendSms(tenant, message) : input.delivery.sendEmail(tenant, message)).then(
+    (sent) => {
+      if (!sent.sent) meta.log?.warn({ error: sent.error }, 'verification code not sent');
+    },
+    (error: unknown) => meta.log?.warn({ error: String(error) }, 'verification code not sent'),
+  );
   return true;
 }
 

@@ -5,7 +5,7 @@ import {
   type PasswordRejectionCode,
   usernameSchema,
 } from '@gatehouse/schemas';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -33,10 +33,17 @@ export function registrationOpen(tenantId: string, edition: Config['edition']): 
 const registrationSchema = z.object({
   username: usernameSchema.optional(),
   email: z.string().max(128).regex(emailRegex).optional(),
+  /** Digits only, as phones are stored. */
+  phone: z
+    .string()
+    .regex(/^\d{4,20}$/)
+    .optional(),
   /** Already hashed (Argon2id) by {@link prepareRegistration}; absent for a passwordless sign-up. */
   passwordEncrypted: z.string().optional(),
   /** The address was proven with an emailed code. */
   emailVerified: z.boolean(),
+  /** The number was proven with a texted code. */
+  phoneVerified: z.boolean().optional(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -47,7 +54,7 @@ export type RegistrationResult =
 
 export type PreparedRegistration =
   | { ok: true; registration: Registration }
-  | { ok: false; reason: 'taken_username' | 'taken_email' }
+  | { ok: false; reason: 'taken_username' | 'taken_email' | 'taken_phone' }
   | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
 
 /**
@@ -57,10 +64,20 @@ export type PreparedRegistration =
  */
 export async function prepareRegistration(
   tenant: TenantDb,
-  input: { username?: string | undefined; email?: string | undefined; password?: string | undefined },
+  input: {
+    username?: string | undefined;
+    email?: string | undefined;
+    phone?: string | undefined;
+    password?: string | undefined;
+  },
   meta: Meta,
   pwned?: PwnedCheck,
 ): Promise<PreparedRegistration> {
+  const phone = input.phone ? input.phone.replace(/\D/g, '') : undefined;
+  if (phone && (await tenant.findOne(users, eq(users.primaryPhone, phone)))) {
+    await auditRefused(tenant, input, 'user.phone_already_in_use', meta);
+    return { ok: false, reason: 'taken_phone' };
+  }
   const username = input.username?.toLowerCase();
   if (username && (await tenant.findOne(users, sql`lower(${users.username}) = ${username}`))) {
     await auditRefused(tenant, input, 'user.username_already_in_use', meta);
@@ -72,7 +89,7 @@ export async function prepareRegistration(
     return { ok: false, reason: 'taken_email' };
   }
   if (input.password === undefined) {
-    return { ok: true, registration: { username: input.username, email: input.email, emailVerified: false } };
+    return { ok: true, registration: { username: input.username, email: input.email, phone, emailVerified: false } };
   }
   const rejections = await passwordRejections(
     tenant,
@@ -86,6 +103,7 @@ export async function prepareRegistration(
     registration: {
       username: input.username,
       email: input.email,
+      phone,
       passwordEncrypted: await hashPassword(input.password),
       emailVerified: false,
     },
@@ -137,6 +155,8 @@ export async function registerUser(tenant: TenantDb, input: Registration, meta: 
           username: valid.username ?? null,
           primaryEmail: valid.email ?? null,
           primaryEmailVerified: valid.email !== undefined && valid.emailVerified,
+          primaryPhone: valid.phone ?? null,
+          primaryPhoneVerified: valid.phone !== undefined && valid.phoneVerified === true,
           passwordEncrypted: valid.passwordEncrypted ?? null,
           passwordEncryptionMethod: valid.passwordEncrypted ? PASSWORD_ENCRYPTION_METHOD : null,
         });

@@ -171,16 +171,16 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
 }
 
 /**
- * Signs in the user whose email address an emailed code just proved (sign-in by code): the address counts as verified
+ * Signs in the user whose email address (or phone number) a code just proved (sign-in by code): it counts as verified
  * from now on. A suspended user or an address with no account is refused, audited like a wrong password.
  */
-export async function signInWithProvenEmail(
+export async function signInWithProvenAddress(
   tenant: TenantDb,
-  email: string,
+  address: { kind: 'email' | 'phone'; value: string },
   meta: Omit<SignInAttempt, 'identifier' | 'password' | 'ipThrottle' | 'identifiers'>,
 ): Promise<SignInResult> {
-  const identifier = email.trim().toLowerCase();
-  const user = await findByIdentifier(tenant, identifier, ['email']);
+  const identifier = address.value.trim().toLowerCase();
+  const user = await findByIdentifier(tenant, identifier, [address.kind]);
   const payload = (result: 'Success' | 'Error', extra: Record<string, unknown> = {}) => ({
     result,
     identifier,
@@ -202,7 +202,7 @@ export async function signInWithProvenEmail(
   await tenant.transaction(async (tx) => {
     const [signedIn = user] = await tx.update(users, eq(users.id, user.id), {
       lastSignInAt: new Date(),
-      primaryEmailVerified: true,
+      ...(address.kind === 'email' ? { primaryEmailVerified: true } : { primaryPhoneVerified: true }),
     });
     await tx.insert(logs, {
       id: generateId(),

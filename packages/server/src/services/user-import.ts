@@ -228,6 +228,7 @@ async function writeBatch(
         profile: {},
         ...values,
         primaryEmailVerified: values.primaryEmail != null,
+        primaryPhoneVerified: values.primaryPhone != null,
       })),
     );
     const writes: Write[] = inserted.map((row) => ({
@@ -241,7 +242,10 @@ async function writeBatch(
       },
     }));
     for (const { id, values, existing } of updates) {
-      const verified = values.primaryEmail === undefined ? {} : { primaryEmailVerified: values.primaryEmail !== null };
+      const verified = {
+        ...(values.primaryEmail === undefined ? {} : { primaryEmailVerified: values.primaryEmail !== null }),
+        ...(values.primaryPhone === undefined ? {} : { primaryPhoneVerified: values.primaryPhone !== null }),
+      };
       const [row] = await tx.update(users, eq(users.id, id), { ...values, ...verified, updatedAt: new Date() });
       if (!row) continue;
       const passwordChanged = values.passwordEncrypted !== undefined;

@@ -86,6 +86,9 @@ export function updateUser(ctx: WriteContext, userId: string, spec: UserUpdate):
     if (values.primaryEmail !== undefined && values.primaryEmailVerified === undefined) {
       values.primaryEmailVerified = values.primaryEmail !== null;
     }
+    if (values.primaryPhone !== undefined && values.primaryPhoneVerified === undefined) {
+      values.primaryPhoneVerified = values.primaryPhone !== null;
+    }
     const [row] = await tx.update(users, eq(users.id, userId), { ...values, updatedAt: new Date() });
     if (!row) throw notFound();
     const images = spec.audit?.(existing, row) ?? { before: auditImage(existing), after: auditImage(row) };
@@ -139,6 +142,7 @@ export async function createUser(ctx: WriteContext, input: UserCreate): Promise<
       // Set through the admin API: the admin's word counts as verification (docs/areas/sign-in.md).
       primaryEmailVerified: input.primaryEmail != null,
       primaryPhone: input.primaryPhone ?? null,
+      primaryPhoneVerified: input.primaryPhone != null,
       name: input.name ?? null,
       avatar: input.avatar ?? null,
       customData: input.customData ?? {},

@@ -159,6 +159,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       openid: ['sub'],
       profile: ['name', 'username', 'picture', 'updated_at'],
       email: ['email', 'email_verified'],
+      phone: ['phone_number', 'phone_number_verified'],
       [ORGANIZATIONS_SCOPE]: ['organizations'],
       [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
     },
@@ -186,6 +187,9 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
             email: user.primaryEmail ?? undefined,
             // Only an address proven by an emailed code or set by an admin (never one typed at sign-up).
             email_verified: Boolean(user.primaryEmail) && user.primaryEmailVerified,
+            phone_number: user.primaryPhone ? `+${user.primaryPhone.replace(/^\+/, '')}` : undefined,
+            // Only a number proven by a texted code or set by an admin.
+            phone_number_verified: Boolean(user.primaryPhone) && user.primaryPhoneVerified,
             updated_at: Math.floor(user.updatedAt.getTime() / 1000),
             organizations: memberships?.organizations,
             organization_roles: memberships?.organizationRoles,
