@@ -72,7 +72,7 @@ export const connectorMetadataSchema = z.strictObject({
     .string()
     .regex(/^[\w-]{1,64}$/)
     .optional(),
-  name: z.record(z.enum(languages), z.string().max(128)).optional(),
+  name: z.partialRecord(z.enum(languages), z.string().max(128)).optional(),
   logo: z
     .url({ protocol: /^https?$/ })
     .max(2048)
