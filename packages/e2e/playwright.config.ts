@@ -47,6 +47,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'api-resources.spec.ts': 'oss',
   'applications.spec.ts': 'oss',
   'audit-logs.spec.ts': 'oss',
+  'connectors.spec.ts': 'oss',
   'dashboard.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',

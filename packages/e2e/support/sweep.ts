@@ -535,6 +535,84 @@ export const sweepAreas: Record<string, SweepArea> = {
       };
     },
   },
+  connectors: {
+    // An SMS connector (nothing is sent: no stop sends a test), so the email delivery of other specs is untouched.
+    prepare: async (api) => {
+      const name = `Sweep SMS ${suffix()}`;
+      const connector = await api.post<{ id: string }>('/connectors', {
+        connectorId: 'http-sms',
+        config: { endpoint: 'http://127.0.0.1:9/sms', authorization: 'Bearer sweep' },
+        metadata: { name: { en: name } },
+      });
+      const smsCard = (page: Page) => page.getByTestId('sms-connector');
+      return {
+        cleanup: async () => {
+          await api.delete(`/connectors/${connector.id}`);
+        },
+        stops: [
+          {
+            name: 'passwordless',
+            path: 'connectors/passwordless',
+            ready: async (page) => {
+              await expectHeading(page, 'Connectors');
+              await expect(smsCard(page)).toContainText(name);
+            },
+            dialogs: [
+              {
+                name: 'choose an SMS connector',
+                open: async (page) => {
+                  await smsCard(page).getByRole('link', { name: 'Change' }).click();
+                  await expect(page.getByRole('dialog', { name: 'Choose an SMS connector' })).toContainText('Twilio');
+                },
+              },
+            ],
+            arabic: async (page) => {
+              await expectHeading(page, 'الموصلات');
+              await expect(page.getByRole('link', { name: 'بدون كلمة مرور' })).toHaveAttribute('aria-current', 'page');
+            },
+          },
+          {
+            name: 'social',
+            path: 'connectors/social',
+            ready: async (page) => {
+              await expect(page.getByTestId('social-empty')).toBeVisible();
+            },
+          },
+          {
+            name: 'guide',
+            path: 'connectors/passwordless/guide/http-email',
+            ready: async (page) => {
+              await expectHeading(page, 'Set up HTTP email');
+            },
+            dialogs: [
+              {
+                name: 'form with errors',
+                scope: 'main',
+                open: async (page) => {
+                  await page.getByRole('button', { name: 'Create connector' }).click();
+                  await expect(page.getByTestId('config.endpoint-error')).toBeVisible();
+                },
+                close: async () => undefined,
+              },
+            ],
+          },
+          {
+            ...detailTab('connection', `connectors/passwordless/${connector.id}/connection`, name),
+            dialogs: [
+              {
+                name: 'test send',
+                open: async (page) => {
+                  await page.getByRole('button', { name: 'Send a test' }).click();
+                  await expect(page.getByRole('dialog', { name: 'Send a test message' })).toBeVisible();
+                },
+              },
+            ],
+          },
+          detailTab('experience', `connectors/passwordless/${connector.id}/experience`, name),
+        ],
+      };
+    },
+  },
   signing_keys: {
     prepare: async () => ({
       stops: [

@@ -3,6 +3,7 @@ import { type ConsoleArea, isInEdition, type SidebarItemKey } from '../component
 import { apiResourcesArea } from '../pages/api-resources/routes.ts';
 import { applicationsArea } from '../pages/applications/routes.ts';
 import { auditLogsArea } from '../pages/audit-logs/routes.ts';
+import { connectorsArea } from '../pages/connectors/routes.ts';
 import { dashboardArea } from '../pages/dashboard/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
@@ -20,6 +21,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   dashboardArea,
   applicationsArea,
   signInExperienceArea,
+  connectorsArea,
   rolesArea,
   apiResourcesArea,
   organizationTemplateArea,

@@ -4,6 +4,7 @@ import type auditLogs from './locales/en/audit_logs.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
+import type connectors from './locales/en/connectors.json';
 import type dashboard from './locales/en/dashboard.json';
 import type domains from './locales/en/domains.json';
 import type getStarted from './locales/en/get_started.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       auth: typeof auth;
       common: typeof common;
       components: typeof components;
+      connectors: typeof connectors;
       dashboard: typeof dashboard;
       domains: typeof domains;
       get_started: typeof getStarted;

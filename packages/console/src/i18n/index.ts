@@ -12,6 +12,7 @@ export type Namespace =
   | 'auth'
   | 'common'
   | 'components'
+  | 'connectors'
   | 'dashboard'
   | 'domains'
   | 'get_started'

@@ -41,6 +41,16 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(error, mapping)).toEqual([{ field: 'name', message: 'That name is reserved.' }]);
   });
 
+  it('reads the same list under the codes a form names (a connector’s config refusal), and only those', () => {
+    const fields = [{ path: 'name', message: 'required', code: 'custom' }];
+    const refusal = new ApiError(400, 'bad config', 'connector.invalid_config_guard', fields);
+    expect(serverFieldErrors(refusal, { paths: toFormPath, listCodes: ['connector.invalid_config_guard'] })).toEqual([
+      { field: 'name', message: 'required' },
+    ]);
+    expect(serverFieldErrors(refusal, { paths: toFormPath })).toEqual([]);
+    expect(serverFieldErrors(invalidInput(fields), { paths: toFormPath, listCodes: ['connector.x'] })).toEqual([]);
+  });
+
   it('places nothing for other errors', () => {
     expect(serverFieldErrors(new ApiError(500, 'boom', 'request.general'), { paths: toFormPath })).toEqual([]);
     expect(serverFieldErrors(new Error('network'), { paths: toFormPath })).toEqual([]);

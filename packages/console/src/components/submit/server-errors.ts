@@ -19,22 +19,28 @@ export type ServerErrorMapping<Values extends FieldValues> = {
    * not placed (the global toast shows the message).
    */
   paths?: (apiPath: string) => string | undefined;
+  /**
+   * Codes whose `data` is such a list of `{path, message}`, read with `paths`: `guard.invalid_input` unless given
+   * (a connector's config refusal is `connector.invalid_config_guard`).
+   */
+  listCodes?: readonly string[];
 };
 
 export type FieldMessage = { field: string; message: string };
 
 const invalidFields = z.array(invalidFieldSchema);
+const defaultListCodes = ['guard.invalid_input'];
 
 /** The field errors a refusal holds for a form, in the server's order; none for anything else. */
 export function serverFieldErrors<Values extends FieldValues>(
   error: unknown,
-  { codes = {}, paths }: ServerErrorMapping<Values> = {},
+  { codes = {}, paths, listCodes = defaultListCodes }: ServerErrorMapping<Values> = {},
 ): FieldMessage[] {
   if (!(error instanceof ApiError)) return [];
   const target = error.code && Object.hasOwn(codes, error.code) ? codes[error.code] : undefined;
   if (typeof target === 'string') return [{ field: target, message: error.message }];
   if (target) return [{ field: target.field, message: target.message(error) }];
-  if (!paths || error.status !== 400 || error.code !== 'guard.invalid_input') return [];
+  if (!paths || error.status !== 400 || !error.code || !listCodes.includes(error.code)) return [];
   const fields = invalidFields.safeParse(error.data);
   if (!fields.success) return [];
   return fields.data.flatMap((item) => {
@@ -44,9 +50,12 @@ export function serverFieldErrors<Values extends FieldValues>(
 }
 
 /** Whether the mapping takes this refusal as its own; its mutation then silences the global toast for it. */
-function isClaimed(error: ApiError, { codes = {}, paths }: ServerErrorMapping<FieldValues>): boolean {
+function isClaimed(
+  error: ApiError,
+  { codes = {}, paths, listCodes = defaultListCodes }: ServerErrorMapping<FieldValues>,
+): boolean {
   if (error.code === undefined) return false;
-  return Object.hasOwn(codes, error.code) || (paths !== undefined && error.code === 'guard.invalid_input');
+  return Object.hasOwn(codes, error.code) || (paths !== undefined && listCodes.includes(error.code));
 }
 
 const idsData = z.object({ ids: z.array(z.string()) });

@@ -1,0 +1,332 @@
+// @vitest-environment happy-dom
+import type { Connector, ConnectorCreate, ConnectorFactory, ConnectorPatch } from '@gatehouse/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client.ts';
+import type { ConnectorTest } from '../../api/connectors.ts';
+import { KitProvider } from '../../components/KitProvider.tsx';
+import { createTestI18n } from '../../components/testing/render.tsx';
+import strings from '../../i18n/locales/en/connectors.json';
+import { GuidePage } from './create/GuidePage.tsx';
+import { ConnectionTab } from './detail/ConnectionTab.tsx';
+import { ConnectorDetailsPage } from './detail/ConnectorDetailsPage.tsx';
+import { ExperienceTab } from './detail/ExperienceTab.tsx';
+import { SocialTab } from './SocialTab.tsx';
+
+// What the pages send is under test, not the API (the server tests cover it): writes are recorded here.
+
+/** A factory with one form item of every type, so the one generic form draws them all. */
+const factory: ConnectorFactory = {
+  id: 'every-kind',
+  type: 'Email',
+  platform: null,
+  target: 'every-kind',
+  name: { en: 'Every kind' },
+  description: { en: 'A factory with every kind of field.' },
+  logo: '/console/connectors/http.svg',
+  logoDark: null,
+  readme: '1. Get a key.\n2. Enter it.\n3. Send a test email.',
+  isStandard: true,
+  isDemo: false,
+  formItems: [
+    { key: 'host', label: 'Host', type: 'Text', required: true, placeholder: 'smtp.example.com' },
+    { key: 'notes', label: 'Notes', type: 'MultilineText', required: false },
+    { key: 'endpoint', label: 'Endpoint', type: 'Url', required: true },
+    { key: 'port', label: 'Port', type: 'Number', required: true, defaultValue: 587 },
+    { key: 'secure', label: 'Secure', type: 'Switch', required: false },
+    {
+      key: 'region',
+      label: 'Region',
+      type: 'Select',
+      required: true,
+      defaultValue: 'eu',
+      selectItems: [
+        { value: 'eu', title: 'Europe' },
+        { value: 'us', title: 'United States' },
+      ],
+    },
+    { key: 'extra', label: 'Extra', type: 'Json', required: false },
+    { key: 'password', label: 'Password', type: 'Text', required: false, isConfidential: true },
+    { key: 'templates', label: 'Templates', type: 'Templates', required: false },
+  ],
+};
+
+const saved: Connector = {
+  id: 'conn1',
+  connectorId: factory.id,
+  config: {
+    host: 'smtp.example.com',
+    endpoint: 'https://mail.example.com/send',
+    port: 587,
+    secure: false,
+    region: 'eu',
+    password: '********',
+    templates: [{ usageType: 'SignIn', subject: 'Your code', content: 'Code {{code}}', type: 'text/plain' }],
+  },
+  metadata: {},
+  syncProfile: false,
+  enableTokenStorage: false,
+  createdAt: Date.UTC(2026, 0, 2),
+  type: 'Email',
+  platform: null,
+  target: 'every-kind',
+  name: { en: 'Every kind' },
+  logo: factory.logo,
+  logoDark: null,
+  formItems: factory.formItems,
+};
+
+const state: {
+  factories: ConnectorFactory[];
+  creates: ConnectorCreate[];
+  patches: ConnectorPatch[];
+  tests: ConnectorTest[];
+  testFailure?: ApiError;
+  updateFailure?: ApiError;
+} = { factories: [], creates: [], patches: [], tests: [] };
+
+vi.mock('../../api/connectors.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/connectors.ts')>()),
+  useConnectorFactories: () => ({ isPending: false, isError: false, data: state.factories }),
+  useConnectors: () => ({ isPending: false, isError: false, data: [] }),
+  useConnector: () => ({ isPending: false, data: saved, error: null, refetch: async () => undefined }),
+  useCreateConnector: () => ({
+    mutateAsync: async (input: ConnectorCreate) => {
+      state.creates.push(input);
+      return saved;
+    },
+  }),
+  useUpdateConnector: () => ({
+    mutateAsync: async (patch: ConnectorPatch) => {
+      if (state.updateFailure) throw state.updateFailure;
+      state.patches.push(patch);
+      return { ...saved, ...patch, config: { ...saved.config, ...patch.config } };
+    },
+  }),
+  useDeleteConnector: () => ({ mutateAsync: async () => undefined }),
+  useTestConnector: () => ({
+    isPending: false,
+    mutateAsync: async (test: ConnectorTest) => {
+      state.tests.push(test);
+      if (state.testFailure) throw state.testFailure;
+    },
+  }),
+}));
+
+function open(path: string) {
+  const i18n = createTestI18n();
+  i18n.addResourceBundle('en', 'connectors', strings);
+  const router = createMemoryRouter(
+    [
+      { path: '/connectors/social', element: <SocialTab /> },
+      { path: '/connectors/:tab/guide/:factoryId', element: <GuidePage /> },
+      {
+        path: '/connectors/:tab/:connectorId',
+        element: <ConnectorDetailsPage />,
+        children: [
+          { index: true, element: <Navigate to="connection" replace /> },
+          { path: 'connection', element: <ConnectionTab /> },
+          { path: 'experience', element: <ExperienceTab /> },
+        ],
+      },
+      { path: '*', element: null },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <KitProvider>
+          <RouterProvider router={router} />
+        </KitProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+beforeEach(() => {
+  state.factories = [factory];
+  state.creates = [];
+  state.patches = [];
+  state.tests = [];
+  state.testFailure = undefined;
+  state.updateFailure = undefined;
+});
+
+const field = (name: string) => screen.getByTestId(name);
+const errorOf = (key: string) => screen.queryByTestId(`config.${key}-error`);
+
+describe('the generic connector form', () => {
+  it('draws every item type from the factory’s form items, with the factory’s labels', async () => {
+    open('/connectors/passwordless/guide/every-kind');
+    expect(await screen.findByRole('heading', { name: 'Set up Every kind' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((step) => step.textContent)).toEqual([
+      'Get a key.',
+      'Enter it.',
+      'Send a test email.',
+    ]);
+
+    const host = screen.getByRole('textbox', { name: /^Host/ }) as HTMLInputElement;
+    expect(host.placeholder).toBe('smtp.example.com');
+    expect(host.getAttribute('aria-required')).toBe('true');
+    expect(field('config.notes').tagName).toBe('TEXTAREA');
+    expect((screen.getByRole('textbox', { name: /^Endpoint/ }) as HTMLInputElement).type).toBe('url');
+    expect((screen.getByRole('spinbutton', { name: /^Port/ }) as HTMLInputElement).value).toBe('587');
+    expect(screen.getByRole('switch', { name: /^Secure/ })).toBeTruthy();
+    const region = screen.getByRole('combobox', { name: /^Region/ }) as HTMLSelectElement;
+    expect(region.value).toBe('eu');
+    expect(within(region).getByRole('option', { name: 'United States' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: /^Extra/ })).toBeTruthy();
+    expect((field('config.password') as HTMLInputElement).type).toBe('password');
+    expect(screen.getByRole('group', { name: 'Templates' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a template' })).toBeTruthy();
+  });
+
+  it('refuses a missing required field and a bad URL beside the fields and sends nothing', async () => {
+    const { user } = open('/connectors/passwordless/guide/every-kind');
+    await screen.findByRole('heading', { name: 'Set up Every kind' });
+    await user.type(screen.getByRole('textbox', { name: /^Endpoint/ }), 'ftp://mail.example.com');
+    await user.click(screen.getByRole('button', { name: 'Create connector' }));
+
+    await waitFor(() => expect(errorOf('host')?.textContent).toBe('This field is required.'));
+    expect(errorOf('endpoint')?.textContent).toBe('Enter an absolute http(s) URL.');
+    expect(state.creates).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: /^Host/ }), 'smtp.example.com');
+    await user.clear(screen.getByRole('textbox', { name: /^Endpoint/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Endpoint/ }), 'https://mail.example.com/send');
+    await user.click(screen.getByRole('button', { name: 'Create connector' }));
+    await waitFor(() => expect(state.creates).toHaveLength(1));
+    expect(state.creates[0]).toEqual({
+      connectorId: 'every-kind',
+      config: {
+        host: 'smtp.example.com',
+        endpoint: 'https://mail.example.com/send',
+        port: 587,
+        secure: false,
+        region: 'eu',
+      },
+    });
+  });
+
+  it('checks a template row: usage and content are required', async () => {
+    const { user } = open('/connectors/passwordless/guide/every-kind');
+    await screen.findByRole('heading', { name: 'Set up Every kind' });
+    await user.type(screen.getByRole('textbox', { name: /^Host/ }), 'smtp.example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Endpoint/ }), 'https://mail.example.com/send');
+    await user.click(screen.getByRole('button', { name: 'Add a template' }));
+    await user.click(screen.getByRole('button', { name: 'Create connector' }));
+    await waitFor(() =>
+      expect(errorOf('templates.0.usageType')?.textContent).toBe('Choose what this template is for.'),
+    );
+    expect(errorOf('templates.0.content')?.textContent).toBe("Enter the template's content.");
+    expect(state.creates).toEqual([]);
+  });
+
+  it('shows a stored secret masked and sends it back masked when untouched', async () => {
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const password = (await screen.findByTestId('config.password')) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.value).toBe('********');
+    await user.click(screen.getByRole('button', { name: 'Show value' }));
+    expect(password.type).toBe('text');
+
+    const host = screen.getByRole('textbox', { name: /^Host/ });
+    await user.clear(host);
+    await user.type(host, 'smtp2.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.config).toMatchObject({ host: 'smtp2.example.com', password: '********' });
+    expect(state.patches[0]?.config?.templates).toEqual([
+      { usageType: 'SignIn', subject: 'Your code', content: 'Code {{code}}', type: 'text/plain' },
+    ]);
+  });
+
+  it('sends a newly typed secret instead of the mask', async () => {
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const password = await screen.findByTestId('config.password');
+    await user.clear(password);
+    await user.type(password, 'n3w-secret');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.config?.password).toBe('n3w-secret');
+  });
+});
+
+describe('a refusal of the server', () => {
+  it('puts connector.invalid_config_guard’s fields beside the fields', async () => {
+    state.updateFailure = new ApiError(400, 'The config is not valid.', 'connector.invalid_config_guard', [
+      { path: 'host', message: 'The server does not like this host.', code: 'custom' },
+    ]);
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const host = await screen.findByRole('textbox', { name: /^Host/ });
+    await user.type(host, 'x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf('host')?.textContent).toBe('The server does not like this host.'));
+    expect(document.activeElement).toBe(host);
+  });
+});
+
+describe('the test send', () => {
+  it('sends the form’s current config and shows the server’s message and the provider’s detail', async () => {
+    state.testFailure = new ApiError(400, 'The provider refused the request.', 'connector.invalid_response', {
+      detail: 'HTTP 500: mailbox on fire',
+    });
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const host = await screen.findByRole('textbox', { name: /^Host/ });
+    await user.clear(host);
+    await user.type(host, 'unsaved.example.com');
+    await user.click(screen.getByRole('button', { name: 'Send a test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a test message' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByTestId('test-recipient-error').textContent).toBe('Enter an email address.');
+    expect(state.tests).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email address/ }), 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The test message was not sent: The provider refused the request.');
+    expect(alert.textContent).toContain('HTTP 500: mailbox on fire');
+    expect(state.tests[0]).toMatchObject({
+      email: 'ada@example.com',
+      config: { host: 'unsaved.example.com', password: '********' },
+    });
+  });
+
+  it('says when the message was sent', async () => {
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    await user.click(await screen.findByRole('button', { name: 'Send a test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a test message' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email address/ }), 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect((await within(dialog).findByTestId('test-outcome')).textContent).toBe(
+      'Test message sent to ada@example.com.',
+    );
+  });
+});
+
+describe('the experience tab', () => {
+  it('saves the English display name and the profile sync', async () => {
+    const { user } = open('/connectors/passwordless/conn1/experience');
+    await user.type(await screen.findByRole('textbox', { name: 'Name in English' }), 'Company mail');
+    await user.click(screen.getByRole('switch', { name: /Profile sync/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]).toEqual({ metadata: { name: { en: 'Company mail' } }, syncProfile: true });
+  });
+});
+
+describe('the social tab', () => {
+  it('says no social connectors are available when the server has no social factories', async () => {
+    open('/connectors/social');
+    expect((await screen.findByTestId('social-empty')).textContent).toBe(
+      'No social connectors are available yet. They are coming in a later release.',
+    );
+  });
+});

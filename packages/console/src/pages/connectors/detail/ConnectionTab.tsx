@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { useUpdateConnector } from '../../../api/connectors.ts';
+import { Button } from '../../../components/Button/Button.tsx';
+import { Card } from '../../../components/Card/Card.tsx';
+import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
+import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import styles from '../Connectors.module.css';
+import { ConfigFields } from '../form/ConfigFields.tsx';
+import { configToForm } from '../form/config-form.ts';
+import { useConfigForm } from '../form/use-config-form.tsx';
+import { useConnectorOutlet } from './connector-context.ts';
+
+/**
+ * Spec §2.2 connector tab 'connection': the config drawn from the factory's form items, saved with the save bar.
+ * Secrets show masked and go back masked unless retyped, which keeps the stored value; a test send uses the form as
+ * it is now.
+ */
+export function ConnectionTab() {
+  const { t } = useTranslation('connectors');
+  const { connector } = useConnectorOutlet();
+  const toast = useToast();
+  const submitWith = useSubmitHandler();
+  const update = useUpdateConnector(connector.id);
+  const { form, toConfig, placeServerErrors, openTest, testDialog } = useConfigForm(
+    { factoryId: connector.connectorId, type: connector.type, formItems: connector.formItems },
+    connector.config,
+  );
+  const { control, handleSubmit, reset, formState } = form;
+
+  const onSubmit = handleSubmit(
+    submitWith(async (values) => {
+      try {
+        const saved = await update.mutateAsync({ config: toConfig(values) });
+        reset(configToForm(saved.formItems, saved.config));
+        toast.success(t('connection.saved'));
+      } catch (error) {
+        if (!placeServerErrors(error)) throw error;
+      }
+    }),
+  );
+
+  return (
+    <DetailsForm
+      isDirty={formState.isDirty}
+      isSubmitting={formState.isSubmitting}
+      onDiscard={() => reset()}
+      onSubmit={onSubmit}
+    >
+      <div className={styles.cards}>
+        <Card
+          title={t('connection.settings')}
+          description={t('connection.description')}
+          actions={<Button onClick={() => openTest()}>{t('test.open')}</Button>}
+        >
+          <ConfigFields formItems={connector.formItems} type={connector.type} control={control} />
+        </Card>
+      </div>
+      {testDialog}
+    </DetailsForm>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  type ConnectorFormItem,
+  type ConnectorType,
+  connectorConfigSchema,
+  MASKED_SECRET,
+  type MessageTemplate,
+  type TemplateUsage,
+  templateUsages,
+} from '@gatehouse/schemas';
+import { toNestErrors } from '@hookform/resolvers';
+import { useCallback } from 'react';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+
+/**
+ * The generic connector form's values: one entry per form item of the factory, keyed by the item's key, under
+ * `config`. Text-like items are strings, numbers a number or null, switches booleans, JSON its text, templates rows.
+ * The rules are the shared `connectorConfigSchema(formItems)`, checked on the config this form would send.
+ */
+export type TemplateRow = { usageType: TemplateUsage | ''; subject: string; content: string; type: string };
+export type ConfigValue = string | number | boolean | null | TemplateRow[];
+export type ConfigForm = { config: Record<string, ConfigValue> };
+
+/** The form field of a config key (`config.host`); keys are the factory's identifiers. */
+export const configField = (key: string) => `config.${key}` as const;
+
+export const emptyTemplate: TemplateRow = { usageType: '', subject: '', content: '', type: 'text/plain' };
+
+function templateRows(value: unknown): TemplateRow[] {
+  if (!Array.isArray(value)) return [];
+  return (value as Partial<MessageTemplate>[]).map((template) => ({
+    usageType: templateUsages.includes(template.usageType as TemplateUsage)
+      ? (template.usageType as TemplateUsage)
+      : '',
+    subject: template.subject ?? '',
+    content: template.content ?? '',
+    type: template.type ?? 'text/plain',
+  }));
+}
+
+/** The form's values for a config (a saved connector's, masked secrets included, or `{}` for a new one). */
+export function configToForm(formItems: readonly ConnectorFormItem[], config: Record<string, unknown>): ConfigForm {
+  const values: Record<string, ConfigValue> = {};
+  for (const item of formItems) {
+    const value = item.key in config ? config[item.key] : item.defaultValue;
+    switch (item.type) {
+      case 'Number':
+        values[item.key] = typeof value === 'number' ? value : null;
+        break;
+      case 'Switch':
+        values[item.key] = value === true;
+        break;
+      case 'Json':
+        values[item.key] = value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
+        break;
+      case 'Templates':
+        values[item.key] = templateRows(value);
+        break;
+      default:
+        values[item.key] = value === undefined || value === null ? '' : String(value);
+    }
+  }
+  return { config: values };
+}
+
+/** A config built from the form, and the JSON items whose text does not read as an object. */
+export type BuiltConfig = { config: Record<string, unknown>; badJson: string[] };
+
+/**
+ * The config the form sends: empty values left out (as the server does), JSON parsed, template rows trimmed to what
+ * their connector type has (a subject and a content type only for email). A masked secret goes back as it is, which
+ * keeps the stored value.
+ */
+export function formToConfig(
+  formItems: readonly ConnectorFormItem[],
+  type: ConnectorType,
+  { config: values }: ConfigForm,
+): BuiltConfig {
+  const config: Record<string, unknown> = {};
+  const badJson: string[] = [];
+  for (const item of formItems) {
+    const value = values[item.key];
+    if (value === undefined || value === null) continue;
+    if (item.type === 'Json') {
+      const text = String(value).trim();
+      if (!text) continue;
+      try {
+        config[item.key] = JSON.parse(text);
+      } catch {
+        badJson.push(item.key);
+      }
+      continue;
+    }
+    if (item.type === 'Templates') {
+      const rows = Array.isArray(value) ? value : [];
+      if (rows.length === 0) continue;
+      config[item.key] = rows.map((row) => ({
+        usageType: row.usageType,
+        ...(type === 'Email' && row.subject.trim() ? { subject: row.subject } : {}),
+        content: row.content,
+        ...(type === 'Email' ? { type: row.type || 'text/plain' } : {}),
+      }));
+      continue;
+    }
+    if (typeof value === 'string' && value.trim() === '') continue;
+    config[item.key] = typeof value === 'string' && item.type !== 'MultilineText' ? value.trim() : value;
+  }
+  return { config, badJson };
+}
+
+/** Whether a form item's current value is the masked stand-in of a stored secret. */
+export const isMasked = (value: unknown): boolean => value === MASKED_SECRET;
+
+export type IssueRule =
+  | 'required'
+  | 'url_invalid'
+  | 'number_invalid'
+  | 'json_invalid'
+  | 'select_required'
+  | 'too_long'
+  | 'template_usage_required'
+  | 'template_content_required'
+  | 'invalid';
+
+/** Which rule an issue of `connectorConfigSchema` broke, said in the console's words. */
+export function ruleOf(item: ConnectorFormItem | undefined, issue: z.core.$ZodIssue): IssueRule {
+  if (!item) return 'invalid';
+  const isMissing = issue.code === 'invalid_type' && issue.message.includes('undefined');
+  if (item.type === 'Templates') {
+    const field = issue.path[2];
+    if (field === 'usageType') return 'template_usage_required';
+    if (field === 'content') return issue.code === 'too_big' ? 'too_long' : 'template_content_required';
+    return 'invalid';
+  }
+  if (issue.code === 'too_big') return 'too_long';
+  if (isMissing || (issue.code === 'too_small' && item.type !== 'Number')) return 'required';
+  switch (item.type) {
+    case 'Url':
+      return 'url_invalid';
+    case 'Number':
+      return 'number_invalid';
+    case 'Json':
+      return 'json_invalid';
+    case 'Select':
+      return 'select_required';
+    default:
+      return 'invalid';
+  }
+}
+
+/** The form path of an issue's path in the config (`templates.0.content` → `config.templates.0.content`). */
+export function formPathOf(apiPath: string): string {
+  return `config.${apiPath}`;
+}
+
+/**
+ * A resolver over the shared `connectorConfigSchema(formItems)`, with the console's translated messages; it checks
+ * exactly the config the form will send.
+ */
+export function useConfigFormResolver(formItems: readonly ConnectorFormItem[], type: ConnectorType) {
+  const { t } = useTranslation('connectors');
+  return useCallback<Resolver<ConfigForm>>(
+    async (values, _context, options) => {
+      const { config, badJson } = formToConfig(formItems, type, values);
+      const flat: Record<string, FieldError> = {};
+      for (const key of badJson) flat[configField(key)] = { type: 'json', message: t('errors.json_invalid') };
+      const result = connectorConfigSchema(formItems).safeParse(config);
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const [key] = issue.path;
+          const item = formItems.find((candidate) => candidate.key === key);
+          const path = formPathOf(issue.path.map(String).join('.'));
+          flat[path] ??= { type: issue.code, message: t(`errors.${ruleOf(item, issue)}`, { max: maxOf(issue) }) };
+        }
+      }
+      if (Object.keys(flat).length === 0) return { values, errors: {} };
+      return { values: {}, errors: toNestErrors(flat, options as never) as never };
+    },
+    [formItems, type, t],
+  );
+}
+
+function maxOf(issue: z.core.$ZodIssue): number | undefined {
+  return issue.code === 'too_big' ? Number(issue.maximum) : undefined;
+}

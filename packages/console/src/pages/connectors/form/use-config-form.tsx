@@ -1,0 +1,43 @@
+import type { ConnectorFormItem, ConnectorType } from '@gatehouse/schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { connectorConfigErrorCode } from '../../../api/connectors.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
+import { type ConfigForm, configToForm, formPathOf, formToConfig, useConfigFormResolver } from './config-form.ts';
+import { TestDialog } from './TestDialog.tsx';
+
+type Source = { factoryId: string; type: ConnectorType; formItems: readonly ConnectorFormItem[] };
+
+/**
+ * The generic config form of a factory (create) or a connector (edit): react-hook-form over the shared rules, the
+ * config it sends, the server's field refusals placed on their fields, and the test-send dialog fed with the config
+ * as typed now.
+ */
+export function useConfigForm(source: Source, config: Record<string, unknown>) {
+  const form = useForm<ConfigForm>({
+    resolver: useConfigFormResolver(source.formItems, source.type),
+    mode: 'onBlur',
+    defaultValues: configToForm(source.formItems, config),
+  });
+  const [testConfig, setTestConfig] = useState<Record<string, unknown> | undefined>();
+
+  /** The config to send: only called with values the resolver passed. */
+  const toConfig = (values: ConfigForm) => formToConfig(source.formItems, source.type, values).config;
+
+  /** A refusal of the config goes onto its fields; false for anything else (rethrow it). */
+  const placeServerErrors = (error: unknown) =>
+    applyServerErrors(form, error, { paths: formPathOf, listCodes: [connectorConfigErrorCode] });
+
+  /** Checks the form (the fields show their problems) and opens the dialog with the config it holds. */
+  const openTest = form.handleSubmit((values) => setTestConfig(toConfig(values)));
+
+  const testDialog = testConfig && (
+    <TestDialog
+      factoryId={source.factoryId}
+      type={source.type}
+      config={testConfig}
+      onClose={() => setTestConfig(undefined)}
+    />
+  );
+  return { form, toConfig, placeServerErrors, openTest, testDialog };
+}
