@@ -48,6 +48,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'applications.spec.ts': 'oss',
   'audit-logs.spec.ts': 'oss',
   'connectors.spec.ts': 'oss',
+  'connectors-sms.spec.ts': 'oss',
   'dashboard.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',

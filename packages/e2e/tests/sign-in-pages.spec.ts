@@ -115,3 +115,64 @@ test('a tenant’s branded pages: sign-up with an emailed code, accessible in li
     await api.patch('/sign-in-exp', settings);
   }
 });
+
+test('sign-in by an emailed code: a wrong code is refused, the right one signs in, and cannot be used again', async ({
+  page,
+  browser,
+}) => {
+  const id = randomBytes(3).toString('hex');
+  const redirectUri = `${test.info().project.use.baseURL}${callbackPath}`;
+  await openSignedIn(page, consolePath('sign-in-experience'));
+  await waitForShell(page);
+  const api = await managementApiAs(page);
+  const original = await api.get<Record<string, unknown>>('/sign-in-exp');
+  const address = `coder.${id}@example.com`;
+  await api.post('/users', { username: `coder_${id}`, primaryEmail: address });
+  const app = await api.post<{ id: string }>('/applications', {
+    name: `Code Reader ${id}`,
+    type: 'SPA',
+    oidcClientMetadata: { redirectUris: [redirectUri] },
+  });
+  await api.patch('/sign-in-exp', {
+    signIn: {
+      methods: [
+        { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+        { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true },
+      ],
+    },
+  });
+  const context = await browser.newContext();
+  try {
+    const user = await context.newPage();
+    await user.route(`${redirectUri}**`, (route) => route.fulfill({ status: 200, body: 'signed in' }));
+    await startAuthorization(user, { clientId: app.id, redirectUri, state: 'code' });
+    await user.getByRole('link', { name: 'Sign in with a code sent to your email' }).click();
+    await expect(user.getByRole('heading', { level: 1, name: 'Sign in with an email code' })).toBeVisible();
+    await expectNoSeriousViolations(user, 'code sign-in page');
+    await user.getByLabel('Email').fill(address);
+    await user.getByRole('button', { name: 'Send code' }).click();
+    await expect(user.getByRole('status')).toContainText(`If an account exists for ${address}`);
+    const mail = await waitForMail(address);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+    await user.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await user.getByRole('button', { name: 'Continue' }).click();
+    await expect(user.getByRole('alert')).toHaveText('The code is incorrect or has expired.');
+    await user.getByLabel('Verification code').fill(code);
+    await user.getByRole('button', { name: 'Continue' }).click();
+    await user.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.has('code'));
+
+    // The same code in a new sign-in: spent.
+    const again = await context.newPage();
+    await startAuthorization(again, { clientId: app.id, redirectUri, state: 'again', extra: { prompt: 'login' } });
+    await again.getByRole('link', { name: 'Sign in with a code sent to your email' }).click();
+    await again.getByLabel('Email').fill(address);
+    await again.getByRole('button', { name: 'Send code' }).click();
+    await again.getByLabel('Verification code').fill(code);
+    await again.getByRole('button', { name: 'Continue' }).click();
+    await expect(again.getByRole('alert')).toHaveText('The code is incorrect or has expired.');
+  } finally {
+    await context.close();
+    const { tenantId: _tenant, id: _id, ...settings } = original;
+    await api.patch('/sign-in-exp', settings);
+  }
+});
