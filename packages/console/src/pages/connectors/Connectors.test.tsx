@@ -11,6 +11,7 @@ import type { ConnectorTest } from '../../api/connectors.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/connectors.json';
+import { CreateConnectorModal } from './create/CreateConnectorModal.tsx';
 import { GuidePage } from './create/GuidePage.tsx';
 import { ConnectionTab } from './detail/ConnectionTab.tsx';
 import { ConnectorDetailsPage } from './detail/ConnectorDetailsPage.tsx';
@@ -130,7 +131,12 @@ function open(path: string) {
   i18n.addResourceBundle('en', 'connectors', strings);
   const router = createMemoryRouter(
     [
-      { path: '/connectors/social', element: <SocialTab />, children: [{ path: 'create/:createType', element: null }] },
+      // As in routes.ts: the tab is a static path, the chooser its child.
+      {
+        path: '/connectors/social',
+        element: <SocialTab />,
+        children: [{ path: 'create/:createType', element: <CreateConnectorModal /> }],
+      },
       { path: '/connectors/:tab/guide/:factoryId', element: <GuidePage /> },
       {
         path: '/connectors/:tab/:connectorId',
@@ -362,7 +368,8 @@ const socialConnector = (id: string, target: string, name: string, createdAt: nu
 });
 
 describe('the social tab', () => {
-  it('says there are no social connectors yet and offers to add one', async () => {
+  it('says there are no social connectors yet and offers to add one from the social factories', async () => {
+    state.factories = [factory, oidc];
     const { router } = open('/connectors/social');
     expect((await screen.findByTestId('social-empty')).textContent).toBe(
       'No social connector is set up yet. Add one to let users sign in with an account they already have elsewhere.',
@@ -371,6 +378,14 @@ describe('the social tab', () => {
     expect(add.getAttribute('href')).toBe('/connectors/social/create/social');
     await userEvent.setup().click(add);
     expect(router.state.location.pathname).toBe('/connectors/social/create/social');
+    const chooser = await screen.findByRole('dialog', { name: 'Choose a social connector' });
+    expect(
+      within(chooser)
+        .getByRole('link', { name: /OpenID Connect/ })
+        .getAttribute('href'),
+    ).toBe('/connectors/social/guide/oidc');
+    expect(within(chooser).queryByRole('link', { name: /Every kind/ }), 'email factories are not offered').toBeNull();
+    expect(within(chooser).queryByRole('note'), 'nothing is replaced').toBeNull();
   });
 
   it('lists the social connectors only: logo, name, target and created, each opening its page', async () => {

@@ -23,10 +23,10 @@ export function CreateConnectorModal() {
   const factories = useConnectorFactories();
   const connectors = useConnectors();
   const nameOf = useConnectorName();
-  const listTab = isListTab(tab) ? tab : 'passwordless';
-  // A type belongs to its own tab: email and SMS to passwordless, social to social.
-  const chosen = isCreateType(createType) ? typeOfCreateType[createType] : undefined;
-  const type = chosen && listTabOf(chosen) === listTab ? chosen : undefined;
+  // A type belongs to its own tab (email and SMS to passwordless, social to social); the tab routes are static paths,
+  // so the tab comes from the type.
+  const type = isCreateType(createType) ? typeOfCreateType[createType] : undefined;
+  const listTab = type ? listTabOf(type) : isListTab(tab) ? tab : 'passwordless';
   const choices = type ? (factories.data ?? []).filter((factory) => factory.type === type) : [];
   // Social connectors add up; only an email or SMS connector is replaced.
   const current = type && type !== 'Social' ? connectors.data?.find((connector) => connector.type === type) : undefined;
