@@ -536,7 +536,8 @@ export const sweepAreas: Record<string, SweepArea> = {
     },
   },
   connectors: {
-    // An SMS connector (nothing is sent: no stop sends a test), so the email delivery of other specs is untouched.
+    // An SMS connector (nothing is sent: no stop sends a test), so the email delivery of other specs is untouched, and
+    // a social one (nothing signs in with it; the sign-in experience does not list it).
     prepare: async (api) => {
       const name = `Sweep SMS ${suffix()}`;
       const connector = await api.post<{ id: string }>('/connectors', {
@@ -544,10 +545,17 @@ export const sweepAreas: Record<string, SweepArea> = {
         config: { endpoint: 'http://127.0.0.1:9/sms', authorization: 'Bearer sweep' },
         metadata: { name: { en: name } },
       });
+      const socialName = `Sweep social ${suffix()}`;
+      const social = await api.post<{ id: string }>('/connectors', {
+        connectorId: 'oidc',
+        config: { issuer: 'https://id.example.com', clientId: 'sweep', clientSecret: 'sweep-secret' },
+        metadata: { name: { en: socialName } },
+      });
       const smsCard = (page: Page) => page.getByTestId('sms-connector');
       return {
         cleanup: async () => {
           await api.delete(`/connectors/${connector.id}`);
+          await api.delete(`/connectors/${social.id}`);
         },
         stops: [
           {
@@ -575,7 +583,33 @@ export const sweepAreas: Record<string, SweepArea> = {
             name: 'social',
             path: 'connectors/social',
             ready: async (page) => {
-              await expect(page.getByTestId('social-empty')).toBeVisible();
+              await expect(page.getByTestId(`social-connector-${social.id}`)).toContainText(socialName);
+            },
+            dialogs: [
+              {
+                name: 'choose a social connector',
+                open: async (page) => {
+                  await page.getByRole('link', { name: 'Add social connector' }).click();
+                  await expect(page.getByRole('dialog', { name: 'Choose a social connector' })).toContainText(
+                    'OpenID Connect',
+                  );
+                },
+              },
+            ],
+          },
+          {
+            name: 'social guide',
+            path: 'connectors/social/guide/google-universal',
+            ready: async (page) => {
+              await expectHeading(page, 'Set up Google');
+              await expect(page.getByTestId('redirect-uri').locator('code')).toContainText('/callback/social/');
+            },
+          },
+          {
+            ...detailTab('social connection', `connectors/social/${social.id}/connection`, socialName),
+            ready: async (page) => {
+              await expectHeading(page, socialName);
+              await expect(page.getByTestId('redirect-uri').locator('code')).toContainText(social.id);
             },
           },
           {

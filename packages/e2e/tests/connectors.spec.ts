@@ -13,7 +13,8 @@ async function snap(page: Page, name: string): Promise<void> {
   if (screenshots) await page.screenshot({ path: `${screenshots}/${edition}-connectors-${name}.png`, fullPage: true });
 }
 
-type Connector = { id: string; type: string; connectorId: string; config: Record<string, unknown> };
+type Connector = { id: string; type: string; connectorId: string; target: string; config: Record<string, unknown> };
+type SignInExperience = { tenantId: string; id: string; socialSignInConnectorTargets: string[] };
 
 const emailConnectors = async (api: ManagementApi) =>
   (await api.get<Connector[]>('/connectors')).filter((connector) => connector.type === 'Email');
@@ -43,14 +44,14 @@ test.describe('connectors', () => {
     for (const connector of await emailConnectors(api)) await api.delete(`/connectors/${connector.id}`);
     await page.reload();
 
-    // The index opens the passwordless tab: an email and an SMS card; the social tab says none are available yet.
+    // The index opens the passwordless tab: an email and an SMS card; the social tab says none is set up yet.
     await expect(page).toHaveURL(new RegExp(`${consolePath('connectors/passwordless')}$`));
     await expectHeading(page, 'Connectors');
     const emailCard = page.getByTestId('email-connector');
     await expect(page.getByTestId('sms-connector')).toBeVisible();
     await page.getByRole('link', { name: 'Social' }).click();
     await expect(page.getByTestId('social-empty')).toHaveText(
-      'No social connectors are available yet. They are coming in a later release.',
+      'No social connector is set up yet. Add one to let users sign in with an account they already have elsewhere.',
     );
     await page.getByRole('link', { name: 'Passwordless' }).click();
     await snap(page, 'passwordless-empty');
@@ -178,5 +179,87 @@ test.describe('connectors', () => {
     await expect(page).toHaveURL(new RegExp(`${consolePath('connectors/passwordless')}$`));
     await expect(emailCard.getByRole('link', { name: 'Set up' })).toBeVisible();
     expect(await emailConnectors(api)).toEqual([]);
+  });
+
+  test('adds an OpenID Connect social connector, shows its redirect URI and offers it on the sign-in page', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await openSignedIn(page, consolePath('connectors/social'));
+    await waitForShell(page);
+    const api = await managementApiAs(page);
+    const originalTargets = (await api.get<SignInExperience>('/sign-in-exp')).socialSignInConnectorTargets;
+    const before = new Set((await api.get<Connector[]>('/connectors')).map((connector) => connector.id));
+    // The console names a new social connector after its factory's target, numbered when that id is taken.
+    let expectedId = 'oidc';
+    for (let number = 2; before.has(expectedId); number += 1) expectedId = `oidc-${number}`;
+    const redirectUri = `${baseURL}/callback/social/default/${expectedId}`;
+    try {
+      // Add: the social factories in the chooser, then the OIDC guide with the redirect URI before creating.
+      await page.getByRole('link', { name: 'Add social connector' }).click();
+      const chooser = page.getByRole('dialog', { name: 'Choose a social connector' });
+      for (const name of ['OpenID Connect', 'OAuth 2.0', 'Google', 'GitHub', 'Microsoft', 'GitLab', 'Discord']) {
+        await expect(chooser.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+      }
+      await expect(chooser.getByRole('link', { name: /SMTP/ })).toHaveCount(0);
+      await snap(page, 'create-social');
+      await chooser.getByTestId('factory-oidc').click();
+      await expect(page).toHaveURL(/\/connectors\/social\/guide\/oidc$/);
+      await expectHeading(page, 'Set up OpenID Connect');
+      const redirect = page.getByTestId('redirect-uri');
+      await expect(redirect.locator('code')).toHaveText(redirectUri);
+      await expect(redirect).toContainText('Register this redirect URI at the provider');
+      await expect(page.getByRole('button', { name: 'Send a test' }), 'no test send for social').toHaveCount(0);
+      await config(page, 'issuer').fill(`${baseURL}/oidc`);
+      await config(page, 'clientId').fill('e2e-social-client');
+      await config(page, 'clientSecret').fill('e2e-social-secret');
+      await snap(page, 'guide-social');
+      await page.getByRole('button', { name: 'Create connector' }).click();
+      await expect(page.getByText('Connector “OpenID Connect” created.')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/connectors/social/${expectedId}/connection$`));
+      await expect(page.getByTestId('redirect-uri').locator('code')).toHaveText(redirectUri);
+      await expect(page.getByRole('button', { name: 'Send a test' })).toHaveCount(0);
+      const created = await api.get<Connector>(`/connectors/${expectedId}`);
+      expect(created).toMatchObject({ connectorId: 'oidc', type: 'Social' });
+      await snap(page, 'connection-social');
+
+      // The social tab lists it.
+      await page.getByRole('link', { name: 'Back to connectors' }).click();
+      const row = page.getByTestId(`social-connector-${expectedId}`);
+      await expect(row).toContainText('OpenID Connect');
+      await expect(row).toContainText(`Target: ${created.target}`);
+
+      // The sign-in experience offers it: ticked, saved, still ticked after a reload.
+      await page.goto(consolePath('sign-in-experience/sign-up-and-sign-in'));
+      await expectHeading(page, 'Sign-in experience');
+      const social = page.getByTestId('socialTargets');
+      const checkbox = social.getByTestId(`social-target-${created.target}`).getByRole('checkbox');
+      await expect(checkbox).not.toBeChecked();
+      await checkbox.check();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Sign-in experience saved.')).toBeVisible();
+      expect((await api.get<SignInExperience>('/sign-in-exp')).socialSignInConnectorTargets).toContain(created.target);
+      await page.reload();
+      await expect(
+        page.getByTestId('socialTargets').getByTestId(`social-target-${created.target}`).getByRole('checkbox'),
+      ).toBeChecked();
+      await snap(page, 'sign-in-experience-social');
+
+      // Delete it through its page, after a confirmation.
+      await page.goto(consolePath(`connectors/social/${expectedId}/connection`));
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Delete connector' }).click();
+      const confirmation = page.getByRole('alertdialog', { name: 'Delete this connector?' });
+      await expect(confirmation).toContainText('users can no longer sign in with it');
+      await confirmation.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Connector “OpenID Connect” deleted.')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${consolePath('connectors/social')}$`));
+      await expect(page.getByTestId(`social-connector-${expectedId}`)).toHaveCount(0);
+    } finally {
+      await api.patch('/sign-in-exp', { socialSignInConnectorTargets: originalTargets });
+      const left = (await api.get<Connector[]>('/connectors')).filter((connector) => !before.has(connector.id));
+      for (const connector of left) await api.delete(`/connectors/${connector.id}`);
+    }
   });
 });

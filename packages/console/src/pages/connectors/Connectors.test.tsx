@@ -11,6 +11,7 @@ import type { ConnectorTest } from '../../api/connectors.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/connectors.json';
+import { CreateConnectorModal } from './create/CreateConnectorModal.tsx';
 import { GuidePage } from './create/GuidePage.tsx';
 import { ConnectionTab } from './detail/ConnectionTab.tsx';
 import { ConnectorDetailsPage } from './detail/ConnectorDetailsPage.tsx';
@@ -82,22 +83,30 @@ const saved: Connector = {
 
 const state: {
   factories: ConnectorFactory[];
+  connectors: Connector[];
+  detail: Connector;
   creates: ConnectorCreate[];
   patches: ConnectorPatch[];
   tests: ConnectorTest[];
   testFailure?: ApiError;
   updateFailure?: ApiError;
-} = { factories: [], creates: [], patches: [], tests: [] };
+} = { factories: [], connectors: [], detail: saved, creates: [], patches: [], tests: [] };
+
+// The public URL comes from the console configuration (the admin tenant's issuer).
+vi.mock('../../api/tenant-endpoints.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/tenant-endpoints.ts')>()),
+  useConsoleConfig: () => ({ data: { issuer: 'https://id.example.com/oidc/admin' } }),
+}));
 
 vi.mock('../../api/connectors.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/connectors.ts')>()),
   useConnectorFactories: () => ({ isPending: false, isError: false, data: state.factories }),
-  useConnectors: () => ({ isPending: false, isError: false, data: [] }),
-  useConnector: () => ({ isPending: false, data: saved, error: null, refetch: async () => undefined }),
+  useConnectors: () => ({ isPending: false, isError: false, data: state.connectors }),
+  useConnector: () => ({ isPending: false, data: state.detail, error: null, refetch: async () => undefined }),
   useCreateConnector: () => ({
     mutateAsync: async (input: ConnectorCreate) => {
       state.creates.push(input);
-      return saved;
+      return state.detail;
     },
   }),
   useUpdateConnector: () => ({
@@ -122,7 +131,12 @@ function open(path: string) {
   i18n.addResourceBundle('en', 'connectors', strings);
   const router = createMemoryRouter(
     [
-      { path: '/connectors/social', element: <SocialTab /> },
+      // As in routes.ts: the tab is a static path, the chooser its child.
+      {
+        path: '/connectors/social',
+        element: <SocialTab />,
+        children: [{ path: 'create/:createType', element: <CreateConnectorModal /> }],
+      },
       { path: '/connectors/:tab/guide/:factoryId', element: <GuidePage /> },
       {
         path: '/connectors/:tab/:connectorId',
@@ -151,6 +165,8 @@ function open(path: string) {
 
 beforeEach(() => {
   state.factories = [factory];
+  state.connectors = [];
+  state.detail = saved;
   state.creates = [];
   state.patches = [];
   state.tests = [];
@@ -322,11 +338,130 @@ describe('the experience tab', () => {
   });
 });
 
+const oidc: ConnectorFactory = {
+  ...factory,
+  id: 'oidc',
+  type: 'Social',
+  platform: 'Universal',
+  target: 'oidc',
+  name: { en: 'OpenID Connect' },
+  description: { en: 'Sign in with any OpenID Connect provider.' },
+  readme: '1. Register a web application at the provider.\n2. Enter its issuer, client ID and client secret.',
+  formItems: [
+    { key: 'issuer', label: 'Issuer', type: 'Url', required: true },
+    { key: 'clientId', label: 'Client ID', type: 'Text', required: true },
+  ],
+};
+
+const socialConnector = (id: string, target: string, name: string, createdAt: number): Connector => ({
+  ...saved,
+  id,
+  connectorId: 'oidc',
+  type: 'Social',
+  platform: 'Universal',
+  target,
+  name: { en: 'OpenID Connect' },
+  metadata: { name: { en: name } },
+  config: { issuer: 'https://id.example.com', clientId: 'client' },
+  formItems: oidc.formItems,
+  createdAt,
+});
+
 describe('the social tab', () => {
-  it('says no social connectors are available when the server has no social factories', async () => {
-    open('/connectors/social');
+  it('says there are no social connectors yet and offers to add one from the social factories', async () => {
+    state.factories = [factory, oidc];
+    const { router } = open('/connectors/social');
     expect((await screen.findByTestId('social-empty')).textContent).toBe(
-      'No social connectors are available yet. They are coming in a later release.',
+      'No social connector is set up yet. Add one to let users sign in with an account they already have elsewhere.',
     );
+    const add = screen.getByRole('link', { name: 'Add social connector' });
+    expect(add.getAttribute('href')).toBe('/connectors/social/create/social');
+    await userEvent.setup().click(add);
+    expect(router.state.location.pathname).toBe('/connectors/social/create/social');
+    const chooser = await screen.findByRole('dialog', { name: 'Choose a social connector' });
+    expect(
+      within(chooser)
+        .getByRole('link', { name: /OpenID Connect/ })
+        .getAttribute('href'),
+    ).toBe('/connectors/social/guide/oidc');
+    expect(within(chooser).queryByRole('link', { name: /Every kind/ }), 'email factories are not offered').toBeNull();
+    expect(within(chooser).queryByRole('note'), 'nothing is replaced').toBeNull();
+  });
+
+  it('lists the social connectors only: logo, name, target and created, each opening its page', async () => {
+    state.connectors = [
+      saved,
+      socialConnector('oidc', 'oidc', 'Company SSO', Date.UTC(2026, 1, 3)),
+      socialConnector('google', 'google', 'Google', Date.UTC(2026, 1, 4)),
+    ];
+    open('/connectors/social');
+    const list = await screen.findByRole('list', { name: 'Social connectors' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('Company SSO');
+    expect(rows[0]?.textContent).toContain('Target: oidc');
+    expect(rows[0]?.textContent).toContain('Created Feb 3, 2026');
+    expect(rows[0]?.querySelector('img')?.getAttribute('src')).toBe(saved.logo);
+    expect(within(list).getByRole('link', { name: 'Company SSO' }).getAttribute('href')).toBe(
+      '/connectors/social/oidc/connection',
+    );
+    expect(within(list).getByRole('link', { name: 'Open Google' }).getAttribute('href')).toBe(
+      '/connectors/social/google/connection',
+    );
+    expect(screen.queryByText('Every kind')).toBeNull();
+  });
+});
+
+describe('a social connector', () => {
+  it('shows the redirect URI before creating, with the id it is created with, and has no test send', async () => {
+    state.factories = [oidc];
+    state.connectors = [socialConnector('oidc', 'oidc', 'Company SSO', Date.UTC(2026, 1, 3))];
+    state.detail = socialConnector('oidc-2', 'oidc-2', 'OpenID Connect', Date.UTC(2026, 1, 5));
+    const { user, router } = open('/connectors/social/guide/oidc');
+    const redirect = await screen.findByTestId('redirect-uri');
+    expect(within(redirect).getByRole('code').textContent).toBe(
+      'https://id.example.com/callback/social/default/oidc-2',
+    );
+    expect(redirect.textContent).toContain('Register this redirect URI at the provider');
+    expect(within(redirect).getByRole('button', { name: 'Copy the redirect URI' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send a test' })).toBeNull();
+    expect(screen.queryByRole('note'), 'social connectors add up: nothing is replaced').toBeNull();
+
+    await user.type(screen.getByTestId('config.issuer'), 'https://accounts.example.org');
+    await user.type(screen.getByTestId('config.clientId'), 'gatehouse');
+    await user.click(screen.getByRole('button', { name: 'Create connector' }));
+    await waitFor(() => expect(state.creates).toHaveLength(1));
+    // 'oidc' is taken, and so is its target: the second one gets its own of both.
+    expect(state.creates[0]).toEqual({
+      connectorId: 'oidc',
+      id: 'oidc-2',
+      config: { issuer: 'https://accounts.example.org', clientId: 'gatehouse' },
+      metadata: { target: 'oidc-2' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connectors/social/oidc-2/connection'));
+  });
+
+  it('keeps the factory’s target and id for the first of its kind', async () => {
+    state.factories = [oidc];
+    const { user } = open('/connectors/social/guide/oidc');
+    expect(within(await screen.findByTestId('redirect-uri')).getByRole('code').textContent).toBe(
+      'https://id.example.com/callback/social/default/oidc',
+    );
+    await user.type(screen.getByTestId('config.issuer'), 'https://accounts.example.org');
+    await user.type(screen.getByTestId('config.clientId'), 'gatehouse');
+    await user.click(screen.getByRole('button', { name: 'Create connector' }));
+    await waitFor(() => expect(state.creates).toHaveLength(1));
+    expect(state.creates[0]).toMatchObject({ connectorId: 'oidc', id: 'oidc' });
+    expect(state.creates[0]?.metadata).toBeUndefined();
+  });
+
+  it('shows the redirect URI on its connection tab, without a test send', async () => {
+    state.detail = socialConnector('google', 'google', 'Google', Date.UTC(2026, 1, 4));
+    open('/connectors/social/google/connection');
+    expect(within(await screen.findByTestId('redirect-uri')).getByRole('code').textContent).toBe(
+      'https://id.example.com/callback/social/default/google',
+    );
+    expect(screen.getByTestId('config.issuer')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send a test' })).toBeNull();
   });
 });

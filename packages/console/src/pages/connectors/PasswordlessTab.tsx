@@ -10,7 +10,9 @@ import { ConnectorLogo, useConnectorName } from './ConnectorFacts.tsx';
 import styles from './Connectors.module.css';
 import { type CreateType, toConnector, toCreateConnector } from './links.ts';
 
-const rows: { type: ConnectorType; createType: CreateType }[] = [
+type PasswordlessType = Exclude<CreateType, 'social'>;
+
+const rows: { type: ConnectorType; createType: PasswordlessType }[] = [
   { type: 'Email', createType: 'email' },
   { type: 'Sms', createType: 'sms' },
 ];
@@ -42,7 +44,7 @@ export function PasswordlessTab() {
   );
 }
 
-function ConnectorCard({ createType, connector }: { createType: CreateType; connector: Connector | undefined }) {
+function ConnectorCard({ createType, connector }: { createType: PasswordlessType; connector: Connector | undefined }) {
   const { t, i18n } = useTranslation('connectors');
   const resolve = useTenantPath();
   const nameOf = useConnectorName();

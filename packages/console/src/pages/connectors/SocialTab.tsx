@@ -1,33 +1,83 @@
+import type { Connector } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { useConnectorFactories } from '../../api/connectors.ts';
+import { Link, Outlet } from 'react-router';
+import { useConnectors } from '../../api/connectors.ts';
+import { Button, buttonClassName } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
+import { PlusIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { useTenantPath } from '../../components/routing/tenant-path.ts';
+import { ConnectorLogo, useConnectorName } from './ConnectorFacts.tsx';
 import styles from './Connectors.module.css';
-import { FactoryList } from './create/FactoryList.tsx';
+import { toConnector, toCreateConnector } from './links.ts';
 
 /**
- * Spec §2.2 connectors/social. The server offers no social factories yet: the tab says so (and lists them once the
- * server has some) instead of a create flow that would show nothing.
+ * Spec §2.2 connectors/social: the tenant's social connectors (a tenant may have several, none replaces another) and
+ * "Add social connector", which opens the chooser of social factories over the tab.
  */
 export function SocialTab() {
   const { t } = useTranslation('connectors');
-  const factories = useConnectorFactories();
-  const social = factories.data?.filter((factory) => factory.type === 'Social') ?? [];
+  const resolve = useTenantPath();
+  const connectors = useConnectors();
+  const social = connectors.data?.filter((connector) => connector.type === 'Social') ?? [];
   return (
     <div className={styles.cards}>
-      <Card title={t('social.title')} description={t('social.description')}>
-        {factories.isPending ? (
+      <Card
+        title={t('social.title')}
+        description={t('social.description')}
+        actions={
+          <Link className={buttonClassName('primary')} to={resolve(toCreateConnector('social', 'social'))}>
+            <PlusIcon /> {t('social.add')}
+          </Link>
+        }
+      >
+        {connectors.isPending ? (
           <Loading />
+        ) : connectors.isError ? (
+          <>
+            <p className={styles.empty}>{t('list.load_failed')}</p>
+            <Button onClick={() => connectors.refetch()}>{t('list.retry')}</Button>
+          </>
         ) : social.length === 0 ? (
           <p className={styles.empty} data-testid="social-empty">
-            {t('social.none_available')}
+            {t('social.none')}
           </p>
         ) : (
-          <FactoryList factories={social} tab="social" />
+          <ul className={styles.socialList} aria-label={t('social.title')} data-testid="social-connectors">
+            {social.map((connector) => (
+              <SocialRow key={connector.id} connector={connector} />
+            ))}
+          </ul>
         )}
       </Card>
       <Outlet />
     </div>
+  );
+}
+
+function SocialRow({ connector }: { connector: Connector }) {
+  const { t, i18n } = useTranslation('connectors');
+  const resolve = useTenantPath();
+  const nameOf = useConnectorName();
+  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const to = resolve(toConnector('social', connector.id));
+  return (
+    <li className={styles.connectorRow} data-testid={`social-connector-${connector.id}`}>
+      <ConnectorLogo src={connector.metadata.logo ?? connector.logo} />
+      <div className={styles.rowText}>
+        <Link className={styles.rowName} to={to}>
+          {nameOf(connector)}
+        </Link>
+        <span className={styles.muted}>
+          {t('list.target', { target: connector.target })} ·{' '}
+          {t('list.created', { date: created.format(connector.createdAt) })}
+        </span>
+      </div>
+      <div className={styles.rowActions}>
+        <Link className={buttonClassName()} to={to} aria-label={t('social.open', { name: nameOf(connector) })}>
+          {t('list.open')}
+        </Link>
+      </div>
+    </li>
   );
 }

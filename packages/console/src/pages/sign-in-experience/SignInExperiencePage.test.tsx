@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
-import { defaultSignInExperience, type SignInExperience, type SignInExperiencePatch } from '@gatehouse/schemas';
+import {
+  type Connector,
+  defaultSignInExperience,
+  type SignInExperience,
+  type SignInExperiencePatch,
+} from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
@@ -40,6 +45,29 @@ vi.mock('../../api/sign-in-experience.ts', async (importOriginal) => ({
   }),
 }));
 
+/** A social connector of the tenant; the email one shows that only social connectors are listed. */
+const connector = (id: string, type: Connector['type'], target: string, name: string): Connector => ({
+  id,
+  connectorId: id,
+  config: {},
+  metadata: { name: { en: name } },
+  syncProfile: false,
+  enableTokenStorage: false,
+  createdAt: Date.UTC(2026, 0, 1),
+  type,
+  platform: type === 'Social' ? 'Universal' : null,
+  target,
+  name: { en: name },
+  logo: '/console/connectors/oidc.svg',
+  logoDark: null,
+  formItems: [],
+});
+const connectors: { data: Connector[] } = { data: [] };
+vi.mock('../../api/connectors.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/connectors.ts')>()),
+  useConnectors: () => ({ isPending: false, isError: false, data: connectors.data }),
+}));
+
 function open(tab: string) {
   const i18n = createTestI18n();
   i18n.addResourceBundle('en', 'sign_in_experience', strings);
@@ -73,6 +101,8 @@ function open(tab: string) {
 const save = () => screen.getByRole('button', { name: 'Save changes' });
 
 beforeEach(() => {
+  connectors.data = [];
+  saved.socialSignInConnectorTargets = [];
   state.patches = [];
   state.previews = [];
   state.failWith = undefined;
@@ -157,5 +187,74 @@ describe('sign-in experience: refusals beside the field, nothing sent', () => {
     expect(screen.getByTitle('Preview of the sign-in page').getAttribute('src')).toBe(
       '/sign-in-preview/default/token?screen=sign_in&lang=en&theme=light',
     );
+  });
+});
+
+describe('sign-in experience: social sign-in', () => {
+  const socialList = () => within(screen.getByTestId('socialTargets'));
+  const rowTargets = () =>
+    socialList()
+      .getAllByRole('listitem')
+      .map((row) => row.getAttribute('data-testid')?.replace('social-target-', ''));
+
+  it('links to the connectors area when the tenant has no social connector', async () => {
+    connectors.data = [connector('mail', 'Email', 'smtp', 'SMTP')];
+    open('sign-up-and-sign-in');
+    const empty = await screen.findByTestId('social-sign-in-empty');
+    expect(empty.textContent).toContain('The tenant has no social connectors yet.');
+    expect(within(empty).getByRole('link', { name: 'Set one up in Connectors' }).getAttribute('href')).toBe(
+      '/connectors/social',
+    );
+  });
+
+  it('ticks a connector into socialSignInConnectorTargets, orders the ticked ones and saves them', async () => {
+    connectors.data = [
+      connector('mail', 'Email', 'smtp', 'SMTP'),
+      connector('google', 'Social', 'google', 'Google'),
+      connector('oidc', 'Social', 'oidc', 'Company SSO'),
+      connector('github', 'Social', 'github', 'GitHub'),
+    ];
+    saved.socialSignInConnectorTargets = ['github'];
+    const { user } = open('sign-up-and-sign-in');
+    await screen.findByTestId('socialTargets');
+    expect(socialList().queryByText('SMTP')).toBeNull();
+    // The ticked ones first, in button order; then the others.
+    expect(rowTargets()).toEqual(['github', 'google', 'oidc']);
+    expect((socialList().getByRole('checkbox', { name: 'GitHub' }) as HTMLInputElement).checked).toBe(true);
+    expect((socialList().getByRole('checkbox', { name: 'Google' }) as HTMLInputElement).checked).toBe(false);
+    expect(socialList().queryByRole('button', { name: 'Move Google up' }), 'unticked rows have no order').toBeNull();
+
+    await user.click(socialList().getByRole('checkbox', { name: 'Company SSO' }));
+    await user.click(socialList().getByRole('checkbox', { name: 'Google' }));
+    expect(rowTargets()).toEqual(['github', 'oidc', 'google']);
+    await user.click(socialList().getByRole('button', { name: 'Move Google up' }));
+    expect(rowTargets()).toEqual(['github', 'google', 'oidc']);
+    expect((socialList().getByRole('button', { name: 'Move GitHub up' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(socialList().getByRole('button', { name: 'Move GitHub down' }));
+    expect(rowTargets()).toEqual(['google', 'github', 'oidc']);
+    await user.click(socialList().getByRole('checkbox', { name: 'GitHub' }));
+    expect(rowTargets()).toEqual(['google', 'oidc', 'github']);
+    // The live preview shows the buttons before saving.
+    await waitFor(() => expect(state.previews.at(-1)?.socialSignInConnectorTargets).toEqual(['google', 'oidc']), {
+      timeout: 2000,
+    });
+
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.socialSignInConnectorTargets).toEqual(['google', 'oidc']);
+  });
+
+  it('keeps a listed target whose connector is gone until it is unticked', async () => {
+    connectors.data = [connector('google', 'Social', 'google', 'Google')];
+    saved.socialSignInConnectorTargets = ['gone', 'google'];
+    const { user } = open('sign-up-and-sign-in');
+    await screen.findByTestId('socialTargets');
+    expect(rowTargets()).toEqual(['gone', 'google']);
+    expect(socialList().getByTestId('social-target-gone').textContent).toContain('no connector has this target');
+    await user.click(socialList().getByRole('checkbox', { name: 'gone' }));
+    expect(rowTargets()).toEqual(['google']);
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.socialSignInConnectorTargets).toEqual(['google']);
   });
 });

@@ -37,6 +37,8 @@ export type SieForm = {
   signInMode: SignInMode;
   signUp: { kind: SignUpIdentifierKind; password: boolean; verify: boolean };
   signInMethods: SignInMethod[];
+  /** The targets of the social connectors the sign-in page shows, in button order. */
+  socialTargets: string[];
   termsOfUseUrl: string;
   privacyPolicyUrl: string;
   agreeToTermsPolicy: AgreeToTermsPolicy;
@@ -73,6 +75,7 @@ export function sieToForm(sie: SignInExperience): SieForm {
       verify: sie.signUp.verify,
     },
     signInMethods: sie.signIn.methods.map((method) => ({ ...method })),
+    socialTargets: [...sie.socialSignInConnectorTargets],
     termsOfUseUrl: sie.termsOfUseUrl ?? '',
     privacyPolicyUrl: sie.privacyPolicyUrl ?? '',
     agreeToTermsPolicy: sie.agreeToTermsPolicy,
@@ -120,6 +123,7 @@ export function formToPatch(values: SieForm, saved?: SignInExperience): SignInEx
       ...(saved?.signUp.secondaryIdentifiers ? { secondaryIdentifiers: saved.signUp.secondaryIdentifiers } : {}),
     },
     signIn: { methods: values.signInMethods.map((method) => ({ ...method })) },
+    socialSignInConnectorTargets: [...values.socialTargets],
     termsOfUseUrl: orNull(values.termsOfUseUrl),
     privacyPolicyUrl: orNull(values.privacyPolicyUrl),
     agreeToTermsPolicy: values.agreeToTermsPolicy,
@@ -178,6 +182,7 @@ export const sieFormSchema = z
     signInMode: z.enum(signInModes),
     signUp: z.object({ kind: z.enum(signUpIdentifierKinds), password: z.boolean(), verify: z.boolean() }),
     signInMethods: z.array(z.any()),
+    socialTargets: z.array(z.string()),
     termsOfUseUrl: optionalUrl,
     privacyPolicyUrl: optionalUrl,
     agreeToTermsPolicy: z.enum(agreeToTermsPolicies),
@@ -207,7 +212,7 @@ export const sieFormSchema = z
 /** The tab that shows a field, so a refusal of a field on another tab opens that tab. */
 export function tabOfField(field: string): SieTab {
   if (/^(color|branding|hideLogtoBranding|customCss)\b/.test(field)) return 'branding';
-  if (/^(signInMode|signUp|signInMethods)\b/.test(field)) return 'sign-up-and-sign-in';
+  if (/^(signInMode|signUp|signInMethods|socialTargets)\b/.test(field)) return 'sign-up-and-sign-in';
   if (field.startsWith('passwordPolicy')) return 'password-policy';
   return 'content';
 }
@@ -269,6 +274,7 @@ export const sieServerErrors: ServerErrorMapping<SieForm> = {
     const [head, ...rest] = apiPath.split('.');
     if (head === 'signIn') return 'signInMethods';
     if (head === 'signUp') return 'signUp.kind';
+    if (head === 'socialSignInConnectorTargets') return 'socialTargets';
     if (head === 'passwordPolicy') {
       if (rest[0] === 'rejects' && rest[1] === 'words') return 'passwordPolicy.rejects.words';
       return rest.length ? `passwordPolicy.${rest.slice(0, 2).join('.')}` : undefined;

@@ -6,12 +6,13 @@ import { Modal } from '../../../components/Modal/Modal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useConnectorName } from '../ConnectorFacts.tsx';
 import styles from '../Connectors.module.css';
-import { isCreateType, isListTab, toConnectors, typeOfCreateType } from '../links.ts';
+import { isCreateType, isListTab, listTabOf, toConnectors, typeOfCreateType } from '../links.ts';
 import { FactoryList } from './FactoryList.tsx';
 
 /**
  * Spec §2.2 connectors/{tab}/create/{createType}: the factories of that type as cards, a dialog over the tab. A
- * tenant has one email and one SMS connector, so when one exists the dialog says the new one replaces it.
+ * tenant has one email and one SMS connector, so when one exists the dialog says the new one replaces it; social
+ * connectors add up.
  */
 export function CreateConnectorModal() {
   const { t } = useTranslation('connectors');
@@ -22,10 +23,13 @@ export function CreateConnectorModal() {
   const factories = useConnectorFactories();
   const connectors = useConnectors();
   const nameOf = useConnectorName();
-  const listTab = isListTab(tab) ? tab : 'passwordless';
-  const type = isCreateType(createType) && listTab === 'passwordless' ? typeOfCreateType[createType] : undefined;
+  // A type belongs to its own tab (email and SMS to passwordless, social to social); the tab routes are static paths,
+  // so the tab comes from the type.
+  const type = isCreateType(createType) ? typeOfCreateType[createType] : undefined;
+  const listTab = type ? listTabOf(type) : isListTab(tab) ? tab : 'passwordless';
   const choices = type ? (factories.data ?? []).filter((factory) => factory.type === type) : [];
-  const current = type ? connectors.data?.find((connector) => connector.type === type) : undefined;
+  // Social connectors add up; only an email or SMS connector is replaced.
+  const current = type && type !== 'Social' ? connectors.data?.find((connector) => connector.type === type) : undefined;
   const close = () => navigate({ pathname: resolve(toConnectors(listTab)), search: location.search });
 
   return (

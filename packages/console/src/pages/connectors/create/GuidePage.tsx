@@ -17,11 +17,14 @@ import styles from '../Connectors.module.css';
 import { ConfigFields } from '../form/ConfigFields.tsx';
 import { useConfigForm } from '../form/use-config-form.tsx';
 import { isListTab, listTabOf, toConnector, toConnectors } from '../links.ts';
+import { SocialRedirectUri } from '../SocialRedirectUri.tsx';
+import { socialTargetFor, suggestSocialId } from '../social.ts';
 import { ReadmeSteps } from './ReadmeSteps.tsx';
 
 /**
  * Spec §2.2 connectors/{tab}/guide/{factoryId}: the factory's steps beside its form; creating replaces the tenant's
- * connector of that type (after a confirmation) and opens the new one.
+ * email or SMS connector (after a confirmation) and opens the new one. A social connector is added, with an id the
+ * console chooses so its redirect URI shows before it exists.
  */
 export function GuidePage() {
   const { t, i18n } = useTranslation('connectors');
@@ -61,7 +64,10 @@ function GuideForm({ factory }: { factory: ConnectorFactory }) {
   const create = useCreateConnector();
   const connectors = useConnectors();
   const nameOf = useConnectorName();
-  const current = connectors.data?.find((connector) => connector.type === factory.type);
+  const isSocial = factory.type === 'Social';
+  const current = isSocial ? undefined : connectors.data?.find((connector) => connector.type === factory.type);
+  // Chosen once the connectors are known, so the redirect URI shown is the one the connector gets.
+  const socialId = isSocial && connectors.data ? suggestSocialId(factory, connectors.data) : undefined;
   const { form, toConfig, placeServerErrors, openTest, testDialog } = useConfigForm(
     { factoryId: factory.id, type: factory.type, formItems: factory.formItems },
     {},
@@ -79,7 +85,13 @@ function GuideForm({ factory }: { factory: ConnectorFactory }) {
         if (!isConfirmed) return;
       }
       try {
-        const connector = await create.mutateAsync({ connectorId: factory.id, config: toConfig(values) });
+        const target = socialId && connectors.data ? socialTargetFor(factory, socialId, connectors.data) : undefined;
+        const connector = await create.mutateAsync({
+          connectorId: factory.id,
+          config: toConfig(values),
+          ...(socialId ? { id: socialId } : {}),
+          ...(target ? { metadata: { target } } : {}),
+        });
         toast.success(t('create.created', { name: nameOf(connector) }));
         await navigate(resolve(toConnector(listTabOf(connector.type), connector.id)), { replace: true });
       } catch (error) {
@@ -100,10 +112,17 @@ function GuideForm({ factory }: { factory: ConnectorFactory }) {
               {t('create.replaces', { name: nameOf(current) })}
             </p>
           )}
+          {isSocial && <SocialRedirectUri connectorId={socialId} />}
           <ConfigFields formItems={factory.formItems} type={factory.type} control={form.control} />
           <div className={styles.actions}>
-            <Button onClick={() => openTest()}>{t('test.open')}</Button>
-            <Button type="submit" variant="primary" isLoading={form.formState.isSubmitting}>
+            {/* The server sends no test for a social connector (connector.unexpected_type). */}
+            {!isSocial && <Button onClick={() => openTest()}>{t('test.open')}</Button>}
+            <Button
+              type="submit"
+              variant="primary"
+              isLoading={form.formState.isSubmitting}
+              disabled={isSocial && !socialId}
+            >
               {t('create.submit')}
             </Button>
           </div>

@@ -9,12 +9,13 @@ import styles from '../Connectors.module.css';
 import { ConfigFields } from '../form/ConfigFields.tsx';
 import { configToForm } from '../form/config-form.ts';
 import { useConfigForm } from '../form/use-config-form.tsx';
+import { SocialRedirectUri } from '../SocialRedirectUri.tsx';
 import { useConnectorOutlet } from './connector-context.ts';
 
 /**
  * Spec §2.2 connector tab 'connection': the config drawn from the factory's form items, saved with the save bar.
  * Secrets show masked and go back masked unless retyped, which keeps the stored value; a test send uses the form as
- * it is now.
+ * it is now. A social connector shows its redirect URI instead of a test send.
  */
 export function ConnectionTab() {
   const { t } = useTranslation('connectors');
@@ -27,6 +28,7 @@ export function ConnectionTab() {
     connector.config,
   );
   const { control, handleSubmit, reset, formState } = form;
+  const isSocial = connector.type === 'Social';
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
@@ -51,8 +53,10 @@ export function ConnectionTab() {
         <Card
           title={t('connection.settings')}
           description={t('connection.description')}
-          actions={<Button onClick={() => openTest()}>{t('test.open')}</Button>}
+          // The server sends no test for a social connector (connector.unexpected_type).
+          actions={isSocial ? undefined : <Button onClick={() => openTest()}>{t('test.open')}</Button>}
         >
+          {isSocial && <SocialRedirectUri connectorId={connector.id} />}
           <ConfigFields formItems={connector.formItems} type={connector.type} control={control} />
         </Card>
       </div>

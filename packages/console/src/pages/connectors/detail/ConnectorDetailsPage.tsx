@@ -63,7 +63,7 @@ function useDeleteAction(connector: Connector | undefined, listTab: 'passwordles
     const name = nameOf(current);
     const isConfirmed = await confirm({
       title: t('delete.title'),
-      content: t('delete.content', { name }),
+      content: t(current.type === 'Social' ? 'delete.content_social' : 'delete.content', { name }),
       confirmText: t('delete.confirm'),
       isDanger: true,
     });

@@ -6,10 +6,11 @@ import { FormCardRadio, FormSelect, FormSwitch } from '../../../components/form/
 import styles from '../SignInExperience.module.css';
 import { useSieOutlet } from '../sie-context.ts';
 import { SignInMethodsField } from './SignInMethodsField.tsx';
+import { SocialSignInField } from './SocialSignInField.tsx';
 
 /**
  * Spec §2.2 sign-in-experience/sign-up-and-sign-in: who may use the page (sign-in mode), the sign-up identifier with
- * its password and verification, and the sign-in methods. The rules across them are the server's; its refusal is
+ * its password and verification, the sign-in methods and the social sign-in buttons. The rules across them are the server's; its refusal is
  * shown at the field it concerns.
  */
 export function SignUpAndSignInTab() {
@@ -57,6 +58,9 @@ export function SignUpAndSignInTab() {
       </Card>
       <Card title={t('sign_in.title')}>
         <SignInMethodsField form={form} />
+      </Card>
+      <Card title={t('social.title')}>
+        <SocialSignInField form={form} />
       </Card>
     </div>
   );
