@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
+import { messageFor } from '../src/services/connectors/messages.ts';
 import { startHttpReceiver } from './support/http-receiver.ts';
 import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
@@ -371,5 +372,30 @@ describe('phone sign-up and sign-in by SMS code through the SMS connector', () =
       signUp: { identifiers: ['username'], password: true, verify: false },
     });
     await call('DELETE', '/connectors/texts');
+  });
+});
+
+describe('connector templates', () => {
+  it('fill {{values}}, escaped in an HTML template and as typed in a text one; the built-in message otherwise', () => {
+    const builtIn = { subject: 'Built in', text: 'built-in text' };
+    const values = { code: '123456', organization: '<b>Acme & Co</b>' };
+    const config = {
+      templates: [
+        {
+          usageType: 'OrganizationInvitation',
+          subject: 'Join {{organization}}',
+          content: '<p>{{organization}}</p>',
+          type: 'text/html',
+        },
+        { usageType: 'Generic', content: 'Code {{code}} for {{organization}}' },
+      ],
+    };
+    expect(messageFor(config, 'OrganizationInvitation', values, builtIn)).toEqual({
+      subject: 'Join <b>Acme & Co</b>',
+      text: 'built-in text',
+      html: '<p>&lt;b&gt;Acme &amp; Co&lt;/b&gt;</p>',
+    });
+    expect(messageFor(config, 'SignIn', values, builtIn).text).toBe('Code 123456 for <b>Acme & Co</b>');
+    expect(messageFor({}, 'SignIn', values, builtIn)).toBe(builtIn);
   });
 });

@@ -7,8 +7,8 @@ import { CARD, themeStylesheet } from './sign-in-theme.ts';
 
 export { SIGN_IN_STYLESHEET_PATH } from './sign-in-look.ts';
 
-const lightColors = '--bg:#f6f6fa;--card:#fff;--text:#1b1b26;--muted:#5c5c70;--danger:#c4221f;--border:#8e8ea3';
-const darkColors = '--bg:#121218;--card:#1e1e28;--text:#ececf3;--muted:#a3a3b8;--danger:#ff8a85;--border:#6b6b80';
+const lightColors = `--bg:#f6f6fa;--card:${CARD.light};--text:#1b1b26;--muted:#5c5c70;--danger:#c4221f;--border:#8e8ea3`;
+const darkColors = `--bg:#121218;--card:${CARD.dark};--text:#ececf3;--muted:#a3a3b8;--danger:#ff8a85;--border:#6b6b80`;
 
 /**
  * The base stylesheet of every sign-in page, served as a file because the CSP forbids inline styles. Light, dark
@@ -38,9 +38,6 @@ button.secondary{margin-top:12px;background:transparent;color:var(--link);border
 a.social{display:flex;align-items:center;justify-content:center;gap:10px;margin:12px 0 0;padding:10px;border:1px solid var(--border);border-radius:8px;color:var(--text);text-decoration:none;font-weight:600}
 a.social img{width:20px;height:20px}.divider{text-align:center;color:var(--muted);margin:20px 0 0}
 footer{display:flex;gap:16px;flex-wrap:wrap;justify-content:center;color:var(--muted);font-size:.85rem}footer a{color:inherit}`;
-
-/** The card colour of the base stylesheet is the one the theme's link colours are computed against. */
-void CARD;
 
 /** A sign-in page: the shared frame with the tenant's stylesheets, icon, logo and footer. */
 function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml {

@@ -15,6 +15,7 @@ import {
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import type { z } from 'zod';
@@ -707,8 +708,14 @@ export function interactionRoutes(
 
   // ——— Social sign-in ———
 
-  const socialCookie = (value: string, maxAge: number) =>
-    `${SOCIAL_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.publicUrl.startsWith('https:') ? '; Secure' : ''}`;
+  const setSocialCookie = (c: Context, value: string, maxAge: number) =>
+    setCookie(c, SOCIAL_COOKIE, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge,
+      secure: config.publicUrl.startsWith('https:'),
+    });
   const socialFailed = (c: Context<Env>, name: string, status: 400 | 403 | 502 = 400) =>
     signInAgain(
       c,
@@ -728,7 +735,7 @@ export function interactionRoutes(
         publicUrl: config.publicUrl,
         outbound: config.outbound,
       });
-      c.header('Set-Cookie', socialCookie(cookie, 600));
+      setSocialCookie(c, cookie, 600);
       return c.redirect(url.href, 303);
     } catch (error) {
       c.get('log').warn({ err: String(error), connectorId: connector.id }, 'social sign-in could not start');
@@ -739,7 +746,7 @@ export function interactionRoutes(
   // The provider's fixed return address: the signed cookie says which interaction the browser goes back to.
   app.get('/callback/social/:tenantId/:connectorId', async (c) => {
     const tenant = new TenantDb(db, c.req.param('tenantId'));
-    const cookie = /(?:^|;\s*)gatehouse_social=([^;]+)/.exec(c.req.header('Cookie') ?? '')?.[1];
+    const cookie = getCookie(c, SOCIAL_COOKIE);
     const state = await readSocialState(tenant, cookie).catch(() => undefined);
     if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);
     const query = new URL(c.req.url).search;
@@ -751,11 +758,11 @@ export function interactionRoutes(
 
   app.get('/interaction/:tenantId/:uid/social/:connectorId/complete', interaction('login'), async (c) => {
     const open = c.get('interaction');
-    const cookie = /(?:^|;\s*)gatehouse_social=([^;]+)/.exec(c.req.header('Cookie') ?? '')?.[1];
+    const cookie = getCookie(c, SOCIAL_COOKIE);
     const state = await readSocialState(open.tenant, cookie);
     const connector = await socialConnectorOf(open.tenant, c.req.param('connectorId'));
     if (!state || !connector || state.uid !== open.details.uid || state.connectorId !== connector.id) return expired(c);
-    c.header('Set-Cookie', socialCookie('', 0));
+    setSocialCookie(c, '', 0);
     const name = open.social.find((entry) => entry.connectorId === connector.id)?.name ?? targetOf(connector);
     const callbackUrl = new URL(socialCallbackUrl(config.publicUrl, open.tenantId, connector.id));
     callbackUrl.search = new URL(c.req.url).search;

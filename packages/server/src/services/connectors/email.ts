@@ -1,6 +1,6 @@
 import type { ConnectorFormItem } from '@gatehouse/schemas';
 import nodemailer from 'nodemailer';
-import { ConnectorError, checkProviderResponse, flag, num, type SenderModule, text } from './types.ts';
+import { ConnectorError, flag, num, postToProvider, type SenderModule, text } from './types.ts';
 
 /**
  * Email connectors: SMTP (nodemailer), the JSON APIs of SendGrid, Postmark and Mailgun (their public request shapes),
@@ -122,8 +122,7 @@ export const sendGridEmail: SenderModule = {
   },
   async send(config, message, context) {
     const sender = from(config);
-    const response = await context.fetch(`${base(config, 'https://api.sendgrid.com')}/v3/mail/send`, {
-      method: 'POST',
+    await postToProvider(context, `${base(config, 'https://api.sendgrid.com')}/v3/mail/send`, {
       headers: { Authorization: `Bearer ${text(config, 'apiKey')}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         personalizations: [{ to: [{ email: message.to }] }],
@@ -134,10 +133,7 @@ export const sendGridEmail: SenderModule = {
           ...(message.html ? [{ type: 'text/html', value: message.html }] : []),
         ],
       }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(context.timeoutMs),
     });
-    await checkProviderResponse(response);
   },
 };
 
@@ -158,8 +154,7 @@ export const postmarkEmail: SenderModule = {
     formItems: [{ ...apiKey, label: 'Server API token' }, ...sender, baseUrl('https://api.postmarkapp.com'), templates],
   },
   async send(config, message, context) {
-    const response = await context.fetch(`${base(config, 'https://api.postmarkapp.com')}/email`, {
-      method: 'POST',
+    await postToProvider(context, `${base(config, 'https://api.postmarkapp.com')}/email`, {
       headers: {
         'X-Postmark-Server-Token': text(config, 'apiKey'),
         'Content-Type': 'application/json',
@@ -173,10 +168,7 @@ export const postmarkEmail: SenderModule = {
         ...(message.html ? { HtmlBody: message.html } : {}),
         MessageStream: 'outbound',
       }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(context.timeoutMs),
     });
-    await checkProviderResponse(response);
   },
 };
 
@@ -211,17 +203,14 @@ export const mailgunEmail: SenderModule = {
     });
     if (message.html) form.set('html', message.html);
     const credentials = Buffer.from(`api:${text(config, 'apiKey')}`).toString('base64');
-    const response = await context.fetch(
+    await postToProvider(
+      context,
       `${base(config, 'https://api.mailgun.net')}/v3/${encodeURIComponent(text(config, 'domain'))}/messages`,
       {
-        method: 'POST',
         headers: { Authorization: `Basic ${credentials}`, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form.toString(),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(context.timeoutMs),
       },
     );
-    await checkProviderResponse(response);
   },
 };
 
@@ -248,8 +237,7 @@ export const httpEmail: SenderModule = {
   },
   async send(config, message, context) {
     const authorization = text(config, 'authorization');
-    const response = await context.fetch(text(config, 'endpoint'), {
-      method: 'POST',
+    await postToProvider(context, text(config, 'endpoint'), {
       headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
       body: JSON.stringify({
         to: message.to,
@@ -259,9 +247,6 @@ export const httpEmail: SenderModule = {
         html: message.html ?? null,
         locale: message.language,
       }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(context.timeoutMs),
     });
-    await checkProviderResponse(response);
   },
 };

@@ -1,5 +1,6 @@
 import { type MessageTemplate, messageTemplateSchema, type TemplateUsage } from '@gatehouse/schemas';
 import { z } from 'zod';
+import { html } from '../../http/html.ts';
 
 /**
  * A connector's own template for a usage (or its Generic one), filled with the message's values: `{{code}}`,
@@ -7,8 +8,8 @@ import { z } from 'zod';
  * template the product's own message (translated, spec §3 default templates) is sent.
  */
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+/** A value in an HTML template goes through the server's one escaping path (http/html.ts). */
+const escapeHtml = (value: string) => html`${value}`.toString();
 
 export const fillTemplate = (template: string, values: Readonly<Record<string, string>>, html = false) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {

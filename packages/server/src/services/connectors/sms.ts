@@ -1,4 +1,4 @@
-import { ConnectorError, checkProviderResponse, type SenderModule, text } from './types.ts';
+import { ConnectorError, postToProvider, type SenderModule, text } from './types.ts';
 
 /** SMS connectors: Twilio's Messages API (its public request shape) and a generic HTTP JSON endpoint. */
 
@@ -48,17 +48,13 @@ export const twilioSms: SenderModule = {
     });
     form.set(fromNumber.startsWith('MG') ? 'MessagingServiceSid' : 'From', fromNumber);
     const base = (text(config, 'baseUrl') || 'https://api.twilio.com').replace(/\/+$/, '');
-    const response = await context.fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
-      method: 'POST',
+    await postToProvider(context, `${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
       headers: {
         Authorization: `Basic ${Buffer.from(`${sid}:${text(config, 'authToken')}`).toString('base64')}`,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: form.toString(),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(context.timeoutMs),
     });
-    await checkProviderResponse(response);
   },
 };
 
@@ -88,13 +84,9 @@ export const httpSms: SenderModule = {
       throw new ConnectorError('connector.invalid_request_parameters', 'the phone number is not digits');
     }
     const authorization = text(config, 'authorization');
-    const response = await context.fetch(text(config, 'endpoint'), {
-      method: 'POST',
+    await postToProvider(context, text(config, 'endpoint'), {
       headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
       body: JSON.stringify({ to: message.to, type: message.usage, text: message.text, locale: message.language }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(context.timeoutMs),
     });
-    await checkProviderResponse(response);
   },
 };

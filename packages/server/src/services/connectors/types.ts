@@ -50,3 +50,18 @@ export const text = (config: Record<string, unknown>, key: string): string =>
 export const flag = (config: Record<string, unknown>, key: string): boolean => config[key] === true;
 export const num = (config: Record<string, unknown>, key: string, fallback: number): number =>
   typeof config[key] === 'number' ? (config[key] as number) : fallback;
+
+/** One POST to a provider's API under the outbound policy and the timeout; its refusal as a connector error. */
+export async function postToProvider(
+  context: SendContext,
+  url: string,
+  request: { headers: Record<string, string>; body: string },
+): Promise<void> {
+  const response = await context.fetch(url, {
+    method: 'POST',
+    ...request,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(context.timeoutMs),
+  });
+  await checkProviderResponse(response);
+}
