@@ -8,6 +8,7 @@ export * from './entities/console-preferences.ts';
 export * from './entities/dashboard.ts';
 export * from './entities/domain.ts';
 export * from './entities/hook.ts';
+export * from './entities/jwt-customizer.ts';
 export * from './entities/log.ts';
 export * from './entities/me.ts';
 export * from './entities/oidc-key.ts';

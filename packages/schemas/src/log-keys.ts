@@ -33,6 +33,8 @@ const adminWrites = {
   UserGrant: ['Deleted'],
   ApplicationSignInExperience: ['Updated'],
   OidcSessionConfig: ['Updated'],
+  JwtCustomizer: ['Created', 'Updated', 'Deleted'],
+  IdTokenConfig: ['Updated'],
   UserMfaVerification: ['Created', 'Deleted'],
 } as const;
 type AdminWrites = typeof adminWrites;

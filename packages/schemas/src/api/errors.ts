@@ -71,6 +71,8 @@ export const errorCodes = [
   'localization.invalid_translation_structure',
   'connector.general',
   'connector.not_found',
+  'jwt_customizer.general',
+  'jwt_customizer.access_denied',
   'connector.invalid_metadata',
   'connector.unexpected_type',
   'connector.invalid_config_guard',
