@@ -124,7 +124,13 @@ export type JwtCustomizerTestResult = z.infer<typeof jwtCustomizerTestResultSche
  * ID token extended claims (reference `/configs/id-token`): user claims that go into the ID token (not only the
  * userinfo answer) when the application asks for the scope of the same name and the tenant has them enabled.
  */
-export const extendedIdTokenClaims = ['custom_data', 'identities', 'roles', 'organizations', 'organization_roles'] as const;
+export const extendedIdTokenClaims = [
+  'custom_data',
+  'identities',
+  'roles',
+  'organizations',
+  'organization_roles',
+] as const;
 export type ExtendedIdTokenClaim = (typeof extendedIdTokenClaims)[number];
 
 export const idTokenConfigSchema = z
@@ -156,7 +162,15 @@ export const accessTokenContextSample = {
         id: 'r1',
         name: 'editor',
         description: 'Edits articles',
-        scopes: [{ id: 's1', name: 'write:articles', description: null, resourceId: 'res1', resource: 'https://api.example.com' }],
+        scopes: [
+          {
+            id: 's1',
+            name: 'write:articles',
+            description: null,
+            resourceId: 'res1',
+            resource: 'https://api.example.com',
+          },
+        ],
       },
     ],
     organizations: [{ id: 'o1', name: 'Acme', description: null }],
