@@ -12,6 +12,7 @@ import { managementApi, managementApiPglite } from './management-api.ts';
 import { rss } from './rss.ts';
 import { serverColdStart, start } from './start.ts';
 import { statusThroughput } from './status-throughput.ts';
+import { tokenIssuance } from './token-issuance.ts';
 import { userImport, userImportPglite } from './user-import.ts';
 
 const { values } = parseArgs({
@@ -26,6 +27,7 @@ const benches: Bench[] = [
   consoleSize,
   consoleSpeed,
   statusThroughput,
+  tokenIssuance,
   managementApi,
   managementApiPglite,
   userImport,
