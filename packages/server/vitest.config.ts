@@ -13,6 +13,7 @@ const backendIndependent = [
   'test/html.test.ts',
   'test/i18n.test.ts',
   'test/jwt-sandbox.test.ts',
+  'test/secret-box.test.ts',
   'test/log-keys.test.ts',
   'test/password-policy.test.ts',
   'test/plans.test.ts',
