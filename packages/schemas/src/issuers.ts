@@ -26,3 +26,13 @@ export const ORGANIZATION_ROLES_SCOPE = 'urn:gatehouse:scope:organization_roles'
 export function organizationAudience(organizationId: string): string {
   return `urn:gatehouse:organization:${organizationId}`;
 }
+
+const ORGANIZATION_URN_PREFIX = 'urn:gatehouse:organization:';
+export const isOrganizationUrn = (value: string): boolean => value.startsWith(ORGANIZATION_URN_PREFIX);
+
+/** The organization id of an organization token's audience; a TypeError for an invalid organization URN (spec §8). */
+export function organizationIdFromUrn(urn: string): string {
+  const id = urn.startsWith(ORGANIZATION_URN_PREFIX) ? urn.slice(ORGANIZATION_URN_PREFIX.length) : '';
+  if (!/^[A-Za-z0-9_-]{1,21}$/.test(id)) throw new TypeError(`Invalid organization URN: ${urn.slice(0, 100)}`);
+  return id;
+}

@@ -152,6 +152,14 @@ describe('the custom JWT API', () => {
     });
     const syntax = await test({ script: 'const getCustomJwtClaims = ;' });
     expect(syntax.json).toMatchObject({ code: 'jwt_customizer.general', data: { name: 'SyntaxError' } });
+    const organization = await test({
+      script: 'const getCustomJwtClaims = async ({ token }) => ({ org: token.organization_id });',
+      token: { sub: 'app1', aud: 'urn:gatehouse:organization:org1' },
+    });
+    expect(organization.json.claims).toEqual({ org: 'org1' });
+    const badUrn = await test({ script, token: { aud: 'urn:gatehouse:organization:' } });
+    expect(badUrn.status).toBe(422);
+    expect(badUrn.json).toMatchObject({ code: 'jwt_customizer.general', data: { name: 'TypeError' } });
     expectInvalid(await test({ tokenType: 'id-token', script }));
     expectInvalid(await test({ script, token: 'not an object' }));
   });

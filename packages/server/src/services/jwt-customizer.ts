@@ -2,6 +2,7 @@ import {
   defaultIdTokenConfig,
   extendedIdTokenClaims,
   type IdTokenConfig,
+  isOrganizationUrn,
   type JwtCustomizer,
   type JwtCustomizerPatch,
   type JwtCustomizerResponse,
@@ -11,6 +12,7 @@ import {
   jwtCustomizerConfigKeys,
   jwtCustomizerTokenTypes,
   MASKED_SECRET,
+  organizationIdFromUrn,
   reservedJwtClaims,
 } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
@@ -227,6 +229,20 @@ export function mergeableClaims(claims: Record<string, unknown>): {
 }
 
 /**
+ * A sample organization token (audience `urn:gatehouse:organization:<id>`) gets its `organization_id`, as issued ones
+ * do; an invalid organization URN is the script-facing TypeError of spec §8 (422).
+ */
+function withOrganization(token: Record<string, unknown>): Record<string, unknown> {
+  const audience = token.aud;
+  if (typeof audience !== 'string' || !isOrganizationUrn(audience)) return token;
+  try {
+    return { ...token, organization_id: organizationIdFromUrn(audience) };
+  } catch (error) {
+    throw new ApiError(422, 'jwt_customizer.general', { name: 'TypeError', message: (error as Error).message });
+  }
+}
+
+/**
  * The console's Test: runs the given script in the same sandbox against the samples. Masked variables are the
  * stored ones. A failing script answers 422 with the script's own error in `data`.
  */
@@ -235,10 +251,11 @@ export async function testCustomizer(
   body: JwtCustomizerTest,
   deps: CustomizerDeps & { sandbox: ScriptSandbox },
 ): Promise<JwtCustomizerTestResult> {
+  const token = withOrganization(body.token);
   const stored = await readCustomizer(tenant, body.tokenType, deps);
   const environmentVariables = unmask(body.environmentVariables ?? {}, stored?.environmentVariables ?? {});
   const outcome = await deps.sandbox.run(body.script, {
-    token: body.token,
+    token,
     context: body.context ?? {},
     environmentVariables,
   });
@@ -247,7 +264,7 @@ export async function testCustomizer(
     throw new ApiError(422, code, { name: outcome.error.name, message: outcome.error.message });
   }
   const { claims, dropped } = mergeableClaims(outcome.claims);
-  return { payload: { ...claims, ...body.token }, claims, droppedClaims: dropped };
+  return { payload: { ...claims, ...token }, claims, droppedClaims: dropped };
 }
 
 export async function readIdTokenConfig(tenant: TenantDb): Promise<IdTokenConfig> {
