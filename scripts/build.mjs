@@ -120,6 +120,18 @@ export async function buildServer({ force = false } = {}) {
       },
     ],
   });
+  // The custom JWT sandbox's worker thread (services/jwt-customizer/sandbox.ts loads it next to the bundle). QuickJS
+  // stays outside: it loads its WebAssembly file next to its own code.
+  await build({
+    entryPoints: [join(serverDir, 'src', 'services', 'jwt-customizer', 'sandbox-worker.ts')],
+    outfile: join(serverDir, 'dist', 'jwt-sandbox-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'warning',
+    external: ['quickjs-emscripten-core', '@jitl/*'],
+  });
   writeFileSync(serverBundle, launcher);
   writeFileSync(serverStampFile, wanted);
   return true;

@@ -12,6 +12,7 @@ const backendIndependent = [
   'test/form-action.test.ts',
   'test/html.test.ts',
   'test/i18n.test.ts',
+  'test/jwt-sandbox.test.ts',
   'test/log-keys.test.ts',
   'test/password-policy.test.ts',
   'test/plans.test.ts',

@@ -173,6 +173,7 @@ export function createApp(services: Services) {
     c.set('config', config);
     c.set('keys', keys);
     c.set('delivery', delivery);
+    c.set('scripts', providers.scripts);
     c.set('language', negotiateLanguage(c.req.header('Accept-Language')));
     c.set('log', log.child({ requestId: c.get('requestId') }));
     await next();

@@ -88,6 +88,37 @@ const envSchema = z
     CUSTOM_DOMAIN_CA_FILE: z.string().min(1).optional(),
     PAYMENT_PROVIDER: z.enum(paymentProviderIds).default('sandbox'),
     PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+    SECRETS_KEY: z
+      .string()
+      .refine(
+        (value) => Buffer.from(value, 'base64').length === 32,
+        'must be 32 bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
+    SECRETS_KEY_PREVIOUS: z
+      .string()
+      .refine(
+        (value) => value.split(',').every((entry) => Buffer.from(entry.trim(), 'base64').length === 32),
+        'must be comma-separated 32-byte keys in base64',
+      )
+      .optional(),
+    CUSTOM_JWT_FETCH_ALLOW_LIST: z
+      .string()
+      .refine(
+        (value) =>
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .every(
+              (entry) =>
+                URL.canParse(entry) &&
+                /^https?:$/.test(new URL(entry).protocol) &&
+                new URL(entry).origin === entry.replace(/\/$/, ''),
+            ),
+        'must be comma-separated origins such as https://api.example.com',
+      )
+      .optional(),
     PWNED_PASSWORDS_URL: z
       .union([z.literal('off'), z.url({ protocol: /^https?$/ })], {
         error: 'must be an http(s) URL to which a 5-character hash prefix is appended, or off',
@@ -140,6 +171,12 @@ export type Config = {
    * is appended); undefined when set to `off`: the check then allows every password (services/pwned-passwords.ts).
    */
   pwnedPasswordsUrl: string | undefined;
+  /** Master key of the secrets stored encrypted (SECRETS_KEY); undefined: DATA_DIR/secrets.key (services/secret-box.ts). */
+  secretsKey: string | undefined;
+  /** Older master keys still read during a rotation (SECRETS_KEY_PREVIOUS). */
+  secretsKeyPrevious: string[];
+  /** Custom JWT scripts (services/jwt-customizer): the origins their `fetch` may reach (CUSTOM_JWT_FETCH_ALLOW_LIST). */
+  customJwt: { fetchAllowList: string[] };
 };
 
 export class ConfigError extends Error {}
@@ -157,7 +194,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = env[name];
     // Secrets are not echoed (an SMTP URL carries the password).
     const shown =
-      name === 'ADMIN_PASSWORD' || name === 'SMTP_URL' || name === 'PAYMENT_WEBHOOK_SECRET' || value === undefined
+      name === 'ADMIN_PASSWORD' ||
+      name === 'SMTP_URL' ||
+      name === 'PAYMENT_WEBHOOK_SECRET' ||
+      name.startsWith('SECRETS_KEY') ||
+      value === undefined
         ? ''
         : ` (got "${value}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
@@ -188,6 +229,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: { provider: e.PAYMENT_PROVIDER, webhookSecret: e.PAYMENT_WEBHOOK_SECRET },
     pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL === 'off' ? undefined : e.PWNED_PASSWORDS_URL,
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: (e.SECRETS_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    customJwt: {
+      fetchAllowList: (e.CUSTOM_JWT_FETCH_ALLOW_LIST ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    },
     // Tenants' webhook (and, later, connector) endpoints: private addresses refused in cloud unless allowed.
     outbound: {
       denyPrivate: (e.OUTBOUND_PRIVATE_ADDRESSES ?? (e.EDITION === 'cloud' ? 'deny' : 'allow')) === 'deny',

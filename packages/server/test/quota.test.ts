@@ -162,6 +162,19 @@ describe('quota on a Free production tenant', () => {
     expect(allowed.status, JSON.stringify(allowed.json)).toBe(201);
   });
 
+  it('custom JWT is a plan feature: a script is refused on Free (nothing saved), allowed on Development', async () => {
+    const script = { script: 'const getCustomJwtClaims = async () => ({ a: 1 });' };
+    const path = '/configs/jwt-customizer/access-token';
+    const refused = await api(free, path, { method: 'PUT', body: script });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(403);
+    expect(refused.json).toMatchObject({
+      code: 'subscription.quota_exceeded',
+      data: { quota: { customJwtEnabled: { limit: false, usage: 0 } } },
+    });
+    expect((await api(free, '/configs/jwt-customizer')).json).toEqual([]);
+    expect((await api(dev, path, { method: 'PUT', body: script })).status).toBe(201);
+  });
+
   it('tenant members: the creator fills the Free plan, an invitation is refused', async () => {
     const path = `/api/tenants/${free.id}/invitations`;
     const refused = await call(base, path, alice.cloud, {

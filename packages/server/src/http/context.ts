@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import type { Config } from '../config.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import type { ScriptSandbox } from '../services/jwt-customizer/sandbox.ts';
 import type { MessageDelivery } from '../services/message-delivery.ts';
 
 /** What a verified bearer token says about the caller. */
@@ -24,6 +25,8 @@ export type AppEnv = {
     keys: SigningKeyStore;
     /** Sends messages to people: the tenant's email or SMS connector, else the system mail service. */
     delivery: MessageDelivery;
+    /** Runs custom JWT scripts (the console's Test; token issuance uses the same one). */
+    scripts: ScriptSandbox;
     tenant: TenantDb;
     auth: AuthContext;
     /** Set by the security-headers middleware: this response's CSP nonce for inline style. */

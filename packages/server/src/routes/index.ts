@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { domainsRoutes } from './domains.ts';
 import { exportsRoutes } from './exports.ts';
 import { hooksRoutes } from './hooks.ts';
+import { jwtCustomizerRoutes } from './jwt-customizer.ts';
 import { logsRoutes } from './logs.ts';
 import { oidcSessionConfigRoutes } from './oidc-session-config.ts';
 import { organizationApplicationsRoutes } from './organization-applications.ts';
@@ -65,6 +66,7 @@ export function managementRoutes() {
       .route('/', hooksRoutes)
       // Before the signing keys, whose /configs/oidc/{keyType} would otherwise claim /configs/oidc/session.
       .route('/', oidcSessionConfigRoutes)
+      .route('/', jwtCustomizerRoutes)
       .route('/', signingKeysRoutes)
       .route('/', adminConsoleConfigRoutes)
       .route('/', domainsRoutes)

@@ -1,4 +1,9 @@
-import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE } from '@gatehouse/schemas';
+import {
+  type ExtendedIdTokenClaim,
+  extendedIdTokenClaims,
+  ORGANIZATION_ROLES_SCOPE,
+  ORGANIZATIONS_SCOPE,
+} from '@gatehouse/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
@@ -9,9 +14,13 @@ import { TenantDb } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
+import { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
+import { userRoleNames } from '../../services/jwt-customizer/token-context.ts';
+import { readIdTokenConfig } from '../../services/jwt-customizer.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
+import { secretBoxFor } from '../../services/secret-box.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
 import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
@@ -24,6 +33,7 @@ import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
+import { customJwtClaims } from './custom-jwt-claims.ts';
 import { offlineAccessForFirstParty } from './first-party-offline-access.ts';
 import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
 import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
@@ -71,6 +81,8 @@ export type OidcDeps = {
   log?: Logger | undefined;
   /** Failed client authentications, shared by the providers of one server (rebuilding a provider keeps it). */
   clientAuthThrottle?: ClientAuthThrottle | undefined;
+  /** Runs the tenants' custom JWT scripts; one per server. */
+  scripts?: ScriptSandbox | undefined;
 };
 
 export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
@@ -81,6 +93,15 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   const signingAlgorithm = privateKeys[0] ? jwsAlgorithmOf(privateKeys[0]) : SIGNING_ALGORITHM;
   const publishedAlgorithms = [...new Set([signingAlgorithm, ...privateKeys.map(jwsAlgorithmOf)])];
   const session = await readOidcSessionConfig(new TenantDb(db, tenantId));
+  if (!deps.scripts) throw new Error('createTenantProvider needs the script sandbox (TenantProviders makes one)');
+  const customJwt = {
+    db,
+    tenantId,
+    scripts: deps.scripts,
+    box: secretBoxFor(config),
+    edition: config.edition,
+    log: deps.log,
+  };
   const configuration: Configuration = {
     adapter: (name: string) =>
       name === 'Client'
@@ -162,11 +183,20 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       phone: ['phone_number', 'phone_number_verified'],
       [ORGANIZATIONS_SCOPE]: ['organizations'],
       [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
+      // Extended claims (reference scope names): in the ID token only when the tenant enables them (/configs/id-token).
+      custom_data: ['custom_data'],
+      identities: ['identities'],
+      roles: ['roles'],
     },
     // Scope claims go into the ID token too (organizations and organization_roles among them, spec §3), so clients
     // read them without a userinfo call.
     conformIdTokenClaims: false,
-    extraTokenClaims: (_ctx, token) => organizationTokenClaims(token),
+    // Organization tokens name their organization; custom JWT scripts add their claims (auth/oidc/custom-jwt-claims.ts).
+    extraTokenClaims: async (ctx, token) => {
+      const organization = organizationTokenClaims(token);
+      const custom = await customJwtClaims(customJwt, ctx, token, organization?.organization_id);
+      return custom || organization ? { ...custom, ...organization } : undefined;
+    },
     renderError: errorRenderer(db, tenantId),
     findAccount: async (_ctx, id) => {
       const tenant = new TenantDb(db, tenantId);
@@ -174,11 +204,18 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       if (!user || user.isSuspended) return undefined;
       return {
         accountId: user.id,
-        claims: async (_use, scope) => {
-          // Memberships are read only when a token asks for them.
+        claims: async (use, scope) => {
+          // Memberships and roles are read only when a token asks for them.
           const granted = new Set(scope.split(' '));
           const wantsOrganizations = granted.has(ORGANIZATIONS_SCOPE) || granted.has(ORGANIZATION_ROLES_SCOPE);
-          const memberships = wantsOrganizations ? await userOrganizationClaims(tenant, user.id) : undefined;
+          const [memberships, roleNames, idTokenConfig] = await Promise.all([
+            wantsOrganizations ? userOrganizationClaims(tenant, user.id) : undefined,
+            granted.has('roles') ? userRoleNames(tenant, user.id) : undefined,
+            use === 'id_token' ? readIdTokenConfig(tenant) : undefined,
+          ]);
+          // The ID token leaves out the extended claims the tenant has not enabled; userinfo answers them all.
+          const enabled = new Set<string>(idTokenConfig?.enabledExtendedClaims ?? extendedIdTokenClaims);
+          const extended = (claim: ExtendedIdTokenClaim, value: unknown) => (enabled.has(claim) ? value : undefined);
           return {
             sub: user.id,
             name: user.name ?? undefined,
@@ -191,8 +228,11 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
             // Only a number proven by a texted code or set by an admin.
             phone_number_verified: Boolean(user.primaryPhone) && user.primaryPhoneVerified,
             updated_at: Math.floor(user.updatedAt.getTime() / 1000),
-            organizations: memberships?.organizations,
-            organization_roles: memberships?.organizationRoles,
+            organizations: extended('organizations', memberships?.organizations),
+            organization_roles: extended('organization_roles', memberships?.organizationRoles),
+            custom_data: extended('custom_data', granted.has('custom_data') ? user.customData : undefined),
+            identities: extended('identities', granted.has('identities') ? user.identities : undefined),
+            roles: extended('roles', roleNames),
           };
         },
       };
@@ -234,7 +274,21 @@ export class TenantProviders {
   readonly #providers = new Map<string, { version: string; provider: Promise<Provider> }>();
 
   constructor(deps: OidcDeps) {
-    this.#deps = { clientAuthThrottle: new ClientAuthThrottle(), ...deps };
+    this.#deps = {
+      clientAuthThrottle: new ClientAuthThrottle(),
+      scripts: new ScriptSandbox({
+        fetchAllowList: deps.config.customJwt.fetchAllowList,
+        outbound: deps.config.outbound,
+      }),
+      ...deps,
+    };
+  }
+
+  /** The custom JWT sandbox the providers issue tokens with (the console's Test runs scripts in it too). */
+  get scripts(): ScriptSandbox {
+    const { scripts } = this.#deps;
+    if (!scripts) throw new Error('TenantProviders has no script sandbox');
+    return scripts;
   }
 
   /** The tenant's provider, or undefined when the tenant does not exist. */

@@ -1,0 +1,270 @@
+import {
+  defaultIdTokenConfig,
+  extendedIdTokenClaims,
+  type IdTokenConfig,
+  type JwtCustomizer,
+  type JwtCustomizerPatch,
+  type JwtCustomizerResponse,
+  type JwtCustomizerTest,
+  type JwtCustomizerTestResult,
+  type JwtCustomizerTokenType,
+  jwtCustomizerConfigKeys,
+  jwtCustomizerTokenTypes,
+  MASKED_SECRET,
+  reservedJwtClaims,
+} from '@gatehouse/schemas';
+import { eq, inArray } from 'drizzle-orm';
+import { tenantConfigs } from '../db/tables.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ScriptSandbox } from './jwt-customizer/sandbox.ts';
+import { assertFeature, type QuotaDeps } from './quota.ts';
+import type { SecretBox } from './secret-box.ts';
+import { performWrite, type WriteContext } from './write-path.ts';
+
+/**
+ * Custom JWT settings (reference `/configs/jwt-customizer`, `/configs/id-token`), one `tenant_configs` row each. The
+ * environment variables are stored sealed (services/secret-box.ts) and answered masked, in the API and in the audit
+ * log; a masked value sent back means "keep the stored one".
+ */
+
+/** A script as stored: the variables are one sealed JSON object. */
+type StoredCustomizer = {
+  script: string;
+  environmentVariables?: string | undefined;
+  contextSample?: Record<string, unknown> | undefined;
+  tokenSample?: Record<string, unknown> | undefined;
+  blockIssuanceOnError: boolean;
+};
+
+/** A script as the token hook and the Test use it: the variables in the clear. */
+export type Customizer = Omit<StoredCustomizer, 'environmentVariables'> & {
+  environmentVariables: Record<string, string>;
+};
+
+export type CustomizerDeps = { box: SecretBox };
+
+export const ID_TOKEN_CONFIG_KEY = 'idToken';
+
+const reserved: ReadonlySet<string> = new Set(reservedJwtClaims);
+
+function toCustomizer(value: unknown, box: SecretBox): Customizer | undefined {
+  const stored = value as Partial<StoredCustomizer> | undefined;
+  if (!stored || typeof stored.script !== 'string') return undefined;
+  const variables = stored.environmentVariables
+    ? (JSON.parse(box.decrypt(stored.environmentVariables)) as Record<string, string>)
+    : {};
+  return {
+    script: stored.script,
+    environmentVariables: variables,
+    contextSample: stored.contextSample,
+    tokenSample: stored.tokenSample,
+    blockIssuanceOnError: stored.blockIssuanceOnError !== false,
+  };
+}
+
+const masked = (variables: Record<string, string>) =>
+  Object.fromEntries(Object.keys(variables).map((name) => [name, MASKED_SECRET]));
+
+/** The answer (and the audit log's before/after): variables masked. */
+function toResponse(customizer: Customizer): JwtCustomizerResponse {
+  return {
+    script: customizer.script,
+    environmentVariables: masked(customizer.environmentVariables),
+    ...(customizer.contextSample ? { contextSample: customizer.contextSample } : {}),
+    ...(customizer.tokenSample ? { tokenSample: customizer.tokenSample } : {}),
+    blockIssuanceOnError: customizer.blockIssuanceOnError,
+  };
+}
+
+function toStored(customizer: Customizer, box: SecretBox): StoredCustomizer {
+  const hasVariables = Object.keys(customizer.environmentVariables).length > 0;
+  return {
+    script: customizer.script,
+    environmentVariables: hasVariables ? box.encrypt(JSON.stringify(customizer.environmentVariables)) : undefined,
+    contextSample: customizer.contextSample,
+    tokenSample: customizer.tokenSample,
+    blockIssuanceOnError: customizer.blockIssuanceOnError,
+  };
+}
+
+/**
+ * Variables sent by a client: a masked value keeps the stored one of that name; a masked value with nothing stored
+ * under its name is refused (400), since the client cannot mean any value.
+ */
+function unmask(given: Record<string, string>, stored: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(given).map(([name, value]) => {
+      if (value !== MASKED_SECRET) return [name, value];
+      const kept = stored[name];
+      if (kept === undefined)
+        throw new ApiError(400, 'guard.invalid_input', { environmentVariables: { [name]: 'no stored value to keep' } });
+      return [name, kept];
+    }),
+  );
+}
+
+export async function readCustomizer(
+  tenant: TenantDb,
+  tokenType: JwtCustomizerTokenType,
+  deps: CustomizerDeps,
+): Promise<Customizer | undefined> {
+  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, jwtCustomizerConfigKeys[tokenType]));
+  return toCustomizer(row?.value, deps.box);
+}
+
+export async function listCustomizers(tenant: TenantDb, deps: CustomizerDeps) {
+  const keys = jwtCustomizerTokenTypes.map((type) => jwtCustomizerConfigKeys[type]);
+  const rows = await tenant.findMany(tenantConfigs, { where: inArray(tenantConfigs.key, keys) });
+  return jwtCustomizerTokenTypes.flatMap((type) => {
+    const key = jwtCustomizerConfigKeys[type];
+    const customizer = toCustomizer(rows.find((row) => row.key === key)?.value, deps.box);
+    return customizer ? [{ key, value: toResponse(customizer) }] : [];
+  });
+}
+
+export async function getCustomizer(
+  tenant: TenantDb,
+  tokenType: JwtCustomizerTokenType,
+  deps: CustomizerDeps,
+): Promise<JwtCustomizerResponse> {
+  const customizer = await readCustomizer(tenant, tokenType, deps);
+  if (!customizer) throw new ApiError(404, 'entity.not_found');
+  return toResponse(customizer);
+}
+
+type WriteDeps = CustomizerDeps & QuotaDeps;
+
+/** PUT: creates or replaces the script of a token type; `created` tells the route 201 from 200. */
+export async function putCustomizer(
+  ctx: WriteContext,
+  tokenType: JwtCustomizerTokenType,
+  body: JwtCustomizer,
+  deps: WriteDeps,
+): Promise<{ created: boolean; value: JwtCustomizerResponse }> {
+  await assertFeature(ctx.tenant, 'customJwtEnabled', deps);
+  const existing = await readCustomizer(ctx.tenant, tokenType, deps);
+  const key = jwtCustomizerConfigKeys[tokenType];
+  return performWrite(ctx, existing ? 'Admin.JwtCustomizer.Updated' : 'Admin.JwtCustomizer.Created', async (tx) => {
+    const before = await readCustomizer(tx, tokenType, deps);
+    const next: Customizer = {
+      script: body.script,
+      environmentVariables: unmask(body.environmentVariables ?? {}, before?.environmentVariables ?? {}),
+      contextSample: body.contextSample,
+      tokenSample: body.tokenSample,
+      blockIssuanceOnError: body.blockIssuanceOnError ?? true,
+    };
+    const value = toStored(next, deps.box);
+    await tx.insertIfAbsent(tenantConfigs, { key, value });
+    await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value });
+    const after = toResponse(next);
+    return {
+      result: { created: !before, value: after },
+      entity: { type: 'JwtCustomizer', id: tokenType },
+      before: before ? toResponse(before) : null,
+      after,
+    };
+  });
+}
+
+export async function patchCustomizer(
+  ctx: WriteContext,
+  tokenType: JwtCustomizerTokenType,
+  patch: JwtCustomizerPatch,
+  deps: WriteDeps,
+): Promise<JwtCustomizerResponse> {
+  await assertFeature(ctx.tenant, 'customJwtEnabled', deps);
+  const key = jwtCustomizerConfigKeys[tokenType];
+  return performWrite(ctx, 'Admin.JwtCustomizer.Updated', async (tx) => {
+    const before = await readCustomizer(tx, tokenType, deps);
+    if (!before) throw new ApiError(404, 'entity.not_found');
+    const next: Customizer = {
+      script: patch.script ?? before.script,
+      environmentVariables: patch.environmentVariables
+        ? unmask(patch.environmentVariables, before.environmentVariables)
+        : before.environmentVariables,
+      contextSample: patch.contextSample ?? before.contextSample,
+      tokenSample: patch.tokenSample ?? before.tokenSample,
+      blockIssuanceOnError: patch.blockIssuanceOnError ?? before.blockIssuanceOnError,
+    };
+    await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value: toStored(next, deps.box) });
+    const after = toResponse(next);
+    return { result: after, entity: { type: 'JwtCustomizer', id: tokenType }, before: toResponse(before), after };
+  });
+}
+
+export async function deleteCustomizer(
+  ctx: WriteContext,
+  tokenType: JwtCustomizerTokenType,
+  deps: CustomizerDeps,
+): Promise<void> {
+  const key = jwtCustomizerConfigKeys[tokenType];
+  await performWrite(ctx, 'Admin.JwtCustomizer.Deleted', async (tx) => {
+    const before = await readCustomizer(tx, tokenType, deps);
+    if (!before) throw new ApiError(404, 'entity.not_found');
+    await tx.delete(tenantConfigs, eq(tenantConfigs.key, key));
+    return {
+      result: undefined,
+      entity: { type: 'JwtCustomizer', id: tokenType },
+      before: toResponse(before),
+      after: null,
+    };
+  });
+}
+
+/** The script's claims without the reserved ones, and the names of those it tried to set. */
+export function mergeableClaims(claims: Record<string, unknown>): {
+  claims: Record<string, unknown>;
+  dropped: string[];
+} {
+  const kept: Record<string, unknown> = {};
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(claims)) {
+    if (reserved.has(name)) dropped.push(name);
+    else kept[name] = value;
+  }
+  return { claims: kept, dropped };
+}
+
+/**
+ * The console's Test: runs the given script in the same sandbox against the samples. Masked variables are the
+ * stored ones. A failing script answers 422 with the script's own error in `data`.
+ */
+export async function testCustomizer(
+  tenant: TenantDb,
+  body: JwtCustomizerTest,
+  deps: CustomizerDeps & { sandbox: ScriptSandbox },
+): Promise<JwtCustomizerTestResult> {
+  const stored = await readCustomizer(tenant, body.tokenType, deps);
+  const environmentVariables = unmask(body.environmentVariables ?? {}, stored?.environmentVariables ?? {});
+  const outcome = await deps.sandbox.run(body.script, {
+    token: body.token,
+    context: body.context ?? {},
+    environmentVariables,
+  });
+  if (!outcome.ok) {
+    const code = outcome.error.name === 'AccessDenied' ? 'jwt_customizer.access_denied' : 'jwt_customizer.general';
+    throw new ApiError(422, code, { name: outcome.error.name, message: outcome.error.message });
+  }
+  const { claims, dropped } = mergeableClaims(outcome.claims);
+  return { payload: { ...claims, ...body.token }, claims, droppedClaims: dropped };
+}
+
+export async function readIdTokenConfig(tenant: TenantDb): Promise<IdTokenConfig> {
+  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, ID_TOKEN_CONFIG_KEY));
+  const claims = (row?.value as Partial<IdTokenConfig> | undefined)?.enabledExtendedClaims;
+  if (!Array.isArray(claims)) return defaultIdTokenConfig;
+  return { enabledExtendedClaims: extendedIdTokenClaims.filter((claim) => claims.includes(claim)) };
+}
+
+export function putIdTokenConfig(ctx: WriteContext, body: IdTokenConfig): Promise<IdTokenConfig> {
+  return performWrite(ctx, 'Admin.IdTokenConfig.Updated', async (tx) => {
+    const before = await readIdTokenConfig(tx);
+    const after = {
+      enabledExtendedClaims: extendedIdTokenClaims.filter((claim) => body.enabledExtendedClaims.includes(claim)),
+    };
+    await tx.insertIfAbsent(tenantConfigs, { key: ID_TOKEN_CONFIG_KEY, value: after });
+    await tx.update(tenantConfigs, eq(tenantConfigs.key, ID_TOKEN_CONFIG_KEY), { value: after });
+    return { result: after, entity: { type: 'IdTokenConfig', id: 'id-token' }, before, after };
+  });
+}
