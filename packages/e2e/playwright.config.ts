@@ -49,6 +49,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'audit-logs.spec.ts': 'oss',
   'connectors.spec.ts': 'oss',
   'connectors-sms.spec.ts': 'oss',
+  'customize-jwt.spec.ts': 'oss',
   'dashboard.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',

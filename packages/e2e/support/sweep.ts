@@ -685,6 +685,80 @@ export const sweepAreas: Record<string, SweepArea> = {
     }),
   },
 
+  customize_jwt: {
+    prepare: async (api) => {
+      // A saved machine-to-machine script for the edit page; removed again, so no other spec's tokens carry its claims.
+      await api.put('/configs/jwt-customizer/client-credentials', {
+        script: 'const getCustomJwtClaims = async () => ({ axe: true });',
+        environmentVariables: { AXE_KEY: 'secret' },
+      });
+      const editor = (title: string) => async (page: Page) => {
+        await expectHeading(page, title);
+        await expect(page.getByRole('textbox', { name: /^Script/ })).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Type definitions' })).toBeVisible();
+      };
+      return {
+        cleanup: async () => {
+          await api.delete('/configs/jwt-customizer/client-credentials');
+        },
+        stops: [
+          {
+            name: 'index',
+            path: 'customize-jwt',
+            ready: async (page) => {
+              await expectHeading(page, 'Custom JWT');
+              await expect(page.getByRole('link', { name: 'Edit script' })).toBeVisible();
+              await expect(page.getByRole('checkbox', { name: /Include roles in ID tokens/ })).toBeVisible();
+            },
+            dialogs: [
+              {
+                name: 'delete confirmation',
+                open: async (page) => {
+                  await page.getByRole('button', { name: 'Delete script' }).click();
+                  await expect(page.getByRole('alertdialog', { name: 'Delete this script?' })).toBeVisible();
+                },
+                close: async (page) => {
+                  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+                  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+                },
+              },
+            ],
+            arabic: async (page) => {
+              await expectHeading(page, 'JWT مخصّص');
+              await expect(page.getByRole('region', { name: 'رمز وصول المستخدم' })).toBeVisible();
+              await expect(page.getByRole('link', { name: 'إضافة نص برمجي' })).toBeVisible();
+            },
+          },
+          {
+            name: 'create user access token script, tested',
+            path: 'customize-jwt/access-token/create',
+            ready: async (page) => {
+              await editor('User access token')(page);
+              await page.getByRole('button', { name: 'Run test' }).click();
+              await expect(page.getByTestId('test-result')).toContainText('"sub"');
+            },
+          },
+          {
+            name: 'edit machine-to-machine script',
+            path: 'customize-jwt/client-credentials/edit',
+            ready: async (page) => {
+              await editor('Machine-to-machine access token')(page);
+              await expect(page.getByLabel('Value', { exact: true })).toHaveValue('********');
+            },
+            arabic: async (page) => {
+              await expectHeading(page, 'رمز وصول بين الأجهزة');
+              await expect(page.getByRole('button', { name: 'تشغيل الاختبار' })).toBeVisible();
+              // Code stays left to right inside the right-to-left page.
+              await expect(page.getByRole('textbox', { name: /^النص البرمجي/ })).toBeVisible();
+              await page.getByRole('button', { name: 'تشغيل الاختبار' }).click();
+              await expect(page.getByTestId('test-result')).toContainText('"axe": true');
+            },
+          },
+        ],
+      };
+    },
+  },
+
   webhooks: {
     prepare: async (api) => {
       const receiver = await startReceiver();

@@ -4,6 +4,7 @@ import { apiResourcesArea } from '../pages/api-resources/routes.ts';
 import { applicationsArea } from '../pages/applications/routes.ts';
 import { auditLogsArea } from '../pages/audit-logs/routes.ts';
 import { connectorsArea } from '../pages/connectors/routes.ts';
+import { customizeJwtArea } from '../pages/customize-jwt/routes.ts';
 import { dashboardArea } from '../pages/dashboard/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
@@ -28,6 +29,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   usersArea,
   organizationsArea,
   signingKeysArea,
+  customizeJwtArea,
   webhooksArea,
   auditLogsArea,
   tenantSettingsArea,

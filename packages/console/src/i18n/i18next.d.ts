@@ -5,6 +5,7 @@ import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
 import type connectors from './locales/en/connectors.json';
+import type customizeJwt from './locales/en/customize_jwt.json';
 import type dashboard from './locales/en/dashboard.json';
 import type domains from './locales/en/domains.json';
 import type getStarted from './locales/en/get_started.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       common: typeof common;
       components: typeof components;
       connectors: typeof connectors;
+      customize_jwt: typeof customizeJwt;
       dashboard: typeof dashboard;
       domains: typeof domains;
       get_started: typeof getStarted;

@@ -13,6 +13,7 @@ export type Namespace =
   | 'common'
   | 'components'
   | 'connectors'
+  | 'customize_jwt'
   | 'dashboard'
   | 'domains'
   | 'get_started'

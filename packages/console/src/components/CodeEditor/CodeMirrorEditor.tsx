@@ -78,8 +78,10 @@ export default function CodeMirrorEditor({
     ...(field.id && { id: field.id }),
     ...(field['data-testid'] && { 'data-testid': field['data-testid'] }),
     // Read-only content is not editable, so CodeMirror drops it from the tab order; a keyboard user still has to
-    // reach it to scroll and select (axe scrollable-region-focusable).
-    ...(isReadOnly && { tabindex: '0', 'aria-readonly': 'true' }),
+    // reach it to scroll and select (axe scrollable-region-focusable). Editable content is in the tab order already,
+    // but axe counts only a tabindex as focusable: without it, a long line (a scrolling editor) is a violation.
+    tabindex: '0',
+    ...(isReadOnly && { 'aria-readonly': 'true' }),
   };
   const ariaKey = JSON.stringify(ariaAttributes);
 
