@@ -19,6 +19,7 @@ export type JwtCustomizerConfigKey = (typeof jwtCustomizerConfigKeys)[JwtCustomi
 
 export const JWT_CUSTOMIZER_SCRIPT_MAX_LENGTH = 64_000;
 export const JWT_CUSTOMIZER_MAX_VARIABLES = 50;
+export const JWT_CUSTOMIZER_VARIABLE_MAX_LENGTH = 4096;
 
 /** Environment variable names as in a shell: the script reads them as `environmentVariables.NAME`. */
 export const environmentVariableNameSchema = z
@@ -28,7 +29,7 @@ export const environmentVariableNameSchema = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
 
 export const environmentVariablesSchema = z
-  .record(environmentVariableNameSchema, z.string().max(4096))
+  .record(environmentVariableNameSchema, z.string().max(JWT_CUSTOMIZER_VARIABLE_MAX_LENGTH))
   .refine((value) => Object.keys(value).length <= JWT_CUSTOMIZER_MAX_VARIABLES, {
     message: `at most ${JWT_CUSTOMIZER_MAX_VARIABLES} variables`,
   });

@@ -34,7 +34,7 @@ const stored = (body: JwtCustomizerPatch): JwtCustomizerResponse => ({
   ),
   tokenSample: body.tokenSample,
   contextSample: body.contextSample,
-  blockIssuanceOnError: body.blockIssuanceOnError ?? false,
+  blockIssuanceOnError: body.blockIssuanceOnError ?? true,
 });
 
 vi.mock('../../../api/jwt-customizer.ts', async (importOriginal) => ({

@@ -8,6 +8,7 @@ import {
   environmentVariablesSchema,
   JWT_CUSTOMIZER_MAX_VARIABLES,
   JWT_CUSTOMIZER_SCRIPT_MAX_LENGTH,
+  JWT_CUSTOMIZER_VARIABLE_MAX_LENGTH,
   type JwtCustomizer,
   type JwtCustomizerResponse,
   type JwtCustomizerTest,
@@ -47,7 +48,8 @@ export function toEditorForm(tokenType: JwtCustomizerTokenType, saved?: JwtCusto
     tokenSample: customDataText(saved?.tokenSample ?? samples[tokenType].token),
     contextSample: customDataText(saved?.contextSample ?? samples[tokenType].context),
     environmentVariables: Object.entries(saved?.environmentVariables ?? {}).map(([key, value]) => ({ key, value })),
-    blockIssuanceOnError: saved?.blockIssuanceOnError ?? false,
+    // As the API: a failing script refuses the token unless the admin turns that off.
+    blockIssuanceOnError: saved?.blockIssuanceOnError ?? true,
   };
 }
 
@@ -142,8 +144,7 @@ export function editorIssues(values: JwtEditorForm, savedNames: ReadonlySet<stri
     else if (!environmentVariableNameSchema.safeParse(name).success) {
       issues.push({ path: at('key'), rule: 'variable_name_invalid' });
     } else if (!environmentVariablesSchema.safeParse({ [name]: row.value }).success) {
-      // The schema's limit of a value (4096 characters), named in the message only.
-      issues.push({ path: at('value'), rule: 'variable_value_too_long', max: 4096 });
+      issues.push({ path: at('value'), rule: 'variable_value_too_long', max: JWT_CUSTOMIZER_VARIABLE_MAX_LENGTH });
     } else if (isMaskedValue(row.value) && !savedNames.has(name)) {
       issues.push({ path: at('value'), rule: 'variable_value_again' });
     }
