@@ -80,9 +80,22 @@ export function removeTempDir(dir: string): void {
   tempDirs.delete(dir);
 }
 
+/**
+ * The master key of secrets at rest for every bench process: the seeding CLI and the servers of one bench use
+ * different data directories but the same (cached) databases, so they must share it.
+ */
+const BENCH_SECRETS_KEY = Buffer.alloc(32, 11).toString('base64');
+
 /** Environment for children: the project's Node first on PATH, quiet logs. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, PATH: `${binDir}:${process.env.PATH ?? ''}`, LOG_LEVEL: 'warn', EDITION: 'oss', ...extra };
+  return {
+    ...process.env,
+    PATH: `${binDir}:${process.env.PATH ?? ''}`,
+    LOG_LEVEL: 'warn',
+    EDITION: 'oss',
+    SECRETS_KEY: process.env.SECRETS_KEY ?? BENCH_SECRETS_KEY,
+    ...extra,
+  };
 }
 
 const groups = new Set<number>();

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_SECRETS_KEY } from './test/support/secrets.ts';
 
 /**
  * Files that never open the test database (no app, no TEST_DATABASE_URL): the admin CLI and the embedded start-up
@@ -26,6 +27,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: process.env.TEST_DATABASE_URL ? backendIndependent : [],
     globalSetup: ['test/support/global-setup.ts'],
+    // Secrets at rest: the key the template database was sealed with (test/support/secrets.ts).
+    env: { SECRETS_KEY: TEST_SECRETS_KEY },
+    setupFiles: ['test/support/setup-secrets.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers only add contention for PGlite's single-threaded WASM.

@@ -23,6 +23,7 @@ import { SANDBOX_BASE_PATH, SandboxPaymentProvider } from './billing/sandbox.ts'
 import { sandboxPaymentPages } from './billing/sandbox-pages.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { tenants } from './db/tables.ts';
 import { TenantDb } from './db/tenant-db.ts';
 import { consoleStatic } from './http/console-static.ts';
@@ -120,6 +121,8 @@ function tenantContext(db: Database, known: KnownTenants, fixedTenantId?: string
 
 export function createApp(services: Services) {
   const { config, db, keys, log } = services;
+  // The data layer seals and opens secrets with the configured key (db/sealed-columns.ts).
+  useSecretBox(secretBoxFor(config));
   const providers = services.providers ?? new TenantProviders(services);
   const known = new KnownTenants();
   const storage = new LocalAssetStorage(config.dataDir);

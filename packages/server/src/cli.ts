@@ -7,6 +7,7 @@ import { CliError, type CommandName, commandSchemas, runCommand } from './cli/co
 import { cliSocketPath, sendToServer } from './cli/socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { seed } from './db/seed.ts';
 import { SeedError, type SeedProgress, seedScale } from './seed/scale.ts';
 
@@ -137,6 +138,7 @@ async function runSeed(argv: string[]): Promise<void> {
   // PGlite opens in one process: seeding through a running server would block it for minutes.
   if (!config.databaseUrl && (await serverListens(config.dataDir)))
     fail('the server is running on this data directory; stop it first (the embedded database opens in one process)');
+  useSecretBox(secretBoxFor(config));
   const database = await openDatabase(config);
   try {
     await database.migrate();
@@ -226,6 +228,7 @@ async function main(): Promise<void> {
       return;
     }
   }
+  useSecretBox(secretBoxFor(config));
   const database = await openDatabase(config);
   try {
     await database.migrate();

@@ -171,7 +171,7 @@ export type Config = {
    * is appended); undefined when set to `off`: the check then allows every password (services/pwned-passwords.ts).
    */
   pwnedPasswordsUrl: string | undefined;
-  /** Master key of the secrets stored encrypted (SECRETS_KEY); undefined: DATA_DIR/secrets.key (services/secret-box.ts). */
+  /** Master key of the secrets stored encrypted (SECRETS_KEY); undefined: DATA_DIR/secrets.key (db/secret-box.ts). */
   secretsKey: string | undefined;
   /** Older master keys still read during a rotation (SECRETS_KEY_PREVIOUS). */
   secretsKeyPrevious: string[];
@@ -204,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
+  // In production the master key of secrets at rest must come from the operator, not a file beside the data.
+  if (cleaned.NODE_ENV === 'production' && !e.SECRETS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: SECRETS_KEY must be set when NODE_ENV=production (32 bytes in base64: openssl rand -base64 32)',
+    );
+  }
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const extraCaCertificates = e.CUSTOM_DOMAIN_CA_FILE ? readCaFile(e.CUSTOM_DOMAIN_CA_FILE) : undefined;

@@ -4,6 +4,8 @@ import { SigningKeyStore } from './auth/signing-keys.ts';
 import { listenForCli } from './cli/socket.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { sealSecretsAtRest } from './db/seal-at-rest.ts';
+import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { seed } from './db/seed.ts';
 import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
@@ -17,9 +19,13 @@ export type RunningServer = { url: string; server: Server; database: DatabaseHan
 
 /** Opens and migrates the database, seeds it, and listens. Used by `main` and by tests. */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  useSecretBox(secretBoxFor(config));
   const database = await openDatabase(config);
   await database.migrate();
   await seed(database.db);
+  // Secrets written before encryption at rest, or sealed with a previous key, are sealed with the current one.
+  const sealed = await sealSecretsAtRest(database.db);
+  if (Object.keys(sealed).length > 0) log.info({ sealed }, 'sealed secrets at rest with the current key');
   if (config.admin && (await createFirstConsoleAdmin(database.db, config.admin))) {
     log.info({ username: config.admin.username }, 'created the first console admin from ADMIN_USERNAME');
   }

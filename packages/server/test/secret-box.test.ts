@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { SecretBox, SecretBoxError, secretBoxFor } from '../src/services/secret-box.ts';
+import { SecretBox, SecretBoxError, secretBoxFor } from '../src/db/secret-box.ts';
 
-/** Secrets at rest (services/secret-box.ts): envelopes, rotation, tampering, the generated key file. */
+/** Secrets at rest (db/secret-box.ts): envelopes, rotation, tampering, the generated key file. */
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -59,6 +59,8 @@ describe('the secret box', () => {
   it('refuses a malformed SECRETS_KEY or fetch allow-list at start-up, without echoing the key', () => {
     expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig({ SECRETS_KEY: 'short' })).not.toThrow(/short/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY must be set when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key() }).secretsKey).toEqual(expect.any(String));
     expect(() => loadConfig({ CUSTOM_JWT_FETCH_ALLOW_LIST: 'https://api.example.com/path' })).toThrow(
       /CUSTOM_JWT_FETCH_ALLOW_LIST/,
     );

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sealedJson, sealedText } from './sealed-columns.ts';
 
 /**
  * Tables. Every tenant-scoped table has `tenant_id` first in its primary key, and relations
@@ -54,7 +55,7 @@ export const signingKeys = pgTable(
   {
     tenantId: tenantId(),
     id: varchar('id', { length: 21 }).notNull(),
-    privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+    privateJwk: sealedJson<Record<string, unknown>>('private_jwk').notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
@@ -171,7 +172,7 @@ export const userMfaVerifications = pgTable(
     id: varchar('id', { length: 21 }).notNull(),
     userId: varchar('user_id', { length: 12 }).notNull(),
     type: varchar('type', { length: 32 }).notNull(),
-    data: jsonb('data').$type<UserMfaVerificationData>().notNull(),
+    data: sealedJson<UserMfaVerificationData>('data').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
@@ -251,7 +252,7 @@ export const connectors = pgTable(
     id: varchar('id', { length: 128 }).notNull(),
     connectorId: varchar('connector_id', { length: 128 }).notNull(),
     type: varchar('type', { length: 16 }).$type<'Email' | 'Sms' | 'Social'>().notNull(),
-    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    config: sealedJson<Record<string, unknown>>('config').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     syncProfile: boolean('sync_profile').notNull().default(false),
     enableTokenStorage: boolean('enable_token_storage').notNull().default(false),
@@ -314,7 +315,7 @@ export const applications = pgTable(
     tenantId: tenantId(),
     id: varchar('id', { length: 21 }).notNull(),
     name: varchar('name', { length: 256 }).notNull(),
-    secret: varchar('secret', { length: 64 }).notNull(),
+    secret: sealedText('secret').notNull(),
     description: text('description'),
     type: varchar('type', { length: 32 }).notNull(),
     oidcClientMetadata: jsonb('oidc_client_metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -419,7 +420,7 @@ export const applicationSecrets = pgTable(
     tenantId: tenantId(),
     applicationId: varchar('application_id', { length: 21 }).notNull(),
     name: varchar('name', { length: 256 }).notNull(),
-    value: varchar('value', { length: 64 }).notNull(),
+    value: sealedText('value').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   },
@@ -464,7 +465,7 @@ export const samlApplicationCertificates = pgTable(
     tenantId: tenantId(),
     id: varchar('id', { length: 21 }).notNull(),
     applicationId: varchar('application_id', { length: 21 }).notNull(),
-    privateKey: text('private_key').notNull(),
+    privateKey: sealedText('private_key').notNull(),
     certificate: text('certificate').notNull(),
     fingerprintSha256: varchar('fingerprint_sha256', { length: 128 }).notNull(),
     isActive: boolean('is_active').notNull().default(false),
@@ -867,7 +868,7 @@ export const hooks = pgTable(
     name: varchar('name', { length: 256 }).notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     config: jsonb('config').$type<{ url: string; headers: Record<string, string>; retries: number }>().notNull(),
-    signingKey: varchar('signing_key', { length: 64 }).notNull(),
+    signingKey: sealedText('signing_key').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },

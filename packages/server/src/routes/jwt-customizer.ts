@@ -11,6 +11,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { secretBoxFor } from '../db/secret-box.ts';
 import type { AppEnv } from '../http/context.ts';
 import {
   createRouter,
@@ -22,7 +23,6 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as customizers from '../services/jwt-customizer.ts';
-import { secretBoxFor } from '../services/secret-box.ts';
 
 /** Custom JWT (issue 22, reference `/configs/jwt-customizer`, `/configs/id-token`; docs/custom-jwt.md). */
 

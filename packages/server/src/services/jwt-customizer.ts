@@ -16,17 +16,17 @@ import {
   reservedJwtClaims,
 } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
+import type { SecretBox } from '../db/secret-box.ts';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ScriptSandbox } from './jwt-customizer/sandbox.ts';
 import { assertFeature, type QuotaDeps } from './quota.ts';
-import type { SecretBox } from './secret-box.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
  * Custom JWT settings (reference `/configs/jwt-customizer`, `/configs/id-token`), one `tenant_configs` row each. The
- * environment variables are stored sealed (services/secret-box.ts) and answered masked, in the API and in the audit
+ * environment variables are stored sealed (db/secret-box.ts) and answered masked, in the API and in the audit
  * log; a masked value sent back means "keep the stored one".
  */
 

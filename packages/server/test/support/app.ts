@@ -7,6 +7,7 @@ import { jwsAlgorithmOf, SigningKeyStore } from '../../src/auth/signing-keys.ts'
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
+import { TEST_SECRETS_KEY } from './secrets.ts';
 
 export type TokenOptions = {
   /** Tenant whose management API the token is for (audience). */
@@ -41,6 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     DATA_DIR: '.tmp/unused',
     PUBLIC_URL: 'http://localhost:3001',
     PWNED_PASSWORDS_URL: 'off',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
   const keys = new SigningKeyStore(database.db);

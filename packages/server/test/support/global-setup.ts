@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openPglite, openPostgres } from '../../src/db/client.ts';
+import { SecretBox, useSecretBox } from '../../src/db/secret-box.ts';
 import { seed } from '../../src/db/seed.ts';
+import { TEST_SECRETS_KEY } from './secrets.ts';
 
 /**
  * Migrates and seeds one PGlite database and saves it as a tarball: each test file loads a copy
@@ -12,6 +14,7 @@ import { seed } from '../../src/db/seed.ts';
  * (`create database … template …`), instead of migrating and seeding a database per file.
  */
 export default async function setup(project: TestProject) {
+  useSecretBox(new SecretBox(TEST_SECRETS_KEY));
   const url = process.env.TEST_DATABASE_URL || undefined;
   if (url) {
     const template = await createPostgresTemplate(url);

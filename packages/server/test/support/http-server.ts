@@ -10,6 +10,7 @@ import { TenantDb } from '../../src/db/tenant-db.ts';
 import { createHttpServer } from '../../src/http-server.ts';
 import { createManagementMachineApp } from '../../src/services/machine-apps.ts';
 import { createTestDatabase } from './database.ts';
+import { TEST_SECRETS_KEY } from './secrets.ts';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -28,7 +29,13 @@ export async function startTestHttpServer(env: Record<string, string> = {}): Pro
   const database = await createTestDatabase();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: '.tmp/unused', PWNED_PASSWORDS_URL: 'off', ...env });
+  const config = loadConfig({
+    PUBLIC_URL: base,
+    DATA_DIR: '.tmp/unused',
+    PWNED_PASSWORDS_URL: 'off',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...env,
+  });
   const server = createHttpServer({
     config,
     db: database.db,

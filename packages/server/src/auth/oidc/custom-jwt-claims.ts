@@ -8,13 +8,13 @@ import {
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
+import type { SecretBox } from '../../db/secret-box.ts';
 import { logs } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import type { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
 import { applicationTokenContext, userTokenContext } from '../../services/jwt-customizer/token-context.ts';
 import { mergeableClaims, readCustomizer } from '../../services/jwt-customizer.ts';
 import { planQuota, tenantPlanId } from '../../services/quota.ts';
-import type { SecretBox } from '../../services/secret-box.ts';
 
 /**
  * oidc-provider's `extraTokenClaims` for custom JWT (issue 22, docs/custom-jwt.md): a JWT access token for a user

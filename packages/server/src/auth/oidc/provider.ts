@@ -9,6 +9,7 @@ import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } 
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { secretBoxFor } from '../../db/secret-box.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
@@ -20,7 +21,6 @@ import { readIdTokenConfig } from '../../services/jwt-customizer.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
-import { secretBoxFor } from '../../services/secret-box.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
 import { countTokensOnGrants } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';

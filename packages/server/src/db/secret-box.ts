@@ -28,14 +28,14 @@ function parseKey(value: string, name: string): MasterKey {
   return { id: keyId(key), key };
 }
 
-function seal(plain: Buffer, key: Buffer): string {
+function sealWith(plain: Buffer, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv(ALGORITHM, key, iv);
   const data = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
   return `${iv.toString('base64url')}.${data.toString('base64url')}`;
 }
 
-function open(sealed: string, key: Buffer): Buffer {
+function openWith(sealed: string, key: Buffer): Buffer {
   const [iv = '', data = ''] = sealed.split('.');
   const bytes = Buffer.from(data, 'base64url');
   const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
@@ -53,13 +53,18 @@ export class SecretBox {
     this.#byId = new Map(keys.map((key) => [key.id, key]));
   }
 
+  /** The id of the master key new envelopes are sealed with (an envelope's text starts with it). */
+  get keyId(): string {
+    return this.#current.id;
+  }
+
   encrypt(plain: string): string {
     const dataKey = randomBytes(32);
-    const [iv, data] = seal(Buffer.from(plain, 'utf8'), dataKey).split('.');
+    const [iv, data] = sealWith(Buffer.from(plain, 'utf8'), dataKey).split('.');
     const envelope: Envelope = {
       v: 1,
       kid: this.#current.id,
-      dek: seal(dataKey, this.#current.key),
+      dek: sealWith(dataKey, this.#current.key),
       iv: iv ?? '',
       data: data ?? '',
     };
@@ -76,8 +81,8 @@ export class SecretBox {
     const master = this.#byId.get(envelope.kid);
     if (!master) throw new SecretBoxError(`the master key ${envelope.kid} is not configured (SECRETS_KEY_PREVIOUS)`);
     try {
-      const dataKey = open(envelope.dek, master.key);
-      return open(`${envelope.iv}.${envelope.data}`, dataKey).toString('utf8');
+      const dataKey = openWith(envelope.dek, master.key);
+      return openWith(`${envelope.iv}.${envelope.data}`, dataKey).toString('utf8');
     } catch {
       throw new SecretBoxError('the envelope does not open with its key (tampered or wrong key)');
     }
@@ -128,3 +133,28 @@ function dataDirKey(dataDir: string): string {
     return readFileSync(path, 'utf8').trim();
   }
 }
+
+/**
+ * The process's keyring for secrets stored by the data layer (signing keys, client and webhook secrets, connector
+ * settings, SAML and TOTP keys: services/secrets-at-rest.ts). Set once at start-up from the configuration
+ * (`createApp`, `main`, the CLI); reading or writing a secret before that is a programming error.
+ */
+let active: SecretBox | undefined;
+
+export function useSecretBox(box: SecretBox): void {
+  active = box;
+}
+
+export function activeSecretBox(): SecretBox {
+  if (!active) throw new Error('No secrets key is configured: call useSecretBox at start-up');
+  return active;
+}
+
+/** Whether a stored string is an envelope (else it is a value written before encryption at rest). */
+export const isSealed = (stored: string): boolean => stored.startsWith('{"v":1,');
+
+/** Seals a secret for storage. */
+export const seal = (plain: string): string => activeSecretBox().encrypt(plain);
+
+/** Opens a stored secret; a value stored before encryption at rest is answered as it is (and sealed at start-up). */
+export const unseal = (stored: string): string => (isSealed(stored) ? activeSecretBox().decrypt(stored) : stored);

@@ -1,0 +1,120 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+import { activeSecretBox } from './secret-box.ts';
+import {
+  applicationSecrets,
+  applications,
+  connectors,
+  hooks,
+  samlApplicationCertificates,
+  signingKeys,
+  userMfaVerifications,
+} from './tables.ts';
+
+/**
+ * The start-up pass of encryption at rest (docs/areas/security.md "Secrets at rest"): every sealed column's value
+ * that is still plain (written before encryption at rest, or by raw SQL such as the scale seed) or sealed with an
+ * older master key (a rotation: SECRETS_KEY_PREVIOUS) is rewritten sealed with the current key. Reading opens the
+ * old value (the column type, db/sealed-columns.ts), writing seals it. Idempotent, safe in several processes at once
+ * (each row is rewritten with its own value). One of the few operations across tenants: it touches no tenant's data
+ * beyond re-encrypting it.
+ */
+
+type Target = {
+  name: string;
+  table: PgTable;
+  column: PgColumn;
+  field: string;
+  keys: readonly { column: PgColumn; field: string }[];
+};
+
+const byTenantAndId = (table: { tenantId: PgColumn; id: PgColumn }) => [
+  { column: table.tenantId, field: 'tenantId' },
+  { column: table.id, field: 'id' },
+];
+
+const targets: readonly Target[] = [
+  {
+    name: 'signing keys',
+    table: signingKeys,
+    column: signingKeys.privateJwk,
+    field: 'privateJwk',
+    keys: byTenantAndId(signingKeys),
+  },
+  {
+    name: 'application secrets (internal)',
+    table: applications,
+    column: applications.secret,
+    field: 'secret',
+    keys: byTenantAndId(applications),
+  },
+  {
+    name: 'application secrets',
+    table: applicationSecrets,
+    column: applicationSecrets.value,
+    field: 'value',
+    keys: [
+      { column: applicationSecrets.tenantId, field: 'tenantId' },
+      { column: applicationSecrets.applicationId, field: 'applicationId' },
+      { column: applicationSecrets.name, field: 'name' },
+    ],
+  },
+  {
+    name: 'webhook signing keys',
+    table: hooks,
+    column: hooks.signingKey,
+    field: 'signingKey',
+    keys: byTenantAndId(hooks),
+  },
+  {
+    name: 'SAML signing keys',
+    table: samlApplicationCertificates,
+    column: samlApplicationCertificates.privateKey,
+    field: 'privateKey',
+    keys: byTenantAndId(samlApplicationCertificates),
+  },
+  {
+    name: 'connector settings',
+    table: connectors,
+    column: connectors.config,
+    field: 'config',
+    keys: byTenantAndId(connectors),
+  },
+  {
+    name: 'MFA factors',
+    table: userMfaVerifications,
+    column: userMfaVerifications.data,
+    field: 'data',
+    keys: byTenantAndId(userMfaVerifications),
+  },
+];
+
+/** Seals what is not sealed with the current key; answers how many values were rewritten per kind. */
+export async function sealSecretsAtRest(db: Database, batch = 500): Promise<Record<string, number>> {
+  const current = `{"v":1,"kid":"${activeSecretBox().keyId}",%`;
+  const counts: Record<string, number> = {};
+  for (const target of targets) {
+    let total = 0;
+    let previousFirst: string | undefined;
+    for (;;) {
+      const pending: SQL = sql`not (${target.column} like ${current})`;
+      const rows = (await db.select().from(target.table).where(pending).limit(batch)) as Record<string, unknown>[];
+      const first = rows[0] && JSON.stringify(target.keys.map((key) => rows[0]?.[key.field]));
+      // A row that is still pending after being rewritten would loop forever: a bug, said loudly.
+      if (first !== undefined && first === previousFirst) throw new Error(`sealing ${target.name} did not take`);
+      previousFirst = first;
+      for (const row of rows) {
+        const where = and(...target.keys.map((key) => eq(key.column, row[key.field])));
+        await db
+          .update(target.table)
+          .set({ [target.field]: row[target.field] })
+          .where(where);
+      }
+      total += rows.length;
+      if (rows.length < batch) break;
+    }
+    if (total > 0) counts[target.name] = total;
+  }
+  return counts;
+}
