@@ -6,7 +6,7 @@ import { type Bench, dataDir, type Figure, log, round, sleep, startServer, tempD
 import { databaseUrl } from './management-api.ts';
 
 /** A /proc/<pid>/status field in kB (really KiB), as bytes. */
-function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+export function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match?.[1]) throw new Error(`no ${field} for pid ${pid}`);
   return Number(match[1]) * 1024;

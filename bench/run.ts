@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './build.ts';
 import { consoleSize, consoleSpeed } from './console-browser.ts';
+import { crashSafety } from './crash-safety.ts';
 import { install } from './install.ts';
 import { type Bench, binDir, childEnv, type Figure, log, root, runToEnd } from './lib.ts';
+import { load } from './load.ts';
 import { managementApi, managementApiPglite } from './management-api.ts';
 import { rss } from './rss.ts';
 import { serverColdStart, start } from './start.ts';
@@ -32,6 +34,8 @@ const benches: Bench[] = [
   managementApiPglite,
   userImport,
   userImportPglite,
+  crashSafety,
+  load,
 ];
 
 // --only takes bench names (install, start…), part names (users-search…) or figure names

@@ -17,6 +17,7 @@ import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
 import { auditEntries, expectGuarded, expectInvalid } from './support/scenarios.ts';
+import { TEST_SECRETS_KEY } from './support/secrets.ts';
 
 type Key = { id: string; createdAt: number | null; status: string; signingKeyAlgorithm?: string };
 
@@ -283,7 +284,8 @@ describe('rotation in the OIDC provider, across server instances', { timeout: 12
   beforeAll(async () => {
     server = await startTestHttpServer();
     // A second server instance on the same database: its own provider cache and its own key cache.
-    const config = loadConfig({ PUBLIC_URL: server.base, DATA_DIR: '.tmp/unused' });
+    // The same secrets key: both instances open what the other sealed (db/secret-box.ts).
+    const config = loadConfig({ PUBLIC_URL: server.base, DATA_DIR: '.tmp/unused', SECRETS_KEY: TEST_SECRETS_KEY });
     const other = createHttpServer({
       config,
       db: server.database.db,
