@@ -169,6 +169,9 @@ export const load: Bench = {
     'load-pglite-rss',
   ],
   async run() {
-    return [...(await loadRound('postgres')), ...(await loadRound('pglite'))];
+    const backends = (process.env.BENCH_LOAD_BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
+    const figures: Figure[] = [];
+    for (const backend of backends) figures.push(...(await loadRound(backend)));
+    return figures;
   },
 };

@@ -54,6 +54,8 @@ export type Services = {
   providers?: TenantProviders;
   /** Outgoing email of the sign-in pages (forgot-password codes); from `config.smtp` when not given. */
   email?: EmailService;
+  /** Requests handled at once, the rest wait in line (the embedded database: http/admission.ts); unset: no limit. */
+  admissionLimit?: number | undefined;
 };
 
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */

@@ -4,6 +4,7 @@ import type { ErrorCode } from '@gatehouse/schemas';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, type Services } from './app.ts';
 import { TenantProviders } from './auth/oidc/provider.ts';
+import { admitInOrder } from './http/admission.ts';
 import { withOidcProviders } from './http/oidc-mount.ts';
 import { errorMessage } from './i18n/messages.ts';
 import { internalSecretFor } from './services/application-secrets.ts';
@@ -14,9 +15,8 @@ export function createHttpServer(services: Services): Server {
   const app = createApp({ ...services, providers });
   const internalSecret = (tenantId: string, clientId: string, secret: string) =>
     internalSecretFor(services.db, tenantId, clientId, secret);
-  const server = createServer(
-    withOidcProviders(providers, getRequestListener(app.fetch), services.log, internalSecret),
-  );
+  const listener = withOidcProviders(providers, getRequestListener(app.fetch), services.log, internalSecret);
+  const server = createServer(services.admissionLimit ? admitInOrder(listener, services.admissionLimit) : listener);
   server.on('clientError', answerUnreadableRequest);
   return server;
 }

@@ -15,6 +15,9 @@ import { MessageDelivery } from './services/message-delivery.ts';
 import { UserImportWorker } from './services/user-import-worker.ts';
 import { WebhookWorker } from './services/webhooks-worker.ts';
 
+/** Requests handled at once on the embedded database (docs/areas/performance.md "Load"). */
+const PGLITE_ADMISSION_LIMIT = 16;
+
 export type RunningServer = { url: string; server: Server; database: DatabaseHandle; close: () => Promise<void> };
 
 /** Opens and migrates the database, seeds it, and listens. Used by `main` and by tests. */
@@ -29,7 +32,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   if (config.admin && (await createFirstConsoleAdmin(database.db, config.admin))) {
     log.info({ username: config.admin.username }, 'created the first console admin from ADMIN_USERNAME');
   }
-  const server = createHttpServer({ config, db: database.db, keys: new SigningKeyStore(database.db), log });
+  const server = createHttpServer({
+    config,
+    db: database.db,
+    keys: new SigningKeyStore(database.db),
+    log,
+    // PGlite runs one statement at a time: requests are admitted in order rather than interleaved (http/admission.ts).
+    admissionLimit: database.kind === 'pglite' ? PGLITE_ADMISSION_LIMIT : undefined,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
