@@ -1,13 +1,12 @@
 import type { Log } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { BackLink } from '../BackLink/BackLink.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Card } from '../Card/Card.tsx';
 import { CodeEditor } from '../CodeEditor/CodeEditor.tsx';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
-import { ArrowStartIcon } from '../icons.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { Spinner } from '../Spinner/Spinner.tsx';
 import { Tag, type TagStatus } from '../Tag/Tag.tsx';
@@ -30,12 +29,7 @@ export type AuditLogEntryProps = {
 export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetry }: AuditLogEntryProps) {
   const { t } = useTranslation('components');
   useDocumentTitle(log?.key ?? backLabel);
-  const back = (
-    <Link to={backTo} className={styles.back}>
-      <ArrowStartIcon className={styles.backIcon} />
-      {backLabel}
-    </Link>
-  );
+  const back = <BackLink to={backTo}>{backLabel}</BackLink>;
   let content: ReactNode;
   if (isLoading) {
     content = (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { BackLink } from '../BackLink/BackLink.tsx';
 import { Button } from '../Button/Button.tsx';
 import { CopyableValue } from '../CopyButton/CopyButton.tsx';
-import { ArrowStartIcon, MoreIcon } from '../icons.tsx';
+import { MoreIcon } from '../icons.tsx';
 import { MenuButton } from '../Menu/MenuButton.tsx';
 import type { MenuEntry } from '../Menu/menu-entries.ts';
 import { Spinner } from '../Spinner/Spinner.tsx';
@@ -40,12 +40,7 @@ export function DetailPage(props: DetailPageProps) {
   const { t } = useTranslation('components');
   const { backTo, backLabel, isLoading, error, onRetry, title } = props;
   useDocumentTitle(title ?? backLabel);
-  const back = (
-    <Link to={backTo} className={styles.back}>
-      <ArrowStartIcon className={styles.backIcon} />
-      {backLabel}
-    </Link>
-  );
+  const back = <BackLink to={backTo}>{backLabel}</BackLink>;
 
   if (isLoading) {
     return (

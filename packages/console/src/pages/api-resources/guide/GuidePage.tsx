@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useResource, useScopes } from '../../../api/resources.ts';
 import { useTenantEndpoints } from '../../../api/tenant-endpoints.ts';
+import { BackLink } from '../../../components/BackLink/BackLink.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
-import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
@@ -28,10 +28,9 @@ export function GuidePage() {
   useDocumentTitle(resource.data ? t('guide.title', { name: resource.data.name }) : t('guide.document_title'));
 
   const back = (
-    <Link to={resolve(resource.data ? toApiResource(id) : toApiResources())} className={styles.back}>
-      <ArrowStartIcon className={styles.backIcon} />
+    <BackLink to={resolve(resource.data ? toApiResource(id) : toApiResources())}>
       {resource.data ? t('guide.back', { name: resource.data.name }) : t('details.back')}
-    </Link>
+    </BackLink>
   );
 
   let content: ReactNode;

@@ -5,10 +5,10 @@ import { Link, useParams } from 'react-router';
 import { useApplication } from '../../../api/applications.ts';
 import { ApiError } from '../../../api/client.ts';
 import { useTenantEndpoints } from '../../../api/tenant-endpoints.ts';
+import { BackLink } from '../../../components/BackLink/BackLink.tsx';
 import { Button, buttonClassName } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
-import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
@@ -28,10 +28,9 @@ export function GuidePage() {
   const isOffered = app !== undefined && isGuideId(guideId) && traitsOf(app.type).guides.includes(guideId);
   useDocumentTitle(isGuideId(guideId) ? t(`guides.${guideId}.title`) : t('guides.not_found'));
   const back = (
-    <Link to={resolve(app ? toApplication(app.id) : toApplications())} className={styles.back}>
-      <ArrowStartIcon className={styles.backIcon} />
+    <BackLink to={resolve(app ? toApplication(app.id) : toApplications())}>
       {app ? t('guides.back', { name: app.name }) : t('detail.back')}
-    </Link>
+    </BackLink>
   );
 
   if (application.isPending) {

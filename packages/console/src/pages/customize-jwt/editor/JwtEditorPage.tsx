@@ -11,13 +11,14 @@ import {
   useTestJwtCustomizer,
   useUpdateJwtCustomizer,
 } from '../../../api/jwt-customizer.ts';
+import { BackLink } from '../../../components/BackLink/BackLink.tsx';
 import { Button, buttonClassName } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeEditor } from '../../../components/CodeEditor/CodeEditor.tsx';
 import { useUnsavedChangesGuard } from '../../../components/DetailsForm/use-unsaved-changes-guard.ts';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../components/form/bound/FormCodeEditor.tsx';
-import { ArrowStartIcon, TrashIcon } from '../../../components/icons.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
 import { NotFound } from '../../../components/NotFound/NotFound.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -57,12 +58,7 @@ function EditorFrame({ tokenType, action }: EditorProps) {
   const saved = useJwtCustomizer(tokenType, { enabled: action === 'edit' });
   const title = t(`token_types.${tokenType}.title`);
   useDocumentTitle(title);
-  const back = (
-    <Link to={resolve(toCustomizeJwt())} className={styles.back}>
-      <ArrowStartIcon className={styles.backIcon} />
-      {t('editor.back')}
-    </Link>
-  );
+  const back = <BackLink to={resolve(toCustomizeJwt())}>{t('editor.back')}</BackLink>;
   if (action === 'create') return <EditorForm tokenType={tokenType} action={action} back={back} />;
   if (saved.isPending) {
     return (

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useHookLog, useReplayHookLog } from '../../../api/webhooks.ts';
+import { BackLink } from '../../../components/BackLink/BackLink.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
-import { ArrowStartIcon } from '../../../components/icons.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
@@ -59,10 +59,7 @@ export function RequestLogPage() {
   }
   return (
     <div className={styles.page}>
-      <Link to={resolve(toHook(hookId, 'recent-requests'))} className={styles.back}>
-        <ArrowStartIcon className={styles.backIcon} />
-        {t('log.back')}
-      </Link>
+      <BackLink to={resolve(toHook(hookId, 'recent-requests'))}>{t('log.back')}</BackLink>
       {content}
     </div>
   );
