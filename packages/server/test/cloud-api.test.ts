@@ -549,6 +549,7 @@ describe('tenants, members and invitations', () => {
       method: 'POST',
       body: { invitee: 'carol@example.com', roleName: 'collaborator' },
     });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
     expect(
       (
         await cloud(accounts.carol, `/invitations/${sent.json[0].id}/status`, {

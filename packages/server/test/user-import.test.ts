@@ -293,18 +293,29 @@ describe('user import', () => {
       method: 'POST',
       body: { format: 'csv', source: `username\n${names.join('\n')}\n` },
     });
-    // The process is told to stop while it writes its first batch (transaction 1 is the claim, 2 the batch).
-    let transactions = 0;
-    const db = new Proxy(t.db, {
-      get(target, property) {
-        const value = Reflect.get(target, property);
-        if (property !== 'transaction') return typeof value === 'function' ? value.bind(target) : value;
-        return (...args: Parameters<typeof target.transaction>) => {
-          if (++transactions === 2) void stopping.stop();
-          return target.transaction(...args);
-        };
-      },
-    });
+    // The process is told to stop while it writes its first batch: when a transaction first inserts users.
+    let told = false;
+    const watch = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(inner, property) {
+          const value = Reflect.get(inner, property);
+          if (property === 'insert') {
+            return (table: unknown) => {
+              if (table === users && !told) {
+                told = true;
+                void stopping.stop();
+              }
+              return (value as (table: unknown) => unknown).call(inner, table);
+            };
+          }
+          if (property === 'transaction') {
+            return (work: (tx: object) => Promise<unknown>, ...rest: unknown[]) =>
+              (value as (...args: unknown[]) => Promise<unknown>).call(inner, (tx: object) => work(watch(tx)), ...rest);
+          }
+          return typeof value === 'function' ? value.bind(inner) : value;
+        },
+      });
+    const db = watch(t.db);
     const stopping = new UserImportWorker({ db, batchSize: 3 });
     expect(await stopping.runOnce(), 'the claim ran').toBe(1);
     await stopping.stop();

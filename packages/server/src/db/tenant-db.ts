@@ -37,6 +37,19 @@ function overCapCounts(db: Database): OverCapCounts {
   return counts;
 }
 
+/** Whether `db` is a drizzle transaction (its `transaction` opens a savepoint) rather than the database. */
+const isTransaction = (db: Database): boolean => 'rollback' in db;
+
+/** Switches the current transaction to the tenant role and names the tenant (row-level security, migration 0019). */
+const enterTenant = (db: Database, tenantId: string) =>
+  db.execute(
+    sql`select set_config('role', 'gatehouse_tenant', true), set_config('gatehouse.tenant_id', ${tenantId}, true)`,
+  );
+
+/** Back to the caller's role in the caller's transaction. */
+const leaveTenant = (db: Database) =>
+  db.execute(sql`select set_config('role', 'none', true), set_config('gatehouse.tenant_id', '', true)`);
+
 /** A table whose rows belong to one tenant. */
 export type TenantTable = PgTable & { tenantId: PgColumn };
 type Row<T extends TenantTable> = T['$inferSelect'];
@@ -63,6 +76,26 @@ export class TenantDb {
     this.tenantId = tenantId;
   }
 
+  /**
+   * Runs one statement as the tenant: switched to the role `gatehouse_tenant` with `gatehouse.tenant_id` set, so
+   * row-level security shows and accepts this tenant's rows only (migration 0019), besides the `tenant_id` condition
+   * every statement here carries. Outside a transaction, in a transaction of its own; inside one, switched for the
+   * statement and back, so the caller's other statements (the named operations across tenants: creating a tenant,
+   * workers claiming jobs) run as before.
+   */
+  async #run<R>(work: (db: Database) => Promise<R>): Promise<R> {
+    if (isTransaction(this.#db)) {
+      await enterTenant(this.#db, this.tenantId);
+      const result = await work(this.#db);
+      await leaveTenant(this.#db);
+      return result;
+    }
+    return this.#db.transaction(async (tx) => {
+      await enterTenant(tx as unknown as Database, this.tenantId);
+      return work(tx as unknown as Database);
+    });
+  }
+
   /** `tenant_id = <this tenant>` AND the given condition. */
   scope(table: TenantTable, condition?: SQL): SQL {
     const own = eq(table.tenantId, this.tenantId);
@@ -70,15 +103,17 @@ export class TenantDb {
   }
 
   async findMany<T extends TenantTable>(table: T, options: FindOptions = {}): Promise<Row<T>[]> {
-    let query = this.#db
-      .select()
-      .from(table as PgTable)
-      .where(this.scope(table, options.where))
-      .$dynamic();
-    if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
-    if (options.limit !== undefined) query = query.limit(options.limit);
-    if (options.offset) query = query.offset(options.offset);
-    return (await query) as Row<T>[];
+    return this.#run(async (db) => {
+      let query = db
+        .select()
+        .from(table as PgTable)
+        .where(this.scope(table, options.where))
+        .$dynamic();
+      if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
+      if (options.limit !== undefined) query = query.limit(options.limit);
+      if (options.offset) query = query.offset(options.offset);
+      return (await query) as Row<T>[];
+    });
   }
 
   async findOne<T extends TenantTable>(table: T, where: SQL): Promise<Row<T> | undefined> {
@@ -87,10 +122,12 @@ export class TenantDb {
   }
 
   async count(table: TenantTable, where?: SQL): Promise<number> {
-    const [row] = await this.#db
-      .select({ value: countRows() })
-      .from(table as PgTable)
-      .where(this.scope(table, where));
+    const [row] = await this.#run((db) =>
+      db
+        .select({ value: countRows() })
+        .from(table as PgTable)
+        .where(this.scope(table, where)),
+    );
     return Number(row?.value ?? 0);
   }
 
@@ -119,7 +156,15 @@ export class TenantDb {
     // The statement and its parameters (the tenant among them) name the count.
     const key = options.rememberOverCap ? countKey(query.toSQL()) : undefined;
     if (key !== undefined && overCapCounts(this.#db).stillOver(key)) return cap + 1;
-    const [row] = await query;
+    const [row] = await this.#run(async (db) => {
+      const bound = db
+        .select({ one: sql`1` })
+        .from(table as PgTable)
+        .where(this.scope(table, where))
+        .limit(cap + 1)
+        .as('matching');
+      return db.select({ value: countRows() }).from(bound);
+    });
     const counted = Number(row?.value ?? 0);
     if (key !== undefined && counted > cap) overCapCounts(this.#db).remember(key);
     return counted;
@@ -132,38 +177,46 @@ export class TenantDb {
     where?: SQL,
     groupBy: PgColumn[] = [],
   ): Promise<Record<keyof F, unknown>[]> {
-    const query = this.#db
-      .select(fields)
-      .from(table as PgTable)
-      .where(this.scope(table, where))
-      .$dynamic();
-    return (await (groupBy.length ? query.groupBy(...groupBy) : query)) as Record<keyof F, unknown>[];
+    return this.#run(async (db) => {
+      const query = db
+        .select(fields)
+        .from(table as PgTable)
+        .where(this.scope(table, where))
+        .$dynamic();
+      return (await (groupBy.length ? query.groupBy(...groupBy) : query)) as Record<keyof F, unknown>[];
+    });
   }
 
   async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
-    const [row] = (await this.#db
-      .insert(table as PgTable)
-      .values({ ...values, tenantId: this.tenantId } as T['$inferInsert'])
-      .returning()) as Row<T>[];
+    const [row] = (await this.#run((db) =>
+      db
+        .insert(table as PgTable)
+        .values({ ...values, tenantId: this.tenantId } as T['$inferInsert'])
+        .returning(),
+    )) as Row<T>[];
     if (!row) throw new Error('insert returned no row');
     return row;
   }
 
   /** `INSERT … ON CONFLICT DO NOTHING`: one statement, race-free, for rows that only need to exist. */
   async insertIfAbsent<T extends TenantTable>(table: T, values: NewRow<T>): Promise<void> {
-    await this.#db
-      .insert(table as PgTable)
-      .values({ ...values, tenantId: this.tenantId } as T['$inferInsert'])
-      .onConflictDoNothing();
+    await this.#run((db) =>
+      db
+        .insert(table as PgTable)
+        .values({ ...values, tenantId: this.tenantId } as T['$inferInsert'])
+        .onConflictDoNothing(),
+    );
   }
 
   /** Many rows in one statement (bulk import); an empty list inserts nothing. */
   async insertMany<T extends TenantTable>(table: T, values: readonly NewRow<T>[]): Promise<Row<T>[]> {
     if (values.length === 0) return [];
-    return (await this.#db
-      .insert(table as PgTable)
-      .values(values.map((row) => ({ ...row, tenantId: this.tenantId }) as T['$inferInsert']))
-      .returning()) as Row<T>[];
+    return (await this.#run((db) =>
+      db
+        .insert(table as PgTable)
+        .values(values.map((row) => ({ ...row, tenantId: this.tenantId }) as T['$inferInsert']))
+        .returning(),
+    )) as Row<T>[];
   }
 
   async update<T extends TenantTable>(table: T, where: SQL, values: Partial<NewRow<T>>): Promise<Row<T>[]> {
@@ -172,27 +225,33 @@ export class TenantDb {
     // An empty patch (`{}` or only undefined fields) changes nothing: answer the rows as they are
     // (drizzle refuses an UPDATE without columns).
     if (Object.values(set).every((value) => value === undefined)) {
-      return (await this.#db
-        .select()
-        .from(table as PgTable)
-        .where(this.scope(table, where))) as Row<T>[];
+      return (await this.#run((db) =>
+        db
+          .select()
+          .from(table as PgTable)
+          .where(this.scope(table, where)),
+      )) as Row<T>[];
     }
-    return (await this.#db
-      .update(table as PgTable)
-      .set(set)
-      .where(this.scope(table, where))
-      .returning()) as Row<T>[];
+    return (await this.#run((db) =>
+      db
+        .update(table as PgTable)
+        .set(set)
+        .where(this.scope(table, where))
+        .returning(),
+    )) as Row<T>[];
   }
 
   async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
-    return (await this.#db
-      .delete(table as PgTable)
-      .where(this.scope(table, where))
-      .returning()) as Row<T>[];
+    return (await this.#run((db) =>
+      db
+        .delete(table as PgTable)
+        .where(this.scope(table, where))
+        .returning(),
+    )) as Row<T>[];
   }
 
   /** Runs `work` in one transaction; the TenantDb it receives is bound to the same tenant. */
   transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
-    return this.#db.transaction((tx) => work(new TenantDb(tx, this.tenantId)));
+    return this.#db.transaction((tx) => work(new TenantDb(tx as unknown as Database, this.tenantId)));
   }
 }
