@@ -12,8 +12,10 @@ END $$;
 --> statement-breakpoint
 DO $$
 BEGIN
-  -- A non-superuser owner must be a member to switch to the role; a superuser may switch anyway.
-  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+  -- A non-superuser owner must be a member to switch to the role; a superuser may switch anyway. A DBA who created
+  -- the role beforehand grants it (docs/areas/security.md "Row-level security").
+  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+     AND NOT pg_has_role(current_user, 'gatehouse_tenant', 'MEMBER') THEN
     EXECUTE format('GRANT gatehouse_tenant TO %I', current_user);
   END IF;
 END $$;
