@@ -46,10 +46,6 @@ const enterTenant = (db: Database, tenantId: string) =>
     sql`select set_config('role', 'gatehouse_tenant', true), set_config('gatehouse.tenant_id', ${tenantId}, true)`,
   );
 
-/** Back to the caller's role in the caller's transaction. */
-const leaveTenant = (db: Database) =>
-  db.execute(sql`select set_config('role', 'none', true), set_config('gatehouse.tenant_id', '', true)`);
-
 /** A table whose rows belong to one tenant. */
 export type TenantTable = PgTable & { tenantId: PgColumn };
 type Row<T extends TenantTable> = T['$inferSelect'];
@@ -70,26 +66,27 @@ export type FindOptions = {
 export class TenantDb {
   readonly tenantId: string;
   readonly #db: Database;
+  /** `#db` is a transaction of this TenantDb's own, switched to its tenant for its whole length. */
+  readonly #bound: boolean;
 
-  constructor(db: Database, tenantId: string) {
+  constructor(db: Database, tenantId: string, bound = false) {
     this.#db = db;
     this.tenantId = tenantId;
+    this.#bound = bound;
   }
 
   /**
-   * Runs one statement as the tenant: switched to the role `gatehouse_tenant` with `gatehouse.tenant_id` set, so
-   * row-level security shows and accepts this tenant's rows only (migration 0019), besides the `tenant_id` condition
-   * every statement here carries. Outside a transaction, in a transaction of its own; inside one, switched for the
-   * statement and back, so the caller's other statements (the named operations across tenants: creating a tenant,
-   * workers claiming jobs) run as before.
+   * Runs statements as the tenant, so row-level security (migration 0019) shows and accepts this tenant's rows only,
+   * besides the `tenant_id` condition every statement here carries:
+   * - on the database: in a transaction of its own, switched to the role `gatehouse_tenant` with
+   *   `gatehouse.tenant_id` set;
+   * - in this TenantDb's own transaction (`transaction`): already switched, for the whole transaction;
+   * - in a transaction a caller opened on the raw database: as the caller. Those callers are the named operations
+   *   across tenants (creating a tenant, billing, workers claiming jobs; docs/areas/security.md), which keep the
+   *   owner's rights; switching per statement there would let two tenants' statements of one transaction interleave.
    */
   async #run<R>(work: (db: Database) => Promise<R>): Promise<R> {
-    if (isTransaction(this.#db)) {
-      await enterTenant(this.#db, this.tenantId);
-      const result = await work(this.#db);
-      await leaveTenant(this.#db);
-      return result;
-    }
+    if (this.#bound || isTransaction(this.#db)) return work(this.#db);
     return this.#db.transaction(async (tx) => {
       await enterTenant(tx as unknown as Database, this.tenantId);
       return work(tx as unknown as Database);
@@ -252,6 +249,10 @@ export class TenantDb {
 
   /** Runs `work` in one transaction; the TenantDb it receives is bound to the same tenant. */
   transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
-    return this.#db.transaction((tx) => work(new TenantDb(tx as unknown as Database, this.tenantId)));
+    const bindsTenant = !this.#bound && !isTransaction(this.#db);
+    return this.#db.transaction(async (tx) => {
+      if (bindsTenant) await enterTenant(tx as unknown as Database, this.tenantId);
+      return work(new TenantDb(tx as unknown as Database, this.tenantId, this.#bound || bindsTenant));
+    });
   }
 }
