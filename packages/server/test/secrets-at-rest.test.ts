@@ -38,6 +38,9 @@ async function everySecret(): Promise<string[]> {
     ...(await rawValues(sql`select config from connectors`)),
     ...(await rawValues(sql`select data from user_mfa_verifications`)),
     ...(await rawValues(sql`select private_key from saml_application_certificates`)),
+    ...(await rawValues(
+      sql`select value->>'environmentVariables' from tenant_configs where key like 'jwt.%' and value ? 'environmentVariables'`,
+    )),
   ];
 }
 
@@ -66,13 +69,18 @@ describe('secrets at rest', () => {
     const saml = await t.call('/api/saml-applications', { method: 'POST', body: { name: 'Wiki' } });
     expect(saml.status, saml.text).toBeLessThan(300);
     await t.call('/api/configs/oidc/private-keys/rotate', { method: 'POST', body: {} });
+    const script = await t.call('/api/configs/jwt-customizer/client-credentials', {
+      method: 'PUT',
+      body: { script: 'const getCustomJwtClaims = () => ({});', environmentVariables: { API_KEY: 'sk-jwt-999' } },
+    });
+    expect(script.status, script.text).toBe(201);
 
     const stored = await everySecret();
     expect(stored.length).toBeGreaterThan(6);
     const current = new SecretBox(TEST_SECRETS_KEY).keyId;
     expect(stored.filter((value) => !sealedWith(current)(value))).toEqual([]);
     const everything = stored.join('\n');
-    for (const plain of [machine.secret, hook.signingKey, totp.json.secret, '"d":', 'PRIVATE KEY']) {
+    for (const plain of [machine.secret, hook.signingKey, totp.json.secret, 'sk-jwt-999', '"d":', 'PRIVATE KEY']) {
       expect(everything).not.toContain(plain);
     }
     // Read back in the clear where the API shows them.
@@ -99,10 +107,21 @@ describe('secrets at rest', () => {
       const counts = await sealSecretsAtRest(t.db);
       expect(counts['signing keys']).toBeGreaterThan(0);
       expect(counts['webhook signing keys']).toBe(1);
+      expect(counts['custom JWT variables']).toBe(1);
       expect((await everySecret()).every(sealedWith(rotated.keyId))).toBe(true);
       // Only the new key is needed from now on.
       useSecretBox(new SecretBox(next));
       expect((await t.call(`/api/hooks/${hook.id}`)).json.signingKey).toBe('p'.repeat(64));
+      const tested = await t.call('/api/configs/jwt-customizer/test', {
+        method: 'POST',
+        body: {
+          tokenType: 'client-credentials',
+          script: 'const getCustomJwtClaims = ({ environmentVariables }) => ({ key: environmentVariables.API_KEY });',
+          environmentVariables: { API_KEY: '********' },
+          token: {},
+        },
+      });
+      expect(tested.json.claims).toEqual({ key: 'sk-jwt-999' });
       const keys = await t.keys.privateKeys(DEFAULT_TENANT_ID);
       expect(keys[0]).toHaveProperty('d');
       // A key that opens nothing is refused loudly, not read as garbage.

@@ -1,7 +1,8 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { jwtCustomizerConfigKeys } from '@gatehouse/schemas';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
-import { activeSecretBox } from './secret-box.ts';
+import { activeSecretBox, seal, unseal } from './secret-box.ts';
 import {
   applicationSecrets,
   applications,
@@ -9,6 +10,7 @@ import {
   hooks,
   samlApplicationCertificates,
   signingKeys,
+  tenantConfigs,
   userMfaVerifications,
 } from './tables.ts';
 
@@ -116,5 +118,30 @@ export async function sealSecretsAtRest(db: Database, batch = 500): Promise<Reco
     }
     if (total > 0) counts[target.name] = total;
   }
+  const variables = await sealCustomJwtVariables(db, current);
+  if (variables > 0) counts['custom JWT variables'] = variables;
   return counts;
+}
+
+/** Custom JWT environment variables are one sealed field inside a settings row (services/jwt-customizer.ts). */
+async function sealCustomJwtVariables(db: Database, current: string): Promise<number> {
+  const sealed = sql`${tenantConfigs.value}->>'environmentVariables'`;
+  const rows = await db
+    .select()
+    .from(tenantConfigs)
+    .where(
+      and(
+        inArray(tenantConfigs.key, Object.values(jwtCustomizerConfigKeys)),
+        sql`${sealed} is not null`,
+        sql`not (${sealed} like ${current})`,
+      ),
+    );
+  for (const row of rows) {
+    const value = row.value as { environmentVariables: string };
+    await db
+      .update(tenantConfigs)
+      .set({ value: { ...value, environmentVariables: seal(unseal(value.environmentVariables)) } })
+      .where(and(eq(tenantConfigs.tenantId, row.tenantId), eq(tenantConfigs.key, row.key)));
+  }
+  return rows.length;
 }

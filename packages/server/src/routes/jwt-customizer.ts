@@ -11,7 +11,6 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { secretBoxFor } from '../db/secret-box.ts';
 import type { AppEnv } from '../http/context.ts';
 import {
   createRouter,
@@ -32,7 +31,7 @@ const planGate = {
   403: errorResponse('The plan does not include custom JWT (`subscription.quota_exceeded`), or the caller may not.'),
 };
 
-const deps = (c: Context<AppEnv>) => ({ box: secretBoxFor(c.get('config')), edition: c.get('config').edition });
+const quotaDeps = (c: Context<AppEnv>) => ({ edition: c.get('config').edition });
 
 const listCustomizers = createRoute({
   method: 'get',
@@ -129,22 +128,19 @@ const putIdToken = createRoute({
 });
 
 export const jwtCustomizerRoutes = createRouter()
-  .openapi(listCustomizers, async (c) => c.json(await customizers.listCustomizers(c.get('tenant'), deps(c)), 200))
+  .openapi(listCustomizers, async (c) => c.json(await customizers.listCustomizers(c.get('tenant')), 200))
   .openapi(testCustomizer, async (c) =>
-    c.json(
-      await customizers.testCustomizer(c.get('tenant'), c.req.valid('json'), { ...deps(c), sandbox: c.get('scripts') }),
-      200,
-    ),
+    c.json(await customizers.testCustomizer(c.get('tenant'), c.req.valid('json'), { sandbox: c.get('scripts') }), 200),
   )
   .openapi(getCustomizer, async (c) =>
-    c.json(await customizers.getCustomizer(c.get('tenant'), c.req.valid('param').tokenTypePath, deps(c)), 200),
+    c.json(await customizers.getCustomizer(c.get('tenant'), c.req.valid('param').tokenTypePath), 200),
   )
   .openapi(putCustomizer, async (c) => {
     const { created, value } = await customizers.putCustomizer(
       writeContext(c),
       c.req.valid('param').tokenTypePath,
       c.req.valid('json'),
-      deps(c),
+      quotaDeps(c),
     );
     return created ? c.json(value, 201) : c.json(value, 200);
   })
@@ -154,13 +150,13 @@ export const jwtCustomizerRoutes = createRouter()
         writeContext(c),
         c.req.valid('param').tokenTypePath,
         c.req.valid('json'),
-        deps(c),
+        quotaDeps(c),
       ),
       200,
     ),
   )
   .openapi(deleteCustomizer, async (c) => {
-    await customizers.deleteCustomizer(writeContext(c), c.req.valid('param').tokenTypePath, deps(c));
+    await customizers.deleteCustomizer(writeContext(c), c.req.valid('param').tokenTypePath);
     return c.body(null, 204);
   })
   .openapi(getIdToken, async (c) => c.json(await customizers.readIdTokenConfig(c.get('tenant')), 200))

@@ -16,7 +16,7 @@ import {
   reservedJwtClaims,
 } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
-import type { SecretBox } from '../db/secret-box.ts';
+import { seal, unseal } from '../db/secret-box.ts';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
@@ -44,17 +44,15 @@ export type Customizer = Omit<StoredCustomizer, 'environmentVariables'> & {
   environmentVariables: Record<string, string>;
 };
 
-export type CustomizerDeps = { box: SecretBox };
-
 export const ID_TOKEN_CONFIG_KEY = 'idToken';
 
 const reserved: ReadonlySet<string> = new Set(reservedJwtClaims);
 
-function toCustomizer(value: unknown, box: SecretBox): Customizer | undefined {
+function toCustomizer(value: unknown): Customizer | undefined {
   const stored = value as Partial<StoredCustomizer> | undefined;
   if (!stored || typeof stored.script !== 'string') return undefined;
   const variables = stored.environmentVariables
-    ? (JSON.parse(box.decrypt(stored.environmentVariables)) as Record<string, string>)
+    ? (JSON.parse(unseal(stored.environmentVariables)) as Record<string, string>)
     : {};
   return {
     script: stored.script,
@@ -79,11 +77,11 @@ function toResponse(customizer: Customizer): JwtCustomizerResponse {
   };
 }
 
-function toStored(customizer: Customizer, box: SecretBox): StoredCustomizer {
+function toStored(customizer: Customizer): StoredCustomizer {
   const hasVariables = Object.keys(customizer.environmentVariables).length > 0;
   return {
     script: customizer.script,
-    environmentVariables: hasVariables ? box.encrypt(JSON.stringify(customizer.environmentVariables)) : undefined,
+    environmentVariables: hasVariables ? seal(JSON.stringify(customizer.environmentVariables)) : undefined,
     contextSample: customizer.contextSample,
     tokenSample: customizer.tokenSample,
     blockIssuanceOnError: customizer.blockIssuanceOnError,
@@ -109,18 +107,17 @@ function unmask(given: Record<string, string>, stored: Record<string, string>): 
 export async function readCustomizer(
   tenant: TenantDb,
   tokenType: JwtCustomizerTokenType,
-  deps: CustomizerDeps,
 ): Promise<Customizer | undefined> {
   const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, jwtCustomizerConfigKeys[tokenType]));
-  return toCustomizer(row?.value, deps.box);
+  return toCustomizer(row?.value);
 }
 
-export async function listCustomizers(tenant: TenantDb, deps: CustomizerDeps) {
+export async function listCustomizers(tenant: TenantDb) {
   const keys = jwtCustomizerTokenTypes.map((type) => jwtCustomizerConfigKeys[type]);
   const rows = await tenant.findMany(tenantConfigs, { where: inArray(tenantConfigs.key, keys) });
   return jwtCustomizerTokenTypes.flatMap((type) => {
     const key = jwtCustomizerConfigKeys[type];
-    const customizer = toCustomizer(rows.find((row) => row.key === key)?.value, deps.box);
+    const customizer = toCustomizer(rows.find((row) => row.key === key)?.value);
     return customizer ? [{ key, value: toResponse(customizer) }] : [];
   });
 }
@@ -128,27 +125,24 @@ export async function listCustomizers(tenant: TenantDb, deps: CustomizerDeps) {
 export async function getCustomizer(
   tenant: TenantDb,
   tokenType: JwtCustomizerTokenType,
-  deps: CustomizerDeps,
 ): Promise<JwtCustomizerResponse> {
-  const customizer = await readCustomizer(tenant, tokenType, deps);
+  const customizer = await readCustomizer(tenant, tokenType);
   if (!customizer) throw new ApiError(404, 'entity.not_found');
   return toResponse(customizer);
 }
-
-type WriteDeps = CustomizerDeps & QuotaDeps;
 
 /** PUT: creates or replaces the script of a token type; `created` tells the route 201 from 200. */
 export async function putCustomizer(
   ctx: WriteContext,
   tokenType: JwtCustomizerTokenType,
   body: JwtCustomizer,
-  deps: WriteDeps,
+  deps: QuotaDeps,
 ): Promise<{ created: boolean; value: JwtCustomizerResponse }> {
   await assertFeature(ctx.tenant, 'customJwtEnabled', deps);
-  const existing = await readCustomizer(ctx.tenant, tokenType, deps);
+  const existing = await readCustomizer(ctx.tenant, tokenType);
   const key = jwtCustomizerConfigKeys[tokenType];
   return performWrite(ctx, existing ? 'Admin.JwtCustomizer.Updated' : 'Admin.JwtCustomizer.Created', async (tx) => {
-    const before = await readCustomizer(tx, tokenType, deps);
+    const before = await readCustomizer(tx, tokenType);
     const next: Customizer = {
       script: body.script,
       environmentVariables: unmask(body.environmentVariables ?? {}, before?.environmentVariables ?? {}),
@@ -156,7 +150,7 @@ export async function putCustomizer(
       tokenSample: body.tokenSample,
       blockIssuanceOnError: body.blockIssuanceOnError ?? true,
     };
-    const value = toStored(next, deps.box);
+    const value = toStored(next);
     await tx.insertIfAbsent(tenantConfigs, { key, value });
     await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value });
     const after = toResponse(next);
@@ -173,12 +167,12 @@ export async function patchCustomizer(
   ctx: WriteContext,
   tokenType: JwtCustomizerTokenType,
   patch: JwtCustomizerPatch,
-  deps: WriteDeps,
+  deps: QuotaDeps,
 ): Promise<JwtCustomizerResponse> {
   await assertFeature(ctx.tenant, 'customJwtEnabled', deps);
   const key = jwtCustomizerConfigKeys[tokenType];
   return performWrite(ctx, 'Admin.JwtCustomizer.Updated', async (tx) => {
-    const before = await readCustomizer(tx, tokenType, deps);
+    const before = await readCustomizer(tx, tokenType);
     if (!before) throw new ApiError(404, 'entity.not_found');
     const next: Customizer = {
       script: patch.script ?? before.script,
@@ -189,20 +183,16 @@ export async function patchCustomizer(
       tokenSample: patch.tokenSample ?? before.tokenSample,
       blockIssuanceOnError: patch.blockIssuanceOnError ?? before.blockIssuanceOnError,
     };
-    await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value: toStored(next, deps.box) });
+    await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value: toStored(next) });
     const after = toResponse(next);
     return { result: after, entity: { type: 'JwtCustomizer', id: tokenType }, before: toResponse(before), after };
   });
 }
 
-export async function deleteCustomizer(
-  ctx: WriteContext,
-  tokenType: JwtCustomizerTokenType,
-  deps: CustomizerDeps,
-): Promise<void> {
+export async function deleteCustomizer(ctx: WriteContext, tokenType: JwtCustomizerTokenType): Promise<void> {
   const key = jwtCustomizerConfigKeys[tokenType];
   await performWrite(ctx, 'Admin.JwtCustomizer.Deleted', async (tx) => {
-    const before = await readCustomizer(tx, tokenType, deps);
+    const before = await readCustomizer(tx, tokenType);
     if (!before) throw new ApiError(404, 'entity.not_found');
     await tx.delete(tenantConfigs, eq(tenantConfigs.key, key));
     return {
@@ -249,10 +239,10 @@ function withOrganization(token: Record<string, unknown>): Record<string, unknow
 export async function testCustomizer(
   tenant: TenantDb,
   body: JwtCustomizerTest,
-  deps: CustomizerDeps & { sandbox: ScriptSandbox },
+  deps: { sandbox: ScriptSandbox },
 ): Promise<JwtCustomizerTestResult> {
   const token = withOrganization(body.token);
-  const stored = await readCustomizer(tenant, body.tokenType, deps);
+  const stored = await readCustomizer(tenant, body.tokenType);
   const environmentVariables = unmask(body.environmentVariables ?? {}, stored?.environmentVariables ?? {});
   const outcome = await deps.sandbox.run(body.script, {
     token,

@@ -8,7 +8,6 @@ import {
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import type { SecretBox } from '../../db/secret-box.ts';
 import { logs } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import type { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
@@ -32,7 +31,6 @@ export type CustomJwtDeps = {
   db: Database;
   tenantId: string;
   scripts: ScriptSandbox;
-  box: SecretBox;
   edition: Edition;
   log?: Logger | undefined;
 };
@@ -74,7 +72,7 @@ export async function customJwtClaims(
   const tokenType = tokenTypeOf(token.kind);
   if (!tokenType || token.resourceServer?.accessTokenFormat !== 'jwt') return undefined;
   const tenant = new TenantDb(deps.db, deps.tenantId);
-  const customizer = await readCustomizer(tenant, tokenType, deps);
+  const customizer = await readCustomizer(tenant, tokenType);
   if (!customizer || !(await planAllows(tenant, deps.edition))) return undefined;
 
   const clientId = token.clientId ?? '';

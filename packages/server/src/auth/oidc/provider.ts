@@ -9,7 +9,6 @@ import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } 
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { secretBoxFor } from '../../db/secret-box.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import { TenantDb } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
@@ -98,7 +97,6 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     db,
     tenantId,
     scripts: deps.scripts,
-    box: secretBoxFor(config),
     edition: config.edition,
     log: deps.log,
   };

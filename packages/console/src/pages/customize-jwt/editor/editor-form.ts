@@ -21,13 +21,14 @@ import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { customDataText, maxCustomDataKib, parseCustomData } from '../../../components/form/custom-data.ts';
+import type { KeyValueRow } from '../../../components/form/KeyValueRows.tsx';
 
 /**
  * The script editor's values (API shape ↔ form shape): the samples are edited as JSON text and the environment
  * variables as rows. Saved variable values arrive masked (`********`) and go back masked unless retyped, which keeps
  * the stored value.
  */
-export type VariableRow = { key: string; value: string };
+export type VariableRow = KeyValueRow;
 export type JwtEditorForm = {
   script: string;
   tokenSample: string;
