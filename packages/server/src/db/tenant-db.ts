@@ -247,6 +247,16 @@ export class TenantDb {
     )) as Row<T>[];
   }
 
+  /**
+   * Runs statements `work` builds itself (joins, upserts, locks: what the methods above do not cover) as this tenant:
+   * row-level security shows and accepts this tenant's rows only, whatever the statements' conditions, on the same
+   * terms as every method here (see `#run`). Keep the `tenant_id` condition in them all the same: the policy is the
+   * second lock.
+   */
+  asTenant<R>(work: (db: Database) => Promise<R>): Promise<R> {
+    return this.#run(work);
+  }
+
   /** Runs `work` in one transaction; the TenantDb it receives is bound to the same tenant. */
   transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
     const bindsTenant = !this.#bound && !isTransaction(this.#db);
@@ -254,5 +264,21 @@ export class TenantDb {
       if (bindsTenant) await enterTenant(tx as unknown as Database, this.tenantId);
       return work(new TenantDb(tx as unknown as Database, this.tenantId, this.#bound || bindsTenant));
     });
+  }
+}
+
+/**
+ * Hands out {@link TenantDb}s: what a module gets instead of the raw database when its work is one tenant's at a
+ * time (the OIDC provider, the sign-in pages, a worker's delivery once a job is claimed). Only the modules named in
+ * docs/areas/security.md ("The named paths across tenants") hold the raw `Database`; `test/conventions.test.ts`
+ * keeps that list closed.
+ */
+export class TenantDbs {
+  readonly #db: Database;
+  constructor(db: Database) {
+    this.#db = db;
+  }
+  of(tenantId: string): TenantDb {
+    return new TenantDb(this.#db, tenantId);
   }
 }
