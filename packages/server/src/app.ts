@@ -25,7 +25,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { tenants } from './db/tables.ts';
-import { TenantDb } from './db/tenant-db.ts';
+import { TenantDb, type TenantDbs } from './db/tenant-db.ts';
 import { consoleStatic } from './http/console-static.ts';
 import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
@@ -48,6 +48,8 @@ import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/u
 export type Services = {
   config: Config;
   db: Database;
+  /** The tenants' data, for modules whose work is one tenant's at a time (row-level security applies). */
+  tenants: TenantDbs;
   keys: SigningKeyStore;
   log: Logger;
   /** The tenants' OIDC providers; created here when not given (in-process tests). */
@@ -219,7 +221,7 @@ export function createApp(services: Services) {
       edition: config.edition,
       version: PRODUCT_VERSION,
       // The cloud edition has no first-run welcome: console accounts sign up.
-      adminExists: config.edition === 'cloud' || (await consoleAdminExists(db)),
+      adminExists: config.edition === 'cloud' || (await consoleAdminExists(services.tenants)),
       issuer: issuerUrl(config.publicUrl, ADMIN_TENANT_ID),
       clientId: ADMIN_CONSOLE_CLIENT_ID,
       // The cloud console redeems its sign-in code for the cloud API and reaches each tenant's
@@ -330,7 +332,9 @@ export function createApp(services: Services) {
   );
   management.use(tenantOfManagement());
   // The cloud edition also lets tenant members in with their organization token of `t-{tenant}`.
-  management.use(requireManagementToken(keys, ['all'], config.edition === 'cloud' ? { db } : undefined));
+  management.use(
+    requireManagementToken(keys, ['all'], config.edition === 'cloud' ? { tenants: services.tenants } : undefined),
+  );
   management.route('/', managementRoutes());
   // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
   app.route(managementBase, management);
@@ -346,8 +350,8 @@ export function createApp(services: Services) {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
 
-  app.route('/', interactionRoutes(providers, db, config, delivery));
-  app.route('/', signInPreviewRoutes(db, delivery));
+  app.route('/', interactionRoutes(providers, services.tenants, config, delivery));
+  app.route('/', signInPreviewRoutes(services.tenants, delivery));
   app.route('/', consoleStatic(config.consoleDir));
   return app;
 }

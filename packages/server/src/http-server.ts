@@ -11,10 +11,11 @@ import { internalSecretFor } from './services/application-secrets.ts';
 
 /** One HTTP server: the tenants' OIDC issuers beside the Hono app (console, APIs). */
 export function createHttpServer(services: Services): Server {
+  const { tenants } = services;
   const providers = new TenantProviders(services);
   const app = createApp({ ...services, providers });
   const internalSecret = (tenantId: string, clientId: string, secret: string) =>
-    internalSecretFor(services.db, tenantId, clientId, secret);
+    internalSecretFor(tenants.of(tenantId), clientId, secret);
   const listener = withOidcProviders(providers, getRequestListener(app.fetch), services.log, internalSecret);
   const server = createServer(services.admissionLimit ? admitInOrder(listener, services.admissionLimit) : listener);
   server.on('clientError', answerUnreadableRequest);

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { sealSecretsAtRest } from './db/seal-at-rest.ts';
 import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { seed } from './db/seed.ts';
+import { TenantDbs } from './db/tenant-db.ts';
 import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
@@ -28,14 +29,16 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   await seed(database.db);
   // Secrets written before encryption at rest, or sealed with a previous key, are sealed with the current one.
   const sealed = await sealSecretsAtRest(database.db);
+  const tenants = new TenantDbs(database.db);
   if (Object.keys(sealed).length > 0) log.info({ sealed }, 'sealed secrets at rest with the current key');
-  if (config.admin && (await createFirstConsoleAdmin(database.db, config.admin))) {
+  if (config.admin && (await createFirstConsoleAdmin(tenants, config.admin))) {
     log.info({ username: config.admin.username }, 'created the first console admin from ADMIN_USERNAME');
   }
   const server = createHttpServer({
     config,
     db: database.db,
-    keys: new SigningKeyStore(database.db),
+    tenants,
+    keys: new SigningKeyStore(tenants),
     log,
     // PGlite runs one statement at a time: requests are admitted in order rather than interleaved (http/admission.ts).
     admissionLimit: database.kind === 'pglite' ? PGLITE_ADMISSION_LIMIT : undefined,

@@ -14,7 +14,7 @@ import { issuerUrl, ME_RESOURCE, managementResource } from '../src/auth/issuers.
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { logs, organizations, roles, signingKeys, tenantSubscriptions, tenants, users } from '../src/db/tables.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { EmailService } from '../src/services/email.ts';
 import { MailWorker } from '../src/services/mail-worker.ts';
@@ -139,7 +139,10 @@ beforeAll(async () => {
     });
   }
   // The first console admin of a cloud installation (ADMIN_USERNAME at start-up).
-  await createFirstConsoleAdmin(db, { username: accounts.root.username, password: accounts.root.password });
+  await createFirstConsoleAdmin(new TenantDbs(db), {
+    username: accounts.root.username,
+    password: accounts.root.password,
+  });
   accounts.root.id = (await admin.findOne(users, eq(users.username, 'root')))?.id ?? '';
   for (const account of Object.values(accounts)) await signIn(account);
   email = new EmailService(loadConfig({ SMTP_URL: sink.url, EMAIL_FROM: 'Cloud <cloud@example.test>' }).smtp);

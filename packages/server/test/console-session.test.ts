@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ME_RESOURCE, managementResource } from '../src/auth/issuers.ts';
 import { logs, outbox, users } from '../src/db/tables.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { REGISTER_LOG_KEY } from '../src/services/registration.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
@@ -19,7 +19,10 @@ describe('a console session (OSS)', () => {
   beforeAll(async () => {
     server = await startTestHttpServer();
     oidc = consoleClient(server.base);
-    await createFirstConsoleAdmin(server.database.db, { username: 'console_admin', password: 'correct-horse-battery' });
+    await createFirstConsoleAdmin(new TenantDbs(server.database.db), {
+      username: 'console_admin',
+      password: 'correct-horse-battery',
+    });
   });
   afterAll(() => server.close());
 

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
 import { logs, outbox, passwordResetCodes, users } from '../src/db/tables.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { EmailService } from '../src/services/email.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
@@ -492,7 +492,10 @@ describe('without SMTP', () => {
   it('shows no forgot-password link and has no forgot-password pages', async () => {
     const plain = await startTestHttpServer();
     try {
-      await createFirstConsoleAdmin(plain.database.db, { username: 'console_admin', password: 'Console-Pass-42' });
+      await createFirstConsoleAdmin(new TenantDbs(plain.database.db), {
+        username: 'console_admin',
+        password: 'Console-Pass-42',
+      });
       const jar = new CookieJar();
       const flow = consoleClient(plain.base);
       const { signInPage: page } = await flow.startAuthorization(jar);

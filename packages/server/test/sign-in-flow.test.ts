@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
 import { logs } from '../src/db/tables.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { LOCKOUT, SIGN_IN_LOG_KEY } from '../src/services/sign-in.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
@@ -14,7 +14,10 @@ import { consoleClient } from './support/oidc-flow.ts';
 let server: Awaited<ReturnType<typeof startTestHttpServer>>;
 beforeAll(async () => {
   server = await startTestHttpServer();
-  await createFirstConsoleAdmin(server.database.db, { username: 'console_admin', password: 'correct-horse-battery' });
+  await createFirstConsoleAdmin(new TenantDbs(server.database.db), {
+    username: 'console_admin',
+    password: 'correct-horse-battery',
+  });
 });
 afterAll(() => server.close());
 

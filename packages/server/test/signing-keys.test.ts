@@ -9,7 +9,7 @@ import { managementResource } from '../src/auth/issuers.ts';
 import { TenantProviders } from '../src/auth/oidc/provider.ts';
 import { SigningKeyStore } from '../src/auth/signing-keys.ts';
 import { loadConfig } from '../src/config.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -155,7 +155,7 @@ describe('OIDC keys API', () => {
   });
 
   it('the tenant provider is built once per key set: reused until a rotation, then rebuilt', async () => {
-    const providers = new TenantProviders({ db: t.db, config: t.config, keys: t.keys });
+    const providers = new TenantProviders({ tenants: new TenantDbs(t.db), config: t.config, keys: t.keys });
     const first = await providers.get(DEFAULT_TENANT_ID);
     expect(await providers.get(DEFAULT_TENANT_ID), 'no rebuild while the key set is unchanged').toBe(first);
     expect((await t.call(`${cookieKeys}/rotate`, { method: 'POST' })).status).toBe(200);
@@ -289,7 +289,8 @@ describe('rotation in the OIDC provider, across server instances', { timeout: 12
     const other = createHttpServer({
       config,
       db: server.database.db,
-      keys: new SigningKeyStore(server.database.db),
+      tenants: new TenantDbs(server.database.db),
+      keys: new SigningKeyStore(new TenantDbs(server.database.db)),
       log: pino({ level: 'silent' }),
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, users } from '../src/db/tables.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createApplication } from '../src/services/applications.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { socialCallbackUrl } from '../src/services/social-sign-in.ts';
@@ -45,7 +45,10 @@ beforeAll(async () => {
   const admin = new TenantDb(server.database.db, ADMIN_TENANT_ID);
   const system = { tenant: admin, actor: { type: 'system' as const, id: 'test' } };
   // The identity provider: the admin tenant's issuer, with a web application for the connector and two users.
-  await createFirstConsoleAdmin(server.database.db, { username: 'idp_owner', password: 'Owner-Pass-77' });
+  await createFirstConsoleAdmin(new TenantDbs(server.database.db), {
+    username: 'idp_owner',
+    password: 'Owner-Pass-77',
+  });
   const idpApp = await createApplication(
     system,
     { edition: 'oss' },

@@ -1,7 +1,6 @@
 import { ADMIN_TENANT_ID, dataPermissionOf, organizationAudience, tenantOrganizationId } from '@gatehouse/schemas';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Database } from '../db/client.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import type { TenantDbs } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { memberScopeNames } from '../services/organization-access.ts';
@@ -29,7 +28,7 @@ function bearerToken(c: Context<AppEnv>): string {
 export function requireManagementToken(
   keys: SigningKeyStore,
   required: readonly string[],
-  tenantMembers?: { db: Database },
+  tenantMembers?: { tenants: TenantDbs },
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const tenantId = c.get('tenant').tenantId;
@@ -40,7 +39,7 @@ export function requireManagementToken(
       const auth = await verifyTenantOrganizationToken(keys, publicUrl, tenantId, token);
       const permission = dataPermissionOf(c.req.method);
       if (!auth.scopes.has(permission)) throw new ApiError(403, 'auth.forbidden');
-      const held = await memberScopeNames(new TenantDb(tenantMembers.db, ADMIN_TENANT_ID), organizationId, {
+      const held = await memberScopeNames(tenantMembers.tenants.of(ADMIN_TENANT_ID), organizationId, {
         userId: auth.actor.id,
       });
       if (!held.includes(permission)) throw new ApiError(403, 'auth.forbidden');

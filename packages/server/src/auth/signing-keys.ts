@@ -1,8 +1,8 @@
 import { generateId, type SigningKeyAlgorithm } from '@gatehouse/schemas';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, errors as joseErrors } from 'jose';
-import type { Database } from '../db/client.ts';
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
+import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 
 /** The algorithm of a tenant's first key, and of tokens signed by an RSA key. */
 export const SIGNING_ALGORITHM = 'RS256';
@@ -34,15 +34,10 @@ export async function generateSigningKey(
 }
 
 /** Creates a tenant's first signing key when it has none. Idempotent. */
-export async function ensureSigningKey(db: Database, tenantId: string): Promise<void> {
-  const existing = await db
-    .select({ id: signingKeys.id })
-    .from(signingKeys)
-    .where(eq(signingKeys.tenantId, tenantId))
-    .limit(1);
-  if (existing.length > 0) return;
+export async function ensureSigningKey(tenant: TenantDb): Promise<void> {
+  if ((await tenant.count(signingKeys)) > 0) return;
   const { id, privateJwk } = await generateSigningKey('RSA');
-  await db.insert(signingKeys).values({ tenantId, id, privateJwk }).onConflictDoNothing();
+  await tenant.insertIfAbsent(signingKeys, { id, privateJwk });
 }
 
 /**
@@ -53,11 +48,8 @@ export async function ensureSigningKey(db: Database, tenantId: string): Promise<
 export const KEY_SET_VERSION = 'oidc.keySetVersion';
 
 /** The tenant's key-set version; '' before the first rotation or deletion. */
-export async function readKeySetVersion(db: Database, tenantId: string): Promise<string> {
-  const [row] = await db
-    .select({ value: tenantConfigs.value })
-    .from(tenantConfigs)
-    .where(and(eq(tenantConfigs.tenantId, tenantId), eq(tenantConfigs.key, KEY_SET_VERSION)));
+export async function readKeySetVersion(tenant: TenantDb): Promise<string> {
+  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, KEY_SET_VERSION));
   return typeof row?.value === 'string' ? row.value : '';
 }
 
@@ -80,22 +72,20 @@ export type VerificationKeys = (
  * the process that removed it (`forget`) and within `ttlMs` in the others.
  */
 export class SigningKeyStore {
-  readonly #db: Database;
+  readonly #tenants: TenantDbs;
   readonly #ttlMs: number;
   readonly #cache = new Map<string, Promise<KeySet>>();
 
-  constructor(db: Database, ttlMs = 60_000) {
-    this.#db = db;
+  constructor(tenants: TenantDbs, ttlMs = 60_000) {
+    this.#tenants = tenants;
     this.#ttlMs = ttlMs;
   }
 
   /** The tenant's private JWKs, newest first: the first one signs. */
   async privateKeys(tenantId: string): Promise<Record<string, unknown>[]> {
-    const rows = await this.#db
-      .select({ privateJwk: signingKeys.privateJwk })
-      .from(signingKeys)
-      .where(eq(signingKeys.tenantId, tenantId))
-      .orderBy(desc(signingKeys.createdAt), desc(signingKeys.id));
+    const rows = await this.#tenants
+      .of(tenantId)
+      .findMany(signingKeys, { orderBy: [desc(signingKeys.createdAt), desc(signingKeys.id)] });
     return rows.map((row) => row.privateJwk);
   }
 
@@ -105,7 +95,7 @@ export class SigningKeyStore {
   }
 
   async #load(tenantId: string): Promise<KeySet> {
-    const version = await readKeySetVersion(this.#db, tenantId);
+    const version = await readKeySetVersion(this.#tenants.of(tenantId));
     const keys = (await this.privateKeys(tenantId)).map(toPublicJwk);
     return { jwks: createLocalJWKSet({ keys }), loadedAt: Date.now(), version };
   }
@@ -130,7 +120,7 @@ export class SigningKeyStore {
       } catch (error) {
         if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
         // An unknown kid: reload only when the key set changed since it was read.
-        if ((await readKeySetVersion(this.#db, tenantId)) === set.version) throw error;
+        if ((await readKeySetVersion(this.#tenants.of(tenantId))) === set.version) throw error;
         this.forget(tenantId);
         return (await this.#current(tenantId)).jwks(header, token);
       }

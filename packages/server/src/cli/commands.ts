@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { issuerUrl, managementResource } from '../auth/issuers.ts';
 import type { Database } from '../db/client.ts';
 import { tenants } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../services/console-admin.ts';
 import { createManagementMachineApp } from '../services/machine-apps.ts';
 
@@ -39,7 +39,7 @@ export async function runCommand(
   }
   if (name === 'admin create') {
     const args = parsed.data as z.output<(typeof commandSchemas)['admin create']>;
-    const created = await createFirstConsoleAdmin(db, args);
+    const created = await createFirstConsoleAdmin(new TenantDbs(db), args);
     if (!created) throw new CliError('a console admin already exists; sign in to the console to add more');
     return { username: args.username, tenant: ADMIN_TENANT_ID };
   }

@@ -31,6 +31,7 @@ import {
   skus,
   tenants,
 } from './tables.ts';
+import { TenantDb } from './tenant-db.ts';
 
 /** Ids of seeded rows are fixed, so seeding is idempotent and other code can refer to them. */
 export const seededIds = {
@@ -250,7 +251,7 @@ async function seedTenantAccess(db: Database): Promise<void> {
 
 /** What every tenant starts with (also used when the cloud edition creates a tenant). */
 export async function seedTenant(db: Database, tenantId: string): Promise<void> {
-  await ensureSigningKey(db, tenantId);
+  await ensureSigningKey(new TenantDb(db, tenantId));
   await seedResourceWithScopeAll(
     db,
     tenantId,

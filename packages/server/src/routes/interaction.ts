@@ -56,8 +56,7 @@ import {
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
 import { brandingOverlay, type OverlaySource, tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { formActionSource } from '../http/form-action.ts';
 import { sendHtml } from '../http/html.ts';
@@ -122,7 +121,7 @@ function pageLanguage(c: Context<Env>, settings: SignInExperienceSettings, uiLoc
 /** The sign-in pages oidc-provider sends users to: `/interaction/{tenantId}/{uid}`. */
 export function interactionRoutes(
   providers: TenantProviders,
-  db: Database,
+  tenants: TenantDbs,
   config: Pick<Config, 'edition' | 'pwnedPasswordsUrl' | 'publicUrl' | 'outbound'>,
   delivery: MessageDelivery,
 ) {
@@ -138,7 +137,7 @@ export function interactionRoutes(
   // The tenant's colours and custom CSS, with the overlay the page names (`?organization=`, `?application=`);
   // versioned by the pages' links.
   app.get('/interaction/:tenantId/theme.css', async (c) => {
-    const tenant = new TenantDb(db, c.req.param('tenantId'));
+    const tenant = tenants.of(c.req.param('tenantId'));
     const settings = await readSignInExperienceSettings(tenant);
     const overlay = await brandingOverlay(tenant, {
       organizationId: c.req.query('organization'),
@@ -162,7 +161,7 @@ export function interactionRoutes(
 
   /** An expired or unknown interaction: the tenant's look when the tenant is known, in the browser's language. */
   const expired = async (c: Context<Env>) => {
-    const tenant = new TenantDb(db, c.req.param('tenantId') ?? ADMIN_TENANT_ID);
+    const tenant = tenants.of(c.req.param('tenantId') ?? ADMIN_TENANT_ID);
     const settings = await readSignInExperienceSettings(tenant);
     const language = c.get('language');
     const look = await tenantLook(tenant, settings, {
@@ -198,7 +197,7 @@ export function interactionRoutes(
       if (!provider || !details || details.uid !== c.req.param('uid') || (prompt && details.prompt.name !== prompt)) {
         return expired(c);
       }
-      const tenant = new TenantDb(db, tenantId);
+      const tenant = tenants.of(tenantId);
       const settings = await readSignInExperienceSettings(tenant);
       const language = pageLanguage(c, settings, details.params.ui_locales);
       c.set('language', language);
@@ -342,7 +341,7 @@ export function interactionRoutes(
       );
     }
     // OSS first run: the welcome form creates the first admin (the cloud edition has sign-up instead).
-    if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(db))) {
+    if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(tenants))) {
       return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
     }
     let screen = requestedScreen(details.params, c.req.query('screen'));
@@ -511,7 +510,7 @@ export function interactionRoutes(
     const { page, look } = c.get('interaction');
     const signInPage = () =>
       renderSignInPage(look, { action: `${page}/login`, identifierLabel: identifierLabel(look) });
-    if (await consoleAdminExists(db)) return sendHtml(c, signInPage(), 409);
+    if (await consoleAdminExists(tenants)) return sendHtml(c, signInPage(), 409);
     const { form, error } = await readForm(c, welcomeFormSchema);
     if (error) {
       return sendHtml(
@@ -525,7 +524,7 @@ export function interactionRoutes(
       );
     }
     const credentials = { username: form.username, password: form.password };
-    const result = await welcomeFirstConsoleAdmin(db, credentials, requestMeta(c));
+    const result = await welcomeFirstConsoleAdmin(tenants, credentials, requestMeta(c));
     if (!result.ok) return sendHtml(c, signInPage(), result.reason === 'exists' ? 409 : 500);
     return signedIn(c, result.userId);
   });
@@ -745,7 +744,7 @@ export function interactionRoutes(
 
   // The provider's fixed return address: the signed cookie says which interaction the browser goes back to.
   app.get('/callback/social/:tenantId/:connectorId', async (c) => {
-    const tenant = new TenantDb(db, c.req.param('tenantId'));
+    const tenant = tenants.of(c.req.param('tenantId'));
     const cookie = getCookie(c, SOCIAL_COOKIE);
     const state = await readSocialState(tenant, cookie).catch(() => undefined);
     if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);

@@ -4,9 +4,8 @@ import { type Context, Hono } from 'hono';
 import { renderPreviewCodeScreen, renderScreen, type Screen, type ScreenLinks } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
 import { tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
-import type { Database } from '../db/client.ts';
-import { tenants } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import { tenants as tenantsTable } from '../db/tables.ts';
+import type { TenantDbs } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { sendHtml } from '../http/html.ts';
 import type { MessageDelivery } from '../services/message-delivery.ts';
@@ -17,11 +16,11 @@ import { readSignInPreview } from '../services/sign-in-preview.ts';
  * by the same code as the tenant's pages, with the saved settings plus the admin's unsaved changes. The console
  * frames it, so it may be framed by its own origin (app.ts); its forms lead back to the preview.
  */
-export function signInPreviewRoutes(db: Database, delivery: MessageDelivery) {
+export function signInPreviewRoutes(tenants: TenantDbs, delivery: MessageDelivery) {
   const app = new Hono<AppEnv>();
 
   const settingsOf = async (c: Context<AppEnv>) => {
-    const tenant = new TenantDb(db, c.req.param('tenantId') ?? '');
+    const tenant = tenants.of(c.req.param('tenantId') ?? '');
     const settings = await readSignInPreview(tenant, c.req.param('token') ?? '');
     return settings && { tenant, settings };
   };
@@ -45,7 +44,9 @@ export function signInPreviewRoutes(db: Database, delivery: MessageDelivery) {
     const theme = query.theme === 'dark' ? 'dark' : 'light';
     const screen = (previewScreens as readonly string[]).includes(query.screen ?? '') ? query.screen : 'sign_in';
     const base = `/sign-in-preview/${tenant.tenantId}/${c.req.param('token')}`;
-    const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenant.tenantId));
+    const [row] = await tenant.asTenant((db) =>
+      db.select({ name: tenantsTable.name }).from(tenantsTable).where(eq(tenantsTable.id, tenant.tenantId)),
+    );
     const look = await tenantLook(tenant, settings, {
       language,
       name: row?.name ?? 'Gatehouse',

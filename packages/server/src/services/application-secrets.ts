@@ -6,10 +6,9 @@ import {
   maskSecret,
 } from '@gatehouse/schemas';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { applicationSecrets, applications } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { findApplication } from './role-assignments.ts';
@@ -37,12 +36,10 @@ const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b
  * to compare instead; otherwise undefined (the presented secret is then checked as it is).
  */
 export async function internalSecretFor(
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   clientId: string,
   presented: string,
 ): Promise<string | undefined> {
-  const tenant = new TenantDb(db, tenantId);
   const now = Date.now();
   const named = await tenant.findMany(applicationSecrets, { where: eq(applicationSecrets.applicationId, clientId) });
   const match = named.find(

@@ -8,10 +8,9 @@ import {
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, roles, users, usersRoles } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import type { TenantDbs } from '../db/tenant-db.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
 import { attemptSignIn, type SignInAttempt } from './sign-in.ts';
 import { performWrite } from './write-path.ts';
@@ -19,8 +18,8 @@ import { performWrite } from './write-path.ts';
 const firstAdminSchema = z.object({ username: z.string().min(1).max(128), password: z.string().min(8).max(256) });
 
 /** Whether any user of the admin tenant holds the console admin role. */
-export async function consoleAdminExists(db: Database): Promise<boolean> {
-  const admin = new TenantDb(db, ADMIN_TENANT_ID);
+export async function consoleAdminExists(tenants: TenantDbs): Promise<boolean> {
+  const admin = tenants.of(ADMIN_TENANT_ID);
   const role = await admin.findOne(roles, eq(roles.name, CONSOLE_ADMIN_ROLE));
   if (!role) return false;
   return (await admin.count(usersRoles, eq(usersRoles.roleId, role.id))) > 0;
@@ -31,12 +30,12 @@ export async function consoleAdminExists(db: Database): Promise<boolean> {
  * later the welcome page and the CLI). Returns whether it created one.
  */
 export async function createFirstConsoleAdmin(
-  db: Database,
+  tenants: TenantDbs,
   credentials: { username: string; password: string },
 ): Promise<boolean> {
-  if (await consoleAdminExists(db)) return false;
+  if (await consoleAdminExists(tenants)) return false;
   const passwordEncrypted = await hashPassword(credentials.password);
-  const admin = new TenantDb(db, ADMIN_TENANT_ID);
+  const admin = tenants.of(ADMIN_TENANT_ID);
   const created = performWrite(
     { tenant: admin, actor: { type: 'system', id: 'startup' } },
     { key: 'Admin.User.Created', schema: firstAdminSchema, input: credentials },
@@ -70,7 +69,7 @@ export async function createFirstConsoleAdmin(
     return await created;
   } catch (error) {
     // Two processes starting together: the second one's insert hits the unique username.
-    if (await consoleAdminExists(db)) return false;
+    if (await consoleAdminExists(tenants)) return false;
     throw error;
   }
 }
@@ -82,12 +81,12 @@ export type WelcomeResult = { ok: true; userId: string } | { ok: false; reason: 
  * the sign-in is audited and counted like any other. `exists` when another admin came first.
  */
 export async function welcomeFirstConsoleAdmin(
-  db: Database,
+  tenants: TenantDbs,
   credentials: { username: string; password: string },
   meta: Omit<SignInAttempt, 'identifier' | 'password'>,
 ): Promise<WelcomeResult> {
-  if (!(await createFirstConsoleAdmin(db, credentials))) return { ok: false, reason: 'exists' };
-  const result = await attemptSignIn(new TenantDb(db, ADMIN_TENANT_ID), {
+  if (!(await createFirstConsoleAdmin(tenants, credentials))) return { ok: false, reason: 'exists' };
+  const result = await attemptSignIn(tenants.of(ADMIN_TENANT_ID), {
     identifier: credentials.username,
     password: credentials.password,
     ...meta,

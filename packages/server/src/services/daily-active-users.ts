@@ -2,9 +2,8 @@ import { DAU_CURVE_DAYS, type NewUsers } from '@gatehouse/schemas';
 import { and, count, countDistinct, eq, gte, lt, lte } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.ts';
 import { dailyActiveUsers, users } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,11 +39,9 @@ export async function recordDailyActiveUser(
  */
 export function recordActivityOnTokenGrants(
   provider: Provider,
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   log?: Pick<Logger, 'warn'> | undefined,
 ): void {
-  const tenant = new TenantDb(db, tenantId);
   provider.on('grant.success', (ctx) => {
     const userId = ctx.oidc.account?.accountId ?? ctx.oidc.entities.AccessToken?.accountId;
     if (userId) void recordDailyActiveUser(tenant, userId, log);

@@ -165,19 +165,22 @@ export const periodKey = (start: Date | number) => new Date(start).toISOString()
  * Counts one access token for the tenant in its current period: one upsert, whose period key is the stored
  * subscription's start while inside it, else the UTC month start (as {@link readSubscription}).
  */
-export async function countTokenIssued(db: Database, tenantId: string): Promise<void> {
+export async function countTokenIssued(tenant: TenantDb): Promise<void> {
+  const { tenantId } = tenant;
   const monthStart = periodKey(calendarMonth().start);
-  await db
-    .insert(tokenUsage)
-    .values({
-      tenantId,
-      period: sql`coalesce((select to_char(${tenantSubscriptions.currentPeriodStart} at time zone 'UTC', 'YYYY-MM-DD') from ${tenantSubscriptions} where ${tenantSubscriptions.tenantId} = ${tenantId} and ${tenantSubscriptions.currentPeriodStart} <= now() and now() < ${tenantSubscriptions.currentPeriodEnd}), ${monthStart})`,
-      count: 1,
-    })
-    .onConflictDoUpdate({
-      target: [tokenUsage.tenantId, tokenUsage.period],
-      set: { count: sql`${tokenUsage.count} + 1` },
-    });
+  await tenant.asTenant((db) =>
+    db
+      .insert(tokenUsage)
+      .values({
+        tenantId,
+        period: sql`coalesce((select to_char(${tenantSubscriptions.currentPeriodStart} at time zone 'UTC', 'YYYY-MM-DD') from ${tenantSubscriptions} where ${tenantSubscriptions.tenantId} = ${tenantId} and ${tenantSubscriptions.currentPeriodStart} <= now() and now() < ${tenantSubscriptions.currentPeriodEnd}), ${monthStart})`,
+        count: 1,
+      })
+      .onConflictDoUpdate({
+        target: [tokenUsage.tenantId, tokenUsage.period],
+        set: { count: sql`${tokenUsage.count} + 1` },
+      }),
+  );
 }
 
 /**
@@ -186,13 +189,12 @@ export async function countTokenIssued(db: Database, tenantId: string): Promise<
  */
 export function countTokensOnGrants(
   provider: Provider,
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   log?: Pick<Logger, 'warn'> | undefined,
 ): void {
   provider.on('grant.success', () => {
-    countTokenIssued(db, tenantId).catch((error: unknown) =>
-      log?.warn({ err: error, tenantId }, 'could not count the issued token'),
+    countTokenIssued(tenant).catch((error: unknown) =>
+      log?.warn({ err: error, tenantId: tenant.tenantId }, 'could not count the issued token'),
     );
   });
 }

@@ -6,6 +6,7 @@ import { issuerUrl, managementResource } from '../../src/auth/issuers.ts';
 import { jwsAlgorithmOf, SigningKeyStore } from '../../src/auth/signing-keys.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import { TenantDbs } from '../../src/db/tenant-db.ts';
 import { createTestDatabase } from './database.ts';
 import { TEST_SECRETS_KEY } from './secrets.ts';
 
@@ -45,8 +46,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
-  const keys = new SigningKeyStore(database.db);
-  const app = createApp({ config, db: database.db, keys, log: pino({ level: 'silent' }) });
+  const tenants = new TenantDbs(database.db);
+  const keys = new SigningKeyStore(tenants);
+  const app = createApp({ config, db: database.db, tenants, keys, log: pino({ level: 'silent' }) });
 
   async function token(options: TokenOptions = {}): Promise<string> {
     const tenantId = options.tenantId ?? DEFAULT_TENANT_ID;

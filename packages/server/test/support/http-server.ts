@@ -6,7 +6,7 @@ import { managementResource } from '../../src/auth/issuers.ts';
 import { SigningKeyStore } from '../../src/auth/signing-keys.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { TenantDb } from '../../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../../src/db/tenant-db.ts';
 import { createHttpServer } from '../../src/http-server.ts';
 import { createManagementMachineApp } from '../../src/services/machine-apps.ts';
 import { createTestDatabase } from './database.ts';
@@ -39,7 +39,8 @@ export async function startTestHttpServer(env: Record<string, string> = {}): Pro
   const server = createHttpServer({
     config,
     db: database.db,
-    keys: new SigningKeyStore(database.db),
+    tenants: new TenantDbs(database.db),
+    keys: new SigningKeyStore(new TenantDbs(database.db)),
     log: pino({ level: 'silent' }),
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

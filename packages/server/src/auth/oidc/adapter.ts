@@ -1,48 +1,46 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../db/client.ts';
+import { allOf } from '../../db/conditions.ts';
 import { oidcModelInstances } from '../../db/tables.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 
 /**
  * oidc-provider storage in PostgreSQL (sessions, interactions, grants, codes, tokens…), scoped to
  * one tenant, so every server process sees the same state.
  */
 export class OidcModelAdapter implements Adapter {
-  readonly #db: Database;
+  readonly #tenant: TenantDb;
   readonly #tenantId: string;
   readonly #modelName: string;
 
-  constructor(db: Database, tenantId: string, modelName: string) {
-    this.#db = db;
-    this.#tenantId = tenantId;
+  constructor(tenant: TenantDb, modelName: string) {
+    this.#tenant = tenant;
+    this.#tenantId = tenant.tenantId;
     this.#modelName = modelName;
   }
 
   #where(id: string) {
-    return and(
-      eq(oidcModelInstances.tenantId, this.#tenantId),
-      eq(oidcModelInstances.modelName, this.#modelName),
-      eq(oidcModelInstances.id, id),
-    );
+    return allOf(eq(oidcModelInstances.modelName, this.#modelName), eq(oidcModelInstances.id, id));
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-    await this.#db
-      .insert(oidcModelInstances)
-      .values({ tenantId: this.#tenantId, modelName: this.#modelName, id, payload: { ...payload }, expiresAt })
-      .onConflictDoUpdate({
-        target: [oidcModelInstances.tenantId, oidcModelInstances.modelName, oidcModelInstances.id],
-        set: { payload: { ...payload }, expiresAt },
-      });
+    await this.#tenant.asTenant((db) =>
+      db
+        .insert(oidcModelInstances)
+        .values({ tenantId: this.#tenantId, modelName: this.#modelName, id, payload: { ...payload }, expiresAt })
+        .onConflictDoUpdate({
+          target: [oidcModelInstances.tenantId, oidcModelInstances.modelName, oidcModelInstances.id],
+          set: { payload: { ...payload }, expiresAt },
+        }),
+    );
   }
 
-  async #findBy(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
-    const [row] = await this.#db
-      .select()
-      .from(oidcModelInstances)
-      .where(and(condition, sql`(${oidcModelInstances.expiresAt} is null or ${oidcModelInstances.expiresAt} > now())`))
-      .limit(1);
+  async #findBy(condition: SQL): Promise<AdapterPayload | undefined> {
+    const row = await this.#tenant.findOne(
+      oidcModelInstances,
+      allOf(condition, sql`(${oidcModelInstances.expiresAt} is null or ${oidcModelInstances.expiresAt} > now())`),
+    );
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
@@ -54,18 +52,13 @@ export class OidcModelAdapter implements Adapter {
 
   findByUid(uid: string) {
     return this.#findBy(
-      and(
-        eq(oidcModelInstances.tenantId, this.#tenantId),
-        eq(oidcModelInstances.modelName, this.#modelName),
-        sql`${oidcModelInstances.payload}->>'uid' = ${uid}`,
-      ),
+      allOf(eq(oidcModelInstances.modelName, this.#modelName), sql`${oidcModelInstances.payload}->>'uid' = ${uid}`),
     );
   }
 
   findByUserCode(userCode: string) {
     return this.#findBy(
-      and(
-        eq(oidcModelInstances.tenantId, this.#tenantId),
+      allOf(
         eq(oidcModelInstances.modelName, this.#modelName),
         sql`${oidcModelInstances.payload}->>'userCode' = ${userCode}`,
       ),
@@ -73,21 +66,14 @@ export class OidcModelAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    await this.#db.update(oidcModelInstances).set({ consumedAt: new Date() }).where(this.#where(id));
+    await this.#tenant.update(oidcModelInstances, this.#where(id), { consumedAt: new Date() });
   }
 
   async destroy(id: string): Promise<void> {
-    await this.#db.delete(oidcModelInstances).where(this.#where(id));
+    await this.#tenant.delete(oidcModelInstances, this.#where(id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.#db
-      .delete(oidcModelInstances)
-      .where(
-        and(
-          eq(oidcModelInstances.tenantId, this.#tenantId),
-          sql`${oidcModelInstances.payload}->>'grantId' = ${grantId}`,
-        ),
-      );
+    await this.#tenant.delete(oidcModelInstances, sql`${oidcModelInstances.payload}->>'grantId' = ${grantId}`);
   }
 }

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../db/client.ts';
 import { applications } from '../../db/tables.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 import { clientPolicyMetadata } from './client-policy.ts';
 
 type Application = typeof applications.$inferSelect;
@@ -56,22 +56,16 @@ export function clientMetadata(application: Application, publicUrl: string): Ada
 
 /** The provider's read-only Client model: clients are the tenant's applications. */
 export class ApplicationClientAdapter implements Adapter {
-  readonly #db: Database;
-  readonly #tenantId: string;
+  readonly #tenant: TenantDb;
   readonly #publicUrl: string;
 
-  constructor(db: Database, tenantId: string, publicUrl: string) {
-    this.#db = db;
-    this.#tenantId = tenantId;
+  constructor(tenant: TenantDb, publicUrl: string) {
+    this.#tenant = tenant;
     this.#publicUrl = publicUrl;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const [row] = await this.#db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.tenantId, this.#tenantId), eq(applications.id, id)))
-      .limit(1);
+    const row = await this.#tenant.findOne(applications, eq(applications.id, id));
     return row ? clientMetadata(row, this.#publicUrl) : undefined;
   }
 

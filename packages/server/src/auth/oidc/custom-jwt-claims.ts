@@ -7,9 +7,8 @@ import {
 } from '@gatehouse/schemas';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.ts';
 import { logs } from '../../db/tables.ts';
-import { TenantDb } from '../../db/tenant-db.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 import type { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
 import { applicationTokenContext, userTokenContext } from '../../services/jwt-customizer/token-context.ts';
 import { mergeableClaims, readCustomizer } from '../../services/jwt-customizer.ts';
@@ -28,8 +27,7 @@ import { planQuota, tenantPlanId } from '../../services/quota.ts';
  */
 
 export type CustomJwtDeps = {
-  db: Database;
-  tenantId: string;
+  tenant: TenantDb;
   scripts: ScriptSandbox;
   edition: Edition;
   log?: Logger | undefined;
@@ -71,7 +69,7 @@ export async function customJwtClaims(
 ): Promise<Record<string, unknown> | undefined> {
   const tokenType = tokenTypeOf(token.kind);
   if (!tokenType || token.resourceServer?.accessTokenFormat !== 'jwt') return undefined;
-  const tenant = new TenantDb(deps.db, deps.tenantId);
+  const { tenant } = deps;
   const customizer = await readCustomizer(tenant, tokenType);
   if (!customizer || !(await planAllows(tenant, deps.edition))) return undefined;
 
@@ -121,7 +119,9 @@ export async function customJwtClaims(
       applicationId: clientId || null,
       payload: entry,
     })
-    .catch((error: unknown) => deps.log?.warn({ err: error, tenantId: deps.tenantId }, 'custom JWT log not written'));
+    .catch((error: unknown) =>
+      deps.log?.warn({ err: error, tenantId: deps.tenant.tenantId }, 'custom JWT log not written'),
+    );
 
   if (outcome.ok) return kept?.claims;
   if (outcome.error.name === 'AccessDenied') throw new errors.AccessDenied(outcome.error.message || 'access denied');

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
-import type { Database } from '../../db/client.ts';
 import { applications } from '../../db/tables.ts';
-import { TenantDb } from '../../db/tenant-db.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 
 /**
  * OIDC Core 11 lets a provider drop `offline_access` unless the request also says `prompt=consent`, and
@@ -11,7 +10,7 @@ import { TenantDb } from '../../db/tenant-db.ts';
  * `consent` added to its prompt: the refresh token is issued, and the user sees nothing more. Third-party
  * applications keep the rule (their users are asked).
  */
-export function offlineAccessForFirstParty(provider: Provider, db: Database, tenantId: string): void {
+export function offlineAccessForFirstParty(provider: Provider, tenant: TenantDb): void {
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/auth') {
       const { scope, prompt, client_id: clientId } = ctx.query;
@@ -24,7 +23,7 @@ export function offlineAccessForFirstParty(provider: Provider, db: Database, ten
         typeof clientId === 'string' &&
         clientId.length <= 64
       ) {
-        const app = await new TenantDb(db, tenantId).findOne(applications, eq(applications.id, clientId));
+        const app = await tenant.findOne(applications, eq(applications.id, clientId));
         if (app && !app.isThirdParty) {
           // The issuer's mount path is what `originalUrl` has before `url` (http/oidc-mount.ts): keep the two in step.
           const req = ctx.req as typeof ctx.req & { originalUrl?: string };

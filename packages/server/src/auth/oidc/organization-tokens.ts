@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS, ORGANIZATIONS_SCOPE, organizationAudience } from '@gatehouse/schemas';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import {
@@ -11,9 +11,8 @@ import {
   parameters as refreshTokenParameters,
 } from 'oidc-provider/lib/actions/grants/refresh_token.js';
 import * as grantHelpers from 'oidc-provider/lib/helpers/grants.js';
-import type { Database } from '../../db/client.ts';
 import { resources, users } from '../../db/tables.ts';
-import { TenantDb } from '../../db/tenant-db.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 import {
   isOrganizationMember,
   type Member,
@@ -49,18 +48,16 @@ export function organizationTokenClaims(token: object): { organization_id: strin
 
 type Scoped = { audience: string; available: string[]; ttl: number };
 
-/** What every organization grant needs: the database, the tenant, and the algorithm of its current signing key. */
-type GrantDeps = { db: Database; tenantId: string; signingAlgorithm: JwsAlgorithm };
+/** What every organization grant needs: the tenant's data, and the algorithm of its current signing key. */
+type GrantDeps = { tenant: TenantDb; signingAlgorithm: JwsAlgorithm };
 
 /** The audience, the scopes the member holds for it, and the token lifetime. */
 async function scopeFor(
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   organizationId: string,
   member: Member,
   resource: string | undefined,
 ): Promise<Scoped> {
-  const tenant = new TenantDb(db, tenantId);
   if (!resource) {
     return {
       audience: organizationAudience(organizationId),
@@ -77,8 +74,7 @@ async function scopeFor(
   };
 }
 
-async function assertMember(db: Database, tenantId: string, organizationId: string, member: Member) {
-  const tenant = new TenantDb(db, tenantId);
+async function assertMember(tenant: TenantDb, organizationId: string, member: Member) {
   if (!(await isOrganizationMember(tenant, organizationId, member))) {
     throw new errors.AccessDenied('not a member of the organization');
   }
@@ -103,7 +99,7 @@ function single(ctx: KoaContextWithOIDC, name: string): string | undefined {
 }
 
 async function userOrganizationToken(ctx: KoaContextWithOIDC, deps: GrantDeps, organizationId: string) {
-  const { db, tenantId } = deps;
+  const { tenant } = deps;
   const provider = ctx.oidc.provider;
   const client = ctx.oidc.client;
   if (!client) throw new errors.InvalidClient();
@@ -126,15 +122,12 @@ async function userOrganizationToken(ctx: KoaContextWithOIDC, deps: GrantDeps, o
     throw new errors.InvalidGrant('grant not found');
   }
   const accountId = refreshToken.accountId;
-  const [user] = await db
-    .select({ isSuspended: users.isSuspended })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, accountId)));
+  const user = await tenant.findOne(users, eq(users.id, accountId));
   if (!user || user.isSuspended) throw new errors.InvalidGrant('refresh token invalid (referenced account not found)');
 
   const member = { userId: accountId };
-  await assertMember(db, tenantId, organizationId, member);
-  const { audience, available, ttl } = await scopeFor(db, tenantId, organizationId, member, single(ctx, 'resource'));
+  await assertMember(tenant, organizationId, member);
+  const { audience, available, ttl } = await scopeFor(tenant, organizationId, member, single(ctx, 'resource'));
   const scope = grantedScopes(ctx, available);
   const token = new provider.AccessToken({
     accountId,
@@ -150,13 +143,13 @@ async function userOrganizationToken(ctx: KoaContextWithOIDC, deps: GrantDeps, o
 }
 
 async function applicationOrganizationToken(ctx: KoaContextWithOIDC, deps: GrantDeps, organizationId: string) {
-  const { db, tenantId } = deps;
+  const { tenant } = deps;
   const provider = ctx.oidc.provider;
   const client = ctx.oidc.client;
   if (!client) throw new errors.InvalidClient();
   const member = { applicationId: client.clientId };
-  await assertMember(db, tenantId, organizationId, member);
-  const scoped = await scopeFor(db, tenantId, organizationId, member, single(ctx, 'resource'));
+  await assertMember(tenant, organizationId, member);
+  const scoped = await scopeFor(tenant, organizationId, member, single(ctx, 'resource'));
   const token = new provider.ClientCredentials({ client, scope: grantedScopes(ctx, scoped.available) });
   return mint(ctx, token, organizationId, scoped, deps.signingAlgorithm);
 }

@@ -4,13 +4,12 @@ import {
   ORGANIZATION_ROLES_SCOPE,
   ORGANIZATIONS_SCOPE,
 } from '@gatehouse/schemas';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
-import { TenantDb } from '../../db/tenant-db.ts';
+import type { TenantDb, TenantDbs } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
@@ -38,13 +37,10 @@ import { organizationTokenClaims, registerOrganizationTokenGrants } from './orga
 import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
 
 /** The tenant's cookie-signing secrets, newest first, created on first use and shared by every process. */
-async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
+async function cookieKeys(tenant: TenantDb): Promise<string[]> {
   const fresh = [newCookieKey()];
-  await db.insert(tenantConfigs).values({ tenantId, key: COOKIE_KEYS, value: fresh }).onConflictDoNothing();
-  const [row] = await db
-    .select({ value: tenantConfigs.value })
-    .from(tenantConfigs)
-    .where(and(eq(tenantConfigs.tenantId, tenantId), eq(tenantConfigs.key, COOKIE_KEYS)));
+  await tenant.insertIfAbsent(tenantConfigs, { key: COOKIE_KEYS, value: fresh });
+  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS));
   const stored = parseCookieKeys(row?.value);
   return (stored.length ? stored : fresh).map((key) => key.value);
 }
@@ -55,16 +51,15 @@ async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
  * wrong in words an end user can act on.
  */
 const errorRenderer =
-  (db: Database, tenantId: string) =>
+  (tenant: TenantDb) =>
   async (ctx: KoaContextWithOIDC, out: ErrorOut): Promise<void> => {
     const asked = uiLocalesLanguage(ctx.oidc?.params?.ui_locales ?? ctx.query?.ui_locales);
-    const tenant = new TenantDb(db, tenantId);
     const look = await readSignInExperienceSettings(tenant)
       .then((settings) =>
         tenantLook(tenant, settings, {
           language: asked ?? negotiateLanguage(ctx.get('accept-language'), settings.languageInfo.fallbackLanguage),
           name: 'Gatehouse',
-          themeHref: (css) => `/interaction/${tenantId}/theme.css?v=${stylesheetVersion(css)}`,
+          themeHref: (css) => `/interaction/${tenant.tenantId}/theme.css?v=${stylesheetVersion(css)}`,
         }),
       )
       // The error page must show even when the settings cannot be read: the product's look then.
@@ -74,7 +69,8 @@ const errorRenderer =
   };
 
 export type OidcDeps = {
-  db: Database;
+  /** The tenants' data: each provider reads and writes as its tenant (row-level security). */
+  tenants: TenantDbs;
   config: Config;
   keys: SigningKeyStore;
   log?: Logger | undefined;
@@ -85,26 +81,24 @@ export type OidcDeps = {
 };
 
 export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
-  const { db, config, keys } = deps;
+  const { config, keys } = deps;
+  const tenant = deps.tenants.of(tenantId);
   const privateKeys = await keys.privateKeys(tenantId);
   // The newest key signs: ID tokens and JWT access tokens use its algorithm, and oidc-provider picks
   // the first key of that algorithm (keys are newest first). Older keys stay published in the JWKS.
   const signingAlgorithm = privateKeys[0] ? jwsAlgorithmOf(privateKeys[0]) : SIGNING_ALGORITHM;
   const publishedAlgorithms = [...new Set([signingAlgorithm, ...privateKeys.map(jwsAlgorithmOf)])];
-  const session = await readOidcSessionConfig(new TenantDb(db, tenantId));
+  const session = await readOidcSessionConfig(tenant);
   if (!deps.scripts) throw new Error('createTenantProvider needs the script sandbox (TenantProviders makes one)');
   const customJwt = {
-    db,
-    tenantId,
+    tenant,
     scripts: deps.scripts,
     edition: config.edition,
     log: deps.log,
   };
   const configuration: Configuration = {
     adapter: (name: string) =>
-      name === 'Client'
-        ? new ApplicationClientAdapter(db, tenantId, config.publicUrl)
-        : new OidcModelAdapter(db, tenantId, name),
+      name === 'Client' ? new ApplicationClientAdapter(tenant, config.publicUrl) : new OidcModelAdapter(tenant, name),
     jwks: { keys: privateKeys as NonNullable<Configuration['jwks']>['keys'] },
     enabledJWA: { idTokenSigningAlgValues: publishedAlgorithms },
     clientDefaults: {
@@ -113,7 +107,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
     },
-    cookies: { keys: await cookieKeys(db, tenantId) },
+    cookies: { keys: await cookieKeys(tenant) },
     // Access tokens live as long as their API resource says (spec §3 accessTokenTtl), whatever the grant.
     ttl: {
       AccessToken: (_ctx, token) => accessTokenLifetime(token),
@@ -157,12 +151,11 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       resourceIndicators: {
         enabled: true,
         useGrantedResource: () => true,
-        defaultResource: (_ctx, _client, oneOf) => chooseDefaultResource(db, tenantId, oneOf),
+        defaultResource: (_ctx, _client, oneOf) => chooseDefaultResource(tenant, oneOf),
         getResourceServerInfo: (ctx, indicator, client) => {
           const accountId = ctx.oidc.session?.accountId ?? ctx.oidc.grant?.accountId;
           return resourceServerInfo(
-            db,
-            tenantId,
+            tenant,
             indicator,
             accountId ? { userId: accountId } : { applicationId: client.clientId },
             signingAlgorithm,
@@ -195,9 +188,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       const custom = await customJwtClaims(customJwt, ctx, token, organization?.organization_id);
       return custom || organization ? { ...custom, ...organization } : undefined;
     },
-    renderError: errorRenderer(db, tenantId),
+    renderError: errorRenderer(tenant),
     findAccount: async (_ctx, id) => {
-      const tenant = new TenantDb(db, tenantId);
       const user = await tenant.findOne(users, eq(users.id, id));
       if (!user || user.isSuspended) return undefined;
       return {
@@ -239,11 +231,11 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   const provider = new Provider(issuerUrl(config.publicUrl, tenantId), configuration);
   // Behind a TLS-terminating proxy, trust X-Forwarded-* so issued URLs use https.
   provider.proxy = config.publicUrl.startsWith('https://');
-  recordActivityOnTokenGrants(provider, db, tenantId, deps.log);
-  countTokensOnGrants(provider, db, tenantId, deps.log);
-  registerOrganizationTokenGrants(provider, { db, tenantId, signingAlgorithm });
+  recordActivityOnTokenGrants(provider, tenant, deps.log);
+  countTokensOnGrants(provider, tenant, deps.log);
+  registerOrganizationTokenGrants(provider, { tenant, signingAlgorithm });
   if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
-  offlineAccessForFirstParty(provider, db, tenantId);
+  offlineAccessForFirstParty(provider, tenant);
   return provider;
 }
 
@@ -258,11 +250,10 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
  * What a tenant's provider is built from and may change while it is cached: its key set (rotations bump a version)
  * and its session settings. One read of both per request; a change made by any process shows at the next request.
  */
-async function readProviderVersion(db: Database, tenantId: string): Promise<string> {
-  const rows = await db
-    .select({ key: tenantConfigs.key, value: tenantConfigs.value })
-    .from(tenantConfigs)
-    .where(and(eq(tenantConfigs.tenantId, tenantId), inArray(tenantConfigs.key, [KEY_SET_VERSION, OIDC_SESSION_KEY])));
+async function readProviderVersion(tenant: TenantDb): Promise<string> {
+  const rows = await tenant.findMany(tenantConfigs, {
+    where: inArray(tenantConfigs.key, [KEY_SET_VERSION, OIDC_SESSION_KEY]),
+  });
   const value = (key: string) => JSON.stringify(rows.find((row) => row.key === key)?.value ?? null);
   return `${value(KEY_SET_VERSION)}|${value(OIDC_SESSION_KEY)}`;
 }
@@ -291,11 +282,14 @@ export class TenantProviders {
 
   /** The tenant's provider, or undefined when the tenant does not exist. */
   async get(tenantId: string): Promise<Provider | undefined> {
-    const version = await readProviderVersion(this.#deps.db, tenantId);
+    const tenant = this.#deps.tenants.of(tenantId);
+    const version = await readProviderVersion(tenant);
     const cached = this.#providers.get(tenantId);
     if (cached?.version === version) return cached.provider;
     if (!cached) {
-      const [row] = await this.#deps.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+      const [row] = await tenant.asTenant((db) =>
+        db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)),
+      );
       if (!row) return undefined;
     }
     // The version is read before the keys, so a change racing this build shows as a newer version next time.

@@ -1,25 +1,25 @@
 import { ACCESS_TOKEN_TTL_SECONDS, ADMIN_TENANT_ID, CLOUD_API_RESOURCE, type CloudScope } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import { errors, type ResourceServer } from 'oidc-provider';
-import type { Database } from '../../db/client.ts';
 import { applicationsRoles, resources, rolesScopes, scopes, usersRoles } from '../../db/tables.ts';
+import type { TenantDb } from '../../db/tenant-db.ts';
 import { ME_RESOURCE } from '../issuers.ts';
 import { type JwsAlgorithm, SIGNING_ALGORITHM } from '../signing-keys.ts';
 
 /** Scope names of a resource granted to a subject through its roles (application or user roles). */
 async function grantedScopes(
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   resourceId: string,
   subject: { applicationId: string } | { userId: string },
 ): Promise<string[]> {
-  const base = db
-    .selectDistinct({ name: scopes.name })
-    .from(scopes)
-    .innerJoin(rolesScopes, and(eq(rolesScopes.tenantId, scopes.tenantId), eq(rolesScopes.scopeId, scopes.id)));
-  const rows =
-    'applicationId' in subject
-      ? await base
+  const { tenantId } = tenant;
+  const rows = await tenant.asTenant((db) => {
+    const base = db
+      .selectDistinct({ name: scopes.name })
+      .from(scopes)
+      .innerJoin(rolesScopes, and(eq(rolesScopes.tenantId, scopes.tenantId), eq(rolesScopes.scopeId, scopes.id)));
+    return 'applicationId' in subject
+      ? base
           .innerJoin(
             applicationsRoles,
             and(eq(applicationsRoles.tenantId, rolesScopes.tenantId), eq(applicationsRoles.roleId, rolesScopes.roleId)),
@@ -31,7 +31,7 @@ async function grantedScopes(
               eq(applicationsRoles.applicationId, subject.applicationId),
             ),
           )
-      : await base
+      : base
           .innerJoin(
             usersRoles,
             and(eq(usersRoles.tenantId, rolesScopes.tenantId), eq(usersRoles.roleId, rolesScopes.roleId)),
@@ -43,6 +43,7 @@ async function grantedScopes(
               eq(usersRoles.userId, subject.userId),
             ),
           );
+  });
   return rows.map((row) => row.name).sort();
 }
 
@@ -57,18 +58,14 @@ export const SELF_SERVICE_CLOUD_SCOPES: readonly CloudScope[] = ['create:tenant'
  * requested scopes that are in this list.
  */
 export async function resourceServerInfo(
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   indicator: string,
   subject: { applicationId: string } | { userId: string },
   /** The algorithm of the tenant's current signing key. */
   signingAlgorithm: JwsAlgorithm = SIGNING_ALGORITHM,
 ): Promise<ResourceServer> {
-  const [resource] = await db
-    .select()
-    .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), eq(resources.indicator, indicator)))
-    .limit(1);
+  const { tenantId } = tenant;
+  const resource = await tenant.findOne(resources, eq(resources.indicator, indicator));
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
   // Every console user may manage their own account: the 'me' API needs no role.
   const consoleUser = tenantId === ADMIN_TENANT_ID && 'userId' in subject;
@@ -78,10 +75,8 @@ export async function resourceServerInfo(
     consoleUser && indicator === ME_RESOURCE
       ? ['all']
       : consoleUser && indicator === CLOUD_API_RESOURCE
-        ? [
-            ...new Set([...SELF_SERVICE_CLOUD_SCOPES, ...(await grantedScopes(db, tenantId, resource.id, subject))]),
-          ].sort()
-        : await grantedScopes(db, tenantId, resource.id, subject);
+        ? [...new Set([...SELF_SERVICE_CLOUD_SCOPES, ...(await grantedScopes(tenant, resource.id, subject))])].sort()
+        : await grantedScopes(tenant, resource.id, subject);
   return {
     scope: granted.join(' '),
     audience: indicator,
@@ -92,12 +87,8 @@ export async function resourceServerInfo(
 }
 
 /** The tenant's default API (spec §3 `isDefault`): the audience of a token request that names no resource. */
-export async function defaultResourceIndicator(db: Database, tenantId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ indicator: resources.indicator })
-    .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), eq(resources.isDefault, true)))
-    .limit(1);
+export async function defaultResourceIndicator(tenant: TenantDb): Promise<string | undefined> {
+  const row = await tenant.findOne(resources, eq(resources.isDefault, true));
   return row?.indicator;
 }
 
@@ -107,11 +98,10 @@ export async function defaultResourceIndicator(db: Database, tenantId: string): 
  * wins if it is among them; otherwise the choice stays the client's (`invalid_target`).
  */
 export async function chooseDefaultResource(
-  db: Database,
-  tenantId: string,
+  tenant: TenantDb,
   oneOf: readonly string[] | undefined,
 ): Promise<string | readonly string[] | undefined> {
-  const fallback = await defaultResourceIndicator(db, tenantId);
+  const fallback = await defaultResourceIndicator(tenant);
   if (oneOf === undefined) return fallback;
   return fallback !== undefined && oneOf.includes(fallback) ? fallback : oneOf;
 }
