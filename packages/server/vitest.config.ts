@@ -7,6 +7,7 @@ import { TEST_SECRETS_KEY } from './test/support/secrets.ts';
  * PostgreSQL suite (TEST_DATABASE_URL set) would only repeat them (~45 s of a two-core run, docs/testing.md).
  */
 const backendIndependent = [
+  'test/across-tenants.test.ts',
   'test/admission.test.ts',
   'test/cli.test.ts',
   'test/config.test.ts',

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import { type TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import { negotiateLanguage } from '../i18n/messages.ts';
 import type { EmailMessage, SendResult } from './email.ts';
 import { renderInvitation } from './email-templates.ts';
@@ -40,7 +40,7 @@ type OutboxRow = typeof outbox.$inferSelect;
 
 /** What a message event renders to: an email (with what a connector template may use), or a reason not to send it. */
 type Rendered = { email: EmailMessage; message: Omit<MessageToSend, 'builtIn' | 'to'> } | { cancel: string };
-type Renderer = (db: Database, row: OutboxRow) => Promise<Rendered>;
+type Renderer = (tenant: TenantDb, row: OutboxRow) => Promise<Rendered>;
 
 /** How one run ended: a final state without a send (cancelled, not sent), or a try to record. */
 type MailResult =
@@ -78,7 +78,7 @@ const stateOf = (row: OutboxRow) => (row.payload.mail ?? { status: 'pending', at
 export class MailWorker extends JobRunner<typeof outbox, MailResult> {
   constructor(options: MailWorkerOptions) {
     const { db, delivery, log } = options;
-    super(mailDefinition(db, delivery, log, options.maxAttempts ?? 5), {
+    super(mailDefinition(new TenantDbs(db), delivery, log, options.maxAttempts ?? 5), {
       db,
       log,
       intervalMs: options.intervalMs ?? 1000,
@@ -89,8 +89,9 @@ export class MailWorker extends JobRunner<typeof outbox, MailResult> {
   }
 }
 
+/** Claiming is the job runner's, across tenants; each message is then rendered and recorded as its tenant. */
 function mailDefinition(
-  db: Database,
+  tenants: TenantDbs,
   delivery: MessageDelivery,
   log: Logger | undefined,
   maxAttempts: number,
@@ -112,11 +113,12 @@ function mailDefinition(
     maxAttempts: () => maxAttempts,
     run: async (row, { attempt }) => {
       const state = stateOf(row);
+      const tenant = tenants.of(row.tenantId);
       const renderer = renderers[row.event as InternalOutboxEvent];
       let rendered: Rendered | undefined;
       let renderError: string | undefined;
       try {
-        rendered = renderer ? await renderer(db, row) : { cancel: `no template for ${row.event}` };
+        rendered = renderer ? await renderer(tenant, row) : { cancel: `no template for ${row.event}` };
       } catch (error) {
         // E.g. the database failing for a moment: an attempt that failed, retried like a send.
         renderError = `could not render: ${error instanceof Error ? error.message : String(error)}`;
@@ -125,7 +127,6 @@ function mailDefinition(
         log?.info({ outboxId: row.id, event: row.event, reason: rendered.cancel }, 'email not sent');
         return { failed: false, final: { ...state, status: 'cancelled', reason: rendered.cancel } };
       }
-      const tenant = new TenantDb(db, row.tenantId);
       if (rendered && !(await delivery.senders(tenant)).email) {
         const reason = 'SMTP_URL is not set and the tenant has no email connector';
         log?.warn({ outboxId: row.id, event: row.event, to: rendered.email.to }, `email not sent: ${reason}`);
@@ -145,20 +146,23 @@ function mailDefinition(
       return { failed: true, permanent: result.permanent, attempts, error: result.error };
     },
     settle: async (row, result, retryInMs) => {
-      if ('final' in result) return finish(db, row, result.final);
+      const tenant = tenants.of(row.tenantId);
+      if ('final' in result) return finish(tenant, row, result.final);
       const { attempts, error } = result;
       log?.warn(
         { outboxId: row.id, event: row.event, attempt: attempts.length, error },
         retryInMs === undefined ? 'email delivery failed' : 'email delivery failed; will retry',
       );
-      if (retryInMs === undefined) return finish(db, row, { status: 'failed', attempts, reason: error });
+      if (retryInMs === undefined) return finish(tenant, row, { status: 'failed', attempts, reason: error });
       const next: MailState = { status: 'pending', attempts };
-      await db
-        .update(outbox)
-        .set({
-          payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(next)}::jsonb || jsonb_build_object('nextAttemptAt', ${nowMs} + ${retryInMs}))`,
-        })
-        .where(keyOf(row));
+      await tenant.asTenant((db) =>
+        db
+          .update(outbox)
+          .set({
+            payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(next)}::jsonb || jsonb_build_object('nextAttemptAt', ${nowMs} + ${retryInMs}))`,
+          })
+          .where(keyOf(row)),
+      );
     },
   };
 }
@@ -166,15 +170,17 @@ function mailDefinition(
 const keyOf = (row: OutboxRow) => allOf(eq(outbox.tenantId, row.tenantId), eq(outbox.id, row.id));
 
 /** A final state: the lease and the backoff go, and the row is processed. */
-async function finish(db: Database, row: OutboxRow, state: MailState): Promise<void> {
+async function finish(tenant: TenantDb, row: OutboxRow, state: MailState): Promise<void> {
   const { lockedUntil: _released, nextAttemptAt: _done, ...final } = state;
-  await db
-    .update(outbox)
-    .set({
-      processedAt: sql`now()`,
-      payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(final)}::jsonb)`,
-    })
-    .where(keyOf(row));
+  await tenant.asTenant((db) =>
+    db
+      .update(outbox)
+      .set({
+        processedAt: sql`now()`,
+        payload: sql`jsonb_set(${outbox.payload}, '{mail}', ${JSON.stringify(final)}::jsonb)`,
+      })
+      .where(keyOf(row)),
+  );
 }
 
 type InvitationEventData = {
@@ -190,47 +196,31 @@ type InvitationEventData = {
  * Pending; in `messagePayload.locale` (else English); the link is `messagePayload.link` with
  * `{invitationId}` replaced, or the link of the invitation's latest earlier message (a resend).
  */
-async function renderInvitationEvent(db: Database, row: OutboxRow): Promise<Rendered> {
+async function renderInvitationEvent(tenant: TenantDb, row: OutboxRow): Promise<Rendered> {
   const data = row.payload.data as InvitationEventData;
-  const tenant = (table: { tenantId: unknown }) => eq(table.tenantId as typeof outbox.tenantId, row.tenantId);
-  const [invitation] = await db
-    .select()
-    .from(organizationInvitations)
-    .where(allOf(tenant(organizationInvitations), eq(organizationInvitations.id, data.invitationId)));
+  const invitation = await tenant.findOne(organizationInvitations, eq(organizationInvitations.id, data.invitationId));
   if (!invitation) return { cancel: 'the invitation was deleted' };
   if (invitation.status !== 'Pending' || invitation.expiresAt.getTime() <= Date.now()) {
     return { cancel: `the invitation is no longer pending (${invitation.status})` };
   }
   let link = data.messagePayload.link;
   if (!link) {
-    const [earlier] = await db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(
-        allOf(
-          eq(outbox.tenantId, row.tenantId),
-          eq(outbox.event, INVITATION_MESSAGE_EVENT),
-          lt(outbox.id, row.id),
-          sql`${outbox.payload}->'data'->>'invitationId' = ${data.invitationId}`,
-          sql`${outbox.payload}->'data'->'messagePayload'->>'link' is not null`,
-        ),
-      )
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const [earlier] = await tenant.findMany(outbox, {
+      where: allOf(
+        eq(outbox.event, INVITATION_MESSAGE_EVENT),
+        lt(outbox.id, row.id),
+        sql`${outbox.payload}->'data'->>'invitationId' = ${data.invitationId}`,
+        sql`${outbox.payload}->'data'->'messagePayload'->>'link' is not null`,
+      ),
+      orderBy: [desc(outbox.id)],
+      limit: 1,
+    });
     link = (earlier?.payload.data as InvitationEventData | undefined)?.messagePayload.link;
   }
   if (!link) return { cancel: 'no acceptance link (messagePayload.link)' };
   link = link.replaceAll('{invitationId}', encodeURIComponent(invitation.id));
-  const [organization] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(allOf(tenant(organizations), eq(organizations.id, invitation.organizationId)));
-  const [inviter] = invitation.inviterId
-    ? await db
-        .select({ name: users.name, username: users.username, primaryEmail: users.primaryEmail })
-        .from(users)
-        .where(allOf(tenant(users), eq(users.id, invitation.inviterId)))
-    : [];
+  const organization = await tenant.findOne(organizations, eq(organizations.id, invitation.organizationId));
+  const inviter = invitation.inviterId ? await tenant.findOne(users, eq(users.id, invitation.inviterId)) : undefined;
   const language = negotiateLanguage(data.messagePayload.locale);
   const values = {
     organization: organization?.name ?? invitation.organizationId,

@@ -11,7 +11,6 @@ import {
   tenantOrganizationId,
 } from '@gatehouse/schemas';
 import { count, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { seededIds } from '../db/seed.ts';
 import {
@@ -28,7 +27,7 @@ import {
   tenantSubscriptions,
   tenants,
 } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
@@ -209,7 +208,6 @@ export async function assertFeature(tx: TenantDb, key: FeatureQuotaKey, deps: Qu
 }
 
 /** The plan id of a tenant read from the whole database (cloud API routes). */
-export const planIdOf = (db: Database, tenantId: string) => tenantPlanId(new TenantDb(db, tenantId));
 
 /** The quota a new application counts against (spec §9): third-party first, then by type. */
 export function applicationQuotaKey(type: string, isThirdParty: boolean): CountedQuotaKey {

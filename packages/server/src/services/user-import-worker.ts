@@ -5,12 +5,12 @@ import {
   type UserImportCreate,
   type UserImportJob,
 } from '@gatehouse/schemas';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { applications, userImportJobs } from '../db/tables.ts';
-import { TenantDb } from '../db/tenant-db.ts';
+import { type TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import { fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
 import { IMPORT_BATCH_SIZE, importBatch, SeenIdentifiers } from './user-import.ts';
@@ -72,7 +72,7 @@ const internalError: ImportRowError = {
 export class UserImportWorker extends JobRunner<typeof userImportJobs, ImportResult> {
   constructor(options: UserImportWorkerOptions) {
     const { db, log } = options;
-    super(userImportJobsDefinition(db, log, options.batchSize ?? IMPORT_BATCH_SIZE), {
+    super(userImportJobsDefinition(new TenantDbs(db), log, options.batchSize ?? IMPORT_BATCH_SIZE), {
       db,
       log,
       intervalMs: options.intervalMs ?? 500,
@@ -82,8 +82,9 @@ export class UserImportWorker extends JobRunner<typeof userImportJobs, ImportRes
   }
 }
 
+/** Claiming is the job runner's, across tenants; each job is then run and recorded as its tenant. */
 function userImportJobsDefinition(
-  db: Database,
+  tenants: TenantDbs,
   log: Logger | undefined,
   batchSize: number,
 ): JobDefinition<typeof userImportJobs, ImportResult> {
@@ -93,15 +94,16 @@ function userImportJobsDefinition(
     claimable: allOf(inArray(userImportJobs.status, ['pending', 'running']), notLeased(userImportJobs.lockedUntil)),
     orderBy: asc(userImportJobs.createdAt),
     claim: (leaseMs) => ({ status: 'running', lockedUntil: fromNow(leaseMs) }),
-    run: (job, { leaseUntil, signal }) => runImport(db, job, { batchSize, leaseUntil, signal }),
+    run: (job, { leaseUntil, signal }) => runImport(tenants.of(job.tenantId), job, { batchSize, leaseUntil, signal }),
     crashed: (job, error) => {
       log?.error({ err: error, jobId: job.id }, 'user import failed');
       return { failed: true, permanent: true, errors: [internalError] };
     },
     settle: async (job, result) => {
-      if (result.failed) return finish(db, job, 'failed', result.errors);
-      if (result.status === 'handed_back') return save(db, job, { lockedUntil: null });
-      return finish(db, { ...job, errors: result.errors }, 'succeeded', []);
+      const tenant = tenants.of(job.tenantId);
+      if (result.failed) return finish(tenant, job, 'failed', result.errors);
+      if (result.status === 'handed_back') return save(tenant, job, { lockedUntil: null });
+      return finish(tenant, { ...job, errors: result.errors }, 'succeeded', []);
     },
   };
 }
@@ -115,11 +117,10 @@ async function actorOf(tenant: TenantDb, createdBy: string | null): Promise<Acto
 
 /** Imports the job's file from where it stands, batch by batch, saving the progress (and the lease) after each. */
 async function runImport(
-  db: Database,
+  tenant: TenantDb,
   job: UserImportJobRow,
   { batchSize, leaseUntil, signal }: { batchSize: number; leaseUntil: SQL; signal: AbortSignal },
 ): Promise<ImportResult> {
-  const tenant = new TenantDb(db, job.tenantId);
   let parsed: ReturnType<typeof parseImportSource>;
   try {
     parsed = parseImportSource(job.format as 'csv' | 'json', job.source, job.mapping as ImportMapping);
@@ -136,7 +137,7 @@ async function runImport(
   let errors = job.errors as ImportRowError[];
   if (job.processed === 0) {
     errors = parsed.errors.slice(0, USER_IMPORT_MAX_ERRORS);
-    await save(db, job, { total: records.length + fileErrors, processed: fileErrors, failed: fileErrors, errors });
+    await save(tenant, job, { total: records.length + fileErrors, processed: fileErrors, failed: fileErrors, errors });
   }
   const ctx = { tenant, actor: await actorOf(tenant, job.createdBy) };
   const seen = new SeenIdentifiers();
@@ -152,7 +153,7 @@ async function runImport(
     const result = await importBatch(ctx, batch, seen, job.dryRun);
     errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line).slice(0, USER_IMPORT_MAX_ERRORS);
     const failedRows = new Set(result.errors.map((error) => error.line)).size;
-    await save(db, job, {
+    await save(tenant, job, {
       processed: sql`${userImportJobs.processed} + ${batch.length}`,
       created: sql`${userImportJobs.created} + ${result.created}`,
       updated: sql`${userImportJobs.updated} + ${result.updated}`,
@@ -169,15 +170,22 @@ async function runImport(
  * Progress of a running job, without RETURNING: the row holds the whole file, which a returning update would send
  * back after every batch (megabytes each time for a 100,000-user import).
  */
-async function save(db: Database, job: UserImportJobRow, values: Partial<Record<keyof UserImportJobRow, unknown>>) {
-  await db
-    .update(userImportJobs)
-    .set(values as Partial<UserImportJobRow>)
-    .where(and(eq(userImportJobs.tenantId, job.tenantId), eq(userImportJobs.id, job.id)));
+async function save(tenant: TenantDb, job: UserImportJobRow, values: Partial<Record<keyof UserImportJobRow, unknown>>) {
+  await tenant.asTenant((db) =>
+    db
+      .update(userImportJobs)
+      .set(values as Partial<UserImportJobRow>)
+      .where(tenant.scope(userImportJobs, eq(userImportJobs.id, job.id))),
+  );
 }
 
-function finish(db: Database, job: UserImportJobRow, status: 'succeeded' | 'failed', extraErrors: ImportRowError[]) {
-  return save(db, job, {
+function finish(
+  tenant: TenantDb,
+  job: UserImportJobRow,
+  status: 'succeeded' | 'failed',
+  extraErrors: ImportRowError[],
+) {
+  return save(tenant, job, {
     status,
     // The file is not needed any more, and lists should not carry megabytes of it.
     source: '',
