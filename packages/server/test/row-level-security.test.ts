@@ -2,6 +2,7 @@ import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import { TenantDbs } from '../src/db/tenant-db.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
@@ -114,5 +115,20 @@ describe('row-level security', () => {
         db.execute(sql`update roles set tenant_id = ${ADMIN_TENANT_ID} where tenant_id = ${DEFAULT_TENANT_ID}`),
       ).rejects.toThrow();
     });
+  });
+
+  it('holds for the per-tenant modules: TenantDbs statements run as the tenant role, seeing their tenant only', async () => {
+    // What the OIDC provider, the sign-in pages and the workers get instead of the raw database.
+    const tenant = new TenantDbs(t.db).of(DEFAULT_TENANT_ID);
+    const [who] = await tenant.asTenant((db) =>
+      rowsOf(db, sql`select current_user as role, current_setting('gatehouse.tenant_id') as tenant`),
+    );
+    expect(who).toEqual({ role: 'gatehouse_tenant', tenant: DEFAULT_TENANT_ID });
+    for (const table of await tenantTables()) {
+      const own = await countOf(t.db, table, DEFAULT_TENANT_ID);
+      // No tenant condition in the statement: the policy alone decides.
+      expect(await tenant.asTenant((db) => countOf(db, table)), `${table} through TenantDbs`).toBe(own);
+    }
+    expect(await countOf(t.db, 'roles', ADMIN_TENANT_ID), 'the admin tenant has rows to hide').toBeGreaterThan(0);
   });
 });
