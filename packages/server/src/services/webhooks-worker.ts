@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { hookDeliveries, hookLogs, hooks, outbox } from '../db/tables.ts';
+import { TenantDbs } from '../db/tenant-db.ts';
 import { exponentialBackoff, fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
 import { allowAllOutbound, type OutboundPolicy } from './outbound.ts';
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, deliveryBody, sendOnce, signedRequest } from './webhooks.ts';
@@ -55,7 +56,7 @@ export class WebhookWorker extends JobRunner<typeof hookDeliveries, DeliveryResu
     const batchSize = options.batchSize ?? 20;
     const retentionMs = options.retentionMs ?? HOOK_LOG_RETENTION_MS;
     const send = { timeoutMs, outbound: options.outbound ?? allowAllOutbound };
-    super(hookDeliveriesDefinition(db, log, { send, retentionMs, fanOutLimit: batchSize * 5 }), {
+    super(hookDeliveriesDefinition(db, new TenantDbs(db), log, { send, retentionMs, fanOutLimit: batchSize * 5 }), {
       db,
       log,
       intervalMs: options.intervalMs ?? 1000,
@@ -73,8 +74,13 @@ export class WebhookWorker extends JobRunner<typeof hookDeliveries, DeliveryResu
   }
 }
 
+/**
+ * Fan-out and purge work on every tenant's rows (owner's rights, docs/areas/security.md); a claimed delivery is sent
+ * and recorded as its tenant.
+ */
 function hookDeliveriesDefinition(
   db: Database,
+  tenants: TenantDbs,
   log: Logger | undefined,
   options: { send: { timeoutMs: number; outbound: OutboundPolicy }; retentionMs: number; fanOutLimit: number },
 ): JobDefinition<typeof hookDeliveries, DeliveryResult> {
@@ -99,18 +105,15 @@ function hookDeliveriesDefinition(
     attempt: (delivery) => delivery.attempts,
     maxAttempts: (_delivery, result) => ('hook' in result ? result.hook.config.retries + 1 : 1),
     run: async (delivery) => {
-      const [hook] = await db
-        .select()
-        .from(hooks)
-        .where(and(eq(hooks.tenantId, delivery.tenantId), eq(hooks.id, delivery.hookId)));
+      const tenant = tenants.of(delivery.tenantId);
+      const hook = await tenant.findOne(hooks, eq(hooks.id, delivery.hookId));
       // Disabled since the event: nothing is sent.
       if (!hook?.enabled) return { failed: false, cancelled: true };
       const body = deliveryBody(hook.id, delivery.id, delivery.event, delivery.payload);
       // The attempt is in the log before anything is sent: a process killed while the request is in flight leaves
       // it there as interrupted, and the delivery (same id) is sent again once its lease runs out (at least once).
       const attemptId = generateId();
-      await db.insert(hookLogs).values({
-        tenantId: delivery.tenantId,
+      await tenant.insert(hookLogs, {
         id: attemptId,
         hookId: hook.id,
         deliveryId: delivery.id,
@@ -126,30 +129,31 @@ function hookDeliveriesDefinition(
       return { ...result, failed: !result.success, hook, attemptId };
     },
     settle: async (delivery, result, retryInMs) => {
-      const key = and(eq(hookDeliveries.tenantId, delivery.tenantId), eq(hookDeliveries.id, delivery.id));
+      const tenant = tenants.of(delivery.tenantId);
+      const key = eq(hookDeliveries.id, delivery.id);
       if (!('hook' in result)) {
-        await db.update(hookDeliveries).set({ status: 'cancelled', lockedUntil: null }).where(key);
+        await tenant.update(hookDeliveries, key, { status: 'cancelled', lockedUntil: null });
         return;
       }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(hookLogs)
-          .set({
-            request: result.request,
-            responseStatus: result.responseStatus,
-            responseBody: result.responseBody,
-            durationMs: result.durationMs,
-            error: result.error,
-          })
-          .where(and(eq(hookLogs.tenantId, delivery.tenantId), eq(hookLogs.id, result.attemptId)));
-        await tx
-          .update(hookDeliveries)
-          .set(
-            retryInMs === undefined
-              ? { status: result.success ? 'succeeded' : 'failed', lockedUntil: null }
-              : { lockedUntil: null, nextAttemptAt: fromNow(retryInMs) },
-          )
-          .where(key);
+      await tenant.transaction(async (tx) => {
+        await tx.update(hookLogs, eq(hookLogs.id, result.attemptId), {
+          request: result.request,
+          responseStatus: result.responseStatus,
+          responseBody: result.responseBody,
+          durationMs: result.durationMs,
+          error: result.error,
+        });
+        // `nextAttemptAt` is database time (`now() + …`), which the data layer's typed update does not take.
+        await tx.asTenant((db) =>
+          db
+            .update(hookDeliveries)
+            .set(
+              retryInMs === undefined
+                ? { status: result.success ? 'succeeded' : 'failed', lockedUntil: null }
+                : { lockedUntil: null, nextAttemptAt: fromNow(retryInMs) },
+            )
+            .where(tx.scope(hookDeliveries, key)),
+        );
       });
       if (!result.success) {
         log?.warn(
