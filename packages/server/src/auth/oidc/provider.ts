@@ -17,7 +17,7 @@ import { recordActivityOnTokenGrants } from '../../services/daily-active-users.t
 import { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
 import { userRoleNames } from '../../services/jwt-customizer/token-context.ts';
 import { readIdTokenConfig } from '../../services/jwt-customizer.ts';
-import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
+import { COOKIE_KEYS, newCookieKey, parseCookieKeys, serializeCookieKeys } from '../../services/oidc-keys.ts';
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
@@ -40,7 +40,10 @@ import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from '
 /** The tenant's cookie-signing secrets, newest first, created on first use and shared by every process. */
 async function cookieKeys(db: Database, tenantId: string): Promise<string[]> {
   const fresh = [newCookieKey()];
-  await db.insert(tenantConfigs).values({ tenantId, key: COOKIE_KEYS, value: fresh }).onConflictDoNothing();
+  await db
+    .insert(tenantConfigs)
+    .values({ tenantId, key: COOKIE_KEYS, value: serializeCookieKeys(fresh) })
+    .onConflictDoNothing();
   const [row] = await db
     .select({ value: tenantConfigs.value })
     .from(tenantConfigs)
