@@ -43,6 +43,7 @@ async function everySecret(): Promise<string[]> {
     ...(await rawValues(
       sql`select value->>'environmentVariables' from tenant_configs where key like 'jwt.%' and value ? 'environmentVariables'`,
     )),
+    ...(await rawValues(sql`select headers from hooks`)),
     ...(await rawValues(sql`select value->>'sealed' from tenant_configs where key = 'oidc.cookieKeys'`)),
   ];
 }
@@ -63,6 +64,7 @@ async function providerCookieKeys(): Promise<unknown> {
 describe('secrets at rest', () => {
   let machine: { id: string; secret: string };
   let hook: { id: string; signingKey: string };
+  const headers = { Authorization: 'Bearer crm-token-at-rest', 'X-Team': 'blue-at-rest' };
 
   it('are stored sealed, whichever route writes them, and read back in the clear', async () => {
     const app = await t.call('/api/applications', {
@@ -73,7 +75,7 @@ describe('secrets at rest', () => {
     machine = { id: app.json.id, secret: secret.json.value };
     const created = await t.call('/api/hooks', {
       method: 'POST',
-      body: { name: 'CRM', events: ['User.Created'], config: { url: 'https://hooks.example.com/in' } },
+      body: { name: 'CRM', events: ['User.Created'], config: { url: 'https://hooks.example.com/in', headers } },
     });
     hook = { id: created.json.id, signingKey: created.json.signingKey };
     await t.call('/api/configs/oidc/cookie-keys');
@@ -95,7 +97,7 @@ describe('secrets at rest', () => {
     expect(script.status, script.text).toBe(201);
 
     const stored = await everySecret();
-    expect(stored.length).toBeGreaterThan(7);
+    expect(stored.length).toBeGreaterThan(8);
     const current = new SecretBox(TEST_SECRETS_KEY).keyId;
     expect(stored.filter((value) => !sealedWith(current)(value))).toEqual([]);
     const [cookieKeysRow = ''] = await rawValues(
@@ -115,6 +117,7 @@ describe('secrets at rest', () => {
       'sk-jwt-999',
       '"d":',
       'PRIVATE KEY',
+      ...Object.values(headers),
       ...plainCookieKeys,
     ]) {
       expect(everything).not.toContain(plain);
@@ -122,6 +125,7 @@ describe('secrets at rest', () => {
     // Read back in the clear where the API shows them.
     const read = await t.call(`/api/hooks/${hook.id}`);
     expect(read.json.signingKey).toBe(hook.signingKey);
+    expect(read.json.config).toEqual({ url: 'https://hooks.example.com/in', headers, retries: 3 });
     expect((await t.call('/api/configs/oidc/cookie-keys')).json).toEqual(cookieKeys.json);
     const revealed = await t.call(`/api/applications/${machine.id}/secrets/ci/reveal`, { method: 'POST' });
     expect(revealed.status, revealed.text).toBe(200);
@@ -131,7 +135,10 @@ describe('secrets at rest', () => {
 
   it('seals values written before encryption at rest, and re-seals a previous key’s envelopes on rotation', async () => {
     // Values as an older Gatehouse stored them (cookie keys: one with an id, one bare string as before ids).
-    await t.db.execute(sql`update hooks set signing_key = ${'p'.repeat(64)} where id = ${hook.id}`);
+    const oldHeaders = { Authorization: 'Bearer plain-old-token' };
+    await t.db.execute(
+      sql`update hooks set signing_key = ${'p'.repeat(64)}, headers = ${JSON.stringify(oldHeaders)} where id = ${hook.id}`,
+    );
     const oldCookieKeys = [{ id: 'old-cookie-key', value: 'plain-cookie-secret', createdAt: 1 }, 'bare-cookie-secret'];
     await t.db.execute(
       sql`update tenant_configs set value = ${JSON.stringify(oldCookieKeys)}::jsonb where key = 'oidc.cookieKeys'`,
@@ -139,7 +146,7 @@ describe('secrets at rest', () => {
     const readHook = async () => (await t.call(`/api/hooks/${hook.id}`)).json;
     const cookieKeysApi = async () => (await t.call('/api/configs/oidc/cookie-keys')).json;
     const oldPlain = ['plain-cookie-secret', 'bare-cookie-secret'];
-    expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64) });
+    expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64), config: { headers: oldHeaders } });
     const listed = await cookieKeysApi();
     expect(listed).toEqual([
       { id: 'old-cookie-key', createdAt: 1, status: 'current' },
@@ -148,14 +155,15 @@ describe('secrets at rest', () => {
     expect(await providerCookieKeys()).toEqual(oldPlain);
     expect(await sealSecretsAtRest(t.db)).toEqual({
       'webhook signing keys': 1,
+      'webhook headers': 1,
       'OIDC cookie keys': 1,
     });
     expect(await sealSecretsAtRest(t.db)).toEqual({});
     expect((await everySecret()).every(sealedWith(new SecretBox(TEST_SECRETS_KEY).keyId))).toBe(true);
     const rows = await everyRow();
-    for (const plain of [...oldPlain, 'p'.repeat(64)]) expect(rows).not.toContain(plain);
+    for (const plain of [...oldPlain, 'plain-old-token', 'p'.repeat(64)]) expect(rows).not.toContain(plain);
     // Read as before, the legacy key keeping its id.
-    expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64) });
+    expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64), config: { headers: oldHeaders } });
     expect(await cookieKeysApi()).toEqual(listed);
     expect(await providerCookieKeys()).toEqual(oldPlain);
 
@@ -168,11 +176,12 @@ describe('secrets at rest', () => {
       expect(counts['signing keys']).toBeGreaterThan(0);
       expect(counts['webhook signing keys']).toBe(1);
       expect(counts['custom JWT variables']).toBe(1);
+      expect(counts['webhook headers']).toBe(1);
       expect(counts['OIDC cookie keys']).toBe(1);
       expect((await everySecret()).every(sealedWith(rotated.keyId))).toBe(true);
       // Only the new key is needed from now on.
       useSecretBox(new SecretBox(next));
-      expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64) });
+      expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64), config: { headers: oldHeaders } });
       expect(await cookieKeysApi()).toEqual(listed);
       expect(await providerCookieKeys(), 'cookies signed before the rotation still verify').toEqual(oldPlain);
       const tested = await t.call('/api/configs/jwt-customizer/test', {

@@ -72,6 +72,13 @@ const targets: readonly Target[] = [
     keys: byTenantAndId(hooks),
   },
   {
+    name: 'webhook headers',
+    table: hooks,
+    column: hooks.headers,
+    field: 'headers',
+    keys: byTenantAndId(hooks),
+  },
+  {
     name: 'SAML signing keys',
     table: samlApplicationCertificates,
     column: samlApplicationCertificates.privateKey,
