@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateId } from '@gatehouse/schemas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hookDeliveries, hookLogs, outbox } from '../src/db/tables.ts';
 import { INTERRUPTED_ATTEMPT, WebhookWorker } from '../src/services/webhooks-worker.ts';
@@ -112,6 +112,13 @@ describe('webhook delivery', () => {
       request: { url: `${base}/ok?src=gatehouse`, body: request.body },
     });
     expect(logs.json[0].request.headers['X-Api-Key'], 'header values are not kept in the log').toBe('[redacted]');
+    // At rest: the hook's headers are sealed and the attempt log holds them redacted (docs/areas/security.md).
+    const stored = (await t.db.execute(
+      sql`select row_to_json(hooks)::text as row from hooks where id = ${hook.id}
+          union all select row_to_json(hook_logs)::text from hook_logs where hook_id = ${hook.id}`,
+    )) as unknown as { rows: { row: string }[] };
+    expect(stored.rows).toHaveLength(2);
+    for (const { row } of stored.rows) expect(row).not.toContain('k-123');
     expect(logs.json[0].durationMs).toBeGreaterThanOrEqual(0);
     const detail = await t.call(`/api/hooks/${hook.id}/recent-logs/${logs.json[0].id}`);
     expect(detail.json).toEqual(logs.json[0]);

@@ -65,7 +65,8 @@ describe.skipIf(!testDatabaseUrl)('webhook delivery across server processes', { 
         id: hookId,
         name: 'Two processes',
         events: ['User.Created'],
-        config: { url: `http://127.0.0.1:${port}/in`, headers: {}, retries: 3 },
+        config: { url: `http://127.0.0.1:${port}/in`, retries: 3 },
+        headers: {},
         signingKey: 'a'.repeat(64),
       });
       const count = 40;

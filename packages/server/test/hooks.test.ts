@@ -157,7 +157,8 @@ describe('hooks CRUD', () => {
       id: foreignId,
       name: 'Foreign',
       events: ['User.Created'],
-      config: { url: 'https://foreign.example.com', headers: {}, retries: 3 },
+      config: { url: 'https://foreign.example.com', retries: 3 },
+      headers: {},
       signingKey: 'f'.repeat(64),
     });
     for (const id of [foreignId, 'unknown-hook']) {

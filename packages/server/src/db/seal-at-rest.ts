@@ -1,7 +1,8 @@
 import { jwtCustomizerConfigKeys } from '@gatehouse/schemas';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
+import { openConfigValue, sealConfigValue, sealedConfigs } from './sealed-configs.ts';
 import { activeSecretBox, seal, unseal } from './secret-box.ts';
 import {
   applicationSecrets,
@@ -18,7 +19,8 @@ import {
  * The start-up pass of encryption at rest (docs/areas/security.md "Secrets at rest"): every sealed column's value
  * that is still plain (written before encryption at rest, or by raw SQL such as the scale seed) or sealed with an
  * older master key (a rotation: SECRETS_KEY_PREVIOUS) is rewritten sealed with the current key. Reading opens the
- * old value (the column type, db/sealed-columns.ts), writing seals it. Idempotent, safe in several processes at once
+ * old value (the column type, db/sealed-columns.ts), writing seals it. So are the secrets kept in settings rows
+ * (custom JWT variables, OIDC cookie keys: db/sealed-configs.ts). Idempotent, safe in several processes at once
  * (each row is rewritten with its own value). One of the few operations across tenants: it touches no tenant's data
  * beyond re-encrypting it.
  */
@@ -67,6 +69,13 @@ const targets: readonly Target[] = [
     table: hooks,
     column: hooks.signingKey,
     field: 'signingKey',
+    keys: byTenantAndId(hooks),
+  },
+  {
+    name: 'webhook headers',
+    table: hooks,
+    column: hooks.headers,
+    field: 'headers',
     keys: byTenantAndId(hooks),
   },
   {
@@ -120,6 +129,10 @@ export async function sealSecretsAtRest(db: Database, batch = 500): Promise<Reco
   }
   const variables = await sealCustomJwtVariables(db, current);
   if (variables > 0) counts['custom JWT variables'] = variables;
+  for (const [key, name] of Object.entries(sealedConfigs)) {
+    const sealed = await sealConfigs(db, key, current, batch);
+    if (sealed > 0) counts[name] = sealed;
+  }
   return counts;
 }
 
@@ -144,4 +157,42 @@ async function sealCustomJwtVariables(db: Database, current: string): Promise<nu
       .where(and(eq(tenantConfigs.tenantId, row.tenantId), eq(tenantConfigs.key, row.key)));
   }
   return rows.length;
+}
+
+/**
+ * Settings rows that are secrets as a whole (db/sealed-configs.ts), one per tenant, are stored `{"sealed": …}`: plain
+ * JSON (older versions) or an envelope of another key is rewritten sealed with the current key.
+ */
+async function sealConfigs(db: Database, key: string, current: string, batch: number): Promise<number> {
+  const pending = and(
+    eq(tenantConfigs.key, key),
+    sql`coalesce(${tenantConfigs.value}->>'sealed', '') not like ${current}`,
+  );
+  let total = 0;
+  // Each row is read once (in tenant order), so a row a running process rewrites meanwhile is not retried.
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(tenantConfigs)
+      .where(and(pending, gt(tenantConfigs.tenantId, after)))
+      .orderBy(asc(tenantConfigs.tenantId))
+      .limit(batch);
+    for (const row of rows) {
+      // Only if unchanged since read: a rotation written meanwhile by a running process is sealed already, and kept.
+      await db
+        .update(tenantConfigs)
+        .set({ value: sealConfigValue(openConfigValue(row.value)) })
+        .where(
+          and(
+            eq(tenantConfigs.tenantId, row.tenantId),
+            eq(tenantConfigs.key, row.key),
+            eq(tenantConfigs.value, row.value),
+          ),
+        );
+    }
+    total += rows.length;
+    after = rows.at(-1)?.tenantId ?? after;
+    if (rows.length < batch) return total;
+  }
 }

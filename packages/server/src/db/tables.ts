@@ -859,7 +859,10 @@ export const organizationInvitationRoles = pgTable(
   ],
 );
 
-/** Webhooks of a tenant: the events they subscribe to, where and how to deliver, and the HMAC key. */
+/**
+ * Webhooks of a tenant: the events they subscribe to, where and how to deliver, and the HMAC key. The custom headers
+ * (`config.headers` in the API) have their own sealed column: they often hold tokens for the receiver.
+ */
 export const hooks = pgTable(
   'hooks',
   {
@@ -867,7 +870,8 @@ export const hooks = pgTable(
     id: varchar('id', { length: 21 }).notNull(),
     name: varchar('name', { length: 256 }).notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
-    config: jsonb('config').$type<{ url: string; headers: Record<string, string>; retries: number }>().notNull(),
+    config: jsonb('config').$type<{ url: string; retries: number }>().notNull(),
+    headers: sealedJson<Record<string, string>>('headers').notNull(),
     signingKey: sealedText('signing_key').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),

@@ -65,11 +65,8 @@ export function createHook(ctx: WriteContext, deps: QuotaDeps, input: HookCreate
         id: generateId(),
         name: input.name,
         events: input.events,
-        config: {
-          url: input.config.url,
-          headers: input.config.headers ?? {},
-          retries: input.config.retries ?? HOOK_RETRIES_DEFAULT,
-        },
+        config: { url: input.config.url, retries: input.config.retries ?? HOOK_RETRIES_DEFAULT },
+        headers: input.config.headers ?? {},
         signingKey: generateSigningKey(),
         enabled: input.enabled ?? true,
       }),
@@ -90,11 +87,8 @@ export function updateHook(ctx: WriteContext, id: string, input: HookPatch): Pro
       ...rest,
       ...(config
         ? {
-            config: {
-              url: config.url ?? before.config.url,
-              headers: config.headers ?? before.config.headers,
-              retries: config.retries ?? before.config.retries,
-            },
+            config: { url: config.url ?? before.config.url, retries: config.retries ?? before.config.retries },
+            headers: config.headers ?? before.config.headers,
           }
         : {}),
     });

@@ -9,25 +9,35 @@ import {
 } from '@gatehouse/schemas';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { generateSigningKey, KEY_SET_VERSION, keyAlgorithmOf } from '../auth/signing-keys.ts';
+import { COOKIE_KEYS, openConfigValue, type SealedConfigValue, sealConfigValue } from '../db/sealed-configs.ts';
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
-export const COOKIE_KEYS = 'oidc.cookieKeys';
+/** The `tenant_configs` key of the cookie keys (defined in the data layer, whose start-up pass seals them). */
+export { COOKIE_KEYS };
 
-/** A cookie-signing secret as stored in `tenant_configs`, newest first (the first one signs). */
+/**
+ * A cookie-signing secret, newest first (the first one signs). The list is stored in `tenant_configs` sealed as a
+ * whole ({@link serializeCookieKeys}; docs/areas/security.md "Secrets at rest").
+ */
 type StoredCookieKey = { id: string; value: string; createdAt: number | null };
 
 export function newCookieKey(): StoredCookieKey {
   return { id: generateId(), value: randomBytes(32).toString('base64url'), createdAt: Date.now() };
 }
 
+/** The stored value of a list of cookie keys: sealed (what {@link parseCookieKeys} reads back). */
+export const serializeCookieKeys = (keys: StoredCookieKey[]): SealedConfigValue => sealConfigValue(keys);
+
 /**
- * Reads the stored cookie keys. Tenants created before keys had ids stored bare strings: those get an
- * id derived from the secret (stable across reads and processes) and no creation date.
+ * Reads the stored cookie keys, in the clear: sealed, or plain JSON as older versions stored them (until the
+ * start-up pass seals it). Tenants created before keys had ids stored bare strings: those get an id derived from
+ * the secret (stable across reads, processes and re-sealing) and no creation date.
  */
-export function parseCookieKeys(value: unknown): StoredCookieKey[] {
+export function parseCookieKeys(stored: unknown): StoredCookieKey[] {
+  const value = openConfigValue(stored);
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry): StoredCookieKey[] => {
     if (typeof entry === 'string') {
@@ -67,7 +77,7 @@ async function ensureCookieKeys(tenant: TenantDb): Promise<StoredCookieKey[]> {
   const stored = await storedCookieKeys(tenant);
   if (stored.length) return stored;
   try {
-    await tenant.insert(tenantConfigs, { key: COOKIE_KEYS, value: [newCookieKey()] });
+    await tenant.insert(tenantConfigs, { key: COOKIE_KEYS, value: serializeCookieKeys([newCookieKey()]) });
   } catch {
     // Another request created them first.
   }
@@ -105,8 +115,9 @@ async function bumpKeySetVersion(tx: TenantDb): Promise<void> {
 }
 
 async function writeCookieKeys(tx: TenantDb, keys: StoredCookieKey[]): Promise<void> {
-  const updated = await tx.update(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS), { value: keys });
-  if (!updated.length) await tx.insert(tenantConfigs, { key: COOKIE_KEYS, value: keys });
+  const value = serializeCookieKeys(keys);
+  const updated = await tx.update(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS), { value });
+  if (!updated.length) await tx.insert(tenantConfigs, { key: COOKIE_KEYS, value });
 }
 
 /**

@@ -28,7 +28,7 @@ export function toHook(row: HookRow): Hook {
     id: row.id,
     name: row.name,
     events: row.events,
-    config: { url: row.config.url, headers: row.config.headers ?? {}, retries: row.config.retries },
+    config: { url: row.config.url, headers: row.headers, retries: row.config.retries },
     signingKey: row.signingKey,
     enabled: row.enabled,
     createdAt: row.createdAt.getTime(),
@@ -106,8 +106,8 @@ export type AttemptResult = {
  * request as the attempt log keeps it (custom header values redacted). The signature depends only on the body
  * and the key, so an attempt recorded before sending matches what is sent.
  */
-export function signedRequest(hook: Pick<HookRow, 'config' | 'signingKey'>, body: string) {
-  const custom = hook.config.headers ?? {};
+export function signedRequest(hook: Pick<HookRow, 'config' | 'headers' | 'signingKey'>, body: string) {
+  const custom = hook.headers;
   const signature = signBody(body, hook.signingKey);
   const headers: Record<string, string> = {
     ...custom,
@@ -130,7 +130,7 @@ export function signedRequest(hook: Pick<HookRow, 'config' | 'signingKey'>, body
  * not followed (the signed request goes only where the admin said).
  */
 export async function sendOnce(
-  hook: Pick<HookRow, 'config' | 'signingKey'>,
+  hook: Pick<HookRow, 'config' | 'headers' | 'signingKey'>,
   body: string,
   { timeoutMs = DELIVERY_TIMEOUT_MS, outbound }: { timeoutMs?: number; outbound: OutboundPolicy },
 ): Promise<AttemptResult> {

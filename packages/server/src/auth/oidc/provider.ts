@@ -16,7 +16,7 @@ import { recordActivityOnTokenGrants } from '../../services/daily-active-users.t
 import { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
 import { userRoleNames } from '../../services/jwt-customizer/token-context.ts';
 import { readIdTokenConfig } from '../../services/jwt-customizer.ts';
-import { COOKIE_KEYS, newCookieKey, parseCookieKeys } from '../../services/oidc-keys.ts';
+import { COOKIE_KEYS, newCookieKey, parseCookieKeys, serializeCookieKeys } from '../../services/oidc-keys.ts';
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
@@ -39,7 +39,7 @@ import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from '
 /** The tenant's cookie-signing secrets, newest first, created on first use and shared by every process. */
 async function cookieKeys(tenant: TenantDb): Promise<string[]> {
   const fresh = [newCookieKey()];
-  await tenant.insertIfAbsent(tenantConfigs, { key: COOKIE_KEYS, value: fresh });
+  await tenant.insertIfAbsent(tenantConfigs, { key: COOKIE_KEYS, value: serializeCookieKeys(fresh) });
   const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS));
   const stored = parseCookieKeys(row?.value);
   return (stored.length ? stored : fresh).map((key) => key.value);
