@@ -116,7 +116,8 @@ export async function sealSecretsAtRest(db: Database, batch = 500): Promise<Reco
       if (first !== undefined && first === previousFirst) throw new Error(`sealing ${target.name} did not take`);
       previousFirst = first;
       for (const row of rows) {
-        const where = and(...target.keys.map((key) => eq(key.column, row[key.field])));
+        // Only while still pending: a value a running process rewrote meanwhile (sealed with the current key) is kept.
+        const where = and(...target.keys.map((key) => eq(key.column, row[key.field])), pending);
         await db
           .update(target.table)
           .set({ [target.field]: row[target.field] })
@@ -154,7 +155,14 @@ async function sealCustomJwtVariables(db: Database, current: string): Promise<nu
     await db
       .update(tenantConfigs)
       .set({ value: { ...value, environmentVariables: seal(unseal(value.environmentVariables)) } })
-      .where(and(eq(tenantConfigs.tenantId, row.tenantId), eq(tenantConfigs.key, row.key)));
+      .where(
+        and(
+          eq(tenantConfigs.tenantId, row.tenantId),
+          eq(tenantConfigs.key, row.key),
+          // Only while still pending: variables a running process saved meanwhile are sealed already, and kept.
+          sql`not (${sealed} like ${current})`,
+        ),
+      );
   }
   return rows.length;
 }
