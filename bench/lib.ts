@@ -189,7 +189,7 @@ export function waitForOutput(
 }
 
 /** The Node flags `npm start` gives the server: `serverNodeFlags` of scripts/build.mjs, which says why. */
-export const serverNodeFlags = ['--liftoff-only'];
+export const serverNodeFlags = ['--liftoff-only', '--max-semi-space-size=16'];
 
 /** Starts the server directly on `dataDir` (with `npm start`'s Node flags) and waits for its `Console:` line. */
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
