@@ -188,10 +188,13 @@ export function waitForOutput(
   });
 }
 
-/** Starts the server directly on `dataDir` and waits for its `Console:` line. */
+/** The Node flags `npm start` gives the server: `serverNodeFlags` of scripts/build.mjs, which says why. */
+export const serverNodeFlags = ['--liftoff-only', '--max-semi-space-size=16'];
+
+/** Starts the server directly on `dataDir` (with `npm start`'s Node flags) and waits for its `Console:` line. */
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
-  const spawned = spawnGroup(join(binDir, 'node'), [serverEntry], {
+  const spawned = spawnGroup(join(binDir, 'node'), [...serverNodeFlags, serverEntry], {
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv }),
   });
   await waitForOutput(spawned, /^Console: http:\/\/\S+\/console$/m);

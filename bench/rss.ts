@@ -12,6 +12,13 @@ export function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(match[1]) * 1024;
 }
 
+/** User plus system CPU time a process has used, in seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // state ppid … utime (12th) stime (13th)
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function idleRss(name: string, dir: string, env: Record<string, string>, note: string): Promise<Figure> {
   const server = await startServer(dir, env);
   try {

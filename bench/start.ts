@@ -13,6 +13,7 @@ import {
   round,
   secondsSince,
   serverEntry,
+  serverNodeFlags,
   sleep,
   spawnGroup,
   stopGroup,
@@ -72,7 +73,7 @@ export const serverColdStart: Bench = {
     for (let i = 1; i <= runs; i++) {
       const port = await freePort();
       const start = performance.now();
-      const spawned = spawnGroup(join(binDir, 'node'), [serverEntry], {
+      const spawned = spawnGroup(join(binDir, 'node'), [...serverNodeFlags, serverEntry], {
         env: childEnv({ PORT: String(port), DATA_DIR: dir }),
       });
       try {

@@ -62,6 +62,17 @@ export function buildConsole({ force = false, edition = process.env.EDITION || '
 const serverDir = join(root, 'packages', 'server');
 /** What `npm start` runs: a launcher that turns on Node's compile cache, then loads the bundle. */
 export const serverBundle = join(serverDir, 'dist', 'start.js');
+/**
+ * Node flags of the server process (`npm start`, the benches; docs/areas/performance.md "Load"). V8 reads them at
+ * start-up only, so they are arguments of the process, not set from the code.
+ * `--liftoff-only`: V8 runs WebAssembly with its baseline compiler and never tiers it up to TurboFan. Tiering up one
+ * function of PGlite's PostgreSQL (~100 KB of code) takes 3-6 s of CPU and ~600 MB of compiler memory, which made the
+ * server's peak resident memory 1.2 GB; without it the peak is ~0.65 GB on a fresh data directory, and the load bench's
+ * server CPU per request did not rise.
+ * `--max-semi-space-size=16` (MB): under load V8 grows the young generation to 134 MB of garbage that it keeps; 16 MB
+ * keeps the server ~150 MB smaller under load, at no measurable CPU cost.
+ */
+export const serverNodeFlags = ['--liftoff-only', '--max-semi-space-size=16'];
 /** The server's and the schemas' TypeScript and their packages in one file. */
 const serverCode = join(serverDir, 'dist', 'server.js');
 // V8's compiled code of the 5 MB bundle, kept between starts (os.tmpdir()/node-compile-cache; Node checks
