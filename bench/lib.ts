@@ -189,14 +189,16 @@ export function waitForOutput(
 }
 
 /** The Node flags `npm start` gives the server: `serverNodeFlags` of scripts/build.mjs, which says why. */
-export const serverNodeFlags = ['--liftoff-only', '--max-semi-space-size=16'];
+export const serverNodeFlags = (env: Record<string, string | undefined>) => [
+  ...(env.DATABASE_URL ? [] : ['--liftoff-only']),
+  '--max-semi-space-size=16',
+];
 
 /** Starts the server directly on `dataDir` (with `npm start`'s Node flags) and waits for its `Console:` line. */
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
-  const spawned = spawnGroup(join(binDir, 'node'), [...serverNodeFlags, serverEntry], {
-    env: childEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv }),
-  });
+  const env = childEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv });
+  const spawned = spawnGroup(join(binDir, 'node'), [...serverNodeFlags(env), serverEntry], { env });
   await waitForOutput(spawned, /^Console: http:\/\/\S+\/console$/m);
   return { ...spawned, port, url: `http://localhost:${port}`, stop: () => stopGroup(spawned.child) };
 }

@@ -73,9 +73,8 @@ export const serverColdStart: Bench = {
     for (let i = 1; i <= runs; i++) {
       const port = await freePort();
       const start = performance.now();
-      const spawned = spawnGroup(join(binDir, 'node'), [...serverNodeFlags, serverEntry], {
-        env: childEnv({ PORT: String(port), DATA_DIR: dir }),
-      });
+      const env = childEnv({ PORT: String(port), DATA_DIR: dir });
+      const spawned = spawnGroup(join(binDir, 'node'), [...serverNodeFlags(env), serverEntry], { env });
       try {
         while (!(await statusAnswers(`http://localhost:${port}`))) {
           if (spawned.child.exitCode !== null) throw new Error(`server exited:\n${spawned.output()}`);

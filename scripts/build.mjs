@@ -68,12 +68,18 @@ export const serverBundle = join(serverDir, 'dist', 'start.js');
  * `--liftoff-only`: V8 runs WebAssembly with its baseline compiler and never tiers it up to TurboFan. Tiering up one
  * function of PGlite's PostgreSQL (~100 KB of code) takes 3-6 s of CPU and ~600 MB of compiler memory, which made the
  * server's peak resident memory 1.2 GB; without it the peak is ~0.65 GB on a fresh data directory, and the load bench's
- * server CPU per request did not rise. V8 labels the flag as one for testing; it also runs the custom JWT sandbox's
+ * server CPU per request did not rise in the load bench, but CPU-bound paths are slower (below). V8 labels the flag as
+ * one for testing; it also runs the custom JWT sandbox's
  * QuickJS (WebAssembly) unoptimised, which its 3 s limit allows for.
  * `--max-semi-space-size=16` (MB): under load V8 grows the young generation to 134 MB of garbage that it keeps; 16 MB
  * keeps the server ~150 MB smaller under load, at no measurable CPU cost.
  */
-export const serverNodeFlags = ['--liftoff-only', '--max-semi-space-size=16'];
+export const serverNodeFlags = (env = process.env) => [
+  // Only the embedded database runs PostgreSQL as WebAssembly: with DATABASE_URL, TurboFan's faster code wins (the
+  // token-issuance bench on PGlite at load 7: 43 tokens/s without the flag, 24-30 with it).
+  ...(env.DATABASE_URL ? [] : ['--liftoff-only']),
+  '--max-semi-space-size=16',
+];
 /** The server's and the schemas' TypeScript and their packages in one file. */
 const serverCode = join(serverDir, 'dist', 'server.js');
 // V8's compiled code of the 5 MB bundle, kept between starts (os.tmpdir()/node-compile-cache; Node checks

@@ -11,5 +11,5 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const result = run(runtimeNode(), [...serverNodeFlags, serverBundle], { allowFailure: true });
+const result = run(runtimeNode(), [...serverNodeFlags(), serverBundle], { allowFailure: true });
 process.exit(result.status ?? 1);
