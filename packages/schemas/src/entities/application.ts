@@ -140,6 +140,18 @@ export const customClientMetadataSchema = z.strictObject({
 });
 export type CustomClientMetadata = z.infer<typeof customClientMetadataSchema>;
 
+/**
+ * The refresh-token lifetime in seconds an application's settings give. `refreshTokenTtlInDays` (the field the
+ * console shows and edits) wins; `refreshTokenTtl` in seconds counts only when no days are set, the reference's order.
+ * Undefined when neither is set (the provider's default then applies).
+ */
+export function refreshTokenLifetimeSeconds(
+  custom: Pick<CustomClientMetadata, 'refreshTokenTtl' | 'refreshTokenTtlInDays'>,
+): number | undefined {
+  if (custom.refreshTokenTtlInDays !== undefined) return custom.refreshTokenTtlInDays * 86_400;
+  return custom.refreshTokenTtl;
+}
+
 /** Free-form JSON kept with the application (spec §3 customData). */
 export const applicationCustomDataSchema = z.record(z.string(), z.unknown());
 
