@@ -125,6 +125,21 @@ describe('token lifetimes', () => {
     await signIn(defaults, 'openid offline_access');
     expect(await refreshTokenLifetime(defaults), 'spec §9 default').toBe(14 * 86_400);
   });
+
+  it("follow the console's days once set, over seconds an API client set (the reference's order)", async () => {
+    // An API client sets 30 days in seconds; the console then edits the days field to 5.
+    const seconds = await spa({ refreshTokenTtl: 30 * 86_400 });
+    await signIn(seconds, 'openid offline_access');
+    expect(await refreshTokenLifetime(seconds), 'seconds alone count').toBe(30 * 86_400);
+
+    const edited = await spa({ refreshTokenTtl: 30 * 86_400 });
+    await api(`/applications/${edited}`, {
+      method: 'PATCH',
+      body: { customClientMetadata: { refreshTokenTtlInDays: 5 } },
+    });
+    expect((await signIn(edited, 'openid offline_access')).refresh_token).toBeTruthy();
+    expect(await refreshTokenLifetime(edited), 'the days the console shows win').toBe(5 * 86_400);
+  });
 });
 
 describe('refresh tokens', () => {

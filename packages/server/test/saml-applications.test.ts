@@ -30,7 +30,8 @@ describe('SAML applications', () => {
       name: 'Wiki',
       type: 'SAML',
       entityId: 'https://wiki.example.com/saml/metadata',
-      acsUrl: { binding: 'HTTP-POST', url: 'https://wiki.example.com/saml/acs' },
+      // The short name is still read; the answer carries the binding's URN, as the reference's.
+      acsUrl: { binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', url: 'https://wiki.example.com/saml/acs' },
       nameIdFormat: persistent,
       encryption: null,
     });
@@ -137,7 +138,7 @@ describe('SAML applications', () => {
     expect((await t.call('/api/applications?search=second&types=SAML')).json, 'rolled back').toEqual([]);
   });
 
-  it("answers 404 for unknown ids, non-SAML applications and another tenant's applications", async () => {
+  it("answers 404 for unknown ids and another tenant's applications, 400 for other types", async () => {
     const oidc = await t.call('/api/applications', { method: 'POST', body: { name: 'oidc', type: 'SPA' } });
     const foreign = await otherTenant(t).insert(applications, {
       id: 'foreign-saml',
@@ -146,17 +147,24 @@ describe('SAML applications', () => {
       type: 'SAML',
     });
     await otherTenant(t).insert(samlApplicationConfigs, { applicationId: foreign.id });
-    for (const id of ['does-not-exist', String(oidc.json.id), foreign.id]) {
-      for (const [method, body] of [
-        ['GET', undefined],
-        ['PATCH', { name: 'mine' }],
-        ['DELETE', undefined],
-      ] as const) {
+    const routes = [
+      ['GET', undefined],
+      ['PATCH', { name: 'mine' }],
+      ['DELETE', undefined],
+    ] as const;
+    for (const id of ['does-not-exist', foreign.id]) {
+      for (const [method, body] of routes) {
         const response = await t.call(`/api/saml-applications/${id}`, { method, body });
         expect(response.status, `${method} ${id}`).toBe(404);
         expect(response.json.code).toBe('entity.not_found');
       }
     }
+    for (const [method, body] of routes) {
+      const response = await t.call(`/api/saml-applications/${oidc.json.id}`, { method, body });
+      expect(response.status, `${method} of a SPA`).toBe(400);
+      expect(response.json.code).toBe('application.saml.saml_application_only');
+    }
+    expect((await t.call(`/api/applications/${oidc.json.id}`)).json.name, 'left as it was').toBe('oidc');
   });
 
   it('requires a token with scope all', async () => {

@@ -91,7 +91,7 @@ describe('SAML signing certificates', () => {
 
   it('rejects bad input with 400 and saves nothing', async () => {
     const id = await samlApp();
-    for (const body of [{ lifeSpanInYears: 0 }, { lifeSpanInYears: 11 }, { lifeSpanInYears: 1.5 }, { other: 1 }]) {
+    for (const body of [{ lifeSpanInYears: 0 }, { lifeSpanInYears: 1001 }, { lifeSpanInYears: 1.5 }, { other: 1 }]) {
       const response = await t.call(`/api/saml-applications/${id}/secrets`, { method: 'POST', body });
       expectInvalid(response, undefined, JSON.stringify(body));
     }
@@ -103,7 +103,7 @@ describe('SAML signing certificates', () => {
     expect(await list(id)).toHaveLength(1);
   });
 
-  it("answers 404 for unknown certificates, non-SAML applications and another tenant's", async () => {
+  it("answers 404 for unknown certificates and another tenant's, 400 for non-SAML applications", async () => {
     const id = await samlApp();
     const oidc = await t.call('/api/applications', { method: 'POST', body: { name: 'oidc', type: 'Traditional' } });
     const foreign = await otherTenant(t).insert(applications, {
@@ -115,7 +115,10 @@ describe('SAML signing certificates', () => {
     await otherTenant(t).insert(samlApplicationConfigs, { applicationId: foreign.id });
     for (const appId of ['does-not-exist', String(oidc.json.id), foreign.id]) {
       const response = await t.call(`/api/saml-applications/${appId}/secrets`);
-      expect(response.status, appId).toBe(404);
+      const otherType = appId === oidc.json.id;
+      expect(response.status, appId).toBe(otherType ? 400 : 404);
+      expect(response.json.code).toBe(otherType ? 'application.saml.saml_application_only' : 'entity.not_found');
+      // The anonymous metadata tells a stranger nothing about other applications.
       expect((await t.app.request(`/api/saml-applications/${appId}/metadata`)).status, `metadata ${appId}`).toBe(404);
     }
     for (const [method, body] of [

@@ -31,6 +31,8 @@ export const errorCodes = [
   'application.saml.use_saml_app_api',
   'application.saml.entity_id_in_use',
   'application.saml.active_certificate',
+  'application.saml.acs_url_binding_not_supported',
+  'application.saml.saml_application_only',
   'resource.resource_identifier_in_use',
   'resource.reserved_indicator',
   'resource.read_only',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
+import { customDataSchema } from './me.ts';
 import { idListSchema } from './role.ts';
 
 /** Spec §3: the kinds of application. */
@@ -140,8 +141,22 @@ export const customClientMetadataSchema = z.strictObject({
 });
 export type CustomClientMetadata = z.infer<typeof customClientMetadataSchema>;
 
+/**
+ * The refresh-token lifetime in seconds an application's settings give. `refreshTokenTtlInDays` (the field the
+ * console shows and edits) wins; `refreshTokenTtl` in seconds counts only when no days are set, the reference's order.
+ * Undefined when neither is set (the provider's default then applies).
+ */
+export function refreshTokenLifetimeSeconds(
+  custom: Pick<CustomClientMetadata, 'refreshTokenTtl' | 'refreshTokenTtlInDays'>,
+): number | undefined {
+  if (custom.refreshTokenTtlInDays !== undefined) return custom.refreshTokenTtlInDays * 86_400;
+  return custom.refreshTokenTtl;
+}
+
 /** Free-form JSON kept with the application (spec §3 customData). */
 export const applicationCustomDataSchema = z.record(z.string(), z.unknown());
+/** Custom data as written: one JSON object of at most 64 KiB, as for users and organizations. */
+export const applicationCustomDataInputSchema = customDataSchema;
 
 /** Adds an issue for every redirect or post-logout redirect URI the application's type refuses. */
 export function checkRedirectUris(
@@ -185,7 +200,7 @@ const applicationCreateFields = z.strictObject({
   description: applicationDescriptionSchema.nullable().optional(),
   oidcClientMetadata: oidcClientMetadataInputSchema.optional(),
   customClientMetadata: customClientMetadataSchema.optional(),
-  customData: applicationCustomDataSchema.optional(),
+  customData: applicationCustomDataInputSchema.optional(),
   isThirdParty: z.boolean().optional(),
 });
 
@@ -216,7 +231,7 @@ export const applicationPatchFields = z.strictObject({
   description: applicationDescriptionSchema.nullable().optional(),
   oidcClientMetadata: oidcClientMetadataInputSchema.optional(),
   customClientMetadata: customClientMetadataSchema.optional(),
-  customData: applicationCustomDataSchema.optional(),
+  customData: applicationCustomDataInputSchema.optional(),
 });
 export type ApplicationPatch = z.infer<typeof applicationPatchFields>;
 
@@ -230,6 +245,7 @@ export const applicationSecretNameSchema = z.string().trim().min(1).max(256);
 
 /** A secret as listed: the value is masked; only creation and the audited reveal show it whole. */
 export const applicationSecretSchema = z.object({
+  applicationId: z.string(),
   name: z.string(),
   value: z.string(),
   createdAt: z.number().int(),
@@ -258,10 +274,41 @@ export const maskSecret = (value: string) => `${value.slice(0, 4)}${'*'.repeat(1
 // ---- Machine-to-machine roles -----------------------------------------------------------------
 
 export const applicationRolesAssignSchema = z.strictObject({ roleIds: idListSchema(idSchema) });
+/** PUT replaces the application's roles; an empty list removes them all. */
+export const applicationRolesReplaceSchema = z.strictObject({
+  roleIds: z
+    .array(idSchema)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id'),
+});
+/** POST answers the ids asked for and those it added (ids already held are left as they are), as the reference. */
+export const applicationRolesAssignedSchema = z.object({
+  roleIds: z.array(idSchema),
+  addedRoleIds: z.array(idSchema),
+});
 
 // ---- SAML -------------------------------------------------------------------------------------
 
-export const samlBindings = ['HTTP-POST', 'HTTP-Redirect'] as const;
+/** SAML 2.0 binding URNs (the reference's `BindingType` values, which the API answers with). */
+export const SAML_BINDING_POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
+export const SAML_BINDING_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+export const samlBindings = [SAML_BINDING_POST, SAML_BINDING_REDIRECT] as const;
+export type SamlBinding = (typeof samlBindings)[number];
+/**
+ * The short names accepted before the URNs (and still accepted as input). Stored rows may hold them; the API
+ * answers with the URN.
+ */
+const samlBindingShortNames: Record<string, SamlBinding> = {
+  'HTTP-POST': SAML_BINDING_POST,
+  'HTTP-Redirect': SAML_BINDING_REDIRECT,
+};
+/** The URN of a binding given as a URN or a short name (unknown values pass unchanged). */
+export const normalizeSamlBinding = (binding: string): string => samlBindingShortNames[binding] ?? binding;
+/**
+ * Bindings an assertion consumer service may use. The SAML 2.0 Web Browser SSO profile (§4.1.2) forbids sending a
+ * response with HTTP-Redirect, so only HTTP-POST is (`application.saml.acs_url_binding_not_supported` otherwise).
+ */
+export const samlAcsBindings: readonly SamlBinding[] = [SAML_BINDING_POST];
 export const samlNameIdFormats = [
   'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
   'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
@@ -290,14 +337,24 @@ export const samlEncryptionSchema = z
   });
 export type SamlEncryption = z.infer<typeof samlEncryptionSchema>;
 
-export const samlAcsUrlSchema = z.strictObject({ binding: z.enum(samlBindings), url: webUrlSchema });
+/** A binding as sent: the URN, or the short name (`HTTP-POST`), read as its URN. */
+const samlBindingInputSchema = z
+  .enum([...samlBindings, ...(Object.keys(samlBindingShortNames) as ['HTTP-POST', 'HTTP-Redirect'])])
+  .transform((binding) => normalizeSamlBinding(binding) as SamlBinding);
+
+/** The assertion consumer service as sent; the binding defaults to HTTP-POST, as in the reference. */
+export const samlAcsUrlInputSchema = z.strictObject({
+  binding: samlBindingInputSchema.default(SAML_BINDING_POST),
+  url: webUrlSchema,
+});
+export const samlAcsUrlSchema = z.object({ binding: z.enum(samlBindings), url: z.string() });
 
 /** SAML attribute name per user claim (e.g. `email` → `http://schemas…/emailaddress`). */
 export const samlAttributeMappingSchema = z.record(z.string().min(1).max(128), z.string().min(1).max(1024));
 
 const samlConfigFields = {
   entityId: z.string().trim().min(1).max(1024).nullable().optional(),
-  acsUrl: samlAcsUrlSchema.nullable().optional(),
+  acsUrl: samlAcsUrlInputSchema.nullable().optional(),
   attributeMapping: samlAttributeMappingSchema.optional(),
   nameIdFormat: z.enum(samlNameIdFormats).optional(),
   encryption: samlEncryptionSchema.nullable().optional(),
@@ -316,7 +373,7 @@ export type SamlApplication = z.infer<typeof samlApplicationSchema>;
 export const samlApplicationCreateSchema = z.strictObject({
   name: applicationNameSchema,
   description: applicationDescriptionSchema.nullable().optional(),
-  customData: applicationCustomDataSchema.optional(),
+  customData: applicationCustomDataInputSchema.optional(),
   ...samlConfigFields,
 });
 export type SamlApplicationCreate = z.infer<typeof samlApplicationCreateSchema>;
@@ -324,13 +381,17 @@ export type SamlApplicationCreate = z.infer<typeof samlApplicationCreateSchema>;
 export const samlApplicationPatchSchema = z.strictObject({
   name: applicationNameSchema.optional(),
   description: applicationDescriptionSchema.nullable().optional(),
-  customData: applicationCustomDataSchema.optional(),
+  customData: applicationCustomDataInputSchema.optional(),
   ...samlConfigFields,
 });
 export type SamlApplicationPatch = z.infer<typeof samlApplicationPatchSchema>;
 
-/** How long a new SAML signing certificate is valid (reference `lifeSpanInYears`); 3 years unless asked. */
-export const SAML_CERTIFICATE_LIFESPAN_YEARS = { min: 1, max: 10, default: 3 } as const;
+/**
+ * How long a new SAML signing certificate is valid (reference `lifeSpanInYears`, any whole number of years from 1);
+ * 3 years unless asked. The cap only keeps the expiry encodable: an X.509 validity date has a four-digit year
+ * (RFC 5280 GeneralizedTime), and 1000 years is far beyond any real certificate.
+ */
+export const SAML_CERTIFICATE_LIFESPAN_YEARS = { min: 1, max: 1000, default: 3 } as const;
 
 /** A SAML application's signing certificate as the API shows it: never the private key. */
 export const samlCertificateSchema = z.object({

@@ -62,10 +62,17 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   /** The rows to list when they are not simply the linked ones (e.g. a filter by role); undefined: the linked ones. */
   rows?: (tenant: TenantDb, params: P, query: z.output<Q>) => SQL | undefined;
   toApi: (tenant: TenantDb, rows: R['$inferSelect'][], params: P) => unknown[] | Promise<unknown[]>;
+  /** Answers beyond 400/401/403/404 (e.g. an owner of the wrong type). */
+  errors?: ErrorAnswers;
 };
 
-/** What an add or replace answers: a description of the empty success, or a JSON body made from the result. */
-type Answer<S> = string | { schema: z.ZodType; description: string; of: (result: RelationResult<S>) => unknown };
+/**
+ * What an add or replace answers: a description of the empty success, or a JSON body made from the result (and the
+ * request's body, for answers that echo it).
+ */
+type Answer<S, B = unknown> =
+  | string
+  | { schema: z.ZodType; description: string; of: (result: RelationResult<S>, body: B) => unknown };
 
 export type RelationWriteRoute<P, O, S, B extends z.ZodType> = {
   summary: string;
@@ -78,7 +85,7 @@ export type RelationWriteRoute<P, O, S, B extends z.ZodType> = {
     params: P;
     config: Config;
   }) => Promise<readonly string[]>;
-  answer: Answer<S>;
+  answer: Answer<S, z.output<B>>;
   errors: ErrorAnswers;
 };
 
@@ -108,7 +115,7 @@ export type RelationRoutes<
 };
 
 /** Removes one: `DELETE path/{param}`. */
-export type RelationRemove = { summary: string; param: string; schema: z.ZodType<string> };
+export type RelationRemove = { summary: string; param: string; schema: z.ZodType<string>; errors?: ErrorAnswers };
 
 /**
  * The common `accept`: runs the domain's `check` on the ids of the body's `field` (it throws 404/422) and
@@ -176,6 +183,7 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
       200: { ...jsonResponse(list.item.array(), list.page), headers: paginatedHeaders },
       ...errorResponses,
       ...notFoundResponse,
+      ...list.errors,
     },
   });
   mount<{ param: z.output<PS>; query: z.output<Q> }>(router, route, async (c) => {
@@ -225,7 +233,7 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
       return kind === 'add' ? { kind, ids, exists } : { kind, ids };
     });
     if (typeof answer === 'string') return c.body(null, status as 201 | 204);
-    return c.json(answer.of(result) as object, status as 201 | 200);
+    return c.json(answer.of(result, body) as object, status as 201 | 200);
   });
 }
 
@@ -242,7 +250,7 @@ function mountRemove<PS extends ParamsSchema, O, T extends TenantTable, S extend
     tags: def.tags,
     summary: remove.summary,
     request: { params: def.params.extend({ [remove.param]: remove.schema }) },
-    responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
+    responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse, ...remove.errors },
   });
   mount<{ param: z.output<PS> & Record<string, string> }>(router, route, async (c) => {
     const params = c.req.valid('param');

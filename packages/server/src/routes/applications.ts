@@ -1,5 +1,7 @@
 import {
   applicationCreateSchema,
+  applicationCustomDataInputSchema,
+  applicationCustomDataSchema,
   applicationPatchFields,
   applicationSchema,
   applicationTypes,
@@ -105,6 +107,22 @@ const deleteApplication = createRoute({
   responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
 });
 
+const patchCustomData = createRoute({
+  method: 'patch',
+  path: '/applications/{id}/custom-data',
+  tags,
+  summary: "Merge keys into an application's custom data",
+  description:
+    'The given top-level keys replace the stored ones; the others stay. The merged object must be at most 64 KiB. ' +
+    '`PATCH /applications/{id}` with `customData` replaces it whole.',
+  request: { params: idParams, body: jsonBody(applicationCustomDataInputSchema) },
+  responses: {
+    200: jsonResponse(applicationCustomDataSchema, 'The whole custom data after the merge.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
 export const applicationsRoutes = createRouter()
   .openapi(listApplications, async (c) => {
     const query = c.req.valid('query');
@@ -128,6 +146,10 @@ export const applicationsRoutes = createRouter()
   .openapi(patchApplication, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await applicationService.updateApplication(writeContext(c), id, c.req.valid('json')), 200);
+  })
+  .openapi(patchCustomData, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await applicationService.mergeApplicationCustomData(writeContext(c), id, c.req.valid('json')), 200);
   })
   .openapi(deleteApplication, async (c) => {
     await applicationService.deleteApplication(writeContext(c), c.req.valid('param').id);

@@ -19,6 +19,7 @@ export type ApplicationSecretRow = typeof applicationSecrets.$inferSelect;
 /** A secret as the API shows it; the value only when `reveal` (creation, the audited reveal). */
 export function toApplicationSecret(row: ApplicationSecretRow, reveal = false): ApplicationSecret {
   return {
+    applicationId: row.applicationId,
     name: row.name,
     value: reveal ? row.value : maskSecret(row.value),
     createdAt: row.createdAt.getTime(),

@@ -2,6 +2,7 @@ import {
   type Application,
   type ApplicationCreate,
   type ApplicationType,
+  applicationCustomDataInputSchema,
   applicationPatchSchema,
   type CustomClientMetadata,
   generateId,
@@ -18,7 +19,7 @@ import { generateClientSecret } from './client-secret.ts';
 import { applicationQuotaKey, assertQuota, type QuotaDeps } from './quota.ts';
 import { notInRelation } from './relations.ts';
 import { type ApplicationRow, findApplication } from './role-assignments.ts';
-import { performWrite, type WriteContext } from './write-path.ts';
+import { parseInput, performWrite, type WriteContext } from './write-path.ts';
 
 /** The API shape of an application row. */
 export function toApplication(row: ApplicationRow): Application {
@@ -159,5 +160,28 @@ export function deleteApplication(ctx: WriteContext, id: string): Promise<void> 
     if (!row) throw notFound();
     await removeApplicationSignInExperience(tx, id);
     return { result: undefined, entity: { type: 'Application', id }, before: toApplication(row), after: null };
+  });
+}
+
+/**
+ * PATCH /applications/{id}/custom-data: the given keys replace the stored ones and the others stay (a shallow merge,
+ * as the reference's JSON merge); the merged object keeps the 64 KiB cap. Answers the whole custom data.
+ */
+export function mergeApplicationCustomData(
+  ctx: WriteContext,
+  id: string,
+  patch: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return performWrite(ctx, 'Admin.Application.Updated', async (tx) => {
+    const existing = await findApplication(tx, id);
+    const customData = parseInput(applicationCustomDataInputSchema, { ...existing.customData, ...patch });
+    const [row] = await tx.update(applications, eq(applications.id, id), { customData });
+    if (!row) throw notFound();
+    return {
+      result: row.customData,
+      entity: { type: 'Application', id },
+      before: { customData: existing.customData },
+      after: { customData: row.customData },
+    };
   });
 }

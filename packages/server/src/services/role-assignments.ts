@@ -42,6 +42,13 @@ export async function findApplication(tx: TenantDb, id: string): Promise<Applica
 
 const typeMismatch = (code: ErrorCode, ids: string[]) => new ApiError(422, code, { ids });
 
+/** A machine-to-machine application (404 unknown, 422 `application.invalid_type` for another type). */
+export async function findMachineToMachineApplication(tx: TenantDb, id: string): Promise<ApplicationRow> {
+  const application = await findApplication(tx, id);
+  if (application.type !== 'MachineToMachine') throw typeMismatch('application.invalid_type', [id]);
+  return application;
+}
+
 // The link rows of each side (see organization-relations.ts).
 
 export const roleScopeLinks = (roleId: string): IdSet<typeof rolesScopes> => ({

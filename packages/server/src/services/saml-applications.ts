@@ -1,12 +1,14 @@
 import {
   generateId,
+  normalizeSamlBinding,
   type SamlApplication,
+  type SamlBinding,
   type SamlCertificate,
   type SamlEncryption,
   type SamlNameIdFormat,
+  samlAcsBindings,
   type samlApplicationCreateSchema,
   type samlApplicationPatchSchema,
-  type samlBindings,
 } from '@gatehouse/schemas';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,15 +25,32 @@ import { performWrite, type WriteContext } from './write-path.ts';
 
 export type SamlConfigRow = typeof samlApplicationConfigs.$inferSelect;
 
-/** The SAML application and its SAML settings, or 404 (also for an application of another type). */
+/** The reference's default name ID format: a stable, opaque identifier per user. */
+const DEFAULT_NAME_ID_FORMAT: SamlNameIdFormat = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
+
+/**
+ * The SAML application and its SAML settings: 404 for an unknown id, 400 `application.saml.saml_application_only`
+ * for an application of another type (as the reference answers), or 404 for it too when `hideOtherTypes` (the
+ * anonymous metadata route tells a stranger nothing about other applications).
+ */
 export async function findSamlApplication(
   tx: TenantDb,
   id: string,
+  options: { hideOtherTypes?: boolean } = {},
 ): Promise<{ app: ApplicationRow; config: SamlConfigRow }> {
-  const app = await tx.findOne(applications, allOf(eq(applications.id, id), eq(applications.type, 'SAML')));
-  const config = app && (await tx.findOne(samlApplicationConfigs, eq(samlApplicationConfigs.applicationId, id)));
-  if (!app || !config) throw notFound();
+  const app = await tx.findOne(applications, eq(applications.id, id));
+  if (!app || (app.type !== 'SAML' && options.hideOtherTypes)) throw notFound();
+  if (app.type !== 'SAML') throw new ApiError(400, 'application.saml.saml_application_only');
+  const config = await tx.findOne(samlApplicationConfigs, eq(samlApplicationConfigs.applicationId, id));
+  if (!config) throw notFound();
   return { app, config };
+}
+
+/** Only HTTP-POST can carry a SAML response to the service provider (422 otherwise, as in the reference). */
+function assertAcsBinding(acsUrl: { binding: SamlBinding } | null | undefined): void {
+  if (acsUrl && !samlAcsBindings.includes(acsUrl.binding)) {
+    throw new ApiError(422, 'application.saml.acs_url_binding_not_supported');
+  }
 }
 
 /** The API shape of a SAML application: the application without its OIDC fields, with its SAML settings. */
@@ -40,7 +59,11 @@ export function toSamlApplication(app: ApplicationRow, config: SamlConfigRow): S
   return {
     ...base,
     entityId: config.entityId,
-    acsUrl: config.acsUrl as { binding: (typeof samlBindings)[number]; url: string } | null,
+    // Rows written before the URNs hold the short names.
+    acsUrl: config.acsUrl && {
+      binding: normalizeSamlBinding(config.acsUrl.binding) as SamlBinding,
+      url: config.acsUrl.url,
+    },
     attributeMapping: config.attributeMapping,
     nameIdFormat: config.nameIdFormat as SamlNameIdFormat,
     encryption: config.encryption as SamlEncryption | null,
@@ -60,6 +83,7 @@ export function createSamlApplication(
 ): Promise<SamlApplication> {
   return performWrite(ctx, 'Admin.Application.Created', async (tx) => {
     const { name, description, customData, ...config } = input;
+    assertAcsBinding(config.acsUrl);
     await assertQuota(tx, 'samlApplicationsLimit', deps);
     const app = await tx.insert(applications, {
       id: generateId(),
@@ -69,7 +93,11 @@ export function createSamlApplication(
       secret: generateClientSecret(),
       customData: customData ?? {},
     });
-    const row = await tx.insert(samlApplicationConfigs, { applicationId: app.id, ...config });
+    const row = await tx.insert(samlApplicationConfigs, {
+      applicationId: app.id,
+      ...config,
+      nameIdFormat: config.nameIdFormat ?? DEFAULT_NAME_ID_FORMAT,
+    });
     await createSamlCertificate(tx, app, { active: true });
     const after = toSamlApplication(app, row);
     return { result: after, entity: { type: 'Application', id: app.id }, before: null, after };
@@ -85,6 +113,7 @@ export function updateSamlApplication(
   return performWrite(ctx, 'Admin.Application.Updated', async (tx) => {
     const existing = await findSamlApplication(tx, id);
     const { name, description, customData, ...config } = input;
+    assertAcsBinding(config.acsUrl);
     const appFields = { name, description, customData };
     const hasAppFields = Object.values(appFields).some((value) => value !== undefined);
     const hasConfig = Object.values(config).some((value) => value !== undefined);

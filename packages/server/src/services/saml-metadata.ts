@@ -52,7 +52,7 @@ ${bindings
 
 /** The identity provider's SAML 2.0 metadata for an application, with its active signing certificate (else 404). */
 export async function samlMetadata(tenant: TenantDb, publicUrl: string, applicationId: string): Promise<string> {
-  const { config } = await findSamlApplication(tenant, applicationId);
+  const { config } = await findSamlApplication(tenant, applicationId, { hideOtherTypes: true });
   const active = await tenant.findOne(
     samlApplicationCertificates,
     allOf(eq(samlApplicationCertificates.applicationId, applicationId), eq(samlApplicationCertificates.isActive, true)),

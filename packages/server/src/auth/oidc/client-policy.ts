@@ -3,6 +3,7 @@ import {
   customClientMetadataSchema,
   ID_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_DAYS,
+  refreshTokenLifetimeSeconds,
 } from '@gatehouse/schemas';
 import type { AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 
@@ -25,9 +26,7 @@ export function clientPolicyMetadata(stored: Record<string, unknown>): AdapterPa
   // Stored values passed the same schema on write; a row from an older version falls back to the defaults.
   const parsed = customClientMetadataSchema.safeParse(stored);
   const custom: CustomClientMetadata = parsed.success ? parsed.data : {};
-  const refreshTtl =
-    custom.refreshTokenTtl ??
-    (custom.refreshTokenTtlInDays === undefined ? undefined : custom.refreshTokenTtlInDays * DAY_SECONDS);
+  const refreshTtl = refreshTokenLifetimeSeconds(custom);
   return {
     ...(custom.idTokenTtl === undefined ? {} : { id_token_ttl: custom.idTokenTtl }),
     ...(refreshTtl === undefined ? {} : { refresh_token_ttl: refreshTtl }),

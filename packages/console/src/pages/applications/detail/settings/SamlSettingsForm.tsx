@@ -1,4 +1,4 @@
-import { type Application, samlBindings, samlNameIdFormats } from '@gatehouse/schemas';
+import { type Application, samlAcsBindings, samlNameIdFormats } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -113,7 +113,7 @@ function LoadedSamlForm({ initial, id }: { initial: SamlFormValues; id: string }
               name="acsBinding"
               control={control}
               label={t('fields.acsBinding')}
-              options={samlBindings.map((binding) => ({ value: binding, label: binding }))}
+              options={samlAcsBindings.map((binding) => ({ value: binding, label: samlBindingLabel(binding) }))}
             />
           </div>
           <FormSelect
@@ -201,4 +201,9 @@ function LoadedSamlForm({ initial, id }: { initial: SamlFormValues; id: string }
 /** Translation key of a NameID format: its last URN part ('emailAddress'). */
 function nameIdKey(format: (typeof samlNameIdFormats)[number]) {
   return format.slice(format.lastIndexOf(':') + 1) as 'unspecified' | 'emailAddress' | 'persistent' | 'transient';
+}
+
+/** A binding's short name (`HTTP-POST`): the last part of its URN. */
+function samlBindingLabel(binding: string) {
+  return binding.slice(binding.lastIndexOf(':') + 1);
 }

@@ -1,8 +1,11 @@
 import {
   applicationDescriptionSchema,
   applicationNameSchema,
+  SAML_BINDING_POST,
   type SamlApplication,
   type SamlApplicationPatch,
+  type SamlBinding,
+  samlAcsBindings,
   samlApplicationPatchSchema,
   samlAttributeMappingSchema,
   samlBindings,
@@ -19,7 +22,7 @@ export type SamlFormValues = {
   description: string;
   entityId: string;
   acsUrl: string;
-  acsBinding: (typeof samlBindings)[number];
+  acsBinding: SamlBinding;
   nameIdFormat: (typeof samlNameIdFormats)[number];
   attributeMapping: AttributeRow[];
   encryptAssertion: boolean;
@@ -33,7 +36,8 @@ export function toSamlForm(saml: SamlApplication): SamlFormValues {
     description: saml.description ?? '',
     entityId: saml.entityId ?? '',
     acsUrl: saml.acsUrl?.url ?? '',
-    acsBinding: saml.acsUrl?.binding ?? 'HTTP-POST',
+    // Only HTTP-POST can deliver a SAML response; a binding stored before that rule is offered as HTTP-POST.
+    acsBinding: saml.acsUrl && samlAcsBindings.includes(saml.acsUrl.binding) ? saml.acsUrl.binding : SAML_BINDING_POST,
     nameIdFormat: saml.nameIdFormat,
     attributeMapping: Object.entries(saml.attributeMapping).map(([claim, attribute]) => ({ claim, attribute })),
     encryptAssertion: saml.encryption?.encryptAssertion ?? false,

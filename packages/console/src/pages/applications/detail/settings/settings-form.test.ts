@@ -163,7 +163,7 @@ describe('the SAML settings form', () => {
   it('round-trips the API shape, replacing each SAML field whole', () => {
     const stored = saml({
       entityId: 'https://sp.example.com/metadata',
-      acsUrl: { binding: 'HTTP-Redirect', url: 'https://sp.example.com/acs' },
+      acsUrl: { binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', url: 'https://sp.example.com/acs' },
       attributeMapping: { email: 'mail' },
       encryption: { encryptAssertion: true, encryptThenSign: true, certificate: pem },
     });
@@ -171,7 +171,7 @@ describe('the SAML settings form', () => {
       name: 'Wiki',
       description: null,
       entityId: 'https://sp.example.com/metadata',
-      acsUrl: { binding: 'HTTP-Redirect', url: 'https://sp.example.com/acs' },
+      acsUrl: { binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', url: 'https://sp.example.com/acs' },
       nameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
       attributeMapping: { email: 'mail' },
       encryption: { encryptAssertion: true, encryptThenSign: true, certificate: pem },
@@ -180,6 +180,14 @@ describe('the SAML settings form', () => {
       entityId: null,
       acsUrl: null,
       encryption: null,
+    });
+    // Only HTTP-POST can deliver a response: a Redirect binding stored earlier is saved as HTTP-POST.
+    const redirect = saml({
+      acsUrl: { binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', url: 'https://sp.example.com/acs' },
+    });
+    expect(toSamlPatch(toSamlForm(redirect)).acsUrl).toEqual({
+      binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST',
+      url: 'https://sp.example.com/acs',
     });
     expect(samlFormPath('encryption.certificate')).toBe('certificate');
     expect(samlFormPath('acsUrl.url')).toBe('acsUrl');

@@ -7,6 +7,7 @@ import {
   ID_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_DAYS,
   redirectUriKind,
+  refreshTokenLifetimeSeconds,
 } from '@gatehouse/schemas';
 import { z } from 'zod';
 import { type ApplicationTraits, traitsOf } from '../../application-types.ts';
@@ -47,11 +48,10 @@ export function toSettingsForm(application: Application): SettingsFormValues {
     corsAllowedOrigins: custom.corsAllowedOrigins ?? [],
     backchannelLogoutUri: oidc.backchannelLogoutUri ?? '',
     idTokenTtl: custom.idTokenTtl ?? ID_TOKEN_TTL_SECONDS.default,
-    refreshTokenTtlInDays:
-      custom.refreshTokenTtlInDays ??
-      (custom.refreshTokenTtl === undefined
-        ? REFRESH_TOKEN_TTL_DAYS.default
-        : Math.round(custom.refreshTokenTtl / 86_400)),
+    // The lifetime the server applies (days win over seconds), shown in whole days.
+    refreshTokenTtlInDays: Math.round(
+      (refreshTokenLifetimeSeconds(custom) ?? REFRESH_TOKEN_TTL_DAYS.default * 86_400) / 86_400,
+    ),
     alwaysIssueRefreshToken: custom.alwaysIssueRefreshToken ?? false,
     rotateRefreshToken: custom.rotateRefreshToken ?? true,
   };
