@@ -64,8 +64,10 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   toApi: (tenant: TenantDb, rows: R['$inferSelect'][], params: P) => unknown[] | Promise<unknown[]>;
 };
 
-/** What an add or replace answers: a description of the empty success, or a JSON body made from the result. */
-type Answer<S> = string | { schema: z.ZodType; description: string; of: (result: RelationResult<S>) => unknown };
+/** What an add or replace answers: a description of the empty success, or a JSON body made from the result (and body). */
+type Answer<S> =
+  | string
+  | { schema: z.ZodType; description: string; of: (result: RelationResult<S>, body: never) => unknown };
 
 export type RelationWriteRoute<P, O, S, B extends z.ZodType> = {
   summary: string;
@@ -225,7 +227,7 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
       return kind === 'add' ? { kind, ids, exists } : { kind, ids };
     });
     if (typeof answer === 'string') return c.body(null, status as 201 | 204);
-    return c.json(answer.of(result) as object, status as 201 | 200);
+    return c.json(answer.of(result, body as never) as object, status as 201 | 200);
   });
 }
 
