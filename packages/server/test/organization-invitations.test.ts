@@ -138,7 +138,7 @@ describe('creating invitations', () => {
       ],
     ] as const) {
       const response = await invite(body);
-      expect(response.status, JSON.stringify(body)).toBe(404);
+      expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids } });
     }
     const machine = await newRole('inv-machine', 'MachineToMachine');
@@ -268,7 +268,7 @@ describe('invitation status', () => {
       });
     }
     const unknown = await setStatus(id, { status: 'Accepted', acceptedUserId: 'nobody' });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(422);
     expect(unknown.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids: ['nobody'] } });
     for (const [body, path] of [
       [{ status: 'Accepted' }, 'acceptedUserId'],

@@ -97,14 +97,21 @@ describe('update users', () => {
     }
   });
 
-  it('replaces custom data as one object of at most 64 KiB and reads it back', async () => {
-    const user = await newUser({ customData: { keep: false } });
-    const response = await patch(`/api/users/${user.id}/custom-data`, { plan: 'pro', nested: { seats: 5 } });
+  it('merges the top-level keys of {customData} into the stored object (at most 64 KiB) and reads it back', async () => {
+    const user = await newUser({ customData: { keep: false, nested: { old: 1 } } });
+    const response = await patch(`/api/users/${user.id}/custom-data`, {
+      customData: { plan: 'pro', nested: { seats: 5 } },
+    });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ plan: 'pro', nested: { seats: 5 } });
-    expect((await t.call(`/api/users/${user.id}/custom-data`)).json).toEqual({ plan: 'pro', nested: { seats: 5 } });
+    const merged = { keep: false, plan: 'pro', nested: { seats: 5 } };
+    expect(response.json).toEqual(merged);
+    expect((await t.call(`/api/users/${user.id}/custom-data`)).json).toEqual(merged);
     expectInvalid(await patch(`/api/users/${user.id}/custom-data`, [1, 2]));
-    expectInvalid(await patch(`/api/users/${user.id}/custom-data`, { big: 'x'.repeat(64 * 1024) }));
+    expectInvalid(await patch(`/api/users/${user.id}/custom-data`, { plan: 'bare object' }));
+    expectInvalid(await patch(`/api/users/${user.id}/custom-data`, { customData: { big: 'x'.repeat(64 * 1024) } }));
+    const half = 'x'.repeat(40 * 1024);
+    expect((await patch(`/api/users/${user.id}/custom-data`, { customData: { a: half } })).status).toBe(200);
+    expectInvalid(await patch(`/api/users/${user.id}/custom-data`, { customData: { b: half } }), 'customData');
     const invalidJson = await t.call(`/api/users/${user.id}/custom-data`, { method: 'PATCH', rawBody: '{"a":' });
     expect(invalidJson.status).toBe(400);
     expect(invalidJson.json.code).toBe('request.invalid_json');
@@ -112,12 +119,18 @@ describe('update users', () => {
 
   it('merges profile fields and reads the profile', async () => {
     const user = await newUser({ profile: { givenName: 'Ada', locale: 'en' } });
-    const response = await patch(`/api/users/${user.id}/profile`, { familyName: 'Lovelace', locale: 'en-GB' });
+    const response = await patch(`/api/users/${user.id}/profile`, {
+      profile: { familyName: 'Lovelace', locale: 'en-GB' },
+    });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ givenName: 'Ada', familyName: 'Lovelace', locale: 'en-GB' });
     expect((await t.call(`/api/users/${user.id}/profile`)).json).toEqual(response.json);
-    expectInvalid(await patch(`/api/users/${user.id}/profile`, { givenName: 42 }), 'givenName');
-    expectInvalid(await patch(`/api/users/${user.id}/profile`, { nickname: 'n'.repeat(257) }), 'nickname');
+    expectInvalid(await patch(`/api/users/${user.id}/profile`, { profile: { givenName: 42 } }), 'profile.givenName');
+    expectInvalid(
+      await patch(`/api/users/${user.id}/profile`, { profile: { nickname: 'n'.repeat(257) } }),
+      'profile.nickname',
+    );
+    expectInvalid(await patch(`/api/users/${user.id}/profile`, { familyName: 'bare claims' }));
   });
 
   it('audits each update once with before/after and queues User.Data.Updated', async () => {
@@ -257,9 +270,9 @@ describe('another tenant’s users and unknown ids', () => {
         ['PATCH', '', { name: 'hijacked' }],
         ['DELETE', '', undefined],
         ['GET', '/custom-data', undefined],
-        ['PATCH', '/custom-data', { a: 1 }],
+        ['PATCH', '/custom-data', { customData: { a: 1 } }],
         ['GET', '/profile', undefined],
-        ['PATCH', '/profile', { nickname: 'x' }],
+        ['PATCH', '/profile', { profile: { nickname: 'x' } }],
         ['PATCH', '/password', { password: 'Hijack-Password-1' }],
         ['POST', '/password/verify', { password: 'x' }],
         ['GET', '/has-password', undefined],

@@ -43,7 +43,8 @@ export function useOrganizationRole(id: string) {
   return useQuery({
     queryKey: api.key('organization-roles', 'detail', id),
     queryFn: ({ signal }) =>
-      requestJson(api.path(`/organization-roles/${seg(id)}`), organizationRoleWithScopesSchema, { signal }),
+      // The role alone (the reference's shape); its permissions are the two relation lists of the permissions tab.
+      requestJson(api.path(`/organization-roles/${seg(id)}`), organizationRoleSchema, { signal }),
   });
 }
 

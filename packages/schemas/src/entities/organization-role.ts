@@ -60,7 +60,9 @@ export const idSetSchema = <T extends z.ZodString>(item: T, max = 100) =>
     .max(max)
     .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id');
 
-export const organizationRoleScopesAssignSchema = z.strictObject({ organizationScopeIds: idListSchema(idSchema) });
-export const organizationRoleScopesReplaceSchema = z.strictObject({ organizationScopeIds: idSetSchema(idSchema) });
-export const organizationRoleResourceScopesAssignSchema = z.strictObject({ scopeIds: idListSchema(idSchema) });
-export const organizationRoleResourceScopesReplaceSchema = z.strictObject({ scopeIds: idSetSchema(idSchema) });
+/** Permission ids of a relation POST (1–100) or PUT (0–100) as the reference takes them: repeats count once. */
+const scopeIdList = (min: number) => z.array(z.string().min(1).max(256)).min(min).max(100);
+export const organizationRoleScopesAssignSchema = z.strictObject({ organizationScopeIds: scopeIdList(1) });
+export const organizationRoleScopesReplaceSchema = z.strictObject({ organizationScopeIds: scopeIdList(0) });
+export const organizationRoleResourceScopesAssignSchema = z.strictObject({ scopeIds: scopeIdList(1) });
+export const organizationRoleResourceScopesReplaceSchema = z.strictObject({ scopeIds: scopeIdList(0) });

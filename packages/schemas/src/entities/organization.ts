@@ -3,7 +3,7 @@ import { idSchema, userIdSchema } from '../ids.ts';
 import { applicationSchema } from './application.ts';
 import { customDataSchema } from './me.ts';
 import { brandingSchema, colorSchema, customCssSchema } from './organization-branding.ts';
-import { idSetSchema, namedRefSchema } from './organization-role.ts';
+import { namedRefSchema } from './organization-role.ts';
 import { keywordQuerySchema } from './organization-scope.ts';
 import { idListSchema } from './role.ts';
 import { userSchema } from './user.ts';
@@ -84,8 +84,16 @@ export const organizationMemberListQuerySchema = keywordQuerySchema.extend({
   organizationRoleId: idSchema.optional().meta({ description: 'Only members holding this organization role.' }),
 });
 
-export const organizationUsersAddSchema = z.strictObject({ userIds: idListSchema(userIdSchema) });
-export const organizationUsersReplaceSchema = z.strictObject({ userIds: idSetSchema(userIdSchema) });
+/**
+ * The ids of a relation POST or PUT as the reference takes them: 1 (POST) or 0 (PUT) to 100 of them, an id repeated
+ * counts once, and any id-like text (an id that cannot exist is the 422 of an unknown one, not a 400).
+ */
+const relationIdList = (min: number) => z.array(z.string().min(1).max(256)).min(min).max(100);
+
+export const organizationUsersAddSchema = z.strictObject({ userIds: relationIdList(1) });
+/** POST /organizations/{id}/users answers the user ids of the request (reference). */
+export const organizationUsersAddedSchema = z.object({ userIds: z.array(z.string()) });
+export const organizationUsersReplaceSchema = z.strictObject({ userIds: relationIdList(0) });
 
 /** Roles given to several members at once (roles a member already holds stay as they are). */
 export const organizationUsersRolesAssignSchema = z.strictObject({
@@ -93,40 +101,32 @@ export const organizationUsersRolesAssignSchema = z.strictObject({
   organizationRoleIds: idListSchema(idSchema),
 });
 
-const roleNameList = (min: number) =>
-  z
-    .array(z.string().min(1).max(128))
-    .min(min)
-    .max(100)
-    .refine((names) => new Set(names).size === names.length, 'must not repeat a name');
+const roleNameList = z.array(z.string().min(1).max(128)).max(100);
 
-/** A member's roles by id and/or by name (reference); POST needs at least one. */
-export const organizationMemberRolesAssignSchema = z
-  .strictObject({
-    organizationRoleIds: idListSchema(idSchema).optional(),
-    organizationRoleNames: roleNameList(1).optional(),
-  })
-  .refine((body) => body.organizationRoleIds || body.organizationRoleNames, {
-    message: 'Give organizationRoleIds or organizationRoleNames.',
-    path: ['organizationRoleIds'],
-  });
-export const organizationMemberRolesReplaceSchema = z.strictObject({
-  organizationRoleIds: idSetSchema(idSchema).optional(),
-  organizationRoleNames: roleNameList(0).optional(),
+/**
+ * A member's roles by id and/or by name, both at once too (the reference's client sends both, one of them often
+ * empty); each list may be empty or absent, and repeats count once.
+ */
+export const organizationMemberRolesAssignSchema = z.strictObject({
+  organizationRoleIds: relationIdList(0).optional(),
+  organizationRoleNames: roleNameList.optional(),
 });
+/** POST …/users/{userId}/roles answers the ids of the roles the request named, names resolved (reference). */
+export const organizationMemberRolesAddedSchema = z.object({ organizationRoleIds: z.array(z.string()) });
+export const organizationMemberRolesReplaceSchema = organizationMemberRolesAssignSchema;
 
 /** A machine-to-machine application of an organization with the organization roles it holds there. */
 export const organizationApplicationSchema = applicationSchema.extend({ organizationRoles: z.array(namedRefSchema) });
 export type OrganizationApplication = z.infer<typeof organizationApplicationSchema>;
 
-export const organizationApplicationsAddSchema = z.strictObject({ applicationIds: idListSchema(idSchema) });
-export const organizationApplicationsReplaceSchema = z.strictObject({ applicationIds: idSetSchema(idSchema) });
+export const organizationApplicationsAddSchema = z.strictObject({ applicationIds: relationIdList(1) });
+export const organizationApplicationsReplaceSchema = z.strictObject({ applicationIds: relationIdList(0) });
 export const organizationApplicationsRolesAssignSchema = z.strictObject({
   applicationIds: idListSchema(idSchema),
   organizationRoleIds: idListSchema(idSchema),
 });
-export const organizationRoleIdsAssignSchema = z.strictObject({ organizationRoleIds: idListSchema(idSchema) });
-export const organizationRoleIdsReplaceSchema = z.strictObject({ organizationRoleIds: idSetSchema(idSchema) });
+export const organizationRoleIdsAssignSchema = z.strictObject({ organizationRoleIds: relationIdList(1) });
+export const organizationRoleIdsReplaceSchema = z.strictObject({ organizationRoleIds: relationIdList(0) });
 
 /**
  * A just-in-time email domain: a host name such as `example.com`, stored lower-case. A leading

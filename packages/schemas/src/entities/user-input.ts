@@ -5,7 +5,6 @@ import { idListSchema } from './role.ts';
 import {
   avatarSchema,
   emailSchema,
-  PASSWORD_MAX_LENGTH,
   passwordDigestProblem,
   passwordEncryptionMethods,
   phoneSchema,
@@ -14,6 +13,12 @@ import {
   usernameSchema,
   userProfileSchema,
 } from './user.ts';
+
+/**
+ * A password as sent: no length limit here (the 1 MiB body limit bounds it), so a long one reaches the tenant's
+ * password policy and is refused with `password_rejected.too_long` (the reference's policy maximum, 256).
+ */
+const passwordInputSchema = z.string().min(1);
 
 /** Request bodies of the users API (a separate module: me.ts imports user.ts, and these need me.ts). */
 
@@ -34,7 +39,7 @@ export const userCreateSchema = z
     avatar: avatarSchema.nullable().optional(),
     customData: customDataSchema.optional(),
     profile: userProfileSchema.optional(),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    password: passwordInputSchema.optional(),
     passwordDigest: z.string().min(1).max(256).optional(),
     passwordAlgorithm: z.enum(passwordEncryptionMethods).optional(),
   })
@@ -79,7 +84,28 @@ export const userPatchSchema = z
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change.' });
 export type UserPatch = z.infer<typeof userPatchSchema>;
 
-export const userPasswordSchema = z.strictObject({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const userPasswordSchema = z.strictObject({ password: passwordInputSchema });
+
+/** PATCH /users/{userId}/profile (the reference's body): the given claims replace the stored ones, the others stay. */
+export const userProfilePatchSchema = z.strictObject({ profile: userProfileSchema });
+/** PATCH /users/{userId}/custom-data (the reference's body): the given top-level keys replace the stored ones. */
+export const userCustomDataPatchSchema = z.strictObject({ customData: customDataSchema });
+
+/**
+ * `includePasswordHash=true` (reference) is refused: a password hash never leaves the server
+ * (docs/areas/users.md). `false` is accepted, so a client sending the default still works.
+ */
+export const includePasswordHashSchema = z
+  .enum(['true', 'false'])
+  .refine((value) => value === 'false', 'Password hashes are never returned.')
+  .optional()
+  .meta({ description: 'Only `false`: password hashes never leave the server.' });
+
+/** GET /users/{userId}: `includeSsoIdentities=true` adds `ssoIdentities` (none yet: enterprise SSO is not built). */
+export const userGetQuerySchema = z.object({
+  includeSsoIdentities: z.enum(['true', 'false', '1', '0']).optional(),
+  includePasswordHash: includePasswordHashSchema,
+});
 export const userHasPasswordSchema = z.object({ hasPassword: z.boolean() });
 export const userSuspensionSchema = z.strictObject({ isSuspended: z.boolean() });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api/pagination.ts';
 import { idSchema } from '../ids.ts';
+import { includePasswordHashSchema } from './user-input.ts';
 
 /** Set to `true` when `Total-Number` stopped at the count cap (the reference API's header name). */
 export const TOTAL_NUMBER_IS_CAPPED_HEADER = 'Total-Number-Is-Capped';
@@ -47,6 +48,7 @@ export const userListQuerySchema = paginationQuerySchema
     isSuspended: booleanFlag.optional().meta({ description: 'Only suspended (true) or active (false) users.' }),
     roleId: idSchema.optional().meta({ description: 'Only users holding this role.' }),
     excludeRoleId: idSchema.optional().meta({ description: 'Leave out users holding this role.' }),
+    includePasswordHash: includePasswordHashSchema,
     excludeOrganizationId: z
       .string()
       .min(1)

@@ -40,11 +40,9 @@ const tags = ['Organization applications'];
 const applicationParams = organizationParams.extend({ applicationId: idSchema });
 const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
-  404: errorResponse(
-    'No such organization or organization application (`entity.not_found`), or an id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
-  ),
+  404: errorResponse('No such organization (`entity.not_found`).'),
   422: errorResponse(
-    'Already there (`organization.application_exists`, `organization.role_exists`), not machine-to-machine (`application.invalid_type`, `organization_role.invalid_type`) or not in the organization (`organization.require_membership`); data.ids names them.',
+    'An id in the body does not exist (`entity.relation_foreign_key_not_found`), not machine-to-machine (`application.invalid_type`, `organization_role.invalid_type`), data.ids naming them; or not in the organization (`organization.require_membership`).',
   ),
 };
 
@@ -74,8 +72,7 @@ const applicationsRoutes = relationRoutes({
     summary: 'Add machine-to-machine applications to an organization',
     body: organizationApplicationsAddSchema,
     accept: acceptApplications,
-    exists: 'organization.application_exists',
-    answer: 'Added.',
+    answer: 'Added (applications already there stay as they are).',
     errors,
   },
   replace: {
@@ -109,7 +106,7 @@ const applicationRolesRoutes = relationRoutes({
   tags,
   path: '/organizations/{id}/applications/{applicationId}/roles',
   params: applicationParams,
-  // The organization (404), then the application in it (404).
+  // The organization (404), then the application in it (422 `organization.require_membership`, reference).
   owner: async (tx, { id, applicationId }) => {
     await findOrganization(tx, id);
     await assertInOrganization(tx, 'applications', id, applicationId);
@@ -128,8 +125,7 @@ const applicationRolesRoutes = relationRoutes({
     summary: 'Give machine-to-machine organization roles to an application of the organization',
     body: organizationRoleIdsAssignSchema,
     accept: acceptApplicationRoles,
-    exists: 'organization.role_exists',
-    answer: 'Assigned.',
+    answer: 'Assigned (roles already held stay as they are).',
     errors,
   },
   replace: {

@@ -38,11 +38,8 @@ const createInvitation = createRoute({
   responses: {
     201: jsonResponse(organizationInvitationSchema, 'The new invitation (Pending).'),
     ...errorResponses,
-    404: errorResponse(
-      'The organization, inviter or a role does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
-    ),
     422: errorResponse(
-      'Already invited (`organization_invitation.pending_exists`), already a member (`organization_invitation.already_member`) or a machine-to-machine role (`organization_role.invalid_type`).',
+      'The organization, inviter or a role does not exist (`entity.relation_foreign_key_not_found`, data.ids), already invited (`organization_invitation.pending_exists`), already a member (`organization_invitation.already_member`) or a machine-to-machine role (`organization_role.invalid_type`).',
     ),
   },
 });
@@ -96,9 +93,9 @@ const changeStatus = createRoute({
   responses: {
     200: jsonResponse(organizationInvitationSchema, 'The invitation after the change.'),
     ...errorResponses,
-    404: errorResponse('No such invitation (`entity.not_found`) or user (`entity.relation_foreign_key_not_found`).'),
+    404: errorResponse('No such invitation (`entity.not_found`).'),
     422: errorResponse(
-      'Not pending (`organization_invitation.expired`, `organization_invitation.invalid_status`, data.status) or the user has another email (`organization_invitation.email_mismatch`).',
+      'No such user (`entity.relation_foreign_key_not_found`), not pending (`organization_invitation.expired`, `organization_invitation.invalid_status`, data.status) or the user has another email (`organization_invitation.email_mismatch`).',
     ),
   },
 });

@@ -47,11 +47,9 @@ const organizationRole = {
   events: async (tx: TenantDb, role: OrganizationRoleRow) => [await scopesUpdatedEvent(tx, role)],
 };
 const errors = {
-  404: errorResponse(
-    'No such organization role (`entity.not_found`) or a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
-  ),
+  404: errorResponse('No such organization role (`entity.not_found`).'),
   422: errorResponse(
-    'Already assigned (`organization_role.scope_exists`, `organization_role.resource_scope_exists`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
+    'A scope id does not exist (`entity.relation_foreign_key_not_found`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
   ),
 };
 
@@ -72,8 +70,7 @@ const scopesRoutes = relationRoutes({
     summary: 'Add organization permissions to a role',
     body: organizationRoleScopesAssignSchema,
     accept: acceptOrganizationScopes,
-    exists: 'organization_role.scope_exists',
-    answer: 'Added.',
+    answer: 'Added (permissions already there stay as they are).',
     errors,
   },
   replace: {
@@ -109,8 +106,7 @@ const resourceScopesRoutes = relationRoutes({
     summary: 'Add API resource permissions to a role',
     body: organizationRoleResourceScopesAssignSchema,
     accept: acceptResourceScopes,
-    exists: 'organization_role.resource_scope_exists',
-    answer: 'Added.',
+    answer: 'Added (permissions already there stay as they are).',
     errors,
   },
   replace: {

@@ -28,15 +28,6 @@ import * as organizationRoleService from '../services/organization-roles.ts';
 const tags = ['Organization roles'];
 const idParams = z.object({ id: idSchema });
 
-const assignmentErrors = {
-  404: errorResponse(
-    'No such organization role (`entity.not_found`) or a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
-  ),
-  422: errorResponse(
-    'Already assigned (`organization_role.scope_exists`, `organization_role.resource_scope_exists`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
-  ),
-} as const;
-
 const listRoles = createRoute({
   method: 'get',
   path: '/organization-roles',
@@ -62,9 +53,8 @@ const createRole = createRoute({
   responses: {
     201: jsonResponse(organizationRoleSchema, 'The new role.'),
     ...errorResponses,
-    404: assignmentErrors[404],
     422: errorResponse(
-      'The name is taken (`organization_role.name_in_use`) or a management API permission for a user role (`role.management_api_scope_for_user_role`).',
+      'The name is taken (`organization_role.name_in_use`), a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a management API permission for a user role (`role.management_api_scope_for_user_role`).',
     ),
   },
 });
@@ -73,10 +63,12 @@ const getRole = createRoute({
   method: 'get',
   path: '/organization-roles/{id}',
   tags,
-  summary: 'Get an organization role with the names of its permissions',
+  summary: 'Get an organization role',
+  description:
+    'The shape of the create answer (reference); its permissions are `…/scopes` and `…/resource-scopes`, and the list shows their names.',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(organizationRoleWithScopesSchema, 'The role.'),
+    200: jsonResponse(organizationRoleSchema, 'The role.'),
     ...errorResponses,
     ...notFoundResponse,
   },

@@ -1,20 +1,21 @@
 import {
   idSchema,
   organizationMemberListQuerySchema,
+  organizationMemberRolesAddedSchema,
   organizationMemberRolesAssignSchema,
   organizationMemberRolesReplaceSchema,
   organizationMemberSchema,
+  organizationUsersAddedSchema,
   organizationUsersAddSchema,
   organizationUsersReplaceSchema,
   organizationUsersRolesAssignSchema,
-  userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { organizationUserRoles, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { organizationParams } from '../http/params.ts';
+import { organizationParams, userIdPathSchema } from '../http/params.ts';
 import { organizationRoleRows, organizationScopeRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/route-kit.ts';
@@ -41,14 +42,12 @@ import { toUser } from '../services/users.ts';
 /** Members of an organization and the organization roles they hold there. */
 
 const tags = ['Organization members'];
-const memberParams = organizationParams.extend({ userId: userIdSchema });
+const memberParams = organizationParams.extend({ userId: userIdPathSchema });
 const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
-  404: errorResponse(
-    'No such organization or member (`entity.not_found`), or an id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids or data.names).',
-  ),
+  404: errorResponse('No such organization (`entity.not_found`).'),
   422: errorResponse(
-    'Already there (`organization.user_exists`, `organization.role_exists`), not a member (`organization.require_membership`) or a machine-to-machine role (`organization_role.invalid_type`); data.ids names them.',
+    'An id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a role name does not (`organization.role_names_not_found`, data.names), not a member (`organization.require_membership`) or a machine-to-machine role (`organization_role.invalid_type`, data.ids).',
   ),
 };
 
@@ -90,11 +89,14 @@ const membersRoutes = relationRoutes({
     toApi: (tenant, rows, { id }) => withMemberRoles(tenant, 'users', id, rows, toUser),
   },
   add: {
-    summary: 'Add users to an organization',
+    summary: 'Add users to an organization (members already there stay as they are)',
     body: organizationUsersAddSchema,
     accept: acceptUsers,
-    exists: 'organization.user_exists',
-    answer: 'Added.',
+    answer: {
+      schema: organizationUsersAddedSchema,
+      description: 'The user ids of the request (reference).',
+      of: (_result, body: { userIds: string[] }) => ({ userIds: body.userIds }),
+    },
     errors,
   },
   replace: {
@@ -104,7 +106,11 @@ const membersRoutes = relationRoutes({
     answer: 'Replaced.',
     errors,
   },
-  remove: { summary: 'Remove a member (and the organization roles held there)', param: 'userId', schema: userIdSchema },
+  remove: {
+    summary: 'Remove a member (and the organization roles held there)',
+    param: 'userId',
+    schema: userIdPathSchema,
+  },
 });
 
 const assignRolesToMembersRoute = createRoute({
@@ -116,7 +122,7 @@ const assignRolesToMembersRoute = createRoute({
   responses: { 201: { description: 'Assigned.' }, ...errorResponses, ...errors },
 });
 
-/** The member named by the path: the organization (404), then the user in it (404). */
+/** The member named by the path: the organization (404), then the user in it (422 `organization.require_membership`). */
 const member = {
   tags,
   params: memberParams,
@@ -154,11 +160,14 @@ const memberRolesRoutes = relationRoutes({
     ...organizationRoleRows,
   },
   add: {
-    summary: 'Give organization roles to a member, by id and/or name',
+    summary: 'Give organization roles to a member, by id and/or name (roles already held stay as they are)',
     body: organizationMemberRolesAssignSchema,
     accept: acceptMemberRoles,
-    exists: 'organization.role_exists',
-    answer: 'Assigned.',
+    answer: {
+      schema: organizationMemberRolesAddedSchema,
+      description: 'The ids of the roles the request named, names resolved (reference).',
+      of: ({ requested }) => ({ organizationRoleIds: requested }),
+    },
     errors,
   },
   replace: {

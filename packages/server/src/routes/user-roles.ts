@@ -39,8 +39,8 @@ export const userRolesRoutes = relationRoutes({
     accept: idsIn('roleIds', assertRolesForUser),
     answer: {
       schema: userRolesAssignedSchema,
-      description: "The user's roles now, and the ones this request added.",
-      of: ({ after, added }) => ({ roleIds: after.roleIds, addedRoleIds: added }),
+      description: 'The role ids of the request, and the ones it added (reference).',
+      of: ({ requested, added }) => ({ roleIds: requested, addedRoleIds: added }),
     },
     errors: assignmentErrors,
   },

@@ -3,10 +3,13 @@ import {
   TOTAL_NUMBER_IS_CAPPED_HEADER,
   type UserProfile,
   userCreateSchema,
+  userCustomDataPatchSchema,
+  userGetQuerySchema,
   userHasPasswordSchema,
   userListQuerySchema,
   userPasswordSchema,
   userPatchSchema,
+  userProfilePatchSchema,
   userProfileSchema,
   userSchema,
   userSuspensionSchema,
@@ -71,8 +74,14 @@ const getUser = createRoute({
   path: '/users/{userId}',
   tags,
   summary: 'Get a user',
-  request: { params: userIdParams },
-  responses: { 200: jsonResponse(userSchema, 'The user.'), ...errorResponses, ...notFoundResponse },
+  description:
+    '`includeSsoIdentities=true` adds `ssoIdentities` (always empty: enterprise SSO identities do not exist yet). `includePasswordHash=true` is refused: password hashes never leave the server.',
+  request: { params: userIdParams, query: userGetQuerySchema },
+  responses: {
+    200: jsonResponse(userSchema.extend({ ssoIdentities: z.array(z.unknown()).optional() }), 'The user.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 
 const userResponse = (description: string) => jsonResponse(userSchema, description);
@@ -124,10 +133,11 @@ const patchCustomData = createRoute({
   method: 'patch',
   path: '/users/{userId}/custom-data',
   tags,
-  summary: "Replace a user's custom data (one JSON object, at most 64 KiB)",
-  request: { params: userIdParams, body: jsonBody(customDataSchema) },
+  summary: "Update a user's custom data: the given top-level keys replace the stored ones, the others stay",
+  description: 'The body is `{customData: {...}}` (reference). The merged object may be at most 64 KiB.',
+  request: { params: userIdParams, body: jsonBody(userCustomDataPatchSchema) },
   responses: {
-    200: jsonResponse(customDataSchema, 'The new custom data.'),
+    200: jsonResponse(customDataSchema, 'The whole custom data after the update.'),
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -147,7 +157,8 @@ const patchProfile = createRoute({
   path: '/users/{userId}/profile',
   tags,
   summary: 'Update profile fields (the given ones replace the stored ones; others are kept)',
-  request: { params: userIdParams, body: jsonBody(userProfileSchema) },
+  description: 'The body is `{profile: {...}}` (reference); a given `address` replaces the stored address whole.',
+  request: { params: userIdParams, body: jsonBody(userProfilePatchSchema) },
   responses: { 200: jsonResponse(userProfileSchema, 'The whole profile.'), ...errorResponses, ...notFoundResponse },
 });
 
@@ -221,7 +232,9 @@ export const usersRoutes = createRouter()
   })
   .openapi(getUser, async (c) => {
     const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
-    return c.json(userService.toUser(user), 200);
+    const { includeSsoIdentities } = c.req.valid('query');
+    const withSso = includeSsoIdentities === 'true' || includeSsoIdentities === '1';
+    return c.json({ ...userService.toUser(user), ...(withSso ? { ssoIdentities: [] } : {}) }, 200);
   })
   .openapi(patchUser, async (c) => {
     const user = await userService.patchUser(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));
@@ -236,7 +249,8 @@ export const usersRoutes = createRouter()
     return c.json(user.customData, 200);
   })
   .openapi(patchCustomData, async (c) => {
-    const user = await userService.setCustomData(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));
+    const { customData } = c.req.valid('json');
+    const user = await userService.mergeCustomData(writeContext(c), c.req.valid('param').userId, customData);
     return c.json(user.customData, 200);
   })
   .openapi(getProfile, async (c) => {
@@ -244,7 +258,8 @@ export const usersRoutes = createRouter()
     return c.json(user.profile as UserProfile, 200);
   })
   .openapi(patchProfile, async (c) => {
-    const user = await userService.patchProfile(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));
+    const { profile } = c.req.valid('json');
+    const user = await userService.patchProfile(writeContext(c), c.req.valid('param').userId, profile);
     return c.json(user.profile as UserProfile, 200);
   })
   .openapi(setPassword, async (c) => {

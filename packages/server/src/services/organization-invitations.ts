@@ -145,7 +145,7 @@ export async function acceptInvitation(
 ): Promise<{ invitation: InvitationRow; events: DomainEvent[] }> {
   assertPending(row);
   const user = await tx.findOne(users, eq(users.id, userId));
-  if (!user) throw new ApiError(404, 'entity.relation_foreign_key_not_found', { ids: [userId] });
+  if (!user) throw new ApiError(422, 'entity.relation_foreign_key_not_found', { ids: [userId] });
   if (user.primaryEmail?.toLowerCase() !== row.invitee.toLowerCase()) {
     throw new ApiError(422, 'organization_invitation.email_mismatch');
   }
@@ -194,8 +194,9 @@ export async function queueInvitationMessage(
 
 // The admin API's operations on invitations: the list, create, delete, status changes, messages.
 
+/** 422 `entity.relation_foreign_key_not_found` (data.ids), as the reference's organization routes answer. */
 function assertReferenced(row: unknown, id: string): void {
-  if (!row) throw new ApiError(404, 'entity.relation_foreign_key_not_found', { ids: [id] });
+  if (!row) throw new ApiError(422, 'entity.relation_foreign_key_not_found', { ids: [id] });
 }
 
 async function assertNotMember(tx: TenantDb, organizationId: string, invitee: string) {

@@ -116,7 +116,8 @@ export function removeJitEmailDomain(ctx: WriteContext, organizationId: string, 
 export function addJitRoles(ctx: WriteContext, organizationId: string, roleIds: string[]): Promise<void> {
   return changeSetting(ctx, organizationId, rolesSetting(organizationId), async (tx) => {
     await findOrganizationRoles(tx, roleIds, 'User');
-    await addIds(tx, jitRolesOf(organizationId), roleIds, 'organization.jit_role_exists');
+    // Roles already set stay as they are (the reference's relation routes ignore them).
+    await addIds(tx, jitRolesOf(organizationId), roleIds);
   });
 }
 

@@ -1,9 +1,15 @@
 import type { NamedRef } from '@gatehouse/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
-import { organizationApplicationRoles, organizationUserRoles, organizationUsers, users } from '../db/tables.ts';
+import {
+  applications,
+  organizationApplicationRoles,
+  organizationUserRoles,
+  organizationUsers,
+  users,
+} from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { addIds, heldIds } from './organization-relations.ts';
 import {
   applicationRolesOf,
@@ -15,29 +21,35 @@ import {
   rolesPerOwner,
 } from './organizations.ts';
 import { assertAllFound, inRelation } from './relations.ts';
-import { type ApplicationRow, findAllApplications } from './role-assignments.ts';
+import type { ApplicationRow } from './role-assignments.ts';
 import { type DomainEvent, performWrite, type WriteContext } from './write-path.ts';
 
 /**
  * The rules of organization membership, for users (members) and machine-to-machine applications:
- * ids must exist in the tenant (404), applications must be machine-to-machine (422), and roles
+ * ids must exist in the tenant (422, reference), applications must be machine-to-machine (422), and roles
  * are given only to members (422 `organization.require_membership`). Runs in the caller's transaction.
  */
 
-/** All `ids` must be users of this tenant (404 `entity.relation_foreign_key_not_found`, data.ids). */
+/** All `ids` must be users of this tenant (422 `entity.relation_foreign_key_not_found`, data.ids: reference). */
 export async function assertUsersExist(tx: TenantDb, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
-  const found = await tx.findMany(users, { where: inArray(users.id, [...ids]) });
+  const found = await tx.findMany(users, { where: inArray(users.id, [...new Set(ids)]) });
   assertAllFound(
     ids,
     found.map((user) => user.id),
+    422,
   );
 }
 
-/** The applications of `ids`: all must exist (404) and be machine-to-machine (422 `application.invalid_type`). */
+/** The applications of `ids`: all must exist (422, reference) and be machine-to-machine (422 `application.invalid_type`). */
 export async function findMachineApplications(tx: TenantDb, ids: readonly string[]): Promise<ApplicationRow[]> {
   if (!ids.length) return [];
-  const found = await findAllApplications(tx, ids);
+  const found = await tx.findMany(applications, { where: inArray(applications.id, [...new Set(ids)]) });
+  assertAllFound(
+    ids,
+    found.map((app) => app.id),
+    422,
+  );
   const wrong = found.filter((app) => app.type !== 'MachineToMachine').map((app) => app.id);
   if (wrong.length) throw new ApiError(422, 'application.invalid_type', { ids: wrong });
   return found;
@@ -66,10 +78,13 @@ export const memberKinds = {
 } as const;
 export type MemberKind = keyof typeof memberKinds;
 
-/** 404 unless `memberId` is in the organization (the path resource of a member's routes). */
+/**
+ * 422 `organization.require_membership` unless `memberId` is in the organization (the path resource of a member's
+ * routes), as the reference answers for every method of those paths.
+ */
 export async function assertInOrganization(tx: TenantDb, kind: MemberKind, organizationId: string, memberId: string) {
   const held = await memberKinds[kind].held(tx, organizationId, [memberId]);
-  if (!held.size) throw notFound();
+  if (!held.size) throw new ApiError(422, 'organization.require_membership');
 }
 
 /** 422 `organization.require_membership` (data.ids) unless every one of `memberIds` is in the organization. */

@@ -38,8 +38,8 @@ export async function heldIds<T extends TenantTable>(
 }
 
 /**
- * Adds ids to the set. Ids already in it answer 422 `existsCode` (data.ids) and nothing is added,
- * unless `existsCode` is omitted: then they are left as they are. Returns the ids added.
+ * Adds ids to the set (an id repeated in `ids` counts once). Ids already in it answer 422 `existsCode` (data.ids)
+ * and nothing is added, unless `existsCode` is omitted: then they are left as they are. Returns the ids added.
  */
 export async function addIds<T extends TenantTable>(
   tx: TenantDb,
@@ -48,14 +48,15 @@ export async function addIds<T extends TenantTable>(
   existsCode?: ErrorCode,
 ): Promise<string[]> {
   if (!ids.length) return [];
-  const held = await heldIds(tx, set, ids);
-  if (existsCode && held.size) throw new ApiError(422, existsCode, { ids: ids.filter((id) => held.has(id)) });
-  const added = ids.filter((id) => !held.has(id));
+  const unique = [...new Set(ids)];
+  const held = await heldIds(tx, set, unique);
+  if (existsCode && held.size) throw new ApiError(422, existsCode, { ids: unique.filter((id) => held.has(id)) });
+  const added = unique.filter((id) => !held.has(id));
   for (const id of added) await tx.insert(set.table, set.row(id));
   return added;
 }
 
-/** Makes the set exactly `ids`; returns what changed. */
+/** Makes the set exactly `ids` (repeats count once); returns what changed. */
 export async function replaceIds<T extends TenantTable>(
   tx: TenantDb,
   set: IdSet<T>,
@@ -66,7 +67,7 @@ export async function replaceIds<T extends TenantTable>(
   const removed = before.filter((id) => !wanted.has(id));
   if (removed.length) await tx.delete(set.table, allOf(set.owner, inArray(set.column, removed)));
   const held = new Set(before);
-  const added = ids.filter((id) => !held.has(id));
+  const added = [...wanted].filter((id) => !held.has(id));
   for (const id of added) await tx.insert(set.table, set.row(id));
   return { before, added: [...added].sort(), removed };
 }

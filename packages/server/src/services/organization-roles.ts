@@ -34,27 +34,29 @@ import { type DomainEvent, performWrite, type WriteContext } from './write-path.
 
 /**
  * The rules of an organization role's permissions: organization scopes and API resource scopes
- * must exist in the tenant (404); a user role never gets this tenant's management API scopes
+ * must exist in the tenant (422, as the reference's relation routes answer); a user role never gets this tenant's management API scopes
  * (422, as for roles: the tenant's issuer signs its users' organization tokens too).
  */
 
-/** The organization scopes must exist in the tenant (404, data.ids). */
+/** The organization scopes must exist in the tenant (422 `entity.relation_foreign_key_not_found`, data.ids). */
 export async function assertOrganizationScopesExist(tx: TenantDb, ids: readonly string[]) {
   if (!ids.length) return;
-  const found = await tx.findMany(organizationScopes, { where: inArray(organizationScopes.id, [...ids]) });
+  const found = await tx.findMany(organizationScopes, { where: inArray(organizationScopes.id, [...new Set(ids)]) });
   assertAllFound(
     ids,
     found.map((scope) => scope.id),
+    422,
   );
 }
 
-/** The API resource scopes must exist (404) and, for a user role, not be the management API's (422). */
+/** The API resource scopes must exist (422) and, for a user role, not be the management API's (422). */
 export async function assertResourceScopesAllowed(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {
   if (!ids.length) return;
-  const found = await tx.findMany(scopes, { where: inArray(scopes.id, [...ids]) });
+  const found = await tx.findMany(scopes, { where: inArray(scopes.id, [...new Set(ids)]) });
   assertAllFound(
     ids,
     found.map((scope) => scope.id),
+    422,
   );
   if (role.type !== 'User') return;
   const management = await tx.findOne(resources, eq(resources.indicator, managementResource(tx.tenantId)));
@@ -152,10 +154,9 @@ export function organizationRoleListQuery(filter: {
   return { where: conditions.length ? and(...conditions) : undefined, orderBy: [asc(organizationRoles.name)] };
 }
 
-export async function getOrganizationRole(tenant: TenantDb, id: string): Promise<OrganizationRoleWithScopes> {
-  const [role] = await withScopes(tenant, [await findOrganizationRole(tenant, id)]);
-  if (!role) throw new Error('withScopes lost a role');
-  return role;
+/** One organization role in the shape its create answers (reference); its permissions are its relation lists. */
+export async function getOrganizationRole(tenant: TenantDb, id: string): Promise<OrganizationRole> {
+  return toOrganizationRole(await findOrganizationRole(tenant, id));
 }
 
 /** A new organization role with its first permissions (organization scopes and API resource scopes). */

@@ -72,8 +72,8 @@ export async function findOrganizationScope(tx: TenantDb, id: string): Promise<O
 }
 
 /**
- * The organization roles of `ids`: all must exist in the tenant (404
- * `entity.relation_foreign_key_not_found`) and, when `type` is given, be of that type (422
+ * The organization roles of `ids`: all must exist in the tenant (422 `entity.relation_foreign_key_not_found`, as the
+ * reference's organization relations answer) and, when `type` is given, be of that type (422
  * `organization_role.invalid_type`: user roles go to members, machine-to-machine roles to apps).
  */
 export async function findOrganizationRoles(
@@ -82,10 +82,11 @@ export async function findOrganizationRoles(
   type?: OrganizationRoleType,
 ): Promise<OrganizationRoleRow[]> {
   if (!ids.length) return [];
-  const found = await tx.findMany(organizationRoles, { where: inArray(organizationRoles.id, [...ids]) });
+  const found = await tx.findMany(organizationRoles, { where: inArray(organizationRoles.id, [...new Set(ids)]) });
   assertAllFound(
     ids,
     found.map((role) => role.id),
+    422,
   );
   if (type) {
     const wrong = found.filter((role) => role.type !== type).map((role) => role.id);
@@ -94,17 +95,17 @@ export async function findOrganizationRoles(
   return found;
 }
 
-/** Role ids of role names (the reference accepts names in member role bodies); unknown names are 404. */
+/** Role ids of role names (the reference accepts names in member role bodies); unknown names are 422 (reference). */
 export async function organizationRoleIdsByName(
   tx: TenantDb,
   names: readonly string[],
   type: OrganizationRoleType,
 ): Promise<string[]> {
   if (!names.length) return [];
-  const found = await tx.findMany(organizationRoles, { where: inArray(organizationRoles.name, [...names]) });
+  const found = await tx.findMany(organizationRoles, { where: inArray(organizationRoles.name, [...new Set(names)]) });
   const known = new Set(found.map((role) => role.name));
-  const missing = names.filter((name) => !known.has(name));
-  if (missing.length) throw new ApiError(404, 'entity.relation_foreign_key_not_found', { names: missing });
+  const missing = [...new Set(names)].filter((name) => !known.has(name));
+  if (missing.length) throw new ApiError(422, 'organization.role_names_not_found', { names: missing });
   const wrong = found.filter((role) => role.type !== type).map((role) => role.id);
   if (wrong.length) throw new ApiError(422, 'organization_role.invalid_type', { ids: wrong });
   return found.map((role) => role.id);

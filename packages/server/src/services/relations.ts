@@ -25,11 +25,14 @@ export function notInRelation(
   return sql`${column} not in (select ${pick} from ${relation} where ${tenant.scope(relation, where)})`;
 }
 
-/** 404 when some requested ids do not exist in this tenant; `data.ids` lists them. */
-export function assertAllFound(requested: readonly string[], found: Iterable<string>): void {
+/**
+ * `entity.relation_foreign_key_not_found` when some requested ids do not exist in this tenant; `data.ids` lists them.
+ * 404 by default; the organization relations answer 422, as the reference's generated relation routes do.
+ */
+export function assertAllFound(requested: readonly string[], found: Iterable<string>, status: 404 | 422 = 404): void {
   const known = new Set(found);
-  const missing = requested.filter((id) => !known.has(id));
-  if (missing.length) throw new ApiError(404, 'entity.relation_foreign_key_not_found', { ids: missing });
+  const missing = [...new Set(requested)].filter((id) => !known.has(id));
+  if (missing.length) throw new ApiError(status, 'entity.relation_foreign_key_not_found', { ids: missing });
 }
 
 /** The audited state of a relation's owner: what `before` and `after` of the audit entry hold. */
@@ -72,8 +75,11 @@ export function auditOwner<S>(key: LogKey, type: string, state: S) {
 /** The ids a write linked and unlinked, in the order they came. */
 export type RelationChange = { added: string[]; removed: string[] };
 
-/** What a write did: the change and the audited state before and after it. */
-export type RelationResult<S> = RelationChange & { before: S; after: S };
+/**
+ * What a write did: the change, the audited state before and after it, and the ids the request named (after its
+ * domain rules: names resolved, repeats counted once); empty for a removal.
+ */
+export type RelationResult<S> = RelationChange & { before: S; after: S; requested: string[] };
 
 /**
  * One write to a relation. `add` with `exists` answers 422 `exists` (data.ids) for ids already linked and
@@ -106,6 +112,7 @@ export function changeRelation<P, O, T extends TenantTable, S extends RelationSt
     const touched = (ids: string[]) => ({ [audit.state as string]: [...ids].sort() }) as RelationState as S;
     const result: RelationResult<S> = {
       ...change,
+      requested: write.kind === 'remove' ? [] : [...new Set(write.ids)],
       before: before ?? touched(change.removed),
       after: after ?? touched(change.added),
     };

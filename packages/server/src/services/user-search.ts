@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationUsers, userCounts, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { ApiError } from '../http/errors.ts';
 import { inRelation } from './relations.ts';
 
 /**
@@ -94,8 +95,25 @@ function fieldCondition(field: UserSearchField, values: readonly string[], match
   return match.caseSensitive ? like(column, pattern) : ilike(column, pattern);
 }
 
+/**
+ * An empty search value is refused as the reference refuses it: 400 `request.invalid_input` (its search-syntax
+ * code), naming the parameter. Ignoring it would answer every user to a client that meant to search.
+ */
+function assertNoEmptySearchValue(query: UserListQuery): void {
+  const keys = ['search', ...userSearchFields.map((field) => `search.${field}` as const)] as const;
+  for (const key of keys) {
+    const value = query[key];
+    if (value === '' || (Array.isArray(value) && value.includes(''))) {
+      throw new ApiError(400, 'request.invalid_input', [
+        { path: key, message: 'Search value cannot be empty.', code: 'custom' },
+      ]);
+    }
+  }
+}
+
 /** The search part of the query: `search` over every field, `search.<field>` per field, combined by `joint`. */
 function searchCondition(query: UserListQuery): SQL | undefined {
+  assertNoEmptySearchValue(query);
   const caseSensitive = query.isCaseSensitive ?? false;
   const conditions: SQL[] = [];
   const search = query.search;
@@ -108,7 +126,7 @@ function searchCondition(query: UserListQuery): SQL | undefined {
   }
   for (const field of userSearchFields) {
     const value = query[`search.${field}`];
-    if (value === undefined || value === '') continue;
+    if (value === undefined) continue;
     const match: Match = { mode: query[`mode.${field}`] ?? query.mode ?? 'like', caseSensitive };
     conditions.push(fieldCondition(field, Array.isArray(value) ? value : [value], match));
   }

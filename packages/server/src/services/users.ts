@@ -1,4 +1,5 @@
 import {
+  customDataSchema,
   generateId,
   type LogKey,
   MISSING_IDENTIFIER_MESSAGE,
@@ -12,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import type { Page } from '../http/route-kit.ts';
 import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from './user-passwords.ts';
 import {
@@ -191,12 +192,29 @@ export function deleteUser(ctx: WriteContext, userId: string): Promise<void> {
   });
 }
 
-export function setCustomData(
+/**
+ * The given top-level keys replace the stored ones and the others stay (the reference's merge). The merged object
+ * keeps the 64 KiB rule: 400 on `customData` when it would outgrow it.
+ */
+export function mergeCustomData(
   ctx: WriteContext,
   userId: string,
   customData: Record<string, unknown>,
 ): Promise<UserRow> {
-  return updateUser(ctx, userId, { change: () => ({ customData }) });
+  return updateUser(ctx, userId, {
+    change: (existing) => {
+      const merged = { ...existing.customData, ...customData };
+      const checked = customDataSchema.safeParse(merged);
+      if (!checked.success) {
+        throw new ApiError(
+          400,
+          'guard.invalid_input',
+          invalidFields(checked.error).map((field) => ({ ...field, path: 'customData' })),
+        );
+      }
+      return { customData: merged };
+    },
+  });
 }
 
 /** The given profile fields replace the stored ones; the others are kept. */

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+// Issue 24: organizations and the organization template as a client written for the reference product sees them:
+// its request shapes, its answers (relation POSTs ignore what is already there; unknown ids are 422).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const next = () => {
+  counter += 1;
+  return counter;
+};
+const post = (path: string, body: unknown) => t.call(`/api${path}`, { method: 'POST', body });
+const idOf = (response: { json: unknown }) => String((response.json as { id: string }).id);
+const newOrganization = async () => idOf(await post('/organizations', { name: `compat-org-${next()}` }));
+const newUser = async () => idOf(await post('/users', { username: `compat_member_${next()}` }));
+const newRole = async (type = 'User') =>
+  idOf(await post('/organization-roles', { name: `compat-role-${next()}`, type }));
+
+describe('organization members', () => {
+  it('POST …/users ignores members already there and answers 201 {userIds}; unknown users are 422', async () => {
+    const org = await newOrganization();
+    const [ada, bob] = [await newUser(), await newUser()];
+    expect((await post(`/organizations/${org}/users`, { userIds: [ada] })).status).toBe(201);
+    const again = await post(`/organizations/${org}/users`, { userIds: [ada, bob] });
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual({ userIds: [ada, bob] });
+    const unknown = await post(`/organizations/${org}/users`, { userIds: ['not-a-user'] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.code).toBe('entity.relation_foreign_key_not_found');
+  });
+
+  it('POST …/users/{userId}/roles takes organizationRoleIds and organizationRoleNames together', async () => {
+    const org = await newOrganization();
+    const user = await newUser();
+    await post(`/organizations/${org}/users`, { userIds: [user] });
+    const [byId, byName] = [await newRole(), await newRole()];
+    const name = String((await t.call(`/api/organization-roles/${byName}`)).json.name);
+    const path = `/organizations/${org}/users/${user}/roles`;
+    const both = await post(path, { organizationRoleIds: [byId], organizationRoleNames: [name] });
+    expect(both.status).toBe(201);
+    expect(both.json).toEqual({ organizationRoleIds: [byId, byName] });
+    const oneEmpty = await post(path, { organizationRoleIds: [byId], organizationRoleNames: [] });
+    expect(oneEmpty.status, 'a role already held is ignored').toBe(201);
+    expect(oneEmpty.json).toEqual({ organizationRoleIds: [byId] });
+    const unknownName = await post(path, { organizationRoleIds: [], organizationRoleNames: ['no such role'] });
+    expect(unknownName.status).toBe(422);
+    expect(unknownName.json).toMatchObject({
+      code: 'organization.role_names_not_found',
+      data: { names: ['no such role'] },
+    });
+    const unknownId = await post(path, { organizationRoleIds: ['not-a-role'] });
+    expect(unknownId.status).toBe(422);
+    expect(unknownId.json.code).toBe('entity.relation_foreign_key_not_found');
+    const outsider = await newUser();
+    const notMember = await post(`/organizations/${org}/users/${outsider}/roles`, { organizationRoleIds: [byId] });
+    expect(notMember.status).toBe(422);
+    expect(notMember.json.code).toBe('organization.require_membership');
+  });
+});
+
+describe('organization applications', () => {
+  it('POST …/applications and …/applications/{id}/roles ignore what is there; unknown ids are 422', async () => {
+    const org = await newOrganization();
+    const app = idOf(await post('/applications', { name: `compat-m2m-${next()}`, type: 'MachineToMachine' }));
+    for (let i = 0; i < 2; i++) {
+      const added = await post(`/organizations/${org}/applications`, { applicationIds: [app] });
+      expect(added.status, `add #${i + 1}`).toBe(201);
+    }
+    const role = await newRole('MachineToMachine');
+    for (let i = 0; i < 2; i++) {
+      const given = await post(`/organizations/${org}/applications/${app}/roles`, { organizationRoleIds: [role] });
+      expect(given.status, `give #${i + 1}`).toBe(201);
+    }
+    const unknown = await post(`/organizations/${org}/applications`, { applicationIds: ['not-an-application'] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.code).toBe('entity.relation_foreign_key_not_found');
+  });
+});
+
+describe('organization template', () => {
+  it('GET /organization-roles/{id} has the shape of the create answer', async () => {
+    const scope = idOf(await post('/organization-scopes', { name: `compat:scope${next()}` }));
+    const created = await post('/organization-roles', {
+      name: `compat-shape-${next()}`,
+      organizationScopeIds: [scope],
+    });
+    expect(created.status).toBe(201);
+    const read = await t.call(`/api/organization-roles/${idOf(created)}`);
+    expect(read.status).toBe(200);
+    expect(read.json).toEqual(created.json);
+  });
+
+  it('POST …/scopes and …/resource-scopes ignore permissions already there; unknown ids are 422', async () => {
+    const role = await newRole();
+    const scope = idOf(await post('/organization-scopes', { name: `compat:perm${next()}` }));
+    const resource = idOf(
+      await post('/resources', { name: `compat-api-${next()}`, indicator: `https://compat-${counter}.example.com` }),
+    );
+    const apiScope = idOf(await post(`/resources/${resource}/scopes`, { name: 'compat:read' }));
+    for (let i = 0; i < 2; i++) {
+      expect((await post(`/organization-roles/${role}/scopes`, { organizationScopeIds: [scope] })).status).toBe(201);
+      expect((await post(`/organization-roles/${role}/resource-scopes`, { scopeIds: [apiScope] })).status).toBe(201);
+    }
+    for (const [path, body] of [
+      [`/organization-roles/${role}/scopes`, { organizationScopeIds: ['not-a-scope'] }],
+      [`/organization-roles/${role}/resource-scopes`, { scopeIds: ['not-a-scope'] }],
+    ] as const) {
+      const response = await post(path, body);
+      expect(response.status, path).toBe(422);
+      expect(response.json.code).toBe('entity.relation_foreign_key_not_found');
+    }
+  });
+
+  it('POST /organizations/{id}/jit/roles ignores roles already set', async () => {
+    const org = await newOrganization();
+    const role = await newRole();
+    for (let i = 0; i < 2; i++) {
+      expect((await post(`/organizations/${org}/jit/roles`, { organizationRoleIds: [role] })).status).toBe(201);
+    }
+  });
+});

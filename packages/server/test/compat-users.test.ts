@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+// Issue 24: the users API as a client written for the reference product sees it. Each request below has the
+// reference's shape (only base URL and token differ), and each answer is checked as that client reads it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function newUser(body: Record<string, unknown> = {}): Promise<{ id: string }> {
+  counter += 1;
+  const response = await t.call('/api/users', { method: 'POST', body: { username: `compat_${counter}`, ...body } });
+  expect(response.status).toBe(200);
+  return response.json as { id: string };
+}
+
+describe('PATCH /users/{userId}/profile and /custom-data (reference bodies)', () => {
+  it('takes {profile} and merges the given claims into the stored profile, answering the whole profile', async () => {
+    const user = await newUser({ profile: { givenName: 'Ada', address: { country: 'UK' } } });
+    const response = await t.call(`/api/users/${user.id}/profile`, {
+      method: 'PATCH',
+      body: { profile: { familyName: 'Lovelace', address: { locality: 'London' } } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ givenName: 'Ada', familyName: 'Lovelace', address: { locality: 'London' } });
+    expect((await t.call(`/api/users/${user.id}`)).json.profile).toEqual(response.json);
+  });
+
+  it('takes {customData} and merges its top-level keys, never storing the wrapper', async () => {
+    const user = await newUser({ customData: { plan: 'free', seats: 1 } });
+    const response = await t.call(`/api/users/${user.id}/custom-data`, {
+      method: 'PATCH',
+      body: { customData: { plan: 'pro', region: 'eu' } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ plan: 'pro', seats: 1, region: 'eu' });
+    const stored = (await t.call(`/api/users/${user.id}`)).json.customData;
+    expect(stored).toEqual({ plan: 'pro', seats: 1, region: 'eu' });
+    expect(stored).not.toHaveProperty('customData');
+  });
+});
+
+describe('GET /users/{userId} and GET /users', () => {
+  it('answers 404 entity.not_found for an id that cannot exist, like for an unknown one', async () => {
+    for (const id of ['not-an-id', 'a-much-longer-id-than-twelve', '00000000-0000-0000-0000-000000000000']) {
+      const response = await t.call(`/api/users/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(response.json.code).toBe('entity.not_found');
+    }
+  });
+
+  it('refuses an empty search value with 400 request.invalid_input', async () => {
+    for (const query of ['search=', 'search.username=', 'search.primaryEmail=&mode.primaryEmail=exact']) {
+      const response = await t.call(`/api/users?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json.code, query).toBe('request.invalid_input');
+    }
+  });
+
+  it('adds ssoIdentities when asked and refuses includePasswordHash=true', async () => {
+    const user = await newUser();
+    const withSso = await t.call(`/api/users/${user.id}?includeSsoIdentities=true`);
+    expect(withSso.status).toBe(200);
+    expect(withSso.json).toMatchObject({ id: user.id, ssoIdentities: [] });
+    expect((await t.call(`/api/users/${user.id}?includePasswordHash=false`)).status).toBe(200);
+    for (const path of [`/api/users/${user.id}?includePasswordHash=true`, '/api/users?includePasswordHash=true']) {
+      const refused = await t.call(path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.json.code).toBe('guard.invalid_input');
+    }
+  });
+
+  it('accepts digits-only phone numbers as the reference stores them', async () => {
+    const user = await newUser({ primaryPhone: '8613912345678' });
+    expect((await t.call(`/api/users/${user.id}`)).json.primaryPhone).toBe('8613912345678');
+    const found = await t.call('/api/users?search.primaryPhone=8613912345678&mode.primaryPhone=exact');
+    expect(found.json.map((u: { id: string }) => u.id)).toEqual([user.id]);
+  });
+});
+
+describe('POST /users/{userId}/roles', () => {
+  it('ignores roles already held and answers 201 {roleIds (as requested), addedRoleIds}', async () => {
+    const user = await newUser();
+    const role = async (name: string) =>
+      String((await t.call('/api/roles', { method: 'POST', body: { name } })).json.id);
+    const [a, b] = [await role('compat-a'), await role('compat-b')];
+    const first = await t.call(`/api/users/${user.id}/roles`, { method: 'POST', body: { roleIds: [b] } });
+    expect(first.status).toBe(201);
+    expect(first.json).toEqual({ roleIds: [b], addedRoleIds: [b] });
+    const second = await t.call(`/api/users/${user.id}/roles`, { method: 'POST', body: { roleIds: [b, a] } });
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual({ roleIds: [b, a], addedRoleIds: [a] });
+  });
+});
+
+describe('passwords longer than the policy allows', () => {
+  const long = `Aa1!${'x9'.repeat(200)}`;
+  const expectTooLong = (response: { status: number; json: { code?: string; data?: unknown } }) => {
+    expect(response.status).toBe(422);
+    expect(response.json.code).toBe('password.rejected');
+    expect((response.json.data as { rejections: string[] }).rejections).toContain('password_rejected.too_long');
+  };
+
+  it('are refused with password_rejected.too_long on create and on a password change', async () => {
+    expectTooLong(await t.call('/api/users', { method: 'POST', body: { username: 'compat_long', password: long } }));
+    const user = await newUser();
+    expectTooLong(await t.call(`/api/users/${user.id}/password`, { method: 'PATCH', body: { password: long } }));
+    const verify = await t.call(`/api/users/${user.id}/password/verify`, { method: 'POST', body: { password: long } });
+    expect(verify.status, 'a long password is simply not the user’s').toBe(422);
+  });
+});
