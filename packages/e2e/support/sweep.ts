@@ -84,13 +84,6 @@ export const sweepAreas: Record<string, SweepArea> = {
                 await expect(page.getByRole('combobox', { name: 'Search pages' })).toBeFocused();
               },
             },
-            {
-              name: 'contact dialog',
-              open: async (page) => {
-                await page.getByRole('banner').getByRole('button', { name: 'Help' }).click();
-                await expect(page.getByRole('dialog', { name: 'Contact us' })).toBeVisible();
-              },
-            },
           ],
           arabic: async (page) => {
             await expectHeading(page, 'البدء');

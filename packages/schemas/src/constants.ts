@@ -1,3 +1,4 @@
+import rootPackage from '../../../package.json' with { type: 'json' };
 /** Tenants that exist in every installation (spec §6). */
 export const DEFAULT_TENANT_ID = 'default';
 export const ADMIN_TENANT_ID = 'admin';
@@ -30,8 +31,11 @@ export const fallbackLanguage: Language = 'en';
 /** Scope that grants the whole management API of a tenant (spec §6). */
 export const MANAGEMENT_API_SCOPE_ALL = 'all';
 
-/** Spec §9: the product version shown in the console. */
-export const PRODUCT_VERSION = '1.25.0';
+/**
+ * The running Gatehouse's version, from the root package.json (built into the server bundle and the console). Spec §9
+ * shows the reference product's version (1.25.0); Gatehouse shows its own, the one its releases are compared with.
+ */
+export const PRODUCT_VERSION: string = rootPackage.version;
 
 /** Role of the admin tenant that makes a user a console administrator. */
 export const CONSOLE_ADMIN_ROLE = 'admin';

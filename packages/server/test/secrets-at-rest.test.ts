@@ -58,7 +58,9 @@ async function everyRow(): Promise<string> {
 
 /** The default tenant's cookie keys as the OIDC provider signs cookies with them (a fresh provider). */
 async function providerCookieKeys(): Promise<unknown> {
-  const provider = await new TenantProviders({ tenants: new TenantDbs(t.db), config: t.config, keys: t.keys }).get(DEFAULT_TENANT_ID);
+  const provider = await new TenantProviders({ tenants: new TenantDbs(t.db), config: t.config, keys: t.keys }).get(
+    DEFAULT_TENANT_ID,
+  );
   return provider?.keys;
 }
 

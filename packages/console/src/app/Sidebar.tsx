@@ -35,7 +35,7 @@ export function Sidebar({ onOpenContact }: Props) {
         </div>
       ))}
       <ul className={classNames(styles.items, styles.more)} aria-label={t('sidebar.more.label')}>
-        {sidebarExtraRows.map((row) => (
+        {sidebarExtraRows().map((row) => (
           <li key={row.key}>
             <ExtraRow row={row} onOpenContact={onOpenContact} />
           </li>

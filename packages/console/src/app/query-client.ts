@@ -30,7 +30,36 @@ export function toastApiError(
   if (raiseQuota(error)) return;
   if (silence === true) return;
   if (error.code && silence?.includes(error.code)) return;
-  toaster.error(error.message);
+  const details = apiErrorDetails(error);
+  toaster.error(details ? `${error.message} (${details})` : error.message);
+}
+
+/** At most this many details follow the message; the rest are counted. */
+const SHOWN_DETAILS = 3;
+
+/**
+ * What the server said beside its message (`data` of `{code, message, data}`), in a line a person can act on: the
+ * invalid fields (`guard.invalid_input`: `name: Too big…`), or the ids or names it refused. Undefined when `data` holds
+ * nothing of those shapes (the message then says it all).
+ */
+export function apiErrorDetails(error: ApiError): string | undefined {
+  const { data } = error;
+  const items = Array.isArray(data)
+    ? data.map((item) =>
+        typeof item === 'object' && item !== null && 'path' in item
+          ? [String(item.path), 'message' in item ? String(item.message) : ''].filter(Boolean).join(': ')
+          : String(item),
+      )
+    : typeof data === 'object' && data !== null
+      ? (['ids', 'names', 'fields'] as const).flatMap((key) => {
+          const value = (data as Record<string, unknown>)[key];
+          return Array.isArray(value) ? value.map(String) : [];
+        })
+      : [];
+  const shown = items.filter(Boolean);
+  if (!shown.length) return undefined;
+  const rest = shown.length - SHOWN_DETAILS;
+  return shown.slice(0, SHOWN_DETAILS).join('; ') + (rest > 0 ? `; +${rest}` : '');
 }
 
 export const queryClient = new QueryClient({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarItemKey } from '../components/routing/area.ts';
+import { contactRows } from './external-links.ts';
 import { firstSidebarPath, sidebar, sidebarExtraRows, sidebarItemPath, visibleSidebar } from './sidebar.ts';
 
 /** Spec §2.3, copied by hand so a change of the data has to agree with the spec. */
@@ -47,7 +48,26 @@ describe('sidebar data', () => {
     expect(() => firstSidebarPath('oss', new Set(['tenant_settings']))).toThrow('First sidebar item not found');
   });
 
-  it('has one external link and one modal opener below the sections', () => {
-    expect(sidebarExtraRows.map((row) => row.kind)).toEqual(['external', 'modal']);
+  it('shows the docs link and the contact opener below the sections only when the build configured them', () => {
+    const none = {
+      docs: undefined,
+      communityChat: undefined,
+      codeHost: undefined,
+      issues: undefined,
+      releases: undefined,
+      supportEmail: undefined,
+      meeting: undefined,
+      pricing: undefined,
+    };
+    expect(sidebarExtraRows(none), 'no link to a place that does not exist').toEqual([]);
+    const all = { ...none, docs: 'https://docs.example.com', supportEmail: 'help@example.com' };
+    expect(sidebarExtraRows(all).map((row) => row.kind)).toEqual(['external', 'modal']);
+    expect(contactRows(all)).toEqual([{ key: 'email', href: 'mailto:help@example.com' }]);
+    expect(
+      contactRows({ ...none, meeting: 'https://cal.example.com', communityChat: 'https://chat.example.com' }),
+    ).toEqual([
+      { key: 'community', href: 'https://chat.example.com' },
+      { key: 'meeting', href: 'https://cal.example.com' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Edition } from '@gatehouse/schemas';
 import type { SidebarItemKey } from '../components/routing/area.ts';
 import type common from '../i18n/locales/en/common.json';
-import { externalLinks } from './external-links.ts';
+import { contactRows, externalLinks } from './external-links.ts';
 
 type SectionKey = keyof typeof common.sidebar.sections;
 type MoreKey = keyof typeof common.sidebar.more;
@@ -37,11 +37,15 @@ export const sidebar: readonly SidebarSection[] = [
   { key: 'tenant', items: [{ key: 'tenant_settings', editions: ['cloud'] }] },
 ];
 
-/** Below the sections: the documentation (new tab) and the contact dialog. */
-export const sidebarExtraRows: readonly SidebarExtraRow[] = [
-  { kind: 'external', key: 'docs', href: externalLinks.docs },
-  { kind: 'modal', key: 'contact_us', modal: 'contact' },
-];
+/** Below the sections: the documentation (new tab) and the contact dialog, each when its links are configured. */
+export function sidebarExtraRows(links: typeof externalLinks = externalLinks): SidebarExtraRow[] {
+  return [
+    ...(links.docs ? [{ kind: 'external' as const, key: 'docs' as const, href: links.docs }] : []),
+    ...(contactRows(links).length
+      ? [{ kind: 'modal' as const, key: 'contact_us' as const, modal: 'contact' as const }]
+      : []),
+  ];
+}
 
 /** Spec §2.3: an item links to a path made from its key. */
 export function sidebarItemPath(item: Pick<SidebarItem, 'key'>): string {

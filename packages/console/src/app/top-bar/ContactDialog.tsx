@@ -2,18 +2,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarIcon, ChatIcon, CodeIcon, MailIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
-import { externalLinks } from '../external-links.ts';
+import { type ContactRowKey, contactRows } from '../external-links.ts';
 import styles from './ContactDialog.module.css';
 
-type Row = { key: 'community' | 'code' | 'email' | 'meeting'; icon: ReactNode; href: string };
+const icons: Record<ContactRowKey, ReactNode> = {
+  community: <ChatIcon />,
+  code: <CodeIcon />,
+  email: <MailIcon />,
+  meeting: <CalendarIcon />,
+};
 
-/** Spec §2.11: four ways to reach the team, each opening an external link in a new tab. */
-const rows: readonly Row[] = [
-  { key: 'community', icon: <ChatIcon />, href: externalLinks.communityChat },
-  { key: 'code', icon: <CodeIcon />, href: externalLinks.codeHost },
-  { key: 'email', icon: <MailIcon />, href: `mailto:${externalLinks.supportEmail}` },
-  { key: 'meeting', icon: <CalendarIcon />, href: externalLinks.meeting },
-];
+/** Spec §2.11: the ways to reach the team (those configured), each opening an external link in a new tab. */
+const rows = contactRows().map((row) => ({ ...row, icon: icons[row.key] }));
 
 export function ContactDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();

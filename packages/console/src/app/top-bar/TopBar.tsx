@@ -7,7 +7,7 @@ import { useLandingPath } from '../../components/routing/landing-path.ts';
 import type { AccountState } from '../account.ts';
 import { DevBanner } from '../DevBanner.tsx';
 import { edition } from '../edition.ts';
-import { externalLinks } from '../external-links.ts';
+import { contactRows, externalLinks } from '../external-links.ts';
 import styles from './TopBar.module.css';
 import { UserMenu } from './UserMenu.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
@@ -27,6 +27,9 @@ const TenantSwitcher =
     : undefined;
 
 /** Spec §2.5: logo, tenant selector (cloud) or title (OSS), docs, help, version (OSS) and the user menu. */
+/** Spec §2.11: the help button opens the contact dialog, shown when the build configured a way to reach the team. */
+const hasContactRows = contactRows().length > 0;
+
 export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut, ...account }: Props) {
   const { t } = useTranslation();
   return (
@@ -56,21 +59,25 @@ export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut
           <span>{t('top_bar.search')}</span>
           <kbd className={styles.shortcut}>{t('top_bar.search_shortcut')}</kbd>
         </button>
-        <a className={styles.action} href={externalLinks.docs} target="_blank" rel="noopener noreferrer">
-          <BookIcon />
-          <span>{t('top_bar.docs')}</span>
-          <span className={styles.visuallyHidden}>{t('new_tab')}</span>
-        </a>
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={t('top_bar.help')}
-          title={t('top_bar.help')}
-          aria-haspopup="dialog"
-          onClick={onOpenContact}
-        >
-          <HelpIcon />
-        </button>
+        {externalLinks.docs && (
+          <a className={styles.action} href={externalLinks.docs} target="_blank" rel="noopener noreferrer">
+            <BookIcon />
+            <span>{t('top_bar.docs')}</span>
+            <span className={styles.visuallyHidden}>{t('new_tab')}</span>
+          </a>
+        )}
+        {hasContactRows && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={t('top_bar.help')}
+            title={t('top_bar.help')}
+            aria-haspopup="dialog"
+            onClick={onOpenContact}
+          >
+            <HelpIcon />
+          </button>
+        )}
         {edition === 'oss' && <VersionBadge />}
         <UserMenu {...account} onSignOut={onSignOut} />
       </div>

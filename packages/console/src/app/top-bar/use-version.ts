@@ -1,4 +1,3 @@
-import { PRODUCT_VERSION } from '@gatehouse/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useConsoleConfig } from '../../api/tenant-endpoints.ts';
 import { fetchLatestRelease, newerRelease } from './release-check.ts';
@@ -6,22 +5,25 @@ import { fetchLatestRelease, newerRelease } from './release-check.ts';
 /** Build-time setting; without it the console never calls out (the server's CSP also has to allow that origin). */
 const releaseInfoUrl = import.meta.env.VITE_RELEASE_INFO_URL;
 
-/** The running version: the server's own when it reports one, else the product version of spec §9. */
-export function useProductVersion(): string {
+/** The running version, as the server reports it (its package.json's); undefined until it has answered. */
+export function useProductVersion(): string | undefined {
   const config = useConsoleConfig({ silent: true });
-  return config.data?.version || PRODUCT_VERSION;
+  return config.data?.version || undefined;
 }
 
 /** The newer release the version badge's dot announces, checked once per visit. */
-export function useNewerRelease(current: string, url: string | undefined = releaseInfoUrl): string | undefined {
+export function useNewerRelease(
+  current: string | undefined,
+  url: string | undefined = releaseInfoUrl,
+): string | undefined {
   const latest = useQuery({
     queryKey: ['release-info', url],
     // TanStack Query refuses undefined as data, so 'no answer' is null.
     queryFn: async ({ signal }) =>
       (url ? await fetchLatestRelease(url, (input, init) => fetch(input, init), signal) : undefined) ?? null,
-    enabled: Boolean(url),
+    enabled: Boolean(url && current),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return latest.data ? newerRelease(latest.data, current) : undefined;
+  return latest.data && current ? newerRelease(latest.data, current) : undefined;
 }

@@ -121,7 +121,7 @@ function PlanCard({ sku, isProcessing, isDisabled, showFreeLimit, onSelect }: Ca
           </li>
         ))}
       </ul>
-      {isPaid && (
+      {isPaid && externalLinks.pricing && (
         <a className={styles.allFeatures} href={externalLinks.pricing} target="_blank" rel="noopener noreferrer">
           {t('picker.view_all_features')}
           <ExternalLinkIcon aria-hidden="true" />

@@ -12,7 +12,9 @@ export function SuspendedTenantPage() {
       <h1 id="suspended-tenant-title">{t('notices.suspended.title')}</h1>
       <p>{t('notices.suspended.description_1')}</p>
       <p>{t('notices.suspended.description_2')}</p>
-      <a href={`mailto:${externalLinks.supportEmail}`}>{t('notices.suspended.contact_us')}</a>
+      {externalLinks.supportEmail && (
+        <a href={`mailto:${externalLinks.supportEmail}`}>{t('notices.suspended.contact_us')}</a>
+      )}
     </section>
   );
 }
