@@ -23,8 +23,10 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  listOptionalPage,
   listPage,
   notFoundResponse,
+  optionalPaginatedHeaders,
   paginatedHeaders,
 } from './route-kit.ts';
 import { writeContext } from './write-context.ts';
@@ -62,6 +64,8 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   /** The rows to list when they are not simply the linked ones (e.g. a filter by role); undefined: the linked ones. */
   rows?: (tenant: TenantDb, params: P, query: z.output<Q>) => SQL | undefined;
   toApi: (tenant: TenantDb, rows: R['$inferSelect'][], params: P) => unknown[] | Promise<unknown[]>;
+  /** The reference's optional pagination: without `page` and `page_size`, every row and no `Total-Number`. */
+  pagination?: 'optional';
 };
 
 /** What an add or replace answers: a description of the empty success, or a JSON body made from the result. */
@@ -173,7 +177,10 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
     ...(list.description ? { description: list.description } : {}),
     request: { params: def.params, query: list.query },
     responses: {
-      200: { ...jsonResponse(list.item.array(), list.page), headers: paginatedHeaders },
+      200: {
+        ...jsonResponse(list.item.array(), list.page),
+        headers: list.pagination === 'optional' ? optionalPaginatedHeaders : paginatedHeaders,
+      },
       ...errorResponses,
       ...notFoundResponse,
     },
@@ -185,7 +192,8 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
     await def.owner(tenant, params);
     const rows = list.rows?.(tenant, params, query) ?? linked(tenant, list.id, def, params);
     const search = keywordCondition(query, list.search);
-    const page = await listPage(c, list.related, query, {
+    const readList = list.pagination === 'optional' ? listOptionalPage : listPage;
+    const page = await readList(c, list.related, query, {
       where: search ? allOf(rows, search) : rows,
       orderBy: list.orderBy,
     });

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNPAGINATED_ROW_LIMIT } from '../src/http/route-kit.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+/**
+ * Requests sent as a client written for the reference management API sends them (issue 24): no page parameters
+ * where the reference makes them optional, its webhook event names, its error codes, its `/api/swagger.json`.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = async (path: string, body: unknown) => {
+  const response = await t.call(path, { method: 'POST', body });
+  expect(response.status, `${path}: ${response.text}`).toBeLessThan(300);
+  return response.json as { id: string };
+};
+
+describe('optional pagination (the reference returns these lists whole without page parameters)', () => {
+  let fixtures: Record<string, string>;
+
+  beforeAll(async () => {
+    // 25 rows of each: more than one default page (20).
+    const resource = await post('/api/resources', { name: 'Compat API', indicator: 'https://compat.example.com' });
+    const role = await post('/api/roles', { name: 'compat-role' });
+    const organization = await post('/api/organizations', { name: 'Compat org' });
+    const organizationRole = await post('/api/organization-roles', { name: 'compat-org-role' });
+    const application = await post('/api/applications', { name: 'Compat M2M', type: 'MachineToMachine' });
+    const scopeIds: string[] = [];
+    const organizationScopeIds: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const n = String(i).padStart(2, '0');
+      await post('/api/applications', {
+        name: `compat-app-${n}`,
+        type: 'Traditional',
+        oidcClientMetadata: { redirectUris: ['https://app.example.com/cb'], postLogoutRedirectUris: [] },
+      });
+      await post('/api/resources', { name: `compat-resource-${n}`, indicator: `https://compat-${n}.example.com` });
+      await post('/api/hooks', {
+        name: `compat-hook-${n}`,
+        events: ['User.Created'],
+        config: { url: 'https://hooks.example.com/in' },
+      });
+      scopeIds.push((await post(`/api/resources/${resource.id}/scopes`, { name: `compat:${n}` })).id);
+      organizationScopeIds.push((await post('/api/organization-scopes', { name: `compat-org-scope-${n}` })).id);
+      await post(`/api/organizations/${organization.id}/jit/email-domains`, { emailDomain: `compat-${n}.example.com` });
+    }
+    const linked = [
+      [`/api/roles/${role.id}/scopes`, { scopeIds }],
+      [`/api/organization-roles/${organizationRole.id}/scopes`, { organizationScopeIds }],
+      [`/api/organization-roles/${organizationRole.id}/resource-scopes`, { scopeIds }],
+      [`/api/organizations/${organization.id}/applications`, { applicationIds: [application.id] }],
+    ] as const;
+    for (const [path, body] of linked) expect((await t.call(path, { method: 'POST', body })).status, path).toBe(201);
+    fixtures = {
+      role: role.id,
+      organization: organization.id,
+      organizationRole: organizationRole.id,
+      application: application.id,
+    };
+  });
+
+  const optionalLists = () =>
+    [
+      ['/api/applications', 26],
+      ['/api/resources', 26],
+      ['/api/hooks', 25],
+      [`/api/roles/${fixtures.role}/scopes`, 25],
+      ['/api/organization-scopes', 25],
+      [`/api/organization-roles/${fixtures.organizationRole}/scopes`, 25],
+      [`/api/organization-roles/${fixtures.organizationRole}/resource-scopes`, 25],
+      [`/api/organizations/${fixtures.organization}/jit/email-domains`, 25],
+      [`/api/applications/${fixtures.application}/organizations`, 1],
+    ] as const;
+
+  it('answers every row and no Total-Number when neither page nor page_size is given', async () => {
+    for (const [path, atLeast] of optionalLists()) {
+      const response = await t.call(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Total-Number'), `${path}: no Total-Number`).toBeNull();
+      expect(response.headers.get('Link'), `${path}: no Link`).toBeNull();
+      expect((response.json as unknown[]).length, `${path}: every row`).toBeGreaterThanOrEqual(atLeast);
+    }
+  });
+
+  it('stays paginated when page or page_size is given', async () => {
+    for (const [path, atLeast] of optionalLists()) {
+      for (const query of ['page=1', 'page_size=20', 'page=1&page_size=20']) {
+        const response = await t.call(`${path}?${query}`);
+        expect(response.status, path).toBe(200);
+        expect(Number(response.headers.get('Total-Number')), `${path}?${query}`).toBeGreaterThanOrEqual(atLeast);
+        expect((response.json as unknown[]).length).toBe(Math.min(20, Number(response.headers.get('Total-Number'))));
+      }
+    }
+  });
+
+  it("keeps the reference's mandatory lists paginated by default (users, roles, logs, organizations)", async () => {
+    for (const path of ['/api/users', '/api/roles', '/api/logs', '/api/organizations', '/api/organization-roles']) {
+      const response = await t.call(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Total-Number'), path).not.toBeNull();
+      expect((response.json as unknown[]).length, path).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it(`refuses an unpaginated answer longer than ${UNPAGINATED_ROW_LIMIT} rows with guard.pagination_required`, async () => {
+    const organization = await post('/api/organizations', { name: 'Many domains' });
+    await t.db.execute(sql`insert into organization_jit_email_domains (tenant_id, organization_id, email_domain)
+      select 'default', ${organization.id}, 'd' || g || '.example.com' from generate_series(1, ${UNPAGINATED_ROW_LIMIT + 1}) g`);
+    const path = `/api/organizations/${organization.id}/jit/email-domains`;
+    const whole = await t.call(path);
+    expect(whole.status).toBe(400);
+    expect(whole.json).toMatchObject({ code: 'guard.pagination_required', data: { maxRows: UNPAGINATED_ROW_LIMIT } });
+    const paged = await t.call(`${path}?page=2&page_size=100`);
+    expect(paged.status).toBe(200);
+    expect(paged.headers.get('Total-Number')).toBe(String(UNPAGINATED_ROW_LIMIT + 1));
+    await t.call(`${path}/d1.example.com`, { method: 'DELETE' });
+    const atTheLimit = await t.call(path);
+    expect(atTheLimit.status, 'exactly the limit is answered whole').toBe(200);
+    expect(atTheLimit.json).toHaveLength(UNPAGINATED_ROW_LIMIT);
+  });
+});
