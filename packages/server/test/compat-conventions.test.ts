@@ -1,6 +1,8 @@
+import { acceptedHookEvents, reservedHookEvents } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAGINATED_ROW_LIMIT } from '../src/http/route-kit.ts';
+import { WebhookWorker } from '../src/services/webhooks-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
@@ -122,5 +124,103 @@ describe('optional pagination (the reference returns these lists whole without p
     const atTheLimit = await t.call(path);
     expect(atTheLimit.status, 'exactly the limit is answered whole').toBe(200);
     expect(atTheLimit.json).toHaveLength(UNPAGINATED_ROW_LIMIT);
+  });
+});
+
+describe('webhooks as the reference accepts them', () => {
+  // The cloud edition's outbound policy (private addresses refused at send time), on the OSS test tenant.
+  let cloudPolicy: TestApp;
+  beforeAll(async () => {
+    cloudPolicy = await createTestApp({ OUTBOUND_PRIVATE_ADDRESSES: 'deny' });
+  });
+  afterAll(() => cloudPolicy.close());
+
+  it('accepts every event name of the reference at create and update, fired yet or not', async () => {
+    const reference = [
+      'PostRegister',
+      'PostSignIn',
+      'PostResetPassword',
+      'User.Created',
+      'User.Deleted',
+      'User.Data.Updated',
+      'User.SuspensionStatus.Updated',
+      'Role.Created',
+      'Role.Deleted',
+      'Role.Data.Updated',
+      'Role.Scopes.Updated',
+      'Scope.Created',
+      'Scope.Deleted',
+      'Scope.Data.Updated',
+      'Organization.Created',
+      'Organization.Deleted',
+      'Organization.Data.Updated',
+      'Organization.Membership.Updated',
+      'OrganizationRole.Created',
+      'OrganizationRole.Deleted',
+      'OrganizationRole.Data.Updated',
+      'OrganizationRole.Scopes.Updated',
+      'OrganizationScope.Created',
+      'OrganizationScope.Deleted',
+      'OrganizationScope.Data.Updated',
+      'TrustedDevice.Created',
+      'TrustedDevice.Deleted',
+      'Identifier.Lockout',
+      'Message.RateLimited',
+      'Grant.LimitExceeded',
+    ];
+    expect([...acceptedHookEvents].sort()).toEqual([...reference].sort());
+    const created = await t.call('/api/hooks', {
+      method: 'POST',
+      body: { name: 'Everything', events: reference, config: { url: 'https://hooks.example.com/all' } },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.json.events).toEqual(reference);
+    const patched = await t.call(`/api/hooks/${created.json.id}`, {
+      method: 'PATCH',
+      body: { events: [...reservedHookEvents] },
+    });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    expect(patched.json.events).toEqual([...reservedHookEvents]);
+    expect(
+      (
+        await t.call('/api/hooks', {
+          method: 'POST',
+          body: { name: 'x', events: ['No.Such.Event'], config: { url: 'https://hooks.example.com' } },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('creates a hook to a private address, and the refused delivery is a failed attempt in its logs', async () => {
+    const created = await cloudPolicy.call('/api/hooks', {
+      method: 'POST',
+      body: {
+        name: 'Internal',
+        events: ['User.Created', 'Identifier.Lockout'],
+        config: { url: 'http://127.0.0.1:9/internal', retries: 0 },
+      },
+    });
+    expect(created.status, 'the reference validates only the URL format at creation').toBe(201);
+    const reservedOnly = await cloudPolicy.call('/api/hooks', {
+      method: 'POST',
+      body: { name: 'Never fires', events: ['Identifier.Lockout'], config: { url: 'http://10.0.0.1/x', retries: 0 } },
+    });
+    expect(reservedOnly.status).toBe(201);
+    expect((await cloudPolicy.call('/api/users', { method: 'POST', body: { username: 'compat_probe' } })).status).toBe(
+      200,
+    );
+    await new WebhookWorker({
+      db: cloudPolicy.db,
+      backoffMs: () => 0,
+      timeoutMs: 2000,
+      outbound: cloudPolicy.config.outbound,
+    }).drain();
+    const logs = await cloudPolicy.call(`/api/hooks/${created.json.id}/recent-logs`);
+    expect(logs.status).toBe(200);
+    expect(logs.json).toHaveLength(1);
+    expect(logs.json[0]).toMatchObject({ event: 'User.Created', success: false, responseStatus: null });
+    expect(logs.json[0].error).toMatch(/private, loopback, link-local or reserved range/);
+    const none = await cloudPolicy.call(`/api/hooks/${reservedOnly.json.id}/recent-logs`);
+    expect(none.json, 'an event not fired yet never sends anything').toEqual([]);
   });
 });
