@@ -1,4 +1,5 @@
 import { acceptedHookEvents, reservedHookEvents } from '@gatehouse/schemas';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAGINATED_ROW_LIMIT } from '../src/http/route-kit.ts';
@@ -222,5 +223,30 @@ describe('webhooks as the reference accepts them', () => {
     expect(logs.json[0].error).toMatch(/private, loopback, link-local or reserved range/);
     const none = await cloudPolicy.call(`/api/hooks/${reservedOnly.json.id}/recent-logs`);
     expect(none.json, 'an event not fired yet never sends anything').toEqual([]);
+  });
+});
+
+describe('/api/swagger.json (where the reference serves its document)', () => {
+  it('is a valid OpenAPI 3.0 document with the same operations as the 3.1 one', async () => {
+    const response = await t.call('/api/swagger.json', { auth: false });
+    expect(response.status).toBe(200);
+    const document = response.json as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\.0\./);
+    const validator = new Validator();
+    const validation = await validator.validate(document as unknown as Parameters<Validator['validate']>[0]);
+    expect(validation.errors ?? [], JSON.stringify(validation.errors ?? []).slice(0, 2000)).toEqual([]);
+    expect(validation.valid).toBe(true);
+    expect(validator.version, 'validated against the 3.0 schema').toBe('3.0');
+
+    const full = (await t.call('/api/openapi.json', { auth: false })).json as typeof document;
+    const operations = (doc: typeof document) =>
+      Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+    expect(operations(document).sort()).toEqual(operations(full).sort());
+
+    const text = JSON.stringify(document);
+    expect(text, 'no 3.1 type arrays').not.toMatch(/"type":\[/);
+    expect(text, 'no const').not.toContain('"const":');
+    expect(text, 'nullable fields say so the 3.0 way').toContain('"nullable":true');
+    expect(text).not.toMatch(/"exclusiveMinimum":\d/);
   });
 });
