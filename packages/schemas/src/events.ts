@@ -22,6 +22,24 @@ export const dataEvents: readonly DataEvent[] = dataEntities.flatMap((entity) =>
 export const hookEvents: readonly HookEvent[] = [...interactionEvents, ...dataEvents, ...relationEvents];
 
 /**
+ * Events of the reference API that Gatehouse does not fire yet (areas not built: suspension as its own event,
+ * trusted devices, identifier lockout, message rate limits, grant limits). A hook may subscribe to them (a client
+ * written for the reference creates such hooks, issue 24); they simply never fire. The console offers `hookEvents`.
+ */
+export const reservedHookEvents = [
+  'User.SuspensionStatus.Updated',
+  'TrustedDevice.Created',
+  'TrustedDevice.Deleted',
+  'Identifier.Lockout',
+  'Message.RateLimited',
+  'Grant.LimitExceeded',
+] as const;
+export type ReservedHookEvent = (typeof reservedHookEvents)[number];
+/** Every event name a hook may subscribe to: the ones fired and the reserved ones. */
+export type AcceptedHookEvent = HookEvent | ReservedHookEvent;
+export const acceptedHookEvents: readonly AcceptedHookEvent[] = [...hookEvents, ...reservedHookEvents];
+
+/**
  * Outbox events for the server itself, never offered to webhooks (no hook can subscribe to them):
  * an organization invitation email to send. The webhook worker must leave them to their consumer.
  */

@@ -31,6 +31,7 @@ import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
 import { withFormActionSource } from './http/form-action.ts';
 import { inputGuard } from './http/input-guard.ts';
+import { toOpenApi30 } from './http/openapi-30.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
@@ -253,8 +254,15 @@ export function createApp(services: Services) {
     cached ??= document();
     return c.json(cached);
   };
+  // The reference serves its document at /api/swagger.json: here its OpenAPI 3.0 form, for tools that read only 3.0.
+  let cached30: ReturnType<typeof toOpenApi30> | undefined;
+  const serveDocument30 = (c: Context<AppEnv>) => {
+    cached ??= document();
+    cached30 ??= toOpenApi30(cached);
+    return c.json(cached30);
+  };
   app.get('/api/openapi.json', serveDocument);
-  app.get('/api/swagger.json', serveDocument);
+  app.get('/api/swagger.json', serveDocument30);
 
   const limitBody = withoutBodyless(
     bodyLimit({

@@ -86,6 +86,12 @@ const envSchema = z
       .max(65_535, { error: 'must be an integer from 1 to 65535' })
       .default(443),
     CUSTOM_DOMAIN_CA_FILE: z.string().min(1).optional(),
+    AUDIT_LOG_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days from 1 to 36500' })
+      .int({ error: 'must be a whole number of days from 1 to 36500' })
+      .min(1, { error: 'must be a whole number of days from 1 to 36500' })
+      .max(36_500, { error: 'must be a whole number of days from 1 to 36500' })
+      .optional(),
     PAYMENT_PROVIDER: z.enum(paymentProviderIds).default('sandbox'),
     PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
     SECRETS_KEY: z
@@ -171,6 +177,11 @@ export type Config = {
    * is appended); undefined when set to `off`: the check then allows every password (services/pwned-passwords.ts).
    */
   pwnedPasswordsUrl: string | undefined;
+  /**
+   * Days audit-log entries are kept where no plan says (AUDIT_LOG_RETENTION_DAYS): every tenant in OSS, tenants whose
+   * plan keeps logs forever (the admin tenant) in cloud; undefined: forever (services/log-retention.ts).
+   */
+  auditLogRetentionDays: number | undefined;
   /** Master key of the secrets stored encrypted (SECRETS_KEY); undefined: DATA_DIR/secrets.key (db/secret-box.ts). */
   secretsKey: string | undefined;
   /** Older master keys still read during a rotation (SECRETS_KEY_PREVIOUS). */
@@ -236,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: { provider: e.PAYMENT_PROVIDER, webhookSecret: e.PAYMENT_WEBHOOK_SECRET },
     pwnedPasswordsUrl: e.PWNED_PASSWORDS_URL === 'off' ? undefined : e.PWNED_PASSWORDS_URL,
     secretsKey: e.SECRETS_KEY,
+    auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     secretsKeyPrevious: (e.SECRETS_KEY_PREVIOUS ?? '')
       .split(',')
       .map((entry) => entry.trim())

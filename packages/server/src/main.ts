@@ -11,6 +11,7 @@ import { TenantDbs } from './db/tenant-db.ts';
 import { createHttpServer } from './http-server.ts';
 import { createFirstConsoleAdmin } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
+import { LogRetentionWorker } from './services/log-retention-worker.ts';
 import { MailWorker } from './services/mail-worker.ts';
 import { MessageDelivery } from './services/message-delivery.ts';
 import { UserImportWorker } from './services/user-import-worker.ts';
@@ -60,6 +61,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   // Runs user import jobs; safe in every process (claims with SKIP LOCKED and a lease).
   const userImports = new UserImportWorker({ db: database.db, log });
   userImports.start();
+  // Deletes audit-log entries past their tenant's retention, hourly; safe in every process (idempotent deletes).
+  const logRetention = new LogRetentionWorker({ db: database.db, log, ...config });
+  logRetention.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -70,6 +74,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       cliServer?.close();
       await webhooks.stop();
       await userImports.stop();
+      await logRetention.stop();
       await mail.stop();
       email.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -46,7 +46,7 @@ describe('hooks CRUD', () => {
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(list.json.map((hook: { id: string }) => hook.id)).toEqual([second.json.id]);
     expect((await t.call('/api/hooks?page=2&page_size=1')).json[0].id).toBe(id);
-    const byName = await t.call('/api/hooks?search=crm');
+    const byName = await t.call('/api/hooks?search=crm&page=1');
     expect(byName.headers.get('Total-Number'), 'search matches the name, case-insensitively').toBe('1');
     expect(byName.json[0].id).toBe(id);
     expect((await t.call('/api/hooks?search=10.0.0.5')).json.map((hook: { id: string }) => hook.id)).toEqual([
@@ -95,7 +95,7 @@ describe('hooks CRUD', () => {
   });
 
   it('rejects bad input with 400 naming the field, and saves nothing', async () => {
-    const before = (await t.call('/api/hooks')).headers.get('Total-Number');
+    const before = (await t.call('/api/hooks?page=1')).headers.get('Total-Number');
     const cases: [Record<string, unknown>, string][] = [
       [{ ...valid, name: '' }, 'name'],
       [{ ...valid, name: 'x'.repeat(257) }, 'name'],
@@ -136,7 +136,7 @@ describe('hooks CRUD', () => {
     for (const [body, path] of cases) {
       expectInvalid(await createHook(body), path || undefined, JSON.stringify(body).slice(0, 120));
     }
-    expect((await t.call('/api/hooks')).headers.get('Total-Number')).toBe(before);
+    expect((await t.call('/api/hooks?page=1')).headers.get('Total-Number')).toBe(before);
 
     const id = String((await createHook(valid)).json.id);
     expectInvalid(await t.call(`/api/hooks/${id}`, { method: 'PATCH', body: { events: [] } }), 'events');

@@ -27,7 +27,7 @@ describe('JIT email domains', () => {
     expect(added.status).toBe(201);
     expect(added.json).toEqual({ organizationId: org, emailDomain: 'example.com' });
     await t.call(path, { method: 'POST', body: { emailDomain: 'acme.co.uk' } });
-    const list = await t.call(path);
+    const list = await t.call(`${path}?page=1`);
     expect(
       list.json.map((row: { emailDomain: string }) => row.emailDomain),
       'alphabetical',

@@ -42,7 +42,7 @@ describe('organization scopes (permissions)', () => {
     await createScope({ name: 'write:projects' });
     await createScope({ name: 'invite:members' });
 
-    const list = await t.call('/api/organization-scopes?q=projects');
+    const list = await t.call('/api/organization-scopes?q=projects&page=1');
     expect(names(list.json), 'by name').toEqual(['read:projects', 'write:projects']);
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(names((await t.call('/api/organization-scopes?search=INVITE')).json)).toEqual(['invite:members']);

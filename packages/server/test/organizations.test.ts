@@ -260,7 +260,7 @@ describe('organizations of a user or an application', () => {
       body: { organizationRoleIds: [viewer, admin] },
     });
 
-    const list = await t.call(`/api/users/${user.id}/organizations`);
+    const list = await t.call(`/api/users/${user.id}/organizations?page=1`);
     expect(list.status).toBe(200);
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(list.json).toEqual([

@@ -12,6 +12,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const errorCodes = [
   'guard.invalid_input',
   'guard.invalid_pagination',
+  'guard.pagination_required',
   'request.invalid_json',
   'request.payload_too_large',
   'request.invalid_input',

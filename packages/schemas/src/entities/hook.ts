@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api/pagination.ts';
-import { type HookEvent, hookEvents } from '../events.ts';
+import { type AcceptedHookEvent, acceptedHookEvents } from '../events.ts';
 import { idSchema } from '../ids.ts';
 
 /** Spec §3 hook, §5 retries 0–3. */
@@ -33,7 +33,8 @@ export const hookReservedHeaders = [
   HOOK_SIGNATURE_HEADER,
 ] as const;
 
-export const hookEventSchema = z.enum(hookEvents as [HookEvent, ...HookEvent[]]);
+/** An event name a hook may subscribe to (`acceptedHookEvents`: the reference's names, fired or not yet). */
+export const hookEventSchema = z.enum(acceptedHookEvents as [AcceptedHookEvent, ...AcceptedHookEvent[]]);
 
 export const hookEventsSchema = z
   .array(hookEventSchema)

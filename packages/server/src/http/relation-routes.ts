@@ -23,8 +23,10 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  listOptionalPage,
   listPage,
   notFoundResponse,
+  optionalPaginatedHeaders,
   paginatedHeaders,
 } from './route-kit.ts';
 import { writeContext } from './write-context.ts';
@@ -64,6 +66,8 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   toApi: (tenant: TenantDb, rows: R['$inferSelect'][], params: P) => unknown[] | Promise<unknown[]>;
   /** Answers beyond 400/401/403/404 (e.g. an owner of the wrong type). */
   errors?: ErrorAnswers;
+  /** The reference's optional pagination: without `page` and `page_size`, every row and no `Total-Number`. */
+  pagination?: 'optional';
 };
 
 /**
@@ -180,7 +184,10 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
     ...(list.description ? { description: list.description } : {}),
     request: { params: def.params, query: list.query },
     responses: {
-      200: { ...jsonResponse(list.item.array(), list.page), headers: paginatedHeaders },
+      200: {
+        ...jsonResponse(list.item.array(), list.page),
+        headers: list.pagination === 'optional' ? optionalPaginatedHeaders : paginatedHeaders,
+      },
       ...errorResponses,
       ...notFoundResponse,
       ...list.errors,
@@ -193,7 +200,8 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
     await def.owner(tenant, params);
     const rows = list.rows?.(tenant, params, query) ?? linked(tenant, list.id, def, params);
     const search = keywordCondition(query, list.search);
-    const page = await listPage(c, list.related, query, {
+    const readList = list.pagination === 'optional' ? listOptionalPage : listPage;
+    const page = await readList(c, list.related, query, {
       where: search ? allOf(rows, search) : rows,
       orderBy: list.orderBy,
     });

@@ -56,6 +56,27 @@ export const paginatedHeaders = z.object({
   Link: z.string().optional().meta({ description: 'RFC 8288 links: first, prev, next, last.' }),
 });
 
+/**
+ * The reference's optional pagination: a list declared with it answers every row, without `Total-Number` or `Link`,
+ * when neither `page` nor `page_size` is given. Headers of such a list (OpenAPI): both may be missing.
+ */
+export const optionalPaginatedHeaders = z.object({
+  [TOTAL_NUMBER_HEADER]: z
+    .string()
+    .optional()
+    .meta({ description: 'Total number of matching rows; only when `page` or `page_size` is given.' }),
+  Link: z.string().optional().meta({ description: 'RFC 8288 links: first, prev, next, last (paginated answers).' }),
+});
+
+/**
+ * The most rows an unpaginated answer holds. A list longer than this answers 400 `guard.pagination_required`
+ * (with `data.maxRows`) instead of a truncated array a client would take for the whole list.
+ */
+export const UNPAGINATED_ROW_LIMIT = 10_000;
+
+/** Whether a request of an optionally paginated list asks for every row (neither `page` nor `page_size`). */
+export const asksForAllRows = (query: PaginationQuery) => query.page === undefined && query.page_size === undefined;
+
 export type Page = { page: number; pageSize: number; limit: number; offset: number };
 
 export function toPage(query: PaginationQuery): Page {
@@ -112,6 +133,28 @@ export async function listPage<T extends TenantTable>(
   const isCapped = countCap !== undefined && counted > countCap;
   setPaginationHeaders(c, page, isCapped ? countCap : counted);
   if (isCapped) c.header(TOTAL_NUMBER_IS_CAPPED_HEADER, 'true');
+  return rows;
+}
+
+/**
+ * {@link listPage} with the reference's optional pagination: without `page` and `page_size`, every row (at most
+ * {@link UNPAGINATED_ROW_LIMIT}, else 400 `guard.pagination_required`) and no pagination headers; with either, a page.
+ */
+export async function listOptionalPage<T extends TenantTable>(
+  c: Context<AppEnv>,
+  table: T,
+  query: PaginationQuery,
+  options: ListQuery,
+): Promise<T['$inferSelect'][]> {
+  if (!asksForAllRows(query)) return listPage(c, table, query, options);
+  const rows = await c.get('tenant').findMany(table, {
+    where: options.where,
+    orderBy: options.orderBy,
+    limit: UNPAGINATED_ROW_LIMIT + 1,
+  });
+  if (rows.length > UNPAGINATED_ROW_LIMIT) {
+    throw new ApiError(400, 'guard.pagination_required', { maxRows: UNPAGINATED_ROW_LIMIT });
+  }
   return rows;
 }
 

@@ -17,9 +17,9 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
-  listPage,
+  listOptionalPage,
   notFoundResponse,
-  paginatedHeaders,
+  optionalPaginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as applicationService from '../services/applications.ts';
@@ -59,7 +59,7 @@ const listApplications = createRoute({
   responses: {
     200: {
       ...jsonResponse(z.array(applicationSchema), 'A page of applications, newest first.'),
-      headers: paginatedHeaders,
+      headers: optionalPaginatedHeaders,
     },
     ...errorResponses,
   },
@@ -126,7 +126,7 @@ const patchCustomData = createRoute({
 export const applicationsRoutes = createRouter()
   .openapi(listApplications, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(
+    const rows = await listOptionalPage(
       c,
       applications,
       query,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../http/context.ts';
 import { createRouter, errorResponses } from '../http/route-kit.ts';
 import * as exportService from '../services/exports.ts';
+import { auditLogRetentionDays } from '../services/log-retention.ts';
 
 export { EXPORT_PAGE_SIZE } from '../services/exports.ts';
 
@@ -69,5 +70,7 @@ export const exportsRoutes = createRouter()
   .openapi(exportLogs, async (c) => {
     const { format: _format, ...filters } = queryValues(c);
     const format = c.req.valid('query').format ?? 'csv';
-    return attachment(c, 'audit-logs', format, exportService.exportLogs(c.get('tenant'), format, filters));
+    const tenant = c.get('tenant');
+    const retentionDays = await auditLogRetentionDays(tenant, c.get('config'));
+    return attachment(c, 'audit-logs', format, exportService.exportLogs(tenant, format, filters, retentionDays));
   });

@@ -18,8 +18,10 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  listOptionalPage,
   listPage,
   notFoundResponse,
+  optionalPaginatedHeaders,
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
@@ -39,7 +41,10 @@ const listHooks = createRoute({
   summary: 'List webhooks',
   request: { query: hookListQuerySchema },
   responses: {
-    200: { ...jsonResponse(z.array(hookSchema), 'A page of webhooks, newest first.'), headers: paginatedHeaders },
+    200: {
+      ...jsonResponse(z.array(hookSchema), 'A page of webhooks, newest first.'),
+      headers: optionalPaginatedHeaders,
+    },
     ...errorResponses,
   },
 });
@@ -138,7 +143,7 @@ const replayLog = createRoute({
 export const hooksRoutes = createRouter()
   .openapi(listHooks, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, hooks, query, hookService.hookListQuery(query));
+    const rows = await listOptionalPage(c, hooks, query, hookService.hookListQuery(query));
     const list = rows.map(toHook);
     return c.json(
       query.includeExecutionStats === 'true' ? await hookService.withStats(c.get('tenant'), list) : list,

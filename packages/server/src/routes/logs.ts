@@ -10,6 +10,7 @@ import {
   notFoundResponse,
   paginatedHeaders,
 } from '../http/route-kit.ts';
+import { auditLogRetentionDays } from '../services/log-retention.ts';
 import { findLog, LOG_COUNT_CAP, logFilterFields, logListQuery, toLog } from '../services/logs.ts';
 
 const tags = ['Audit logs'];
@@ -18,6 +19,7 @@ const listLogs = createRoute({
   path: '/logs',
   tags,
   summary: 'List audit-log entries, newest first',
+  // Entries past the tenant's retention (its plan's `auditLogsRetentionDays`, or AUDIT_LOG_RETENTION_DAYS) are gone.
   description: `\`Total-Number\` counts up to ${LOG_COUNT_CAP.toLocaleString('en')}; beyond that it is capped and \`Total-Number-Is-Capped: true\` says so.`,
   request: {
     query: paginationQuerySchema.extend(logFilterFields),
@@ -48,9 +50,12 @@ const getLog = createRoute({
 export const logsRoutes = createRouter()
   .openapi(listLogs, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, logs, query, { ...logListQuery(query), countCap: LOG_COUNT_CAP });
+    const retentionDays = await auditLogRetentionDays(c.get('tenant'), c.get('config'));
+    const rows = await listPage(c, logs, query, { ...logListQuery(query, retentionDays), countCap: LOG_COUNT_CAP });
     return c.json(rows.map(toLog), 200);
   })
   .openapi(getLog, async (c) => {
-    return c.json(await findLog(c.get('tenant'), c.req.valid('param').id), 200);
+    const tenant = c.get('tenant');
+    const retentionDays = await auditLogRetentionDays(tenant, c.get('config'));
+    return c.json(await findLog(tenant, c.req.valid('param').id, retentionDays), 200);
   });

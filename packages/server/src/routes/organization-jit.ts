@@ -19,9 +19,9 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
-  listPage,
+  listOptionalPage,
   notFoundResponse,
-  paginatedHeaders,
+  optionalPaginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as jit from '../services/organization-jit.ts';
@@ -51,7 +51,7 @@ const listEmailDomains = createRoute({
   responses: {
     200: {
       ...jsonResponse(z.array(jitEmailDomainSchema), 'A page of email domains, in alphabetical order.'),
-      headers: paginatedHeaders,
+      headers: optionalPaginatedHeaders,
     },
     ...errorResponses,
     ...notFoundResponse,
@@ -92,7 +92,10 @@ const listRoles = createRoute({
   summary: 'List the organization roles just-in-time members start with',
   request: { params: organizationParams, query: paginationQuerySchema },
   responses: {
-    200: { ...jsonResponse(z.array(organizationRoleSchema), 'A page of roles, by name.'), headers: paginatedHeaders },
+    200: {
+      ...jsonResponse(z.array(organizationRoleSchema), 'A page of roles, by name.'),
+      headers: optionalPaginatedHeaders,
+    },
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -129,7 +132,12 @@ export const organizationJitRoutes = createRouter()
   .openapi(listEmailDomains, async (c) => {
     const { id } = c.req.valid('param');
     await findOrganization(c.get('tenant'), id);
-    const rows = await listPage(c, organizationJitEmailDomains, c.req.valid('query'), jit.jitEmailDomainListQuery(id));
+    const rows = await listOptionalPage(
+      c,
+      organizationJitEmailDomains,
+      c.req.valid('query'),
+      jit.jitEmailDomainListQuery(id),
+    );
     return c.json(
       rows.map((row) => ({ organizationId: row.organizationId, emailDomain: row.emailDomain })),
       200,
@@ -154,7 +162,7 @@ export const organizationJitRoutes = createRouter()
     const { id } = c.req.valid('param');
     const tenant = c.get('tenant');
     await findOrganization(tenant, id);
-    const rows = await listPage(c, organizationRoles, c.req.valid('query'), jit.jitRoleListQuery(tenant, id));
+    const rows = await listOptionalPage(c, organizationRoles, c.req.valid('query'), jit.jitRoleListQuery(tenant, id));
     return c.json(rows.map(toOrganizationRole), 200);
   })
   .openapi(addRoles, async (c) => {

@@ -65,6 +65,7 @@ const scopesRoutes = relationRoutes({
   list: {
     summary: 'List the organization permissions of a role',
     ...organizationScopeRows,
+    pagination: 'optional',
   },
   add: {
     summary: 'Add organization permissions to a role',
@@ -101,6 +102,7 @@ const resourceScopesRoutes = relationRoutes({
     search: [scopes.name],
     orderBy: [asc(scopes.name), asc(scopes.id)],
     toApi: withResource,
+    pagination: 'optional',
   },
   add: {
     summary: 'Add API resource permissions to a role',

@@ -14,9 +14,9 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
-  listPage,
+  listOptionalPage,
   notFoundResponse,
-  paginatedHeaders,
+  optionalPaginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as organizationScopeService from '../services/organization-scopes.ts';
@@ -37,7 +37,7 @@ const listScopes = createRoute({
   responses: {
     200: {
       ...jsonResponse(z.array(organizationScopeSchema), 'A page of organization permissions, by name.'),
-      headers: paginatedHeaders,
+      headers: optionalPaginatedHeaders,
     },
     ...errorResponses,
   },
@@ -95,7 +95,7 @@ const deleteScope = createRoute({
 export const organizationScopesRoutes = createRouter()
   .openapi(listScopes, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(
+    const rows = await listOptionalPage(
       c,
       organizationScopes,
       query,

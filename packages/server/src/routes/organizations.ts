@@ -18,8 +18,10 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  listOptionalPage,
   listPage,
   notFoundResponse,
+  optionalPaginatedHeaders,
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
@@ -97,7 +99,7 @@ const listUserOrganizations = createRoute({
   responses: {
     200: {
       ...jsonResponse(z.array(organizationWithRolesSchema), 'A page of organizations, newest first.'),
-      headers: paginatedHeaders,
+      headers: optionalPaginatedHeaders,
     },
     ...errorResponses,
     ...notFoundResponse,
@@ -113,7 +115,7 @@ const listApplicationOrganizations = createRoute({
   responses: {
     200: {
       ...jsonResponse(z.array(organizationWithRolesSchema), 'A page of organizations, newest first.'),
-      headers: paginatedHeaders,
+      headers: optionalPaginatedHeaders,
     },
     ...errorResponses,
     ...notFoundResponse,
@@ -148,7 +150,7 @@ export const organizationsRoutes = createRouter()
     const tenant = c.get('tenant');
     await findUser(tenant, userId);
     const member = { userId };
-    const rows = await listPage(
+    const rows = await listOptionalPage(
       c,
       organizations,
       c.req.valid('query'),
@@ -161,7 +163,7 @@ export const organizationsRoutes = createRouter()
     const tenant = c.get('tenant');
     await findApplication(tenant, id);
     const member = { applicationId: id };
-    const rows = await listPage(
+    const rows = await listOptionalPage(
       c,
       organizations,
       c.req.valid('query'),

@@ -20,8 +20,10 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  listOptionalPage,
   listPage,
   notFoundResponse,
+  optionalPaginatedHeaders,
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
@@ -51,7 +53,7 @@ const listResources = createRoute({
   responses: {
     200: {
       ...jsonResponse(z.array(resourceWithScopesSchema.partial({ scopes: true })), 'A page of API resources.'),
-      headers: paginatedHeaders,
+      headers: optionalPaginatedHeaders,
     },
     ...errorResponses,
   },
@@ -172,7 +174,7 @@ const deleteScope = createRoute({
 export const resourcesRoutes = createRouter()
   .openapi(listResources, async (c) => {
     const query = c.req.valid('query');
-    const rows = (await listPage(c, resources, query, resourceService.resourceListQuery(query))).map(
+    const rows = (await listOptionalPage(c, resources, query, resourceService.resourceListQuery(query))).map(
       resourceService.toResource,
     );
     if (query.includeScopes !== 'true') return c.json(rows, 200);

@@ -64,6 +64,7 @@ const roleScopesRoutes = relationRoutes({
     search: [scopes.id, scopes.name, scopes.description],
     orderBy: [desc(scopes.createdAt), desc(scopes.id)],
     toApi: withResource,
+    pagination: 'optional',
   },
   add: {
     summary: 'Add permissions (scopes) to a role',

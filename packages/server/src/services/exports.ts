@@ -129,8 +129,13 @@ export function exportUsers(tenant: TenantDb, format: ExportFormat, filters: unk
 }
 
 /** Every audit-log entry the filters of GET /logs match (validated here), as a stream. */
-export function exportLogs(tenant: TenantDb, format: ExportFormat, filters: unknown): ReadableStream<Uint8Array> {
-  const rows = page(tenant, logs, logListCondition(parseInput(logFiltersSchema, filters))) as (
+export function exportLogs(
+  tenant: TenantDb,
+  format: ExportFormat,
+  filters: unknown,
+  retentionDays?: number,
+): ReadableStream<Uint8Array> {
+  const rows = page(tenant, logs, logListCondition(parseInput(logFiltersSchema, filters), retentionDays)) as (
     after: Keyset | undefined,
   ) => Promise<(typeof logs.$inferSelect)[]>;
   return exportStream(format, rows, toLog, logColumns);

@@ -1,10 +1,12 @@
 import { idSchema, type Log, logResults } from '@gatehouse/schemas';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { allOf } from '../db/conditions.ts';
 import { logs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
+import { withinRetention } from './log-retention.ts';
 
 const epochMs = z
   .string()
@@ -30,14 +32,19 @@ export const logFilterFields = {
 export const logFiltersSchema = z.object(logFilterFields);
 export type LogFilters = z.output<typeof logFiltersSchema>;
 
-/** The filters' WHERE clause (TenantDb adds the tenant); 400 when start_time is not before end_time. */
-export function logListCondition(query: LogFilters): SQL | undefined {
+/**
+ * The filters' WHERE clause (TenantDb adds the tenant), within the tenant's retention (`retentionDays`, undefined:
+ * forever; services/log-retention.ts); 400 when start_time is not before end_time.
+ */
+export function logListCondition(query: LogFilters, retentionDays?: number): SQL | undefined {
   if (query.start_time !== undefined && query.end_time !== undefined && query.start_time >= query.end_time) {
     throw new ApiError(400, 'guard.invalid_input', [
       { path: 'start_time', message: 'must be before end_time', code: 'custom' },
     ]);
   }
   const conditions: SQL[] = [];
+  const retained = withinRetention(retentionDays);
+  if (retained) conditions.push(retained);
   if (query.userId) conditions.push(eq(logs.userId, query.userId));
   if (query.applicationId) conditions.push(eq(logs.applicationId, query.applicationId));
   // Any key may be asked for (keys of older versions stay findable); an unknown one matches nothing.
@@ -49,16 +56,18 @@ export function logListCondition(query: LogFilters): SQL | undefined {
 }
 
 /** The condition and order of GET /logs, newest first. */
-export function logListQuery(query: LogFilters): ListQuery {
-  return { where: logListCondition(query), orderBy: [desc(logs.createdAt), desc(logs.id)] };
+export function logListQuery(query: LogFilters, retentionDays?: number): ListQuery {
+  return { where: logListCondition(query, retentionDays), orderBy: [desc(logs.createdAt), desc(logs.id)] };
 }
 
 export function toLog(row: typeof logs.$inferSelect): Log {
   return { id: row.id, key: row.key, payload: row.payload as Log['payload'], createdAt: row.createdAt.getTime() };
 }
 
-export async function findLog(tenant: TenantDb, id: string): Promise<Log> {
-  const row = await tenant.findOne(logs, eq(logs.id, id));
+/** One entry; 404 also when it is past the tenant's retention (`retentionDays`). */
+export async function findLog(tenant: TenantDb, id: string, retentionDays?: number): Promise<Log> {
+  const retained = withinRetention(retentionDays);
+  const row = await tenant.findOne(logs, retained ? allOf(eq(logs.id, id), retained) : eq(logs.id, id));
   if (!row) throw notFound();
   return toLog(row);
 }
