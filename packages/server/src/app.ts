@@ -116,7 +116,7 @@ function tenantContext(db: Database, known: KnownTenants, fixedTenantId?: string
     const tenantId = fixedTenantId ?? c.req.param('tenantId') ?? '';
     if (!known.has(tenantId)) {
       const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-      if (!row) throw new ApiError(404, 'entity.not_found');
+      if (!row) throw new ApiError(404, 'entity.not_exists_with_id');
       known.add(tenantId);
     }
     c.set('tenant', new TenantDb(db, tenantId));

@@ -265,7 +265,7 @@ describe('applications', () => {
       ] as const) {
         const response = await t.call(path, { method, body });
         expect(response.status, `${method} ${path}`).toBe(404);
-        expect(response.json.code).toBe('entity.not_found');
+        expect(response.json.code).toBe('entity.not_exists_with_id');
       }
     }
     expect(await otherTenant(t).findOne(applications, eq(applications.id, foreign.id))).toMatchObject({

@@ -186,7 +186,7 @@ describe('cloud API access', () => {
     expect((await call('/api/.well-known/endpoints/admin', undefined)).json).toEqual({ user: `${base}/t/admin` });
     const unknown = await call('/api/.well-known/endpoints/nosuchtenant', undefined);
     expect(unknown.status).toBe(404);
-    expect(unknown.json.code).toBe('entity.not_found');
+    expect(unknown.json.code).toBe('entity.not_exists_with_id');
   });
 
   it('gives the first console admin the default tenant, with onboarding done', async () => {
@@ -265,7 +265,7 @@ describe('tenants, members and invitations', () => {
       ] as const) {
         const response = await cloud(accounts.bob, path, { method, body });
         expect(response.status, `${method} ${path}`).toBe(404);
-        expect(response.json.code).toBe('entity.not_found');
+        expect(response.json.code).toBe('entity.not_exists_with_id');
       }
     }
     // No organization token for a tenant one is not a member of.

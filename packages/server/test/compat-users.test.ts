@@ -45,11 +45,11 @@ describe('PATCH /users/{userId}/profile and /custom-data (reference bodies)', ()
 });
 
 describe('GET /users/{userId} and GET /users', () => {
-  it('answers 404 entity.not_found for an id that cannot exist, like for an unknown one', async () => {
+  it('answers 404 entity.not_exists_with_id for an id that cannot exist, like for an unknown one', async () => {
     for (const id of ['not-an-id', 'a-much-longer-id-than-twelve', '00000000-0000-0000-0000-000000000000']) {
       const response = await t.call(`/api/users/${id}`);
       expect(response.status, id).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
   });
 

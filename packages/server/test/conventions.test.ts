@@ -139,7 +139,7 @@ describe('errors', () => {
   it('Accept-Language chooses the language of the message', async () => {
     const german = await t.call('/api/roles/nope', { headers: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' } });
     expect(german.json).toMatchObject({
-      code: 'entity.not_found',
+      code: 'entity.not_exists_with_id',
       message: 'Die angeforderte Ressource wurde nicht gefunden.',
     });
     const arabic = await t.call('/api/roles/nope', { headers: { 'Accept-Language': 'ar' } });

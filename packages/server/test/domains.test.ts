@@ -230,7 +230,7 @@ describe('custom domains: creation and validation', () => {
     const path = `${api()}/${created.json.id}`;
     expect((await t.call(path, { method: 'DELETE' })).status).toBe(204);
     expect((await t.call(path)).status).toBe(404);
-    expect((await t.call(path, { method: 'DELETE' })).json.code).toBe('entity.not_found');
+    expect((await t.call(path, { method: 'DELETE' })).json.code).toBe('entity.not_exists_with_id');
     expect((await auditEntries(t, created.json.id)).map((entry) => entry.key)).toEqual([
       'Admin.Domain.Deleted',
       'Admin.Domain.Created',

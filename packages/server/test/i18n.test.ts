@@ -13,7 +13,9 @@ describe('server error messages', () => {
 
   it('translations differ from English except where they should not', () => {
     for (const language of languages.filter((l) => l !== 'en')) {
-      expect(errorMessage('entity.not_found', language), language).not.toBe(errorMessage('entity.not_found', 'en'));
+      expect(errorMessage('entity.not_exists_with_id', language), language).not.toBe(
+        errorMessage('entity.not_exists_with_id', 'en'),
+      );
     }
   });
 });

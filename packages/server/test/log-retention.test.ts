@@ -46,7 +46,7 @@ describe('cloud: the plan says how long entries stay', () => {
     expect((await api('/logs/free-recent')).status).toBe(200);
     const old = await api('/logs/free-old');
     expect(old.status, 'an entry past retention is not readable by id').toBe(404);
-    expect(old.json.code).toBe('entity.not_found');
+    expect(old.json.code).toBe('entity.not_exists_with_id');
     const exported = await api('/logs/export?userId=aged_user&format=json');
     expect(exported.text).toContain('free-recent');
     expect(exported.text).not.toContain('free-old');

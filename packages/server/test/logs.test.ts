@@ -55,7 +55,7 @@ describe('audit logs API', () => {
     const one = await t.call(`/api/logs/${first?.id}`);
     expect(one.status).toBe(200);
     expect(one.json).toEqual(first);
-    expect((await t.call('/api/logs/unknown')).json.code).toBe('entity.not_found');
+    expect((await t.call('/api/logs/unknown')).json.code).toBe('entity.not_exists_with_id');
   });
 
   it('counts up to the cap and says when it stopped, while later pages still load', async () => {

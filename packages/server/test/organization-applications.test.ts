@@ -173,7 +173,7 @@ describe('organization application roles', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     const org = await newOrganization('apps-guarded');
     await expectGuarded(t, [

@@ -421,7 +421,7 @@ describe('listing, resending and deleting invitations', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     expect((await t.call('/api/organization-invitations?invitee=x@example.com')).json).toEqual([]);
     await expectGuarded(t, [

@@ -60,7 +60,7 @@ describe('organization members', () => {
     expect(ids(await members(org))).toEqual([cy.id]);
     const again = await t.call(`/api/organizations/${org}/users/${bob.id}`, { method: 'DELETE' });
     expect(again.status, 'removing a non-member is 404').toBe(404);
-    expect(again.json.code).toBe('entity.not_found');
+    expect(again.json.code).toBe('entity.not_exists_with_id');
 
     const emptied = await t.call(`/api/organizations/${org}/users`, { method: 'PUT', body: { userIds: [] } });
     expect(emptied.status, 'PUT [] removes every member').toBe(204);
@@ -115,7 +115,7 @@ describe('organization members', () => {
     expect(ids(await members(org)), 'nothing changed').toEqual([dee.id]);
     const missing = await addMembers('no-such-org', [dee.id]);
     expect(missing.status).toBe(404);
-    expect(missing.json.code).toBe('entity.not_found');
+    expect(missing.json.code).toBe('entity.not_exists_with_id');
   });
 
   it("deleting a user removes the membership and the user's roles there", async () => {
@@ -336,7 +336,7 @@ describe('member routes and tenants', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     for (const [method, path] of [
       ['GET', `/api/organizations/${mine}/users/nobody/roles`],

@@ -353,7 +353,7 @@ describe('template routes and tenants', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     const role = String((await createRole({ name: 'tenant-role' })).json.id);
     for (const [path, body] of [

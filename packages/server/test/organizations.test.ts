@@ -122,14 +122,14 @@ describe('organizations API', () => {
     expect((await t.call(`/api/organizations/${id}`)).json.name, 'a refused patch changes nothing').toBe('valid');
   });
 
-  it('answers 404 entity.not_found for unknown ids on read, update and delete', async () => {
+  it('answers 404 entity.not_exists_with_id for unknown ids on read, update and delete', async () => {
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const response = await t.call('/api/organizations/does-not-exist', {
         method,
         ...(method === 'PATCH' ? { body: { name: 'x' } } : {}),
       });
       expect(response.status, method).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     expectInvalid(await t.call(`/api/organizations/${'x'.repeat(33)}`), 'id', 'an id longer than 32');
   });
@@ -328,7 +328,7 @@ describe('organization routes and tenants', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     expect((await t.call('/api/organizations?q=foreign-org')).json, 'not listed either').toEqual([]);
     expect((await otherTenant(t).findMany(organizations)).map((org) => org.name)).toEqual(['foreign-org']);

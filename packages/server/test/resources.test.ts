@@ -182,7 +182,7 @@ describe('API resources', () => {
       ] as const) {
         const response = await t.call(path, { method, body });
         expect(response.status, `${method} ${path}`).toBe(404);
-        expect(response.json.code).toBe('entity.not_found');
+        expect(response.json.code).toBe('entity.not_exists_with_id');
       }
     }
     const own = await newResource('own');

@@ -81,14 +81,14 @@ describe('roles API', () => {
     expect(Number((await t.call('/api/roles')).headers.get('Total-Number'))).toBe(before);
   });
 
-  it('answers 404 entity.not_found for unknown ids on read, update and delete', async () => {
+  it('answers 404 entity.not_exists_with_id for unknown ids on read, update and delete', async () => {
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const response = await t.call('/api/roles/does-not-exist', {
         method,
         ...(method === 'PATCH' ? { body: { name: 'x' } } : {}),
       });
       expect(response.status, method).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
   });
 
@@ -411,7 +411,7 @@ describe('role routes and tenants', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     expect((await otherTenant(t).findMany(roles)).map((role) => role.name)).toContain('foreign-role');
   });

@@ -156,7 +156,7 @@ describe('SAML applications', () => {
       for (const [method, body] of routes) {
         const response = await t.call(`/api/saml-applications/${id}`, { method, body });
         expect(response.status, `${method} ${id}`).toBe(404);
-        expect(response.json.code).toBe('entity.not_found');
+        expect(response.json.code).toBe('entity.not_exists_with_id');
       }
     }
     for (const [method, body] of routes) {

@@ -117,7 +117,9 @@ describe('SAML signing certificates', () => {
       const response = await t.call(`/api/saml-applications/${appId}/secrets`);
       const otherType = appId === oidc.json.id;
       expect(response.status, appId).toBe(otherType ? 400 : 404);
-      expect(response.json.code).toBe(otherType ? 'application.saml.saml_application_only' : 'entity.not_found');
+      expect(response.json.code).toBe(
+        otherType ? 'application.saml.saml_application_only' : 'entity.not_exists_with_id',
+      );
       // The anonymous metadata tells a stranger nothing about other applications.
       expect((await t.app.request(`/api/saml-applications/${appId}/metadata`)).status, `metadata ${appId}`).toBe(404);
     }
@@ -127,7 +129,7 @@ describe('SAML signing certificates', () => {
     ] as const) {
       const response = await t.call(`/api/saml-applications/${id}/secrets/unknown-cert`, { method, body });
       expect(response.status, method).toBe(404);
-      expect(response.json.code).toBe('entity.not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
   });
 

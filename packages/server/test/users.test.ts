@@ -164,7 +164,7 @@ describe('create and read users', () => {
     const foreign = await otherTenant(t).insert(users, { id: 'foreign0user', username: 'foreign_user' });
     const response = await t.call(`/api/users/${foreign.id}`);
     expect(response.status).toBe(404);
-    expect(response.json.code).toBe('entity.not_found');
+    expect(response.json.code).toBe('entity.not_exists_with_id');
     expect(ids(await t.call('/api/users?search=foreign_user'))).toEqual([]);
   });
 

@@ -60,7 +60,7 @@ export function useApplication(id: string) {
     queryFn: ({ signal }) =>
       requestJson(api.path(`/applications/${encodeURIComponent(id)}`), applicationSchema, { signal }),
     // The detail page shows 404 as 'not found' itself.
-    meta: { silenceErrorCodes: ['entity.not_found'] },
+    meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
   });
 }
 

@@ -91,9 +91,9 @@ describe('request', () => {
   });
 
   it('turns a {code, message} body into an ApiError', async () => {
-    answer({ status: 404, body: JSON.stringify({ code: 'entity.not_found', message: 'No such role.' }) });
+    answer({ status: 404, body: JSON.stringify({ code: 'entity.not_exists_with_id', message: 'No such role.' }) });
     const error = await failure(request('/api/roles/x'));
-    expect([error.status, error.code, error.message]).toEqual([404, 'entity.not_found', 'No such role.']);
+    expect([error.status, error.code, error.message]).toEqual([404, 'entity.not_exists_with_id', 'No such role.']);
   });
 
   it('falls back to the status text when the body is not an API error', async () => {

@@ -48,7 +48,7 @@ export function useJwtCustomizer(tokenType: JwtCustomizerTokenType, { enabled = 
     queryFn: ({ signal }) => requestJson(api.path(path(tokenType)), jwtCustomizerResponseSchema, { signal }),
     enabled,
     // The page shows 'not found' itself.
-    meta: { silenceErrorCodes: ['entity.not_found'] },
+    meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
   });
 }
 

@@ -40,6 +40,6 @@ export function useLog(id: string) {
     queryKey: api.key('logs', 'detail', id),
     queryFn: ({ signal }) => requestJson(api.path(`/logs/${encodeURIComponent(id)}`), logSchema, { signal }),
     // The entry page says it does not exist; a toast would say it twice.
-    meta: { silenceErrorCodes: ['entity.not_found'] },
+    meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
   });
 }

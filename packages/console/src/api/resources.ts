@@ -38,7 +38,7 @@ export function useResource(id: string) {
   return useQuery({
     queryKey: api.key('resources', 'detail', id),
     queryFn: ({ signal }) => requestJson(api.path(`/resources/${seg(id)}`), resourceSchema, { signal }),
-    meta: { silenceErrorCodes: ['entity.not_found'] },
+    meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
   });
 }
 

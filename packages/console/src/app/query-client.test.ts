@@ -18,7 +18,7 @@ describe('error toasts (spec §8)', () => {
       ids: ['a', 'b', 'c', 'd', 'e'],
     });
     expect(apiErrorDetails(ids), 'three shown, the rest counted').toBe('a; b; c; +2');
-    expect(apiErrorDetails(new ApiError(404, 'Not found.', 'entity.not_found'))).toBeUndefined();
+    expect(apiErrorDetails(new ApiError(404, 'Not found.', 'entity.not_exists_with_id'))).toBeUndefined();
     expect(apiErrorDetails(new ApiError(401, 'No.', 'auth.unauthorized', { reason: 'missing' }))).toBeUndefined();
   });
 

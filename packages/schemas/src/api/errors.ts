@@ -21,7 +21,7 @@ export const errorCodes = [
   'request.unsupported_media_type',
   'auth.unauthorized',
   'auth.forbidden',
-  'entity.not_found',
+  'entity.not_exists_with_id',
   'entity.unique_violation',
   'entity.relation_foreign_key_not_found',
   'route.not_found',

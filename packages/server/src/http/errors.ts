@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = () => new ApiError(404, 'entity.not_found');
+export const notFound = () => new ApiError(404, 'entity.not_exists_with_id');
 
 export function invalidFields(error: ZodError): InvalidField[] {
   return error.issues.map((issue) => ({

@@ -45,7 +45,9 @@ export function withOidcProviders(
       .then(([provider, authorization]) => {
         if (!provider) {
           res.writeHead(404, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ code: 'entity.not_found', message: 'The requested resource was not found.' }));
+          res.end(
+            JSON.stringify({ code: 'entity.not_exists_with_id', message: 'The requested resource was not found.' }),
+          );
           return;
         }
         if (authorization) req.headers.authorization = authorization;

@@ -38,7 +38,7 @@ export const errorResponses = {
   401: errorResponse('Missing or invalid bearer token (`auth.unauthorized`).'),
   403: errorResponse('The token lacks the required scope (`auth.forbidden`).'),
 } as const;
-export const notFoundResponse = { 404: errorResponse('No such entity (`entity.not_found`).') } as const;
+export const notFoundResponse = { 404: errorResponse('No such entity (`entity.not_exists_with_id`).') } as const;
 export const conflictResponse = { 422: errorResponse('A unique value is already in use.') } as const;
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({

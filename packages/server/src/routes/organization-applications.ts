@@ -40,7 +40,7 @@ const tags = ['Organization applications'];
 const applicationParams = organizationParams.extend({ applicationId: idSchema });
 const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
-  404: errorResponse('No such organization (`entity.not_found`).'),
+  404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
   422: errorResponse(
     'An id in the body does not exist (`entity.relation_foreign_key_not_found`), not machine-to-machine (`application.invalid_type`, `organization_role.invalid_type`), data.ids naming them; or not in the organization (`organization.require_membership`).',
   ),

@@ -93,7 +93,7 @@ const changeStatus = createRoute({
   responses: {
     200: jsonResponse(organizationInvitationSchema, 'The invitation after the change.'),
     ...errorResponses,
-    404: errorResponse('No such invitation (`entity.not_found`).'),
+    404: errorResponse('No such invitation (`entity.not_exists_with_id`).'),
     422: errorResponse(
       'No such user (`entity.relation_foreign_key_not_found`), not pending (`organization_invitation.expired`, `organization_invitation.invalid_status`, data.status) or the user has another email (`organization_invitation.email_mismatch`).',
     ),

@@ -36,7 +36,7 @@ import { findOrganization, toOrganizationRole } from '../services/organizations.
 const tags = ['Organization just-in-time provisioning'];
 
 const assignmentErrors = {
-  404: errorResponse('No such organization (`entity.not_found`).'),
+  404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
   422: errorResponse(
     'Already set (`organization.jit_email_domain_exists`), an unknown role (`entity.relation_foreign_key_not_found`) or a machine-to-machine role (`organization_role.invalid_type`).',
   ),

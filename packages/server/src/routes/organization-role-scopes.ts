@@ -47,7 +47,7 @@ const organizationRole = {
   events: async (tx: TenantDb, role: OrganizationRoleRow) => [await scopesUpdatedEvent(tx, role)],
 };
 const errors = {
-  404: errorResponse('No such organization role (`entity.not_found`).'),
+  404: errorResponse('No such organization role (`entity.not_exists_with_id`).'),
   422: errorResponse(
     'A scope id does not exist (`entity.relation_foreign_key_not_found`) or a management API permission for a user role (`role.management_api_scope_for_user_role`); data.ids names them.',
   ),

@@ -45,7 +45,7 @@ const tags = ['Organization members'];
 const memberParams = organizationParams.extend({ userId: userIdPathSchema });
 const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
-  404: errorResponse('No such organization (`entity.not_found`).'),
+  404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
   422: errorResponse(
     'An id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a role name does not (`organization.role_names_not_found`, data.names), not a member (`organization.require_membership`) or a machine-to-machine role (`organization_role.invalid_type`, data.ids).',
   ),

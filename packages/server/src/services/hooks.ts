@@ -164,7 +164,7 @@ export function hookLogListQuery(
 
 async function findHookLog(tenant: TenantDb, hookId: string, logId: string) {
   const row = await tenant.findOne(hookLogs, allOf(eq(hookLogs.hookId, hookId), eq(hookLogs.id, logId)));
-  if (!row) throw new ApiError(404, 'entity.not_found');
+  if (!row) throw new ApiError(404, 'entity.not_exists_with_id');
   return row;
 }
 

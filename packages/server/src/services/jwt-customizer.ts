@@ -127,7 +127,7 @@ export async function getCustomizer(
   tokenType: JwtCustomizerTokenType,
 ): Promise<JwtCustomizerResponse> {
   const customizer = await readCustomizer(tenant, tokenType);
-  if (!customizer) throw new ApiError(404, 'entity.not_found');
+  if (!customizer) throw new ApiError(404, 'entity.not_exists_with_id');
   return toResponse(customizer);
 }
 
@@ -173,7 +173,7 @@ export async function patchCustomizer(
   const key = jwtCustomizerConfigKeys[tokenType];
   return performWrite(ctx, 'Admin.JwtCustomizer.Updated', async (tx) => {
     const before = await readCustomizer(tx, tokenType);
-    if (!before) throw new ApiError(404, 'entity.not_found');
+    if (!before) throw new ApiError(404, 'entity.not_exists_with_id');
     const next: Customizer = {
       script: patch.script ?? before.script,
       environmentVariables: patch.environmentVariables
@@ -193,7 +193,7 @@ export async function deleteCustomizer(ctx: WriteContext, tokenType: JwtCustomiz
   const key = jwtCustomizerConfigKeys[tokenType];
   await performWrite(ctx, 'Admin.JwtCustomizer.Deleted', async (tx) => {
     const before = await readCustomizer(tx, tokenType);
-    if (!before) throw new ApiError(404, 'entity.not_found');
+    if (!before) throw new ApiError(404, 'entity.not_exists_with_id');
     await tx.delete(tenantConfigs, eq(tenantConfigs.key, key));
     return {
       result: undefined,

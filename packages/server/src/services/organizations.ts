@@ -52,7 +52,7 @@ export function toOrganizationScope(row: OrganizationScopeRow): OrganizationScop
   return { ...row, createdAt: row.createdAt.getTime() };
 }
 
-/** The organization of this tenant with that id, or 404 `entity.not_found`. */
+/** The organization of this tenant with that id, or 404 `entity.not_exists_with_id`. */
 export async function findOrganization(tx: TenantDb, id: string): Promise<OrganizationRow> {
   const row = await tx.findOne(organizations, eq(organizations.id, id));
   if (!row) throw notFound();

@@ -43,7 +43,7 @@ export type RelationState = Record<string, unknown>;
  * they are, and how a change is audited and announced. Every write goes through {@link changeRelation}.
  */
 export type Relation<P, O, T extends TenantTable, S extends RelationState = RelationState> = {
-  /** The owner the path names, or 404 `entity.not_found`; checked first by every operation. */
+  /** The owner the path names, or 404 `entity.not_exists_with_id`; checked first by every operation. */
   owner: (tx: TenantDb, params: P) => Promise<O>;
   /** The owner's link rows. */
   links: (params: P) => IdSet<T>;

@@ -56,7 +56,7 @@ export function auditImage(row: UserRow): Record<string, unknown> {
   return image;
 }
 
-/** The user of this tenant with that id, or 404 `entity.not_found`. */
+/** The user of this tenant with that id, or 404 `entity.not_exists_with_id`. */
 export async function findUser(tenant: TenantDb, id: string): Promise<UserRow> {
   const user = await tenant.findOne(users, eq(users.id, id));
   if (!user) throw notFound();

@@ -47,10 +47,10 @@ export function auditedHook(hook: Hook): Record<string, unknown> {
   };
 }
 
-/** The hook of this tenant with that id, or 404 `entity.not_found`. */
+/** The hook of this tenant with that id, or 404 `entity.not_exists_with_id`. */
 export async function findHook(tenant: TenantDb, id: string): Promise<HookRow> {
   const row = await tenant.findOne(hooks, eq(hooks.id, id));
-  if (!row) throw new ApiError(404, 'entity.not_found');
+  if (!row) throw new ApiError(404, 'entity.not_exists_with_id');
   return row;
 }
 

@@ -113,6 +113,6 @@ function useChosen<S extends z.ZodType>(area: 'users' | 'applications', id: stri
     queryFn: ({ signal }) => requestJson(api.path(`/${area}/${encodeURIComponent(id ?? '')}`), schema, { signal }),
     enabled: Boolean(id),
     // An id that no longer exists still filters; it shows as the id.
-    meta: { silenceErrorCodes: ['entity.not_found'] },
+    meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
   });
 }
