@@ -472,7 +472,7 @@ describe('machine-to-machine roles of an application', () => {
         body: { roleIds: [unknown] },
       });
       expect(response.status, unknown).toBe(404);
-      expect(response.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids: [unknown] } });
+      expect(response.json).toMatchObject({ code: 'entity.not_exists_with_id', data: { ids: [unknown] } });
     }
     for (const body of [{}, { roleIds: [] }, { roleIds: ['a', 'a'] }]) {
       expectInvalid(await t.call(`/api/applications/${robot}/roles`, { method: 'POST', body }), 'roleIds');

@@ -95,6 +95,16 @@ describe('POST /users/{userId}/roles', () => {
     expect(second.status).toBe(201);
     expect(second.json).toEqual({ roleIds: [b, a], addedRoleIds: [a] });
   });
+
+  it('answers an unknown role id with 404 entity.not_exists_with_id, as the reference’s finder does', async () => {
+    const user = await newUser();
+    const response = await t.call(`/api/users/${user.id}/roles`, {
+      method: 'POST',
+      body: { roleIds: ['no-such-role'] },
+    });
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('entity.not_exists_with_id');
+  });
 });
 
 describe('passwords longer than the policy allows', () => {

@@ -218,7 +218,7 @@ describe('role permissions (scopes)', () => {
         body: { scopeIds: [scopeIds[1], unknown] },
       });
       expect(response.status, unknown).toBe(404);
-      expect(response.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids: [unknown] } });
+      expect(response.json).toMatchObject({ code: 'entity.not_exists_with_id', data: { ids: [unknown] } });
     }
     for (const body of [{}, { scopeIds: [] }, { scopeIds: [scopeIds[1], scopeIds[1]] }, { scopeIds: 'a' }]) {
       expectInvalid(
@@ -306,7 +306,7 @@ describe('role users', () => {
     for (const unknown of ['nobody', foreign.id]) {
       const response = await t.call(`/api/roles/${id}/users`, { method: 'POST', body: { userIds: [unknown] } });
       expect(response.status, unknown).toBe(404);
-      expect(response.json.code).toBe('entity.relation_foreign_key_not_found');
+      expect(response.json.code).toBe('entity.not_exists_with_id');
     }
     expectInvalid(await t.call(`/api/roles/${id}/users`, { method: 'POST', body: { userIds: ['x'.repeat(13)] } }));
     expect((await t.call(`/api/roles/${id}/users`)).json.map((u: { id: string }) => u.id)).toEqual([cy.id]);

@@ -82,7 +82,7 @@ describe("a user's roles", () => {
     for (const roleIds of [['no-such-role'], [foreign.id]]) {
       const response = await t.call(`/api/users/${user}/roles`, { method: 'POST', body: { roleIds } });
       expect(response.status).toBe(404);
-      expect(response.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids: roleIds } });
+      expect(response.json).toMatchObject({ code: 'entity.not_exists_with_id', data: { ids: roleIds } });
     }
     for (const body of [{}, { roleIds: [] }, { roleIds: [userRole, userRole] }, { roleIds: 'x' }]) {
       expectInvalid(

@@ -21,7 +21,7 @@ const wrongType = {
 };
 const assignmentErrors = {
   404: errorResponse(
-    'No such application (`entity.not_exists_with_id`) or a role id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
+    'No such application (`entity.not_exists_with_id`) or a role id does not exist (`entity.not_exists_with_id`, data.ids).',
   ),
   422: errorResponse(
     'The application is not machine-to-machine (`application.invalid_type`) or a role is not (`role.invalid_type`, data.ids).',

@@ -41,7 +41,7 @@ const role = {
 const roleAudit = <S>(state: S) => auditOwner('Admin.Role.Updated', 'Role', state);
 const assignErrors = {
   404: errorResponse(
-    'No such role (`entity.not_exists_with_id`) or an assigned id does not exist (`entity.relation_foreign_key_not_found`).',
+    'No such role (`entity.not_exists_with_id`) or an assigned id does not exist (`entity.not_exists_with_id`, data.ids).',
   ),
   422: errorResponse(
     'The types do not match (`role.invalid_type`, `application.invalid_type`, `role.management_api_scope_for_user_role`) or the assignment exists.',

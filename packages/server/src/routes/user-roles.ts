@@ -12,7 +12,7 @@ import { findUser } from '../services/users.ts';
 
 const assignmentErrors = {
   404: errorResponse(
-    'No such user (`entity.not_exists_with_id`) or a role id does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
+    'No such user (`entity.not_exists_with_id`) or a role id does not exist (`entity.not_exists_with_id`, data.ids).',
   ),
   422: errorResponse('A machine-to-machine role cannot be given to a user (`role.invalid_type`, data.ids).'),
 };

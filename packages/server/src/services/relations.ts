@@ -26,13 +26,20 @@ export function notInRelation(
 }
 
 /**
- * `entity.relation_foreign_key_not_found` when some requested ids do not exist in this tenant; `data.ids` lists them.
- * 404 by default; the organization relations answer 422, as the reference's generated relation routes do.
+ * When some requested ids do not exist in this tenant (`data.ids` lists them): 404 `entity.not_exists_with_id`, or 422
+ * `entity.relation_foreign_key_not_found` when `status` says so.
  */
 export function assertAllFound(requested: readonly string[], found: Iterable<string>, status: 404 | 422 = 404): void {
   const known = new Set(found);
   const missing = [...new Set(requested)].filter((id) => !known.has(id));
-  if (missing.length) throw new ApiError(status, 'entity.relation_foreign_key_not_found', { ids: missing });
+  if (!missing.length) return;
+  // The reference's codes: an id its finder does not find is 404 `entity.not_exists_with_id`; a foreign key the
+  // database refuses (organization relations) is 422 `entity.relation_foreign_key_not_found`.
+  throw new ApiError(
+    status,
+    status === 404 ? 'entity.not_exists_with_id' : 'entity.relation_foreign_key_not_found',
+    { ids: missing },
+  );
 }
 
 /** The audited state of a relation's owner: what `before` and `after` of the audit entry hold. */
