@@ -35,11 +35,9 @@ export function assertAllFound(requested: readonly string[], found: Iterable<str
   if (!missing.length) return;
   // The reference's codes: an id its finder does not find is 404 `entity.not_exists_with_id`; a foreign key the
   // database refuses (organization relations) is 422 `entity.relation_foreign_key_not_found`.
-  throw new ApiError(
-    status,
-    status === 404 ? 'entity.not_exists_with_id' : 'entity.relation_foreign_key_not_found',
-    { ids: missing },
-  );
+  throw new ApiError(status, status === 404 ? 'entity.not_exists_with_id' : 'entity.relation_foreign_key_not_found', {
+    ids: missing,
+  });
 }
 
 /** The audited state of a relation's owner: what `before` and `after` of the audit entry hold. */
