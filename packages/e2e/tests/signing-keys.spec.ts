@@ -12,7 +12,7 @@ async function snap(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${screenshots}/${edition}-signing-keys-${name}.png`, fullPage: true });
 }
 
-type Key = { id: string; status: 'current' | 'previous'; signingKeyAlgorithm?: 'RSA' | 'EC' };
+type Key = { id: string; status: 'Current' | 'Previous'; signingKeyAlgorithm?: 'RSA' | 'EC' };
 
 async function openSigningKeys(page: Page, options: { viaForm?: boolean } = {}): Promise<ManagementApi> {
   await openSignedIn(page, consolePath('signing-keys'), options);
@@ -33,7 +33,7 @@ const keyRows = (table: Locator) => table.getByRole('row').filter({ has: table.p
  */
 async function restoreRsaKey(api: ManagementApi): Promise<void> {
   const keys = await api.post<Key[]>('/configs/oidc/private-keys/rotate', { signingKeyAlgorithm: 'RSA' });
-  for (const key of keys.filter((candidate) => candidate.status === 'previous')) {
+  for (const key of keys.filter((candidate) => candidate.status === 'Previous')) {
     await api.delete(`/configs/oidc/private-keys/${key.id}`);
   }
 }
@@ -66,8 +66,8 @@ test.describe('signing keys', () => {
 
       const keys = await api.get<Key[]>('/configs/oidc/private-keys');
       expect(keys.map((key) => [key.status, key.signingKeyAlgorithm])).toEqual([
-        ['current', 'EC'],
-        ['previous', before.signingKeyAlgorithm],
+        ['Current', 'EC'],
+        ['Previous', before.signingKeyAlgorithm],
       ]);
       const [current] = keys;
       if (!current) throw new Error('no current key after the rotation');

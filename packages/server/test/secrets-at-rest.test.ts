@@ -152,8 +152,8 @@ describe('secrets at rest', () => {
     expect(await readHook()).toMatchObject({ signingKey: 'p'.repeat(64), config: { headers: oldHeaders } });
     const listed = await cookieKeysApi();
     expect(listed).toEqual([
-      { id: 'old-cookie-key', createdAt: 1, status: 'current' },
-      { id: expect.any(String), createdAt: null, status: 'previous' },
+      { id: 'old-cookie-key', createdAt: 1, status: 'Current' },
+      { id: expect.any(String), createdAt: null, status: 'Previous' },
     ]);
     expect(await providerCookieKeys()).toEqual(oldPlain);
     expect(await sealSecretsAtRest(t.db)).toEqual({

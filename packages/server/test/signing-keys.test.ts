@@ -40,13 +40,13 @@ describe('OIDC keys API', () => {
   it('lists the private keys and the cookie keys without their material', async () => {
     const keys = await list(privateKeys);
     expect(keys).toEqual([
-      { id: expect.any(String), createdAt: expect.any(Number), status: 'current', signingKeyAlgorithm: 'RSA' },
+      { id: expect.any(String), createdAt: expect.any(Number), status: 'Current', signingKeyAlgorithm: 'RSA' },
     ]);
     const [stored] = await t.keys.privateKeys(DEFAULT_TENANT_ID);
     expect(stored?.kid, 'the id is the kid').toBe(keys[0]?.id);
     const cookies = await t.call(cookieKeys);
     expect(cookies.json, 'cookie keys exist before the provider first ran').toEqual([
-      { id: expect.any(String), createdAt: expect.any(Number), status: 'current' },
+      { id: expect.any(String), createdAt: expect.any(Number), status: 'Current' },
     ]);
     for (const text of [JSON.stringify(keys), cookies.text]) {
       expect(text).not.toMatch(/"(d|n|p|q|value|privateJwk)"/);
@@ -60,14 +60,14 @@ describe('OIDC keys API', () => {
     expect(rotated.status).toBe(200);
     const [second, previous] = rotated.json as Key[];
     expect(rotated.json).toHaveLength(2);
-    expect(second).toMatchObject({ status: 'current', signingKeyAlgorithm: 'RSA' });
-    expect(previous).toEqual({ ...first, status: 'previous' });
+    expect(second).toMatchObject({ status: 'Current', signingKeyAlgorithm: 'RSA' });
+    expect(previous).toEqual({ ...first, status: 'Previous' });
 
     const toEc = await t.call(`${privateKeys}/rotate`, { method: 'POST', body: { signingKeyAlgorithm: 'EC' } });
     expect(toEc.status).toBe(200);
     expect((toEc.json as Key[]).map((key) => [key.status, key.signingKeyAlgorithm])).toEqual([
-      ['current', 'EC'],
-      ['previous', 'RSA'],
+      ['Current', 'EC'],
+      ['Previous', 'RSA'],
     ]);
     expect(toEc.json[1].id, 'the key before the last is removed').toBe(second?.id);
     const stored = await t.keys.privateKeys(DEFAULT_TENANT_ID);
@@ -124,8 +124,8 @@ describe('OIDC keys API', () => {
     const rotated = await t.call(`${cookieKeys}/rotate`, { method: 'POST', body: {} });
     expect(rotated.status).toBe(200);
     expect(rotated.json).toEqual([
-      { id: expect.any(String), createdAt: expect.any(Number), status: 'current' },
-      { ...first, status: 'previous' },
+      { id: expect.any(String), createdAt: expect.any(Number), status: 'Current' },
+      { ...first, status: 'Previous' },
     ]);
     const third = await t.call(`${cookieKeys}/rotate`, { method: 'POST' });
     expect(third.json.map((key: Key) => key.id)).toEqual([third.json[0].id, rotated.json[0].id]);
@@ -148,7 +148,7 @@ describe('OIDC keys API', () => {
     );
     expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
     const keys = await list(privateKeys);
-    expect(keys.map((key) => key.status)).toEqual(['current', 'previous']);
+    expect(keys.map((key) => key.status)).toEqual(['Current', 'Previous']);
     expect(await t.keys.privateKeys(DEFAULT_TENANT_ID)).toHaveLength(2);
     const [, previous] = keys;
     expect((await t.call(`${privateKeys}/${previous?.id}`, { method: 'DELETE' })).status).toBe(204);

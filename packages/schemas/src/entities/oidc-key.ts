@@ -8,8 +8,11 @@ export type OidcKeyType = (typeof oidcKeyTypes)[number];
 export const signingKeyAlgorithms = ['RSA', 'EC'] as const;
 export type SigningKeyAlgorithm = (typeof signingKeyAlgorithms)[number];
 
-/** `current` signs (private keys) or signs cookies (cookie keys); `previous` only verifies. */
-export const oidcKeyStatuses = ['current', 'previous'] as const;
+/**
+ * `Current` signs (private keys) or signs cookies (cookie keys); `Previous` only verifies. The reference's casing (its
+ * `OidcSigningKeyStatus`, which also has `Next` for keys rotated in with a grace period).
+ */
+export const oidcKeyStatuses = ['Current', 'Previous'] as const;
 export type OidcKeyStatus = (typeof oidcKeyStatuses)[number];
 
 /** A rotation keeps the new key and this many previous ones (the newest one and one before it). */

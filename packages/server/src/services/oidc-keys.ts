@@ -52,7 +52,7 @@ export function parseCookieKeys(stored: unknown): StoredCookieKey[] {
   });
 }
 
-const statusOf = (index: number): OidcKey['status'] => (index === 0 ? 'current' : 'previous');
+const statusOf = (index: number): OidcKey['status'] => (index === 0 ? 'Current' : 'Previous');
 
 async function listPrivateKeys(tenant: TenantDb): Promise<OidcKey[]> {
   const rows = await tenant.findMany(signingKeys, { orderBy: [desc(signingKeys.createdAt), desc(signingKeys.id)] });

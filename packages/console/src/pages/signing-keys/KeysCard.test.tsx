@@ -43,12 +43,12 @@ beforeEach(() => {
   sent.rotated.length = 0;
   sent.deleted.length = 0;
   lists['private-keys'] = [
-    { id: 'key-new', createdAt: Date.UTC(2026, 0, 2), status: 'current', signingKeyAlgorithm: 'EC' },
-    { id: 'key-old', createdAt: Date.UTC(2026, 0, 1), status: 'previous', signingKeyAlgorithm: 'RSA' },
+    { id: 'key-new', createdAt: Date.UTC(2026, 0, 2), status: 'Current', signingKeyAlgorithm: 'EC' },
+    { id: 'key-old', createdAt: Date.UTC(2026, 0, 1), status: 'Previous', signingKeyAlgorithm: 'RSA' },
   ];
   lists['cookie-keys'] = [
-    { id: 'cookie-new', createdAt: Date.UTC(2026, 0, 2), status: 'current' },
-    { id: 'cookie-legacy', createdAt: null, status: 'previous' },
+    { id: 'cookie-new', createdAt: Date.UTC(2026, 0, 2), status: 'Current' },
+    { id: 'cookie-legacy', createdAt: null, status: 'Previous' },
   ];
 });
 

@@ -1,4 +1,4 @@
-import type { OidcKey, OidcKeyType } from '@gatehouse/schemas';
+import type { OidcKey, OidcKeyStatus, OidcKeyType } from '@gatehouse/schemas';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOidcKey, useOidcKeys } from '../../api/signing-keys.ts';
@@ -12,6 +12,9 @@ import { Tag } from '../../components/Tag/Tag.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { RotateKeysModal } from './RotateKeysModal.tsx';
 import styles from './SigningKeys.module.css';
+
+/** The status label's key (`status.current`, `status.previous`). */
+const statusKey: Record<OidcKeyStatus, 'current' | 'previous'> = { Current: 'current', Previous: 'previous' };
 
 /** One key type: its keys (current first) with rotation and deletion of the previous key. */
 export function KeysCard({ keyType }: { keyType: OidcKeyType }) {
@@ -69,14 +72,16 @@ export function KeysCard({ keyType }: { keyType: OidcKeyType }) {
     {
       key: 'status',
       title: t('columns.status'),
-      render: (key) => <Tag status={key.status === 'current' ? 'success' : 'neutral'}>{t(`status.${key.status}`)}</Tag>,
+      render: (key) => (
+        <Tag status={key.status === 'Current' ? 'success' : 'neutral'}>{t(`status.${statusKey[key.status]}`)}</Tag>
+      ),
     },
     {
       key: 'actions',
       title: <span className={shared.visuallyHidden}>{t('columns.actions')}</span>,
       className: styles.actionsCell,
       render: (key) =>
-        key.status === 'previous' ? (
+        key.status === 'Previous' ? (
           <Button
             variant="danger"
             size="small"
