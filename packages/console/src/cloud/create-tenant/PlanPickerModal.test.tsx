@@ -16,6 +16,13 @@ import { TenantsProvider } from '../tenants/TenantsProvider.tsx';
 import { tenantFixture } from '../tenants/tenant-fixture.ts';
 import { PlanPickerModal } from './PlanPickerModal.tsx';
 
+/** The build's external links (VITE_*), set per test: unset by default, as in the default build. */
+const links = vi.hoisted(() => ({ pricing: undefined as string | undefined }));
+vi.mock('../../app/external-links.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/external-links.ts')>()),
+  externalLinks: links,
+}));
+
 const checkout = vi.hoisted(() => ({
   start: vi.fn<(...args: unknown[]) => Promise<void>>(),
   processingSkuId: undefined as string | undefined,
@@ -88,12 +95,24 @@ describe('PlanPickerModal (spec §2.9, §4 checkout)', () => {
     expect(within(card('Free')).queryByText('Most popular')).toBeNull();
     expect(within(card('Free')).queryByRole('link')).toBeNull();
     expect(
-      within(card('Pro202411'))
-        .getByRole('link', { name: /View all features/ })
-        .getAttribute('target'),
-    ).toBe('_blank');
+      within(card('Pro202411')).queryByRole('link', { name: /View all features/ }),
+      'no pricing page configured: no link',
+    ).toBeNull();
     expect(within(card('Free')).getByText('Monthly active users: \u206850,000\u2069')).toBeTruthy();
     expect(within(card('Pro202411')).getByText('Organizations')).toBeTruthy();
+  });
+
+  it('links "view all features" on Pro to the pricing page the build names', () => {
+    links.pricing = 'https://pricing.example.com';
+    try {
+      setup([]);
+      const pro = card('Pro202411');
+      const link = within(pro).getByRole('link', { name: /View all features/ });
+      expect(link.getAttribute('href')).toBe('https://pricing.example.com');
+      expect(link.getAttribute('target')).toBe('_blank');
+    } finally {
+      links.pricing = undefined;
+    }
   });
 
   it('starts checkout for Pro with the new tenant fields', () => {
