@@ -3,7 +3,7 @@
  * console: a self-hosted Gatehouse has no community, support address or release page of its own to point at, and a
  * link to a place that does not exist is worse than none. A link left unset is not shown (the docs row and top-bar
  * link, the contact rows, the version badge's link, the plan picker's "view all features", the suspended page's
- * contact); docs/console.md lists the variables.
+ * contact); the README lists the variables.
  */
 export const externalLinks: Readonly<Record<ExternalLinkKey, string | undefined>> = {
   docs: configured(import.meta.env.VITE_DOCS_URL),
