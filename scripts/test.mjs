@@ -4,6 +4,7 @@
 // the end-to-end tests in Chromium. The suites before the builds do not depend on the edition (the
 // server tests choose theirs per test), so they run once.
 // Ends with one line `N passed, N failed` totalled over all suites.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildConsole, buildServer } from './build.mjs';
@@ -38,6 +39,42 @@ function check(name, command, args, options = {}) {
   beginStep(name);
   const result = run(command, args, { ...options, allowFailure: true });
   record(name, result.status === 0 ? 1 : 0, result.status === 0 ? 0 : 1);
+}
+
+/**
+ * Checks that pass when their command exits 0, `limit` at a time. Each is recorded with its own seconds; its output is
+ * printed whole when it ends, so the outputs of two checks never interleave.
+ */
+async function inParallel(checks, limit) {
+  const queue = [...checks];
+  const results = new Map();
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { name, command, args } = next;
+      const began = Date.now();
+      const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      console.log(`\n▶ ${name}${output ? `\n${output.trimEnd()}` : ''}`);
+      results.set(name, { status, seconds: Math.round((Date.now() - began) / 100) / 10 });
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  for (const { name } of checks) {
+    const { status, seconds } = results.get(name);
+    suites.push({
+      name,
+      passed: status === 0 ? 1 : 0,
+      failed: status === 0 ? 0 : 1,
+      skipped: 0,
+      flaky: 0,
+      seconds,
+      note: '',
+    });
+  }
+  stepStartedAt = Date.now();
 }
 
 function vitest(name, project, env = {}) {
@@ -83,14 +120,19 @@ const tsProjects = [
   'packages/e2e/tsconfig.json',
   'bench/tsconfig.json',
 ];
-for (const project of tsProjects.filter((path) => existsSync(join(root, path)))) {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  check(`typecheck ${project.replace('packages/', '').replace('/tsconfig.json', '')}`, runtimeNode(), [
-    tsc,
-    '-p',
-    project,
-  ]);
-}
+// tsc is single-threaded: the projects are checked two at a time, one per core (the server and the console together
+// took ~80 s one after the other).
+beginStep('typecheck');
+await inParallel(
+  tsProjects
+    .filter((path) => existsSync(join(root, path)))
+    .map((project) => ({
+      name: `typecheck ${project.replace('packages/', '').replace('/tsconfig.json', '')}`,
+      command: runtimeNode(),
+      args: [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
+    })),
+  2,
+);
 check('lint (biome)', join(root, 'node_modules', '.bin', 'biome'), ['check', '.']);
 
 vitest('server unit + API on PGlite', 'packages/server', { TEST_DATABASE_URL: '' });
