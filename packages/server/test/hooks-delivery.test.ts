@@ -343,7 +343,8 @@ describe('test send and replay', () => {
       events: ['User.Created'],
       config: { url: `${base}/ok/test`, headers: { 'X-Team': 'blue' } },
     });
-    const result = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST' });
+    const prefer = { Prefer: 'return=representation' };
+    const result = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', headers: prefer });
     expect(result.status).toBe(200);
     expect(result.json).toMatchObject({ success: true, responseStatus: 200, responseBody: 'thanks', error: null });
     expect(received).toHaveLength(1);
@@ -355,19 +356,64 @@ describe('test send and replay', () => {
       event: 'User.Created',
       data: { test: true },
     });
+    // As the reference: 204 without the preference.
     const chosen = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', body: { event: 'PostSignIn' } });
-    expect(chosen.status).toBe(200);
+    expect(chosen.status).toBe(204);
+    expect(chosen.text).toBe('');
     expect(JSON.parse(received[1]?.body ?? '{}').event).toBe('PostSignIn');
     expect((await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', body: { event: 'Nope' } })).status).toBe(400);
     expect((await recentLogs(hook.id)).json).toEqual([]);
 
     await t.call(`/api/hooks/${hook.id}`, { method: 'PATCH', body: { config: { url: `${base}/fail/test` } } });
-    const failed = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST' });
-    expect(failed.json).toMatchObject({ success: false, responseStatus: 500, responseBody: 'boom' });
+    const failed = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', headers: prefer });
+    expect(failed.status).toBe(422);
+    expect(failed.json).toMatchObject({
+      code: 'hook.endpoint_responded_with_error',
+      data: { success: false, responseStatus: 500, responseBody: 'boom' },
+    });
     await t.call(`/api/hooks/${hook.id}`, { method: 'PATCH', body: { config: { url: 'http://127.0.0.1:1/closed' } } });
     const unreachable = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST' });
-    expect(unreachable.json).toMatchObject({ success: false, responseStatus: null });
-    expect(unreachable.json.error).toBeTruthy();
+    expect(unreachable.status).toBe(422);
+    expect(unreachable.json).toMatchObject({
+      code: 'hook.send_test_payload_failed',
+      data: { success: false, responseStatus: null },
+    });
+    expect(unreachable.json.data.error).toBeTruthy();
+  });
+
+  it("takes the reference's body: a sample per event of `events`, to `config`'s endpoint instead of the saved one", async () => {
+    const hook = await createHook({
+      name: 'Reference test',
+      events: ['User.Created'],
+      config: { url: `${base}/fail/x` },
+    });
+    const before = received.length;
+    const tested = await t.call(`/api/hooks/${hook.id}/test`, {
+      method: 'POST',
+      body: {
+        events: ['User.Created', 'PostRegister'],
+        config: { url: `${base}/ok/unsaved`, headers: { 'X-Try': '1' } },
+      },
+    });
+    expect(tested.status).toBe(204);
+    const sent = received.slice(before);
+    expect(sent.map((request) => JSON.parse(request.body).event)).toEqual(['User.Created', 'PostRegister']);
+    expect(sent.every((request) => request.headers['x-try'] === '1')).toBe(true);
+    expect((await t.call(`/api/hooks/${hook.id}`)).json.config.url, 'the saved endpoint is unchanged').toBe(
+      `${base}/fail/x`,
+    );
+    const bad = await t.call(`/api/hooks/${hook.id}/test`, { method: 'POST', body: { config: { url: 'not a url' } } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('guard.invalid_input');
+    // The first failure stops the run: the second event is not sent.
+    const stopped = received.length;
+    const failed = await t.call(`/api/hooks/${hook.id}/test`, {
+      method: 'POST',
+      body: { events: ['User.Created', 'PostRegister'] },
+    });
+    expect(failed.status).toBe(422);
+    expect(received.length - stopped).toBe(1);
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
   });
 
   it('replays one recorded delivery with the same body, signed with the current key', async () => {

@@ -98,9 +98,12 @@ describe('webhooks to private addresses when they are refused', () => {
     const before = received;
     const id = await hookTo(url());
     const result = await t.call(`/api/hooks/${id}/test`, { method: 'POST' });
-    expect(result.status).toBe(200);
-    expect(result.json).toMatchObject({ success: false, responseStatus: null, responseBody: null });
-    expect(result.json.error).toMatch(/private, loopback, link-local or reserved range/);
+    expect(result.status).toBe(422);
+    expect(result.json).toMatchObject({
+      code: 'hook.send_test_payload_failed',
+      data: { success: false, responseStatus: null, responseBody: null },
+    });
+    expect(result.json.data.error).toMatch(/private, loopback, link-local or reserved range/);
     expect(received, 'the receiver heard nothing').toBe(before);
   });
 
@@ -134,7 +137,10 @@ describe('webhooks to an allowed internal receiver', () => {
       method: 'POST',
       body: { name: 'Allowed', events: ['User.Created'], config: { url: `http://127.0.0.1:${port}/ok` } },
     });
-    const result = await t.call(`/api/hooks/${created.json.id}/test`, { method: 'POST' });
+    const result = await t.call(`/api/hooks/${created.json.id}/test`, {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+    });
     expect(result.json).toMatchObject({ success: true, responseStatus: 200 });
     expect(result.json.responseBody).toMatch(/^secret-internal-answer:x+$/);
     expect(result.json.responseBody.length, 'a short excerpt').toBe(512);

@@ -2,12 +2,13 @@ import {
   type HookCreate,
   type HookEvent,
   type HookPatch,
+  type HookTestResult,
   hookLogSchema,
   hookSchema,
   hookTestResultSchema,
 } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestJson, requestPage } from './client.ts';
+import { ApiError, request, requestJson, requestPage } from './client.ts';
 import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
 
 /** The webhooks area's calls (spec §2.2 webhooks; server routes/hooks.ts). */
@@ -102,17 +103,33 @@ export function useDeleteHook(id: string) {
   });
 }
 
-/** Sends a sample payload now (not logged); the answer says what the endpoint did. */
+/**
+ * Sends a sample payload now (not logged) and resolves with what the endpoint did, whether it succeeded or not: the
+ * server answers a failed send 422 with the outcome as `data` (as the reference API), read here like a success.
+ */
 export function useTestHook(id: string) {
   const api = useManagementApi();
   return useMutation({
-    mutationFn: (event: HookEvent | undefined) =>
-      requestJson(api.path(`/hooks/${seg(id)}/test`), hookTestResultSchema, {
-        method: 'POST',
-        json: event ? { event } : {},
-      }),
+    mutationFn: async (event: HookEvent | undefined): Promise<HookTestResult> => {
+      try {
+        return await requestJson(api.path(`/hooks/${seg(id)}/test`), hookTestResultSchema, {
+          method: 'POST',
+          json: event ? { event } : {},
+          headers: { Prefer: 'return=representation' },
+        });
+      } catch (error) {
+        if (error instanceof ApiError && isTestFailure(error.code)) {
+          const outcome = hookTestResultSchema.safeParse(error.data);
+          if (outcome.success) return outcome.data;
+        }
+        throw error;
+      }
+    },
   });
 }
+
+const isTestFailure = (code: string | undefined) =>
+  code === 'hook.send_test_payload_failed' || code === 'hook.endpoint_responded_with_error';
 
 export function useHookLogs(id: string, { page, pageSize, status, event }: HookLogsQuery) {
   const api = useManagementApi();

@@ -35,6 +35,8 @@ export const errorCodes = [
   'application.saml.active_certificate',
   'application.saml.acs_url_binding_not_supported',
   'application.saml.saml_application_only',
+  'hook.send_test_payload_failed',
+  'hook.endpoint_responded_with_error',
   'resource.resource_identifier_in_use',
   'resource.reserved_indicator',
   'resource.read_only',

@@ -175,6 +175,17 @@ export const hookTestResultSchema = z.object({
 });
 export type HookTestResult = z.infer<typeof hookTestResultSchema>;
 
+/**
+ * The body of POST /hooks/{id}/test, all optional: the reference's `events` (a sample is sent for each, in order, until
+ * one fails) and `config` (an endpoint to try instead of the saved one, e.g. before saving it), or Gatehouse's `event`
+ * (one sample). Without them, the hook's first event goes to its saved endpoint.
+ */
 export const hookTestSchema = z.strictObject({
   event: hookEventSchema.optional(),
+  events: z
+    .array(hookEventSchema)
+    .max(acceptedHookEvents.length)
+    .refine((events) => new Set(events).size === events.length, 'each event at most once')
+    .optional(),
+  config: z.strictObject({ url: hookUrlSchema, headers: hookHeadersSchema.optional() }).optional(),
 });

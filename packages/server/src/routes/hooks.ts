@@ -99,10 +99,19 @@ const testHook = createRoute({
   method: 'post',
   path: '/hooks/{id}/test',
   tags,
-  summary: 'Send a sample payload now and report what the endpoint answered',
-  description: 'Signed like a real delivery, sent once (no retries) and not recorded in the recent requests.',
+  summary: 'Send sample payloads now and report what the endpoint answered',
+  description:
+    'Signed like real deliveries, sent once each (no retries) and not recorded in the recent requests. 204 when the ' +
+    'endpoint answered 2xx, as the reference API; with `Prefer: return=representation`, 200 and the outcome instead. ' +
+    '422 `hook.send_test_payload_failed` (no answer) or `hook.endpoint_responded_with_error` (another status), the ' +
+    'outcome in `data`.',
   request: { params: idParams, body: { ...jsonBody(hookTestSchema), required: false } },
-  responses: { 200: jsonResponse(hookTestResultSchema, 'The outcome.'), ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: jsonResponse(hookTestResultSchema, 'The outcome (with `Prefer: return=representation`).'),
+    204: { description: 'The endpoint answered 2xx.' },
+    ...errorResponses,
+    ...notFoundResponse,
+  },
 });
 
 const listLogs = createRoute({
@@ -172,7 +181,10 @@ export const hooksRoutes = createRouter()
     // The body is optional, so the service reads it rather than the contract.
     const readBody = async (): Promise<unknown> => ((await c.req.text()) ? await c.req.json() : {});
     const { outbound } = c.get('config');
-    return c.json(await hookService.testHook(c.get('tenant'), outbound, id, c.get('auth').actor, readBody), 200);
+    const outcome = await hookService.testHook(c.get('tenant'), outbound, id, c.get('auth').actor, readBody);
+    // RFC 7240: the console asks for the outcome of a success too (status, time, body); reference clients get 204.
+    if (/\breturn=representation\b/.test(c.req.header('Prefer') ?? '')) return c.json(outcome, 200);
+    return c.body(null, 204);
   })
   .openapi(listLogs, async (c) => {
     const { id } = c.req.valid('param');

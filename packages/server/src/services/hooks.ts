@@ -13,7 +13,7 @@ import { and, desc, eq, gte, ilike, isNull, not, or, type SQL, sql } from 'drizz
 import { allOf, anyOf } from '../db/conditions.ts';
 import { hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, invalidFields } from '../http/errors.ts';
 import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import type { OutboundPolicy } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
@@ -123,31 +123,51 @@ export function rotateSigningKey(ctx: WriteContext, id: string): Promise<Hook> {
 }
 
 /** Sends a sample payload once (no retries, not recorded), signed like a real delivery. */
+/**
+ * Sends sample payloads now, signed like real deliveries, once each (no retries) and unrecorded: one per event of
+ * `events` in order (the reference's body), else the one `event`, else the hook's first event; to `config`'s endpoint
+ * and headers when given, else the saved ones. Answers the last outcome when every endpoint answer was 2xx; otherwise
+ * 422 with the failed outcome as `data`: `hook.send_test_payload_failed` when nothing came back (refused, timed out,
+ * blocked by the outbound policy), `hook.endpoint_responded_with_error` for any other status (as the reference).
+ */
 export async function testHook(
   tenant: TenantDb,
   outbound: OutboundPolicy,
   id: string,
   actor: Actor,
-  /** Reads the request's optional body (`{event?}`); called once the hook is known to exist. */
+  /** Reads the request's optional body (hookTestSchema); called once the hook is known to exist. */
   readBody: () => Promise<unknown>,
 ): Promise<HookTestResult> {
   const hook = await findHook(tenant, id);
   const input = hookTestSchema.safeParse(await readBody());
-  if (!input.success) throw new ApiError(400, 'guard.invalid_input');
-  const event = input.data.event ?? hook.events[0] ?? 'User.Created';
-  const body = deliveryBody(hook.id, `test-${generateId(12)}`, event, {
-    createdAt: Date.now(),
-    actor,
-    data: { test: true, message: 'A sample payload sent from the Gatehouse management API.' },
-  });
-  const result = await sendOnce(hook, body, { outbound });
-  return {
-    success: result.success,
-    responseStatus: result.responseStatus,
-    responseBody: result.responseBody,
-    durationMs: result.durationMs,
-    error: result.error,
-  };
+  if (!input.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(input.error));
+  const { config } = input.data;
+  const target = config
+    ? { ...hook, config: { ...hook.config, url: config.url }, headers: config.headers ?? hook.headers }
+    : hook;
+  const events = input.data.events?.length ? input.data.events : [input.data.event ?? hook.events[0] ?? 'User.Created'];
+  let outcome: HookTestResult | undefined;
+  for (const event of events) {
+    const body = deliveryBody(hook.id, `test-${generateId(12)}`, event, {
+      createdAt: Date.now(),
+      actor,
+      data: { test: true, message: 'A sample payload sent from the Gatehouse management API.' },
+    });
+    const result = await sendOnce(target, body, { outbound });
+    outcome = {
+      success: result.success,
+      responseStatus: result.responseStatus,
+      responseBody: result.responseBody,
+      durationMs: result.durationMs,
+      error: result.error,
+    };
+    if (!outcome.success) {
+      const code =
+        outcome.responseStatus === null ? 'hook.send_test_payload_failed' : 'hook.endpoint_responded_with_error';
+      throw new ApiError(422, code, outcome);
+    }
+  }
+  return outcome as HookTestResult;
 }
 
 /** The condition and order of a hook's recent requests (the last 24 hours), newest first. */
