@@ -1,5 +1,7 @@
 import {
   hookCreateSchema,
+  hookEventSchema,
+  hookEventsSchema,
   hookListQuerySchema,
   hookLogSchema,
   hookLogsQuerySchema,
@@ -13,6 +15,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { hookLogs, hooks } from '../db/tables.ts';
+import { ApiError } from '../http/errors.ts';
 import {
   createRouter,
   errorResponses,
@@ -32,6 +35,22 @@ import { findHook, toHook, toHookLog } from '../services/webhooks.ts';
 
 const tags = ['Hooks'];
 const idParams = z.object({ id: idSchema });
+
+/**
+ * The reference's legacy single `event` (issue 24): still accepted on create and update, stored as `events: [event]`.
+ * `events` wins when both are given.
+ */
+const legacyEvent = {
+  event: hookEventSchema.optional().meta({ deprecated: true, description: 'Legacy single event; use `events`.' }),
+};
+const hookCreateBodySchema = hookCreateSchema.extend({ events: hookEventsSchema.optional(), ...legacyEvent });
+const hookPatchBodySchema = hookPatchSchema.extend(legacyEvent);
+
+function withLegacyEvent<T extends { events?: string[]; event?: string }>({ event, ...body }: T) {
+  const events = body.events ?? (event === undefined ? undefined : [event]);
+  return events === undefined ? body : { ...body, events };
+}
+
 const logParams = z.object({ id: idSchema, logId: idSchema });
 
 const listHooks = createRoute({
@@ -54,7 +73,7 @@ const createHook = createRoute({
   path: '/hooks',
   tags,
   summary: 'Create a webhook (a signing key is generated)',
-  request: { body: jsonBody(hookCreateSchema) },
+  request: { body: jsonBody(hookCreateBodySchema) },
   responses: { 201: jsonResponse(hookSchema, 'The new webhook with its signing key.'), ...errorResponses },
 });
 
@@ -73,7 +92,7 @@ const patchHook = createRoute({
   tags,
   summary: 'Update a webhook',
   description: '`config` fields are merged into the saved config; `headers`, when given, replaces all headers.',
-  request: { params: idParams, body: jsonBody(hookPatchSchema) },
+  request: { params: idParams, body: jsonBody(hookPatchBodySchema) },
   responses: { 200: jsonResponse(hookSchema, 'The updated webhook.'), ...errorResponses, ...notFoundResponse },
 });
 
@@ -160,14 +179,21 @@ export const hooksRoutes = createRouter()
     );
   })
   .openapi(createHook, async (c) => {
-    return c.json(await hookService.createHook(writeContext(c), c.get('config'), c.req.valid('json')), 201);
+    const { events, ...body } = withLegacyEvent(c.req.valid('json'));
+    if (!events) {
+      throw new ApiError(400, 'guard.invalid_input', [
+        { path: 'events', message: 'Give the events (or the legacy event)', code: 'invalid_type' },
+      ]);
+    }
+    return c.json(await hookService.createHook(writeContext(c), c.get('config'), { ...body, events }), 201);
   })
   .openapi(getHook, async (c) => {
     const withStats = c.req.valid('query').includeExecutionStats === 'true';
     return c.json(await hookService.getHook(c.get('tenant'), c.req.valid('param').id, { withStats }), 200);
   })
   .openapi(patchHook, async (c) => {
-    return c.json(await hookService.updateHook(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200);
+    const body = withLegacyEvent(c.req.valid('json'));
+    return c.json(await hookService.updateHook(writeContext(c), c.req.valid('param').id, body), 200);
   })
   .openapi(deleteHook, async (c) => {
     await hookService.deleteHook(writeContext(c), c.req.valid('param').id);

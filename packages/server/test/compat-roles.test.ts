@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+/**
+ * Issue 24: roles as a client written for the reference management API sends and reads them (section 3 of the
+ * reference: request bodies, answer shapes, status codes, error codes and pagination headers).
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Body = Record<string, unknown>;
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${++counter}`;
+
+async function created(path: string, body: Body, status = 200): Promise<Body & { id: string }> {
+  const response = await t.call(path, { method: 'POST', body });
+  expect(response.status, `${path}: ${response.text}`).toBe(status);
+  return response.json;
+}
+const newRole = (body: Body = {}) => created('/api/roles', { name: unique('compat-role'), ...body });
+const newUser = () => created('/api/users', { username: unique('compat_role_user').replaceAll('-', '_') });
+const newM2mApp = () => created('/api/applications', { name: unique('compat robot'), type: 'MachineToMachine' });
+async function newScopes(count: number): Promise<string[]> {
+  const resource = await created(
+    '/api/resources',
+    { name: unique('Compat roles API'), indicator: `https://${unique('roles-api')}.example.com` },
+    201,
+  );
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push((await created(`/api/resources/${resource.id}/scopes`, { name: `read:thing-${i}` }, 201)).id);
+  }
+  return ids;
+}
+const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+
+describe('POST /roles and GET/PATCH/DELETE /roles/{id}', () => {
+  it('creates a role from the reference body and answers 200 with the Role fields', async () => {
+    const scopeIds = await newScopes(2);
+    const role = await newRole({ description: 'Can read', type: 'User', isDefault: false, scopeIds });
+    expect(role).toMatchObject({ description: 'Can read', type: 'User', isDefault: false });
+    expect(typeof role.id).toBe('string');
+    expect(typeof role.name).toBe('string');
+    const scopes = await t.call(`/api/roles/${role.id}/scopes`);
+    expect(ids(scopes.json), 'scopeIds given at creation are assigned').toEqual([...scopeIds].sort());
+  });
+
+  it('defaults type to User and description to empty, as the reference does', async () => {
+    const role = await newRole();
+    expect(role.type).toBe('User');
+    expect(role.isDefault).toBe(false);
+    const m2m = await newRole({ type: 'MachineToMachine' });
+    expect(m2m.type).toBe('MachineToMachine');
+  });
+
+  it('refuses a name already in use with 422 role.name_in_use', async () => {
+    const role = await newRole();
+    const again = await t.call('/api/roles', { method: 'POST', body: { name: role.name } });
+    expect(again.status).toBe(422);
+    expect(again.json.code).toBe('role.name_in_use');
+    const other = await newRole();
+    const renamed = await t.call(`/api/roles/${other.id}`, { method: 'PATCH', body: { name: role.name } });
+    expect(renamed.status).toBe(422);
+    expect(renamed.json.code).toBe('role.name_in_use');
+  });
+
+  it('gets, patches (name, description, isDefault) with 200 and deletes with 204', async () => {
+    const role = await newRole({ description: 'before' });
+    const got = await t.call(`/api/roles/${role.id}`);
+    expect(got.status).toBe(200);
+    expect(got.json).toMatchObject({ id: role.id, name: role.name, description: 'before' });
+    const name = unique('renamed');
+    const patched = await t.call(`/api/roles/${role.id}`, {
+      method: 'PATCH',
+      body: { name, description: 'after', isDefault: true },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ id: role.id, name, description: 'after', isDefault: true });
+    const deleted = await t.call(`/api/roles/${role.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    const gone = await t.call(`/api/roles/${role.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.json.code).toBe('entity.not_exists_with_id');
+  });
+
+  it('answers an unknown role id with 404 on get, patch and delete', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { description: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await t.call('/api/roles/no-such-role', { method, body });
+      expect(response.status, method).toBe(404);
+      expect(response.json.code, method).toBe('entity.not_exists_with_id');
+    }
+  });
+
+  it('refuses a body field the reference does not have with 400 guard.invalid_input', async () => {
+    const response = await t.call('/api/roles', { method: 'POST', body: { name: unique('x'), type: 'Robot' } });
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('guard.invalid_input');
+  });
+});
+
+describe('GET /roles (paginated; search, type, excludeUserId, excludeApplicationId)', () => {
+  it('is paginated by default with Total-Number and a Link header', async () => {
+    for (let i = 0; i < 3; i++) await newRole({ name: unique('paged') });
+    const page = await t.call('/api/roles?page=1&page_size=2');
+    expect(page.status).toBe(200);
+    expect(page.json).toHaveLength(2);
+    const total = Number(page.headers.get('Total-Number'));
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(page.headers.get('Link')).toMatch(/rel="next"/);
+    const whole = await t.call('/api/roles');
+    expect(whole.headers.get('Total-Number'), 'pagination is mandatory on /roles').toBe(String(total));
+  });
+
+  it('answers 400 guard.invalid_pagination for a bad page or page_size', async () => {
+    for (const query of ['page=0', 'page_size=0', 'page_size=101', 'page=abc']) {
+      const response = await t.call(`/api/roles?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json.code, query).toBe('guard.invalid_pagination');
+    }
+  });
+
+  it('searches with the console’s search=%keyword% and filters by type', async () => {
+    const marker = unique('zebra');
+    const user = await newRole({ name: `${marker}-user`, description: 'striped' });
+    const m2m = await newRole({ name: `${marker}-m2m`, type: 'MachineToMachine' });
+    const found = await t.call(`/api/roles?search=${encodeURIComponent(`%${marker}%`)}`);
+    expect(found.status).toBe(200);
+    expect(ids(found.json)).toEqual([user.id, m2m.id].sort());
+    expect(found.headers.get('Total-Number')).toBe('2');
+    const machines = await t.call(`/api/roles?search=${encodeURIComponent(`%${marker}%`)}&type=MachineToMachine`);
+    expect(ids(machines.json)).toEqual([m2m.id]);
+    const users = await t.call(`/api/roles?search=${encodeURIComponent(`%${marker}%`)}&type=User`);
+    expect(ids(users.json)).toEqual([user.id]);
+  });
+
+  it('leaves out the roles a user or an application already holds', async () => {
+    const marker = unique('holder');
+    const [a, b] = [await newRole({ name: `${marker}-a` }), await newRole({ name: `${marker}-b` })];
+    const user = await newUser();
+    expect((await t.call(`/api/roles/${a.id}/users`, { method: 'POST', body: { userIds: [user.id] } })).status).toBe(
+      201,
+    );
+    const left = await t.call(`/api/roles?search=${encodeURIComponent(`%${marker}%`)}&excludeUserId=${user.id}`);
+    expect(ids(left.json)).toEqual([b.id]);
+
+    const [c, d] = [
+      await newRole({ name: `${marker}-c`, type: 'MachineToMachine' }),
+      await newRole({ name: `${marker}-d`, type: 'MachineToMachine' }),
+    ];
+    const app = await newM2mApp();
+    const assigned = await t.call(`/api/roles/${c.id}/applications`, {
+      method: 'POST',
+      body: { applicationIds: [app.id] },
+    });
+    expect(assigned.status).toBe(201);
+    const apps = await t.call(
+      `/api/roles?search=${encodeURIComponent(`%${marker}%`)}&type=MachineToMachine&excludeApplicationId=${app.id}`,
+    );
+    expect(ids(apps.json)).toEqual([d.id]);
+  });
+});
+
+describe('role scopes, users and applications (reference relation routes)', () => {
+  it('POST /roles/{id}/scopes {scopeIds} is 201; the list carries each scope’s resource; DELETE is 204', async () => {
+    const role = await newRole();
+    const scopeIds = await newScopes(3);
+    const added = await t.call(`/api/roles/${role.id}/scopes`, { method: 'POST', body: { scopeIds } });
+    expect(added.status).toBe(201);
+    const whole = await t.call(`/api/roles/${role.id}/scopes`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('Total-Number'), 'pagination is optional on role scopes').toBeNull();
+    expect(ids(whole.json)).toEqual([...scopeIds].sort());
+    for (const scope of whole.json) {
+      expect(scope).toMatchObject({ resourceId: scope.resource.id, name: expect.any(String) });
+      expect(scope).toHaveProperty('description');
+      expect(scope).toHaveProperty('createdAt');
+      expect(scope.resource).toMatchObject({ indicator: expect.stringMatching(/^https:\/\//) });
+    }
+    const paged = await t.call(`/api/roles/${role.id}/scopes?page=1&page_size=2`);
+    expect(paged.headers.get('Total-Number')).toBe('3');
+    expect(paged.json).toHaveLength(2);
+
+    const removed = await t.call(`/api/roles/${role.id}/scopes/${scopeIds[0]}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(ids((await t.call(`/api/roles/${role.id}/scopes`)).json)).toEqual(scopeIds.slice(1).sort());
+  });
+
+  it('POST /roles/{id}/users {userIds} is 201, the list is paginated by default, DELETE is 204', async () => {
+    const role = await newRole();
+    const [u1, u2] = [await newUser(), await newUser()];
+    const added = await t.call(`/api/roles/${role.id}/users`, { method: 'POST', body: { userIds: [u1.id, u2.id] } });
+    expect(added.status).toBe(201);
+    const list = await t.call(`/api/roles/${role.id}/users`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('Total-Number')).toBe('2');
+    expect(ids(list.json)).toEqual([u1.id, u2.id].sort());
+    expect(list.json[0]).toHaveProperty('username');
+    expect(list.json[0]).not.toHaveProperty('passwordEncrypted');
+    const searched = await t.call(`/api/roles/${role.id}/users?search=${encodeURIComponent(`%${u2.username}%`)}`);
+    expect(ids(searched.json)).toEqual([u2.id]);
+    const removed = await t.call(`/api/roles/${role.id}/users/${u1.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(ids((await t.call(`/api/roles/${role.id}/users`)).json)).toEqual([u2.id]);
+    expect((await t.call(`/api/users/${u1.id}/roles`)).json).toEqual([]);
+  });
+
+  it('POST /roles/{id}/applications {applicationIds} is 201, the list is paginated, DELETE is 204', async () => {
+    const role = await newRole({ type: 'MachineToMachine' });
+    const [a1, a2] = [await newM2mApp(), await newM2mApp()];
+    const added = await t.call(`/api/roles/${role.id}/applications`, {
+      method: 'POST',
+      body: { applicationIds: [a1.id, a2.id] },
+    });
+    expect(added.status).toBe(201);
+    const list = await t.call(`/api/roles/${role.id}/applications`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('Total-Number')).toBe('2');
+    expect(ids(list.json)).toEqual([a1.id, a2.id].sort());
+    expect(list.json[0]).toMatchObject({ type: 'MachineToMachine' });
+    const removed = await t.call(`/api/roles/${role.id}/applications/${a1.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(ids((await t.call(`/api/roles/${role.id}/applications`)).json)).toEqual([a2.id]);
+  });
+
+  it('answers 404 for an unknown role on every relation route', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/api/roles/no-such-role/scopes', undefined],
+      ['POST', '/api/roles/no-such-role/scopes', { scopeIds: ['some-scope'] }],
+      ['GET', '/api/roles/no-such-role/users', undefined],
+      ['POST', '/api/roles/no-such-role/users', { userIds: ['some-user'] }],
+      ['GET', '/api/roles/no-such-role/applications', undefined],
+      ['POST', '/api/roles/no-such-role/applications', { applicationIds: ['some-app'] }],
+    ] as const) {
+      const response = await t.call(path, { method, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('answers an unknown scope, user or application id with 404', async () => {
+    const role = await newRole();
+    const m2m = await newRole({ type: 'MachineToMachine' });
+    for (const [path, body] of [
+      [`/api/roles/${role.id}/scopes`, { scopeIds: ['no-such-scope'] }],
+      [`/api/roles/${role.id}/users`, { userIds: ['no-such-user'] }],
+      [`/api/roles/${m2m.id}/applications`, { applicationIds: ['no-such-app'] }],
+    ] as const) {
+      const response = await t.call(path, { method: 'POST', body });
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('refuses an empty id list with 400 guard.invalid_input', async () => {
+    const role = await newRole();
+    const response = await t.call(`/api/roles/${role.id}/users`, { method: 'POST', body: { userIds: [] } });
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('guard.invalid_input');
+  });
+});
