@@ -17,5 +17,8 @@ export default defineConfig({
     // forked processes; every file renders into its own happy-dom window.
     pool: 'threads',
     maxWorkers: 2,
+    // CSS modules are processed and injected, with their class names as written, so component tests can check
+    // computed styles that matter to users (clipping, no wrapping, toast offset); happy-dom has no layout.
+    css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'non-scoped' } },
   },
 });
