@@ -30,6 +30,16 @@ function LinkedRow({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Text cells are user data (names, descriptions, emails) as often as not, in any script: each gets its own
+ * direction (`dir="auto"`), so a Latin description in an Arabic console reads 'Seeded for demos.' rather than
+ * '.Seeded for demos' (issue 26). A span, not the cell, carries it, so the column stays aligned with its header.
+ * Cells rendering their own elements mark their user text themselves.
+ */
+function isolated(content: ReactNode): ReactNode {
+  return typeof content === 'string' && content !== '' ? <span dir="auto">{content}</span> : content;
+}
+
 /** A cell; the one given `linkTo` (the first) holds the row's link. */
 export function TableCell({
   linkTo,
@@ -44,10 +54,10 @@ export function TableCell({
     <td className={className}>
       {linkTo ? (
         <Link to={linkTo} className={styles.rowLink}>
-          {children}
+          {isolated(children)}
         </Link>
       ) : (
-        children
+        isolated(children)
       )}
     </td>
   );
