@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useHref, useNavigate } from 'react-router';
+import { UserText } from '../UserText.tsx';
 import styles from './Table.module.css';
 
 /** Clicks on these keep their own meaning instead of opening the row. */
@@ -34,10 +35,10 @@ function LinkedRow({ to, children }: { to: string; children: ReactNode }) {
  * Text cells are user data (names, descriptions, emails) as often as not, in any script: each gets its own
  * direction (`dir="auto"`), so a Latin description in an Arabic console reads 'Seeded for demos.' rather than
  * '.Seeded for demos' (issue 26). A span, not the cell, carries it, so the column stays aligned with its header.
- * Cells rendering their own elements mark their user text themselves.
+ * Cells rendering their own elements wrap their user text in `UserText` themselves.
  */
 function isolated(content: ReactNode): ReactNode {
-  return typeof content === 'string' && content !== '' ? <span dir="auto">{content}</span> : content;
+  return typeof content === 'string' && content !== '' ? <UserText>{content}</UserText> : content;
 }
 
 /** A cell; the one given `linkTo` (the first) holds the row's link. */
