@@ -27,7 +27,7 @@ export function Sidebar({ onOpenContact }: Props) {
               <li key={item.key}>
                 {/* Relative to the shell's route, so the same link works under '/' and '/{tenantId}'. */}
                 <NavLink className={styles.link} to={sidebarItemPath(item)} data-sidebar-item={item.key}>
-                  {t(`sidebar.items.${item.key}`)}
+                  <Label text={t(`sidebar.items.${item.key}`)} />
                 </NavLink>
               </li>
             ))}
@@ -45,13 +45,25 @@ export function Sidebar({ onOpenContact }: Props) {
   );
 }
 
+/**
+ * One line, cut with an ellipsis when a language's label is too long (issue 26: 'Organization template' wrapped
+ * when bold, pushing the items below down). The whole label stays the link's name and shows on hover.
+ */
+function Label({ text }: { text: string }) {
+  return (
+    <span className={styles.label} title={text}>
+      {text}
+    </span>
+  );
+}
+
 function ExtraRow({ row, onOpenContact }: { row: SidebarExtraRow } & Props) {
   const { t } = useTranslation();
   const label = t(`sidebar.more.${row.key}`);
   if (row.kind === 'modal') {
     return (
       <button type="button" className={styles.link} aria-haspopup="dialog" onClick={onOpenContact}>
-        {label}
+        <Label text={label} />
       </button>
     );
   }
@@ -59,13 +71,13 @@ function ExtraRow({ row, onOpenContact }: { row: SidebarExtraRow } & Props) {
   if (!isAbsoluteUrl(row.href)) {
     return (
       <Link className={styles.link} to={row.href}>
-        {label}
+        <Label text={label} />
       </Link>
     );
   }
   return (
     <a className={styles.link} href={row.href} target="_blank" rel="noopener noreferrer">
-      {label}
+      <Label text={label} />
       <ExternalLinkIcon className={styles.external} aria-hidden="true" />
       <span className={styles.visuallyHidden}>{t('new_tab')}</span>
     </a>

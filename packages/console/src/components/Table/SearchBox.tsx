@@ -30,6 +30,7 @@ export function SearchBox({ onSearch, defaultValue = '', placeholder }: SearchBo
       <SearchIcon className={styles.icon} />
       <input
         type="search"
+        dir="auto"
         className={inputStyles.input}
         value={text}
         placeholder={placeholder ?? t('table.search')}

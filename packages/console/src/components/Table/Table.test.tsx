@@ -64,6 +64,25 @@ describe('Table', () => {
     expect(screen.getByTestId('location').textContent).toBe('/users/u2');
   });
 
+  // Issue 26: in Arabic, '.Seeded for benchmarks and demos' — user text needs its own direction.
+  it('gives each text cell its own direction, the linked first cell too, keeping the cell in the table direction', () => {
+    renderTable({ rowLink: (row) => `/users/${row.id}` });
+    for (const text of ['Ada', 'ada@example.com']) {
+      const holder = screen.getByText(text);
+      expect(holder.getAttribute('dir')).toBe('auto');
+      expect(holder.closest('td')?.hasAttribute('dir')).toBe(false);
+    }
+  });
+
+  it('leaves cells that render their own elements as they are', () => {
+    renderTable({
+      columns: [{ key: 'name', title: 'Name', render: (user) => <strong>{user.name}</strong> }],
+    });
+    const strong = screen.getByText('Ada');
+    expect(strong.tagName).toBe('STRONG');
+    expect(strong.closest('[dir]')).toBeNull();
+  });
+
   it('can be opened with the keyboard through the row link', async () => {
     const user = userEvent.setup();
     renderTable({ rowLink: (row) => `/users/${row.id}` });

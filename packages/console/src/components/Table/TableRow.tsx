@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useHref, useNavigate } from 'react-router';
+import { UserText } from '../UserText.tsx';
 import styles from './Table.module.css';
 
 /** Clicks on these keep their own meaning instead of opening the row. */
@@ -30,6 +31,16 @@ function LinkedRow({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Text cells are user data (names, descriptions, emails) as often as not, in any script: each gets its own
+ * direction (`dir="auto"`), so a Latin description in an Arabic console reads 'Seeded for demos.' rather than
+ * '.Seeded for demos' (issue 26). A span, not the cell, carries it, so the column stays aligned with its header.
+ * Cells rendering their own elements wrap their user text in `UserText` themselves.
+ */
+function isolated(content: ReactNode): ReactNode {
+  return typeof content === 'string' && content !== '' ? <UserText>{content}</UserText> : content;
+}
+
 /** A cell; the one given `linkTo` (the first) holds the row's link. */
 export function TableCell({
   linkTo,
@@ -44,10 +55,10 @@ export function TableCell({
     <td className={className}>
       {linkTo ? (
         <Link to={linkTo} className={styles.rowLink}>
-          {children}
+          {isolated(children)}
         </Link>
       ) : (
-        children
+        isolated(children)
       )}
     </td>
   );

@@ -71,3 +71,39 @@ describe('toasts', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 });
+
+// Issue 26: toasts after each save covered the top bar's search, docs link and avatar. happy-dom has no layout, so
+// this checks the region's computed offsets against the theme's top-bar height (a stand-in value here).
+describe('toast region placement', () => {
+  beforeEach(() => {
+    document.documentElement.style.setProperty('--header-height', '61px');
+    document.documentElement.style.setProperty('--space-2', '8px');
+    document.documentElement.style.setProperty('--space-4', '16px');
+  });
+  afterEach(() => {
+    document.documentElement.removeAttribute('style');
+    document.documentElement.removeAttribute('dir');
+  });
+
+  it('sits below the top bar, at the end of the line', () => {
+    const toaster = setup();
+    act(() => toaster.success('Saved'));
+    const region = screen.getByRole('region');
+    const style = getComputedStyle(region);
+    expect(style.position).toBe('fixed');
+    expect(style.insetBlockStart).toBe('calc(61px + 8px)');
+    // Logical, not physical: the right in English, the left in Arabic, where the top bar's avatar is at the start.
+    expect(style.insetInlineEnd).toBe('16px');
+    expect(style.right).toBe('');
+    expect(style.left).toBe('');
+  });
+
+  it('keeps the same logical placement in a right-to-left console', () => {
+    document.documentElement.dir = 'rtl';
+    const toaster = setup();
+    act(() => toaster.success('Saved'));
+    const style = getComputedStyle(screen.getByRole('region'));
+    expect(style.insetBlockStart).toBe('calc(61px + 8px)');
+    expect(style.insetInlineEnd).toBe('16px');
+  });
+});

@@ -122,7 +122,7 @@ export function EmailChipInput({
                 data-selected={chip.id === selectedId || undefined}
                 data-status={chip.status}
               >
-                <span>{chip.value}</span>
+                <span dir="auto">{chip.value}</span>
                 {chip.status === 'error' && (
                   <span className={shared.visuallyHidden}>{t('email_chip_input.invalid_chip')}</span>
                 )}
@@ -144,6 +144,7 @@ export function EmailChipInput({
           className={styles.input}
           type="text"
           inputMode="email"
+          dir="auto"
           value={text}
           placeholder={values.length === 0 ? placeholder : undefined}
           disabled={disabled}

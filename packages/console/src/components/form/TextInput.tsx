@@ -22,6 +22,8 @@ export function TextInput({ type = 'text', isConfidential = false, className, re
       ref={ref}
       className={classNames(inputStyles.input, !isConfidential && className)}
       type={isConfidential ? (isRevealed ? 'text' : 'password') : type}
+      // What users type takes its own direction (Latin names in an Arabic console); a caller may still fix it.
+      dir="auto"
       {...(isConfidential && { autoComplete: 'off', spellCheck: false })}
       {...rest}
       {...field}

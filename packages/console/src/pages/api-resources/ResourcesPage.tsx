@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
+import { UserText } from '../../components/UserText.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import styles from './ApiResources.module.css';
 import { toApiResource, toCreateApiResource } from './links.ts';
@@ -27,7 +28,11 @@ export function ResourcesPage() {
     {
       key: 'name',
       title: t('table.name'),
-      render: (resource) => <span className={styles.name}>{resource.name}</span>,
+      render: (resource) => (
+        <span className={styles.name}>
+          <UserText>{resource.name}</UserText>
+        </span>
+      ),
     },
     {
       key: 'tags',

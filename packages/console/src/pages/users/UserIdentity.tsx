@@ -1,6 +1,7 @@
 import type { User } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar/Avatar.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import styles from './Users.module.css';
 import { userDisplayName, userSecondaryText } from './user-display.ts';
 
@@ -14,8 +15,14 @@ export function UserIdentity({ user }: Props) {
     <span className={styles.identity}>
       <Avatar src={user.avatar} name={user.name} username={user.username} email={user.primaryEmail} size="small" />
       <span className={styles.stack}>
-        <span className={styles.displayName}>{userDisplayName(user) ?? t('unnamed')}</span>
-        {secondary && <span className={styles.secondary}>{secondary}</span>}
+        <span className={styles.displayName}>
+          <UserText>{userDisplayName(user) ?? t('unnamed')}</UserText>
+        </span>
+        {secondary && (
+          <span className={styles.secondary}>
+            <UserText>{secondary}</UserText>
+          </span>
+        )}
       </span>
     </span>
   );

@@ -10,6 +10,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tabs } from '../../../components/Tabs/Tabs.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { toApplication, toApplications, toCreateApplication, toThirdPartyApplications } from '../links.ts';
 import styles from './ApplicationsPage.module.css';
@@ -34,8 +35,14 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
       title: t('list.name'),
       render: (application) => (
         <span className={styles.name}>
-          <span className={styles.appName}>{application.name}</span>
-          {application.description && <span className={styles.description}>{application.description}</span>}
+          <span className={styles.appName}>
+            <UserText>{application.name}</UserText>
+          </span>
+          {application.description && (
+            <span className={styles.description}>
+              <UserText>{application.description}</UserText>
+            </span>
+          )}
         </span>
       ),
     },

@@ -91,7 +91,7 @@ function ConfigField({
 /** A multi-line text control with the kit's field wiring (label, description, error, test id). */
 function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const field = useFieldControlProps(props);
-  return <textarea rows={4} className={`${inputStyles.input} ${styles.textarea}`} {...props} {...field} />;
+  return <textarea rows={4} dir="auto" className={`${inputStyles.input} ${styles.textarea}`} {...props} {...field} />;
 }
 
 function TextAreaField({ item, control }: { item: ConnectorFormItem; control: Control<ConfigForm> }) {
