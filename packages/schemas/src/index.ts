@@ -17,6 +17,7 @@ export * from './entities/organization-branding.ts';
 export * from './entities/organization-invitation.ts';
 export * from './entities/organization-role.ts';
 export * from './entities/organization-scope.ts';
+export * from './entities/personal-access-token.ts';
 export * from './entities/plans.ts';
 export * from './entities/resource.ts';
 export * from './entities/role.ts';

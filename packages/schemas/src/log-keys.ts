@@ -36,6 +36,7 @@ const adminWrites = {
   JwtCustomizer: ['Created', 'Updated', 'Deleted'],
   IdTokenConfig: ['Updated'],
   UserMfaVerification: ['Created', 'Deleted'],
+  UserPersonalAccessToken: ['Created', 'Updated', 'Deleted'],
 } as const;
 type AdminWrites = typeof adminWrites;
 type AdminLogKey = {

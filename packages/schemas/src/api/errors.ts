@@ -102,6 +102,7 @@ export const errorCodes = [
   'user.totp_already_in_use',
   'user.backup_code_already_in_use',
   'user.mfa_requires_other_factor',
+  'user.personal_access_token_name_exists',
   'session.invalid_credentials',
   'verification_record.invalid',
   'password.rejected',

@@ -187,6 +187,29 @@ export const userMfaVerifications = pgTable(
 );
 
 /**
+ * Personal access tokens of a user (issue 24; reference `/users/{userId}/personal-access-tokens`): a named,
+ * optionally expiring secret the user's applications exchange for an access token. Only the SHA-256 hash of the value
+ * is kept (the value is 165 random bits, so a slow hash adds nothing): the creation's answer is the only place the
+ * value exists. Names are unique per user (the primary key, named for its 422).
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    tenantId: tenantId(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    name: varchar('name', { length: 256 }).notNull(),
+    valueHash: varchar('value_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'personal_access_tokens_name_unique', columns: [t.tenantId, t.userId, t.name] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    uniqueIndex('personal_access_tokens_value_hash').on(t.tenantId, t.valueHash),
+  ],
+);
+
+/**
  * Forgot-password codes (issue 6): a 6-digit code emailed to the user, stored as an Argon2id hash, valid until
  * `expires_at`, refused after `attempts` reaches the limit, and spent by `consumed_at`. One live code per user:
  * a new request replaces the previous one.

@@ -37,6 +37,7 @@ const uniqueViolationCodes: Record<string, ErrorCode> = {
   users_username_unique: 'user.username_already_in_use',
   users_primary_email_unique: 'user.email_already_in_use',
   users_primary_phone_unique: 'user.phone_already_in_use',
+  personal_access_tokens_name_unique: 'user.personal_access_token_name_exists',
   organization_roles_name_unique: 'organization_role.name_in_use',
   organization_scopes_name_unique: 'organization_scope.name_in_use',
   organization_invitations_pending_unique: 'organization_invitation.pending_exists',
