@@ -30,6 +30,7 @@ import { userGrantsRoutes } from './user-grants.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
 import { userImportsRoutes } from './user-imports.ts';
 import { userMfaVerificationsRoutes } from './user-mfa-verifications.ts';
+import { userPersonalAccessTokensRoutes } from './user-personal-access-tokens.ts';
 import { userRolesRoutes } from './user-roles.ts';
 import { usersRoutes } from './users.ts';
 
@@ -55,6 +56,7 @@ export function managementRoutes() {
       .route('/', userIdentitiesRoutes)
       .route('/', userGrantsRoutes)
       .route('/', userMfaVerificationsRoutes)
+      .route('/', userPersonalAccessTokensRoutes)
       .route('/', organizationsRoutes)
       .route('/', organizationUsersRoutes)
       .route('/', organizationApplicationsRoutes)
