@@ -3,6 +3,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { applications } from '../../db/tables.ts';
 import type { TenantDb } from '../../db/tenant-db.ts';
 import { clientPolicyMetadata } from './client-policy.ts';
+import { TOKEN_EXCHANGE_GRANT } from './personal-access-token-exchange.ts';
 
 type Application = typeof applications.$inferSelect;
 
@@ -25,7 +26,8 @@ export function clientMetadata(application: Application, publicUrl: string): Ada
       return {
         ...base,
         client_secret: application.secret,
-        grant_types: ['client_credentials'],
+        // Confidential applications may exchange a user's personal access token (RFC 8693).
+        grant_types: ['client_credentials', TOKEN_EXCHANGE_GRANT],
         response_types: [],
         redirect_uris: [],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -45,7 +47,11 @@ export function clientMetadata(application: Application, publicUrl: string): Ada
       return {
         ...base,
         client_secret: application.secret,
-        grant_types: ['authorization_code', 'refresh_token'],
+        grant_types: [
+          'authorization_code',
+          'refresh_token',
+          ...(application.type === 'Traditional' ? [TOKEN_EXCHANGE_GRANT] : []),
+        ],
         response_types: ['code'],
         redirect_uris: metadata.redirectUris ?? [],
         post_logout_redirect_uris: metadata.postLogoutRedirectUris ?? [],

@@ -34,6 +34,7 @@ import { ApplicationClientAdapter } from './clients.ts';
 import { customJwtClaims } from './custom-jwt-claims.ts';
 import { offlineAccessForFirstParty } from './first-party-offline-access.ts';
 import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
+import { registerPersonalAccessTokenExchange } from './personal-access-token-exchange.ts';
 import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
 
 /** The tenant's cookie-signing secrets, newest first, created on first use and shared by every process. */
@@ -234,6 +235,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   recordActivityOnTokenGrants(provider, tenant, deps.log);
   countTokensOnGrants(provider, tenant, deps.log);
   registerOrganizationTokenGrants(provider, { tenant, signingAlgorithm });
+  registerPersonalAccessTokenExchange(provider, { tenant, signingAlgorithm });
   if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
   offlineAccessForFirstParty(provider, tenant);
   return provider;
