@@ -133,6 +133,8 @@ test.describe('the shell', () => {
 test.describe('preferences', () => {
   test('a language choice applies at once, survives a reload and is kept in the account', async ({ page }) => {
     await openSignedIn(page, consolePath('get-started'));
+    // The account's saved preferences win when they arrive (use-console-preferences.ts): choose after they have.
+    await waitForShell(page);
     try {
       await chooseLanguage(page, 'Language', 'Deutsch', 'de');
       await expect(sidebar(page).getByRole('link', { name: 'Erste Schritte' })).toBeVisible();
@@ -153,6 +155,8 @@ test.describe('preferences', () => {
 
   test('Arabic is right to left and mirrors the layout', async ({ page }) => {
     await openSignedIn(page, consolePath('get-started'));
+    // The account's saved preferences win when they arrive (use-console-preferences.ts): choose after they have.
+    await waitForShell(page);
     try {
       await chooseLanguage(page, 'Language', 'العربية', 'ar');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
