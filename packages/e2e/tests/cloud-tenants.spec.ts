@@ -94,10 +94,18 @@ test.describe('cloud tenants', () => {
     await expect(page.getByTestId(`tenant-${secondTenantId}`)).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Escape');
     await expect(switcher(page)).toBeFocused();
+    // Opening a tenant saves it as the default (the account's custom data); '/' below reads what was saved.
+    const savedDefault = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        response.url().endsWith('/api/me/custom-data') &&
+        (response.request().postData() ?? '').includes(`"defaultTenantId":"${firstTenantId}"`),
+    );
     await switcher(page).click();
     await page.getByTestId(`tenant-${firstTenantId}`).click();
     await page.waitForURL(new RegExp(`/console/${firstTenantId}/`));
     await expect(switcher(page)).toContainText('Acme dev');
+    expect((await savedDefault).ok()).toBe(true);
 
     // The opened tenant became the default one: '/' goes there.
     await page.goto('/console');
