@@ -241,7 +241,17 @@ export const applicationPatchSchema = (type: ApplicationType) =>
 
 // ---- Secrets ----------------------------------------------------------------------------------
 
+/** The name of a named secret (application secrets, personal access tokens): 1 to 256 characters, trimmed. */
 export const applicationSecretNameSchema = z.string().trim().min(1).max(256);
+
+/** When a named secret expires: epoch milliseconds in the future; null or absent, never. */
+export const secretExpiresAtSchema = z
+  .number()
+  .int()
+  .positive()
+  .nullable()
+  .optional()
+  .refine((value) => value == null || value > Date.now(), 'must be in the future');
 
 /** A secret as listed: the value is masked; only creation and the audited reveal show it whole. */
 export const applicationSecretSchema = z.object({
@@ -256,13 +266,7 @@ export type ApplicationSecret = z.infer<typeof applicationSecretSchema>;
 
 export const applicationSecretCreateSchema = z.strictObject({
   name: applicationSecretNameSchema,
-  expiresAt: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .optional()
-    .refine((value) => value == null || value > Date.now(), 'must be in the future'),
+  expiresAt: secretExpiresAtSchema,
 });
 export type ApplicationSecretCreate = z.infer<typeof applicationSecretCreateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applicationSecretNameSchema, secretExpiresAtSchema } from './application.ts';
 
 /**
  * Personal access tokens of a user (reference: `/users/{userId}/personal-access-tokens`). A token is a secret: its
@@ -14,7 +15,7 @@ export const PERSONAL_ACCESS_TOKEN_RANDOM_LENGTH = 32;
 export const PERSONAL_ACCESS_TOKEN_MASK = `${PERSONAL_ACCESS_TOKEN_PREFIX}${'*'.repeat(12)}`;
 
 /** A token's name: unique per user, 1 to 256 characters (the reference's column), outer spaces trimmed. */
-export const personalAccessTokenNameSchema = z.string().trim().min(1).max(256);
+export const personalAccessTokenNameSchema = applicationSecretNameSchema;
 
 export const personalAccessTokenSchema = z.object({
   tenantId: z.string(),
@@ -31,13 +32,7 @@ export type PersonalAccessToken = z.infer<typeof personalAccessTokenSchema>;
 export const personalAccessTokenCreateSchema = z.strictObject({
   name: personalAccessTokenNameSchema,
   /** Epoch milliseconds in the future; null or absent: never expires. */
-  expiresAt: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .optional()
-    .refine((value) => value == null || value > Date.now(), 'must be in the future'),
+  expiresAt: secretExpiresAtSchema,
 });
 export type PersonalAccessTokenCreate = z.infer<typeof personalAccessTokenCreateSchema>;
 
