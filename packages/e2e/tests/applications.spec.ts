@@ -110,6 +110,25 @@ test.describe('applications', () => {
     });
   }
 
+  test('a corrected redirect URI is saved with one click on Create, though its error line goes away', async ({
+    page,
+  }) => {
+    const name = unique('e2e lost click');
+    await fillCreateForm(page, 'SPA', name, 'not a uri');
+    await submitCreate(page);
+    const uriError = page.getByTestId('redirectUris.0-error');
+    await expect(uriError).toBeVisible();
+    // Fixed while the cursor is still in the field: the error line goes when the field loses the focus, which is the
+    // press on Create; the button must not move out from under that press (issue 26, the lost click).
+    await page.getByRole('textbox', { name: 'Redirect URI 1' }).fill('https://lost-click.example.com/callback');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/applications') && response.request().method() === 'POST',
+    );
+    await submitCreate(page);
+    expect((await created).ok()).toBe(true);
+    await expect(page.getByText(`Application “${name}” created.`)).toBeVisible();
+  });
+
   test('a third-party web app shows on the third-party tab only', async ({ page }) => {
     const name = unique('e2e third party');
     await fillCreateForm(page, 'Traditional', name, 'https://partner.example.com/callback');

@@ -4,6 +4,7 @@ import { classNames } from '../class-names.ts';
 import { CloseIcon } from '../icons.tsx';
 import shared from '../shared.module.css';
 import styles from './EmailChipInput.module.css';
+import { ErrorLine } from './ErrorLine.tsx';
 import { isEmail } from './email.ts';
 import { useFieldControlProps } from './field-context.ts';
 
@@ -162,11 +163,7 @@ export function EmailChipInput({
       <p id={statusId} className={shared.visuallyHidden} aria-live="polite">
         {selected ? t('email_chip_input.selected', { value: selected.value }) : ''}
       </p>
-      {commitError && (
-        <p id={errorId} className={styles.error}>
-          {commitError}
-        </p>
-      )}
+      <ErrorLine id={errorId} className={styles.error} error={commitError || undefined} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { classNames } from '../class-names.ts';
+import { ErrorLine } from './ErrorLine.tsx';
 import styles from './FormField.module.css';
 import { FieldContext, type FieldContextValue } from './field-context.ts';
 
@@ -64,11 +65,7 @@ export function FormField({
         </p>
       )}
       <FieldContext value={context}>{children}</FieldContext>
-      {error && (
-        <p id={errorId} className={styles.error} data-testid={`${name}-error`}>
-          {error}
-        </p>
-      )}
+      <ErrorLine id={errorId} className={styles.error} testId={`${name}-error`} error={error} />
     </div>
   );
 }

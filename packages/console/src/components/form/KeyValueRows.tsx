@@ -14,6 +14,7 @@ import {
 import { Button } from '../Button/Button.tsx';
 import { PlusIcon, TrashIcon } from '../icons.tsx';
 import { FormTextInput } from './bound/FormTextInputs.tsx';
+import { ErrorLine } from './ErrorLine.tsx';
 import styles from './KeyValueRows.module.css';
 
 /** One name/value row of a form's list (webhook headers, custom JWT environment variables). */
@@ -79,11 +80,7 @@ export function KeyValueRows<Values extends FieldValues>({
           />
         </div>
       ))}
-      {listMessage && (
-        <p className={styles.error} role="alert">
-          {listMessage}
-        </p>
-      )}
+      <ErrorLine className={styles.error} role="alert" error={listMessage || undefined} />
       <div>
         <Button
           variant="text"

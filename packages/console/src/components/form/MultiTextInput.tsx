@@ -2,6 +2,7 @@ import { type FocusEventHandler, type Ref, useEffect, useId, useRef } from 'reac
 import { useTranslation } from 'react-i18next';
 import { Button } from '../Button/Button.tsx';
 import { PlusIcon, TrashIcon } from '../icons.tsx';
+import { ErrorLine } from './ErrorLine.tsx';
 import { FieldContext, useFieldControlProps } from './field-context.ts';
 import styles from './MultiTextInput.module.css';
 import { TextInput } from './TextInput.tsx';
@@ -92,11 +93,12 @@ export function MultiTextInput({
                     />
                   )}
                 </div>
-                {error && (
-                  <p id={errorId} className={styles.error} data-testid={rowTestId && `${rowTestId}-error`}>
-                    {error}
-                  </p>
-                )}
+                <ErrorLine
+                  id={errorId}
+                  className={styles.error}
+                  testId={rowTestId && `${rowTestId}-error`}
+                  error={error}
+                />
               </li>
             );
           })}

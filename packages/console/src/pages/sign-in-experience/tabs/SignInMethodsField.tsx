@@ -3,6 +3,7 @@ import { useFieldArray, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
+import { ErrorLine } from '../../../components/form/ErrorLine.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import styles from '../SignInExperience.module.css';
@@ -132,11 +133,13 @@ export function SignInMethodsField({ form }: Pick<SieOutletContext, 'form'>) {
           {t('sign_in.add')}
         </Button>
       </div>
-      {listError && (
-        <p id="sign-in-methods-error" className={styles.error} data-testid="signInMethods-error" role="alert">
-          {listError}
-        </p>
-      )}
+      <ErrorLine
+        id="sign-in-methods-error"
+        className={styles.error}
+        testId="signInMethods-error"
+        role="alert"
+        error={listError || undefined}
+      />
     </fieldset>
   );
 }

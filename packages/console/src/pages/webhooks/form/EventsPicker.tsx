@@ -2,6 +2,7 @@ import type { HookEvent } from '@gatehouse/schemas';
 import { Fragment } from 'react';
 import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorLine } from '../../../components/form/ErrorLine.tsx';
 import type { HookForm } from '../hook-form.ts';
 import styles from '../Webhooks.module.css';
 import { eventActionKey, eventGroups } from './events.ts';
@@ -60,11 +61,7 @@ export function EventsPicker({ control }: { control: Control<HookForm> }) {
           </fieldset>
         ))}
       </div>
-      {fieldState.error?.message && (
-        <p id={errorId} className={styles.error} data-testid="events-error">
-          {fieldState.error.message}
-        </p>
-      )}
+      <ErrorLine id={errorId} className={styles.error} testId="events-error" error={fieldState.error?.message} />
     </fieldset>
   );
 }
