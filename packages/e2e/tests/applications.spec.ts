@@ -459,6 +459,16 @@ test.describe('applications', () => {
     await expect(confirm).toContainText(`Delete the application “${name}”?`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expectHeading(page, name);
+    const settingsUrl = page.url();
+
+    // The browser's Back cancels the dialog and stays on the page (§2.11).
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete application' }).click();
+    await expect(confirm).toBeVisible();
+    await page.goBack();
+    await expect(confirm).toHaveCount(0);
+    expect(page.url()).toBe(settingsUrl);
+    await expectHeading(page, name);
 
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete application' }).click();

@@ -23,6 +23,7 @@ export function useUnsavedChangesGuard(isDirty: boolean, staysOnPage?: (pathname
       content: t('unsaved_changes.message'),
       confirmText: t('unsaved_changes.leave'),
       cancelText: t('unsaved_changes.stay'),
+      ownsHistoryEntry: false,
     }).then((leave) => {
       // A newer render may already have asked again; only the latest answer may move the blocker.
       if (!isCurrent) return;

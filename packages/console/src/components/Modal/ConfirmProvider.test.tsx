@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../testing/render.tsx';
 import { ConfirmProvider } from './ConfirmProvider.tsx';
 import { type Confirm, type ConfirmOptions, useConfirm } from './confirm-context.ts';
@@ -54,14 +54,43 @@ describe('useConfirm', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('resolves false when the browser goes back', async () => {
+  // happy-dom keeps no session history (pushState does not add to its length, back() does not pop), so these tests
+  // play the browser's part by hand; the e2e shell spec presses the real Back button.
+  it('marks a history entry of its own at the same address, and Back to the entry beneath cancels it', async () => {
     const { open } = setup();
+    const href = window.location.href;
+    const beneath = window.history.state;
     const answer = open({ content: 'Delete?' });
+    expect(window.history.state).toMatchObject({ gatehouseConfirm: expect.any(Number) });
+    expect(window.location.href).toBe(href);
     act(() => {
-      window.dispatchEvent(new PopStateEvent('popstate'));
+      window.history.replaceState(beneath, '');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: beneath }));
     });
     await expect(answer).resolves.toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('gives its history entry back when answered with a button, and answers once it is gone', async () => {
+    const { open } = setup();
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {
+      window.history.replaceState(null, '');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    const answer = open({ content: 'Delete?' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm' }));
+    await expect(answer).resolves.toBe(true);
+    expect(back).toHaveBeenCalledTimes(1);
+    back.mockRestore();
+  });
+
+  it('leaves the history alone for a confirm a blocked navigation opened', async () => {
+    const { open } = setup();
+    const length = window.history.length;
+    const answer = open({ content: 'Leave?', ownsHistoryEntry: false });
+    expect(window.history.length).toBe(length);
+    await userEvent.setup().keyboard('{Escape}');
+    await expect(answer).resolves.toBe(false);
   });
 
   it('cancels the previous confirm when a second one opens', async () => {

@@ -4,7 +4,33 @@ import { Button } from '../Button/Button.tsx';
 import { ConfirmContext, type ConfirmOptions } from './confirm-context.ts';
 import { Modal } from './Modal.tsx';
 
-type Pending = ConfirmOptions & { key: number; resolve: (confirmed: boolean) => void };
+type Pending = ConfirmOptions & { key: number; resolve: (confirmed: boolean) => void; hasEntry: boolean };
+
+/** The key under which a confirm's own history entry is marked (beside the router's state, which it copies). */
+const ENTRY_MARK = 'gatehouseConfirm';
+/** How long a close waits for its history entry to be gone before it answers anyway. */
+const POP_TIMEOUT_MS = 500;
+
+function historyState(): Record<string, unknown> {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+}
+
+const ownsTopEntry = (key: number) => historyState()[ENTRY_MARK] === key;
+
+/** Removes the confirm's own entry (Back in its place), then answers; the caller may navigate once it has. */
+function popEntryThen(answer: () => void) {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('popstate', finish);
+    answer();
+  };
+  window.addEventListener('popstate', finish);
+  setTimeout(finish, POP_TIMEOUT_MS);
+  window.history.back();
+}
 
 /**
  * Holds the one confirm modal of the app (spec §4): opening a new one cancels the previous one, and Esc, the close
@@ -17,20 +43,31 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const pendingRef = useRef<Pending>(undefined);
   const keyRef = useRef(0);
 
-  const settle = useCallback((confirmed: boolean) => {
+  /** `byBack`: the browser already left the dialog's entry. */
+  const settle = useCallback((confirmed: boolean, byBack = false) => {
     const current = pendingRef.current;
     if (!current) return;
     pendingRef.current = undefined;
     setPending(undefined);
-    current.resolve(confirmed);
+    if (current.hasEntry && !byBack && ownsTopEntry(current.key)) popEntryThen(() => current.resolve(confirmed));
+    else current.resolve(confirmed);
   }, []);
 
   const confirm = useCallback(
     (options: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {
-        pendingRef.current?.resolve(false);
+        const previous = pendingRef.current;
+        previous?.resolve(false);
         keyRef.current += 1;
-        const next: Pending = { ...options, key: keyRef.current, resolve };
+        const key = keyRef.current;
+        const hasEntry = options.ownsHistoryEntry !== false;
+        if (hasEntry) {
+          // A confirm replacing another takes over its entry instead of stacking a second one.
+          const marked = { ...historyState(), [ENTRY_MARK]: key };
+          if (previous?.hasEntry && ownsTopEntry(previous.key)) window.history.replaceState(marked, '');
+          else window.history.pushState(marked, '');
+        }
+        const next: Pending = { ...options, key, resolve, hasEntry };
         pendingRef.current = next;
         setPending(next);
       }),
@@ -40,7 +77,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const isOpen = pending !== undefined;
   useEffect(() => {
     if (!isOpen) return;
-    const cancel = () => settle(false);
+    // Back (or any move) that leaves the dialog's entry cancels it; the page under it is the entry before, the same.
+    const cancel = () => {
+      const current = pendingRef.current;
+      if (current && !(current.hasEntry && ownsTopEntry(current.key))) settle(false, true);
+    };
     window.addEventListener('popstate', cancel);
     return () => window.removeEventListener('popstate', cancel);
   }, [isOpen, settle]);
