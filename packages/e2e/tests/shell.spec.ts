@@ -100,6 +100,36 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(notFound);
   });
 
+  test('loading shows one loading state: the logo screen, then the shell, never a bare line of text', async ({
+    page,
+  }) => {
+    // Records every state the document passes through, from the first byte to the page's heading (issue 26: the logo
+    // screen, then a flash of plain 'Loading…' at the top left, then the shell).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { loadingStates: string[] }).loadingStates = seen;
+      const label = () => {
+        if (!document.body) return 'empty';
+        if (document.querySelector('header, [role="banner"]')) return 'shell';
+        if (document.querySelector('.boot-loading, main[aria-busy="true"] svg, main svg')) return 'logo';
+        const text = document.body.innerText.trim();
+        return text === '' ? 'empty' : `text:${text.slice(0, 40)}`;
+      };
+      new MutationObserver(() => {
+        const state = label();
+        if (seen.at(-1) !== state) seen.push(state);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await openSignedIn(page, consolePath('applications'));
+    await expectHeading(page, 'Applications');
+    const states = await page.evaluate(() => (window as unknown as { loadingStates: string[] }).loadingStates);
+    expect(
+      states.filter((state) => state.startsWith('text:')),
+      `states seen: ${states.join(' → ')}`,
+    ).toEqual([]);
+    expect(states.at(-1)).toBe('shell');
+  });
+
   test('an unknown path shows page-not-found inside the shell', async ({ page }) => {
     await openSignedIn(page, consolePath('nothing-here'));
     await expectHeading(page, 'Page not found');

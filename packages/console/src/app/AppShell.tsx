@@ -4,6 +4,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { ForbiddenAlert } from '../auth/ForbiddenAlert.tsx';
 import { signOut } from '../auth/session.ts';
 import type { ShellSlots } from '../cloud/notices/CloudShellFrame.tsx';
+import { AppLoading } from '../components/AppLoading/AppLoading.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { LandingPathContext } from '../components/routing/landing-path.ts';
 import { useTenantPath } from '../components/routing/tenant-path.ts';
@@ -110,7 +111,8 @@ export function AppShell() {
   return (
     <LandingPathContext value={landingPath}>
       {CloudShellFrame ? (
-        <Suspense fallback={<Loading />}>
+        // The cloud frame's code is still arriving: the same logo screen as before it (one loading state, issue 26).
+        <Suspense fallback={<AppLoading />}>
           <CloudShellFrame>{shell}</CloudShellFrame>
         </Suspense>
       ) : (

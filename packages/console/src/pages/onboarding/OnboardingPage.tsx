@@ -8,10 +8,10 @@ import { TenantFields, tenantNameError } from '../../cloud/create-tenant/TenantF
 import { useCreateAndAddTenant } from '../../cloud/create-tenant/use-create-tenant.ts';
 import { CloudPage, cloudPageStyles } from '../../cloud/layout/CloudPage.tsx';
 import { isOnboardingDone, withDefaultTenant, withOnboardingDone } from '../../cloud/tenants/rules.ts';
+import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { type EmailChip, EmailChipInput } from '../../components/form/EmailChipInput.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
-import { Loading } from '../../components/Loading.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useForcedLightTheme } from './force-light-theme.ts';
@@ -36,7 +36,7 @@ export function OnboardingPage() {
   // Only the length can be wrong here: an empty name falls back to 'My project'.
   const nameError = tenantNameError(name, false);
 
-  if (me.isLoading) return <Loading />;
+  if (me.isLoading) return <AppLoading />;
   if (!me.data) return null;
   if (isOnboardingDone(me.data.customData)) return <Navigate to="/" replace />;
   const customData = me.data.customData;
