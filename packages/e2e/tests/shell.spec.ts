@@ -130,6 +130,58 @@ test.describe('the shell', () => {
     expect(states.at(-1)).toBe('shell');
   });
 
+  test('the top bar and the sidebar stay in place while the page scrolls', async ({ page }) => {
+    test.skip(edition === 'cloud', 'the same shell in both editions; the OSS run checks it');
+    await page.setViewportSize({ width: 1440, height: 500 });
+    await openSignedIn(page, consolePath('applications/create'));
+    await expectHeading(page, 'Create application');
+    await page.getByRole('radio', { name: /^Single-page app/ }).check();
+    const topBar = page.getByRole('banner');
+    const menu = sidebar(page).first();
+    const heading = page.getByRole('heading', { level: 1 });
+    const before = { topBar: await topBar.boundingBox(), menu: await menu.boundingBox(), heading: await heading.boundingBox() };
+    await page.mouse.move(800, 400);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY), 'the page scrolled').toBeGreaterThan(100);
+    const after = { topBar: await topBar.boundingBox(), menu: await menu.boundingBox(), heading: await heading.boundingBox() };
+    expect(after.topBar?.y, 'the top bar stays').toBe(before.topBar?.y);
+    expect(after.menu?.y, 'the sidebar stays').toBe(before.menu?.y);
+    expect(after.heading?.y ?? 0, 'the content moved').toBeLessThan((before.heading?.y ?? 0) - 100);
+  });
+
+  test('at tablet and phone widths the sidebar is a menu behind a button, and no page scrolls sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, consolePath('applications'));
+    await expectHeading(page, 'Applications');
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Roles' }), 'the sidebar is folded away').toBeHidden();
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('link', { name: 'Roles' }), 'Esc folds it').toBeHidden();
+    await menuButton.click();
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await expectHeading(page, 'Roles');
+    await expect(menuButton, 'choosing a page folds it').toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Webhooks' })).toBeHidden();
+
+    for (const width of [768, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['get-started', 'applications', 'applications/create', 'users', 'roles', 'audit-logs']) {
+        await page.goto(consolePath(path));
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(menuButton, 'wide enough, the sidebar is always there').toBeHidden();
+    await expect(page.getByRole('link', { name: 'Webhooks' })).toBeVisible();
+  });
+
   test('an unknown path shows page-not-found inside the shell', async ({ page }) => {
     await openSignedIn(page, consolePath('nothing-here'));
     await expectHeading(page, 'Page not found');

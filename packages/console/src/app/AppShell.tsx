@@ -1,6 +1,6 @@
-import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ForbiddenAlert } from '../auth/ForbiddenAlert.tsx';
 import { signOut } from '../auth/session.ts';
 import type { ShellSlots } from '../cloud/notices/CloudShellFrame.tsx';
@@ -20,6 +20,7 @@ import { sidebarItemPath, visibleSidebar } from './sidebar.ts';
 import { TopBar } from './top-bar/TopBar.tsx';
 
 const mainId = 'main-content';
+const sidebarId = 'console-sidebar';
 
 /** The palette and the contact dialog load with their first opening, not with the console's first page. */
 const CommandPalette = lazy(async () => ({
@@ -45,6 +46,31 @@ const CloudShellFrame =
       })
     : undefined;
 
+/**
+ * The sidebar behind the top bar's menu button at tablet and phone widths (AppShell.module.css decides when the button
+ * and the drawer exist; at desktop widths the sidebar is always there and this state does nothing). A navigation, Esc
+ * or a press beside the menu closes it.
+ */
+function useNarrowMenu() {
+  const [isOpen, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, a page change closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isOpen]);
+  return {
+    isOpen,
+    toggle: useCallback(() => setOpen((open) => !open), []),
+    close: useCallback(() => setOpen(false), []),
+  };
+}
+
 /** Moves focus instead of changing the URL hash, which the router would treat as a navigation. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   event.preventDefault();
@@ -60,6 +86,7 @@ export function AppShell() {
   const openContact = useCallback(() => setDialog('contact'), []);
   const openPalette = useCallback(() => setDialog('palette'), []);
   usePaletteShortcut(openPalette);
+  const menu = useNarrowMenu();
 
   const resolve = useTenantPath();
   const pages = useMemo(
@@ -78,14 +105,22 @@ export function AppShell() {
       <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
         {t('skip_to_content')}
       </a>
-      <TopBar {...account} onOpenContact={openContact} onOpenPalette={openPalette} onSignOut={signOut} />
+      <TopBar
+        {...account}
+        menu={replacement ? undefined : { isOpen: menu.isOpen, controls: sidebarId, onToggle: menu.toggle }}
+        onOpenContact={openContact}
+        onOpenPalette={openPalette}
+        onSignOut={signOut}
+      />
       {replacement ? (
         <main id={mainId} className={styles.replacement} tabIndex={-1}>
           {replacement}
         </main>
       ) : (
         <>
-          <Sidebar onOpenContact={openContact} />
+          <Sidebar id={sidebarId} isOpen={menu.isOpen} onOpenContact={openContact} />
+          {/* Narrow widths: the open menu lies over the page; a press beside it closes it. */}
+          {menu.isOpen && <div className={styles.backdrop} aria-hidden="true" onClick={menu.close} />}
           <main id={mainId} className={styles.main} tabIndex={-1} aria-busy={navigating}>
             <div className={styles.progress} hidden={!navigating} aria-hidden="true" />
             {notices}

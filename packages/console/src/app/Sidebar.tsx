@@ -12,11 +12,17 @@ const available = availableSidebarItems(edition);
 
 type Props = { onOpenContact: () => void };
 
+type SidebarProps = Props & {
+  id?: string;
+  /** At tablet and phone widths the sidebar is a menu the top bar opens; wider, it is always shown. */
+  isOpen?: boolean;
+};
+
 /** Spec §2.3: internal links with an active state, an external link in a new tab, a modal opener. */
-export function Sidebar({ onOpenContact }: Props) {
+export function Sidebar({ id, isOpen = false, onOpenContact }: SidebarProps) {
   const { t } = useTranslation();
   return (
-    <nav className={styles.sidebar} aria-label={t('sidebar.label')}>
+    <nav id={id} className={styles.sidebar} aria-label={t('sidebar.label')} data-open={isOpen || undefined}>
       {visibleSidebar(edition, available).map((section) => (
         <div key={section.key} className={styles.section}>
           <h2 className={styles.sectionTitle} id={`sidebar-${section.key}`}>

@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BookIcon, HelpIcon, SearchIcon } from '../../components/icons.tsx';
+import { classNames } from '../../components/class-names.ts';
+import { BookIcon, HelpIcon, MenuIcon, SearchIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/Logo.tsx';
 import { useLandingPath } from '../../components/routing/landing-path.ts';
 import type { AccountState } from '../account.ts';
@@ -15,6 +16,8 @@ import { VersionBadge } from './VersionBadge.tsx';
 type Props = AccountState & {
   /** Cloud only: the tenant switcher, filled by the cloud edition's code (spec §2.10). */
   tenantSelector?: ReactNode;
+  /** The button that opens the sidebar at tablet and phone widths (hidden wider); none where there is no sidebar. */
+  menu?: { isOpen: boolean; controls: string; onToggle: () => void } | undefined;
   onOpenContact: () => void;
   onOpenPalette: () => void;
   onSignOut: () => Promise<unknown>;
@@ -30,10 +33,22 @@ const TenantSwitcher =
 /** Spec §2.11: the help button opens the contact dialog, shown when the build configured a way to reach the team. */
 const hasContactRows = contactRows().length > 0;
 
-export function TopBar({ tenantSelector, onOpenContact, onOpenPalette, onSignOut, ...account }: Props) {
+export function TopBar({ tenantSelector, menu, onOpenContact, onOpenPalette, onSignOut, ...account }: Props) {
   const { t } = useTranslation();
   return (
     <header className={styles.topBar}>
+      {menu && (
+        <button
+          type="button"
+          className={classNames(styles.iconButton, styles.menuButton)}
+          aria-label={t('sidebar.label')}
+          aria-expanded={menu.isOpen}
+          aria-controls={menu.controls}
+          onClick={menu.onToggle}
+        >
+          <MenuIcon />
+        </button>
+      )}
       <Link to={useLandingPath()} className={styles.home} aria-label={t('top_bar.home')}>
         <LogoMark className={styles.logo} />
         <span className={styles.brand} aria-hidden="true">

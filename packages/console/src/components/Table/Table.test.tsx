@@ -49,6 +49,12 @@ const bodyRows = () =>
 describe('Table', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('names each cell with its column, which a row shown as a card at narrow widths writes before the value', () => {
+    renderTable();
+    const cells = within(screen.getByRole('row', { name: /Grace/ })).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Email']);
+  });
+
   it('renders a row per item with the columns', () => {
     renderTable();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Email']);

@@ -96,6 +96,7 @@ export function Table<Row>({
             key={column.key}
             className={classNames(styles.cell, column.className)}
             linkTo={index === 0 ? rowLink?.(row) : undefined}
+            label={typeof column.title === 'string' ? column.title : undefined}
           >
             {column.render(row)}
           </TableCell>

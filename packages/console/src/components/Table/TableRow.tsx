@@ -45,14 +45,17 @@ function isolated(content: ReactNode): ReactNode {
 export function TableCell({
   linkTo,
   className,
+  label,
   children,
 }: {
-  linkTo?: string;
+  linkTo?: string | undefined;
   className?: string;
+  /** The column's title, which a row shown as a card at narrow widths writes before the value (Table.module.css). */
+  label?: string | undefined;
   children: ReactNode;
 }) {
   return (
-    <td className={className}>
+    <td className={className} data-label={label}>
       {linkTo ? (
         <Link to={linkTo} className={styles.rowLink}>
           {isolated(children)}
