@@ -4,7 +4,12 @@ import { Spinner } from '../Spinner/Spinner.tsx';
 import styles from './Button.module.css';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 
-export type ButtonVariant = 'primary' | 'default' | 'danger' | 'text';
+/**
+ * The hierarchy (components/README.md): one `primary` per view; `default` (secondary) for the others; `text`
+ * (tertiary) for actions that only lead somewhere; `danger` only where a destructive action is confirmed (the confirm
+ * dialog's button), `dangerOutline` for the destructive actions that ask first (danger zones, delete in a row).
+ */
+export type ButtonVariant = 'primary' | 'default' | 'danger' | 'dangerOutline' | 'text';
 
 /** Spec §9: quick actions finish before this, so they never flash a spinner. */
 export const spinnerDelayMs = 500;

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import styles from './GetStartedPage.module.css';
-import { progressOf, stepChecks } from './steps.ts';
+import { progressOf, stepActionVariants, stepChecks } from './steps.ts';
 
 /**
  * Spec §2.2 get-started: a checklist of what a new tenant sets up, each step read from the tenant's real state
@@ -34,6 +34,7 @@ export function GetStartedPage() {
     })),
   });
   const doneCount = checks.filter((check) => check.data === true).length;
+  const variants = stepActionVariants(checks.map((check) => check.data));
   const isLoading = checks.some((check) => check.isPending);
   const failed = checks.filter((check) => check.isError);
   const percent = progressOf(doneCount, stepChecks.length);
@@ -85,7 +86,7 @@ export function GetStartedPage() {
               </div>
               <Link
                 to={resolve(isDone ? step.done : step.todo)}
-                className={classNames(buttonClassName(isDone ? 'default' : 'primary'), styles.action)}
+                className={classNames(buttonClassName(variants[index]), styles.action)}
               >
                 {isDone ? t(`steps.${step.key}.view`) : t(`steps.${step.key}.action`)}
               </Link>

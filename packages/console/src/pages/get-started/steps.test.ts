@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressOf, type StepKey, stepChecks } from './steps.ts';
+import { progressOf, type StepKey, stepActionVariants, stepChecks } from './steps.ts';
 
 const check = (key: StepKey) => {
   const found = stepChecks.find((step) => step.key === key);
@@ -29,5 +29,18 @@ describe('get-started steps', () => {
     expect(progressOf(0, 7)).toBe(0);
     expect(progressOf(2, 7)).toBe(29);
     expect(progressOf(7, 7)).toBe(100);
+  });
+});
+
+describe('step actions', () => {
+  it('make the first step to do the only primary action; later ones secondary, done ones tertiary', () => {
+    expect(stepActionVariants([true, false, undefined, false, true])).toEqual([
+      'text',
+      'primary',
+      'default',
+      'default',
+      'text',
+    ]);
+    expect(stepActionVariants([true, true]), 'all done: no primary action').toEqual(['text', 'text']);
   });
 });

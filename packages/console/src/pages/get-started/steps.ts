@@ -109,3 +109,13 @@ export const stepChecks: readonly StepCheck[] = [
 export function progressOf(done: number, total: number): number {
   return total === 0 ? 0 : Math.round((done / total) * 100);
 }
+
+/**
+ * The look of each step's action (issue 26: one primary action per view): the first step still to do is the primary
+ * action, later steps to do are secondary, done steps tertiary (they only lead to where the thing is). `done` holds
+ * each step's state, undefined while it is being checked.
+ */
+export function stepActionVariants(done: readonly (boolean | undefined)[]): ('primary' | 'default' | 'text')[] {
+  const next = done.indexOf(false);
+  return done.map((isDone, index) => (isDone ? 'text' : index === next ? 'primary' : 'default'));
+}

@@ -83,7 +83,7 @@ export function KeysCard({ keyType }: { keyType: OidcKeyType }) {
       render: (key) =>
         key.status === 'Previous' ? (
           <Button
-            variant="danger"
+            variant="dangerOutline"
             size="small"
             onClick={() => deleteKey(key)}
             aria-label={t('delete_key', { id: key.id })}

@@ -159,7 +159,7 @@ function EditorForm({
         subtitle={t(`token_types.${tokenType}.description`)}
         actions={
           action === 'edit' && (
-            <Button variant="danger" icon={<TrashIcon />} onClick={remove}>
+            <Button variant="dangerOutline" icon={<TrashIcon />} onClick={remove}>
               {t('index.delete')}
             </Button>
           )

@@ -149,7 +149,7 @@ export function OrganizationInvitations() {
         <h2 id={headingId} className={styles.sectionTitle}>
           {t('invitations.title')}
         </h2>
-        <Button variant="primary" icon={<PlusIcon />} onClick={() => setInviting(true)}>
+        <Button icon={<PlusIcon />} onClick={() => setInviting(true)}>
           {t('invitations.invite')}
         </Button>
       </div>

@@ -186,7 +186,7 @@ function DomainDetails({
                   {t('check_now')}
                 </Button>
               )}
-              <Button variant="danger" onClick={onDelete}>
+              <Button variant="dangerOutline" onClick={onDelete}>
                 {t('delete')}
               </Button>
             </div>

@@ -122,7 +122,7 @@ function DangerZone({ tenant }: { tenant: Tenant }) {
             <h3 className={styles.dangerTitle}>{t('settings.leave_title')}</h3>
             <p className={styles.muted}>{t('settings.leave_description')}</p>
           </div>
-          <Button variant="danger" onClick={onLeave} disabled={!me.data}>
+          <Button variant="dangerOutline" onClick={onLeave} disabled={!me.data}>
             {t('settings.leave')}
           </Button>
         </div>
@@ -131,7 +131,7 @@ function DangerZone({ tenant }: { tenant: Tenant }) {
             <h3 className={styles.dangerTitle}>{t('settings.delete_title')}</h3>
             <p className={styles.muted}>{t('settings.delete_description')}</p>
           </div>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
+          <Button variant="dangerOutline" onClick={() => setDeleting(true)}>
             {t('settings.delete')}
           </Button>
         </div>
