@@ -76,6 +76,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'foundation.spec.ts': 'both',
   'profile.spec.ts': 'both',
   'shell.spec.ts': 'both',
+  'visual.spec.ts': 'oss',
   'sweep.spec.ts': 'both',
 };
 // A spec missing from the table would run nowhere: refuse to start instead.

@@ -139,11 +139,19 @@ test.describe('the shell', () => {
     const topBar = page.getByRole('banner');
     const menu = sidebar(page).first();
     const heading = page.getByRole('heading', { level: 1 });
-    const before = { topBar: await topBar.boundingBox(), menu: await menu.boundingBox(), heading: await heading.boundingBox() };
+    const before = {
+      topBar: await topBar.boundingBox(),
+      menu: await menu.boundingBox(),
+      heading: await heading.boundingBox(),
+    };
     await page.mouse.move(800, 400);
     await page.mouse.wheel(0, 300);
     await expect.poll(() => page.evaluate(() => window.scrollY), 'the page scrolled').toBeGreaterThan(100);
-    const after = { topBar: await topBar.boundingBox(), menu: await menu.boundingBox(), heading: await heading.boundingBox() };
+    const after = {
+      topBar: await topBar.boundingBox(),
+      menu: await menu.boundingBox(),
+      heading: await heading.boundingBox(),
+    };
     expect(after.topBar?.y, 'the top bar stays').toBe(before.topBar?.y);
     expect(after.menu?.y, 'the sidebar stays').toBe(before.menu?.y);
     expect(after.heading?.y ?? 0, 'the content moved').toBeLessThan((before.heading?.y ?? 0) - 100);
