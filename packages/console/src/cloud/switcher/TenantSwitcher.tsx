@@ -80,7 +80,11 @@ export function TenantSwitcher() {
         onClick={() => setOpen((open) => !open)}
       >
         <span className={styles.name}>{currentTenant?.name}</span>
-        {currentTenant && <EnvironmentTag tag={currentTenant.tag} />}
+        {currentTenant && (
+          <span className={styles.cardTag}>
+            <EnvironmentTag tag={currentTenant.tag} />
+          </span>
+        )}
         {currentTenant && <TenantStatusTag tenant={currentTenant} id={statusId} />}
         {pending.length > 0 && (
           <span className={styles.dot} role="img" aria-label={t('switcher.pending_invitations_dot')} />
