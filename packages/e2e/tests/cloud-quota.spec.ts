@@ -61,6 +61,7 @@ test('a Free tenant at its application limit: the quota modal instead of a toast
     `/console/${tenant.id}/tenant-settings/subscription`,
   );
   await expect(page.getByRole('button', { name: 'Create organization' })).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/organizations-gate.png` });
 
   // Two applications through the management API with the console's organization token for that tenant.
   await page.goto(`/console/${tenant.id}/applications`);
