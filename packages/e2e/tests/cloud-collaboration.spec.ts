@@ -75,6 +75,13 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
     await waitForShell(b);
     await expect(switcher(b)).toContainText(tenantName);
 
+    // Issue 26: B belongs to a tenant, so onboarding counts as done: '/console' (and '/console/onboarding') land on it.
+    for (const path of ['/console', '/console/onboarding']) {
+      await b.goto(path);
+      await b.waitForURL(new RegExp(`/console/${tenantId}/get-started$`), { timeout: 20_000 });
+    }
+    await expect(switcher(b)).toContainText(tenantName);
+
     // B is a collaborator: tenant settings open on members, no settings tab, no invitations.
     await b.goto(`/console/${tenantId}/tenant-settings`);
     await b.waitForURL(new RegExp(`/console/${tenantId}/tenant-settings/members$`), { timeout: 20_000 });

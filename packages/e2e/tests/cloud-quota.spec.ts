@@ -49,6 +49,20 @@ test('a Free tenant at its application limit: the quota modal instead of a toast
   const tenant = (await created.json()) as { id: string; planId: string };
   expect(tenant.planId, 'a new Production tenant starts on Free').toBe('Free');
 
+  // Issue 26: before any click, the Free plan's organizations page marks its create action: the lowest plan that has
+  // organizations (a tag), why, and the way to the subscription tab.
+  await page.goto(`/console/${tenant.id}/organizations`);
+  const organizationsGate = page.getByTestId('plan-gate-organizationsLimit');
+  await expect(organizationsGate).toBeVisible({ timeout: 20_000 });
+  await expect(organizationsGate).toContainText('Pro');
+  await expect(organizationsGate).toContainText('Not in the Free plan');
+  await expect(organizationsGate.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute(
+    'href',
+    `/console/${tenant.id}/tenant-settings/subscription`,
+  );
+  await expect(page.getByRole('button', { name: 'Create organization' })).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/organizations-gate.png` });
+
   // Two applications through the management API with the console's organization token for that tenant.
   await page.goto(`/console/${tenant.id}/applications`);
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible({ timeout: 20_000 });
@@ -97,6 +111,8 @@ test('a Free tenant at its application limit: the quota modal instead of a toast
   const table = page.getByRole('table', { name: 'My applications' });
   await expect(table.getByRole('row').filter({ hasText: /Quota (one|two|three)/ })).toHaveCount(3);
   await expect(table.getByText('Quota four')).toHaveCount(0);
+  // At its limit, the create action is marked too (issue 26).
+  await expect(page.getByTestId('plan-gate-applicationsLimit')).toContainText('Applications: Free plan limit reached');
 
   // Arabic (right to left): the modal in the user's language, then its upgrade link to the subscription tab.
   await fillTraditionalApp(page, tenant.id, 'Quota four');

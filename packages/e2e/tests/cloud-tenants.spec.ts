@@ -112,6 +112,30 @@ test.describe('cloud tenants', () => {
     await page.waitForURL(new RegExp(`/console/${firstTenantId}/get-started$`));
     await waitForShell(page);
 
+    // Issue 26: deleting a tenant lands on another one; nothing of the deleted tenant is read again (no error toast).
+    await page.goto(`/console/${secondTenantId}/tenant-settings/settings`);
+    await waitForShell(page);
+    await page.getByRole('button', { name: 'Delete tenant' }).click();
+    const deleteDialog = page.getByRole('alertdialog', { name: 'Delete this tenant?' });
+    await deleteDialog.getByLabel('Type Second dev to confirm').fill('Second dev');
+    const readsAfterDelete: string[] = [];
+    const deleted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'DELETE' && response.url().endsWith(`/api/tenants/${secondTenantId}`),
+    );
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes(secondTenantId)) readsAfterDelete.push(request.url());
+    });
+    await deleteDialog.getByRole('button', { name: 'Delete tenant' }).click();
+    expect((await deleted).status()).toBe(204);
+    await page.waitForURL(new RegExp(`/console/${firstTenantId}/`));
+    await expect(page.getByRole('status').filter({ hasText: '"Second dev" was deleted.' })).toBeVisible();
+    await expect(switcher(page)).toContainText('Acme dev');
+    await waitForShell(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(readsAfterDelete).toEqual([]);
+
     await chooseAppearance(page, 'Dark');
     await switcher(page).click();
     await expectNoSeriousViolations(page, 'switcher (dark)');

@@ -609,4 +609,42 @@ describe('tenants, members and invitations', () => {
     // Tenant Y is untouched.
     expect((await call(`/m/${ids.y}/api/roles`, (await tenantToken(accounts.alice, ids.y)).token)).status).toBe(200);
   });
+
+  it('moves every account whose default tenant is deleted to its next tenant, or to none', async () => {
+    const create = async (name: string) =>
+      (await cloud(accounts.alice, '/tenants', { method: 'POST', body: { name } })).json.id as string;
+    const p = await create('Pamplona');
+    const q = await create('Quito');
+    const join = async (account: Account, tenantId: string) => {
+      const sent = await cloud(accounts.alice, `/tenants/${tenantId}/invitations`, {
+        method: 'POST',
+        body: { invitee: account.email, roleName: 'collaborator' },
+      });
+      expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+      const accepted = await cloud(account, `/invitations/${sent.json[0].id}/status`, {
+        method: 'PATCH',
+        body: { status: 'Accepted' },
+      });
+      expect(accepted.status).toBe(200);
+    };
+    await join(accounts.bob, p);
+    await join(accounts.bob, q);
+    await join(accounts.carol, p);
+    const admin = new TenantDb(db, ADMIN_TENANT_ID);
+    const customDataOf = async (account: Account) =>
+      (await admin.findOne(users, eq(users.id, account.id)))?.customData ?? {};
+    for (const account of [accounts.alice, accounts.bob, accounts.carol])
+      await admin.update(users, eq(users.id, account.id), {
+        customData: { ...(await customDataOf(account)), defaultTenantId: p, keep: 'me' },
+      });
+    const rootBefore = await customDataOf(accounts.root);
+
+    expect((await cloud(accounts.alice, `/tenants/${p}`, { method: 'DELETE' })).status).toBe(204);
+    // The deleting owner: its oldest remaining tenant (Y, older than Q); a member of Q: Q; a member of P only: none.
+    expect(await customDataOf(accounts.alice)).toMatchObject({ defaultTenantId: ids.y, keep: 'me' });
+    expect(await customDataOf(accounts.bob)).toMatchObject({ defaultTenantId: q, keep: 'me' });
+    expect(await customDataOf(accounts.carol)).toEqual(expect.objectContaining({ keep: 'me' }));
+    expect(await customDataOf(accounts.carol)).not.toHaveProperty('defaultTenantId');
+    expect(await customDataOf(accounts.root)).toEqual(rootBefore);
+  });
 });

@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { request, requestJson } from './client.ts';
+import { meQueryKey } from './me.ts';
 
 /**
  * The cloud API (spec §7 cloud rows): tenants, their members and invitations, and the invitee's invitations. Every
@@ -98,13 +99,19 @@ export function useUpdateTenant(tenantId: string) {
   });
 }
 
+/**
+ * DELETE /api/tenants/{id}. The caller drops the tenant from the tenant context and leaves it. Nothing is invalidated
+ * here: `cloudKeys.tenants` is the prefix of the tenant's own keys (members, scopes), which would be read again while
+ * its pages are still mounted and answer 404 (issue 26); the account is read again for the default tenant the server
+ * moved.
+ */
 export function useDeleteTenant(tenantId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       await request(`/api/tenants/${seg(tenantId)}`, { ...cloud, method: 'DELETE' });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: cloudKeys.tenants }),
+    onSuccess: () => client.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
 

@@ -15,12 +15,12 @@ import {
   tenantRoles,
   tenantUpdateSchema,
 } from '@gatehouse/schemas';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { seedTenant, tenantRoleId } from '../db/seed.ts';
-import { organizations, organizationUserRoles, organizationUsers, tenants } from '../db/tables.ts';
+import { organizations, organizationUserRoles, organizationUsers, tenants, users } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { memberScopeNames } from './organization-access.ts';
@@ -215,8 +215,36 @@ export async function renameTenant(
 }
 
 /**
+ * Moves every account whose default tenant is `deletedId` to the oldest tenant it still belongs to (the
+ * console's "first tenant"), or drops the key when it belongs to none. Runs after the tenant's
+ * organization is gone, in the deletion's transaction. Answers the accounts it changed.
+ */
+async function reassignDefaultTenants(tx: Database, admin: TenantDb, deletedId: string): Promise<string[]> {
+  const pointing = await admin.findMany(users, { where: sql`${users.customData}->>'defaultTenantId' = ${deletedId}` });
+  for (const user of pointing) {
+    const memberships = await admin.findMany(organizationUsers, { where: eq(organizationUsers.userId, user.id) });
+    const tenantIds = memberships.flatMap((row) => tenantIdOfOrganization(row.organizationId) ?? []);
+    const [next] = tenantIds.length
+      ? await tx
+          .select({ id: tenants.id })
+          .from(tenants)
+          .where(inArray(tenants.id, tenantIds))
+          .orderBy(asc(tenants.createdAt), asc(tenants.id))
+          .limit(1)
+      : [];
+    const { defaultTenantId: _deleted, ...rest } = user.customData;
+    await admin.update(users, eq(users.id, user.id), {
+      customData: next ? { ...rest, defaultTenantId: next.id } : rest,
+      updatedAt: new Date(),
+    });
+  }
+  return pointing.map((user) => user.id);
+}
+
+/**
  * Deletes a tenant: its row (every tenant table cascades on `tenant_id`) and its organization in the
  * admin tenant (memberships, roles held there and invitations cascade), audited in the admin tenant.
+ * No account keeps the deleted tenant as its default (`reassignDefaultTenants`, same transaction).
  */
 export async function deleteTenant(
   db: Database,
@@ -230,7 +258,13 @@ export async function deleteTenant(
     await performWrite({ ...ctx, tenant: adminTenant(tenantDb) }, 'Admin.Tenant.Deleted', async (admin) => {
       await admin.delete(organizations, eq(organizations.id, tenantOrganizationId(id)));
       await tenantDb.delete(tenants).where(eq(tenants.id, id));
-      return { result: undefined, entity: { type: 'Tenant', id }, before: tenantImage(access.tenant), after: null };
+      const defaultsMoved = await reassignDefaultTenants(tenantDb, admin, id);
+      return {
+        result: undefined,
+        entity: { type: 'Tenant', id },
+        before: { ...tenantImage(access.tenant), defaultTenantOf: defaultsMoved },
+        after: null,
+      };
     });
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSkus } from '../../api/billing.ts';
 import { externalLinks } from '../../app/external-links.ts';
 import { Button } from '../../components/Button/Button.tsx';
-import { CheckIcon, ExternalLinkIcon } from '../../components/icons.tsx';
+import { ExternalLinkIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
 import sharedStyles from '../../components/shared.module.css';
@@ -12,9 +12,10 @@ import { Tag } from '../../components/Tag/Tag.tsx';
 import { formatMoney } from '../billing-format.ts';
 import { planLabel } from '../checkout/plan-name.ts';
 import { useCheckout } from '../checkout/use-checkout.ts';
+import { PlanFeatureList } from '../PlanFeatureList.tsx';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import styles from './PlanPickerModal.module.css';
-import { isFreeTenantLimitReached, offeredPlans, type PlanFeature, planFeatures } from './plan-offer.ts';
+import { isFreeTenantLimitReached, offeredPlans } from './plan-offer.ts';
 import { useCreateAndAddTenant } from './use-create-tenant.ts';
 
 type Props = {
@@ -113,14 +114,7 @@ function PlanCard({ sku, isProcessing, isDisabled, showFreeLimit, onSelect }: Ca
         <span className={styles.period}>{t('picker.per_month')}</span>
       </p>
       <p className={styles.description}>{t(`description.${nameKey}`)}</p>
-      <ul className={styles.features} aria-label={t('picker.features', { plan: name })}>
-        {planFeatures(sku.quota).map((feature) => (
-          <li key={feature.key} className={styles.feature}>
-            <CheckIcon aria-hidden="true" className={styles.check} />
-            <FeatureText feature={feature} />
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList quota={sku.quota} label={t('picker.features', { plan: name })} />
       {isPaid && externalLinks.pricing && (
         <a className={styles.allFeatures} href={externalLinks.pricing} target="_blank" rel="noopener noreferrer">
           {t('picker.view_all_features')}
@@ -147,13 +141,4 @@ function PlanCard({ sku, isProcessing, isDisabled, showFreeLimit, onSelect }: Ca
       </div>
     </li>
   );
-}
-
-function FeatureText({ feature }: { feature: PlanFeature }) {
-  const { t, i18n } = useTranslation('plans');
-  if (!('limit' in feature)) return <span>{t(`feature.${feature.key}`)}</span>;
-  const value =
-    feature.limit === 'unlimited' ? t('feature.unlimited') : new Intl.NumberFormat(i18n.language).format(feature.limit);
-  // Isolated (FSI…PDI), so in Arabic a number after a Latin word ('API: 1') keeps its place instead of joining it.
-  return <span>{t(`feature.${feature.key}`, { value: `\u2068${value}\u2069` })}</span>;
 }

@@ -1,8 +1,8 @@
-import { basicPlans, freePlanQuota, MAX_FREE_TENANTS, proPlanQuota, type Sku } from '@gatehouse/schemas';
+import { basicPlans, MAX_FREE_TENANTS, type Sku } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../billing-format.ts';
 import { tenantFixture } from '../tenants/tenant-fixture.ts';
-import { isFreeTenantLimitReached, offeredPlans, ownedFreeTenantCount, planFeatures } from './plan-offer.ts';
+import { isFreeTenantLimitReached, offeredPlans, ownedFreeTenantCount } from './plan-offer.ts';
 
 const skus: Sku[] = basicPlans.map((plan) => ({
   id: plan.id,
@@ -51,33 +51,6 @@ describe('the Free tenant limit', () => {
     ];
     expect(ownedFreeTenantCount([first, ...owned.slice(1), ...others])).toBe(MAX_FREE_TENANTS - 1);
     expect(isFreeTenantLimitReached([first, ...owned.slice(1), ...others])).toBe(false);
-  });
-});
-
-describe('planFeatures', () => {
-  it('lists the Free limits from its quota, without the gated features', () => {
-    expect(planFeatures(freePlanQuota)).toEqual([
-      { key: 'mau', limit: 50_000 },
-      { key: 'applications', limit: 3 },
-      { key: 'm2m', limit: 1 },
-      { key: 'roles', limit: 1 },
-      { key: 'permissions', limit: 1 },
-      { key: 'audit_logs', limit: 3 },
-    ]);
-  });
-
-  it('lists Pro as unlimited where the quota is null, with MFA, enterprise SSO and organizations', () => {
-    expect(planFeatures(proPlanQuota)).toEqual([
-      { key: 'mau', limit: 'unlimited' },
-      { key: 'applications', limit: 'unlimited' },
-      { key: 'm2m', limit: 'unlimited' },
-      { key: 'roles', limit: 'unlimited' },
-      { key: 'permissions', limit: 'unlimited' },
-      { key: 'audit_logs', limit: 14 },
-      { key: 'mfa' },
-      { key: 'enterprise_sso' },
-      { key: 'organizations' },
-    ]);
   });
 });
 

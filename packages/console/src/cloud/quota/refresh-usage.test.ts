@@ -38,6 +38,23 @@ describe('refresh of quota and usage after writes (spec §4)', () => {
     ]);
   });
 
+  it('does not read the usage of a tenant the write deleted or left (issue 26)', async () => {
+    const { client, updateTenant } = setup([tenantFixture('a'), tenantFixture('deleted')]);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const refresh = createUsageRefresher(client, updateTenant, async () => {
+      // The console drops the tenant locally once the DELETE answered, while the list is read again.
+      client.setQueryData<Tenant[]>(cloudKeys.tenants, (list) => list?.filter((tenant) => tenant.id !== 'deleted'));
+      return [tenantFixture('a')];
+    });
+    await refresh('deleted');
+    expect(invalidate).not.toHaveBeenCalled();
+    // Still in the server's list but gone locally (left a moment ago): not read either.
+    await createUsageRefresher(client, updateTenant, async () => [tenantFixture('a'), tenantFixture('deleted')])(
+      'deleted',
+    );
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
   it('coalesces writes during a refresh into one more run, and survives a failed read', async () => {
     const { client, updateTenant } = setup([tenantFixture('a')]);
     let release: (list: Tenant[]) => void = () => undefined;

@@ -18,10 +18,11 @@ export function billingFieldsOf(tenant: Tenant): BillingFields {
 }
 
 /**
- * Spec §4 'a successful POST, PUT or DELETE in cloud mode refreshes quota and usage'. The subscription usage query
- * is invalidated, and the tenant list is read again, but only the billing fields of tenants still in the local list
- * are merged in: the list is kept locally (creates, renames, leaves), so replacing it with a read that started
- * before one of those changes would undo it. Runs are coalesced: writes during a run cause one more run after it.
+ * Spec §4 'a successful POST, PUT or DELETE in cloud mode refreshes quota and usage'. The tenant list is read again,
+ * then the tenant's subscription usage query is invalidated if the tenant is in both lists (a deleted or left tenant
+ * is not read again), and only the billing fields of tenants still in the local list are merged in: the list is
+ * kept locally (creates, renames, leaves), so replacing it with a read that started before one of those changes
+ * would undo it. Runs are coalesced: writes during a run cause one more run after it.
  */
 export function createUsageRefresher(
   client: QueryClient,
@@ -32,12 +33,15 @@ export function createUsageRefresher(
   let again: string | undefined | null = null;
 
   async function run(tenantId: string | undefined): Promise<void> {
-    if (tenantId !== undefined) void client.invalidateQueries({ queryKey: billingKeys.usage(tenantId) });
     const fresh = await load().catch(() => undefined);
-    if (!fresh) return; // A failed refresh is not the write's failure; the next write tries again.
     const local = new Map(
       (client.getQueryData<Tenant[]>(cloudKeys.tenants) ?? []).map((tenant) => [tenant.id, tenant]),
     );
+    // Only a tenant that still exists: after a tenant is deleted or left, its usage would answer 404 (issue 26).
+    const exists = (id: string) => local.has(id) && (!fresh || fresh.some((tenant) => tenant.id === id));
+    if (tenantId !== undefined && exists(tenantId))
+      void client.invalidateQueries({ queryKey: billingKeys.usage(tenantId) });
+    if (!fresh) return; // A failed refresh is not the write's failure; the next write tries again.
     for (const tenant of fresh) {
       const known = local.get(tenant.id);
       const patch = billingFieldsOf(tenant);

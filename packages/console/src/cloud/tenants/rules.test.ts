@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   indexDecision,
   isOnboardingDone,
+  needsOnboarding,
   pickDefaultTenant,
   tenantAccessDecision,
   withDefaultTenant,
@@ -54,10 +55,22 @@ describe('signed-in index (spec §2.4)', () => {
   const base = { isUserLoading: false, customData: done, tenants: [] as Tenant[], pendingInvitations: [] };
   it('waits for the user, then sends a user who has not onboarded to onboarding', () => {
     expect(indexDecision({ ...base, isUserLoading: true })).toEqual({ kind: 'wait' });
-    expect(indexDecision({ ...base, customData: {}, tenants: [tenant('a')] })).toEqual({
+    expect(indexDecision({ ...base, customData: {}, pendingInvitations: [invitation] })).toEqual({
       kind: 'redirect',
       to: '/onboarding',
     });
+  });
+  it('counts onboarding as done once the account belongs to a tenant, flag or not (issue 26)', () => {
+    // An invitee who accepted never set the flag: '/' goes to the tenant, not to 'Create your first tenant'.
+    expect(indexDecision({ ...base, customData: {}, tenants: [tenant('a')] })).toEqual({ kind: 'redirect', to: '/a' });
+    expect(
+      indexDecision({ ...base, customData: { onboarding: { isOnboardingDone: false } }, tenants: [tenant('a')] }),
+    ).toEqual({ kind: 'redirect', to: '/a' });
+    expect(needsOnboarding({}, [tenant('a')])).toBe(false);
+    expect(needsOnboarding(done, [])).toBe(false);
+    // No tenant and no flag (a new account, or 'create new tenant' from the invitation list): onboarding.
+    expect(needsOnboarding({}, [])).toBe(true);
+    expect(needsOnboarding({ onboarding: { isOnboardingDone: false } }, [])).toBe(true);
   });
   it('goes to the default tenant before looking at invitations', () => {
     expect(

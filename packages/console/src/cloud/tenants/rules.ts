@@ -27,6 +27,15 @@ export function isOnboardingDone(customData: unknown): boolean {
   return isRecord(onboarding) && onboarding.isOnboardingDone === true;
 }
 
+/**
+ * Spec §2.4 step 2 'onboarding is not done', as the console reads it: the flag is not set and the account belongs
+ * to no tenant. Onboarding creates the first tenant; an account that already has one (an accepted invitation, a
+ * tenant created elsewhere) has nothing to onboard to, whatever the flag says (issue 26).
+ */
+export function needsOnboarding(customData: unknown, tenants: readonly Tenant[]): boolean {
+  return tenants.length === 0 && !isOnboardingDone(customData);
+}
+
 /** The whole custom data to save (PATCH takes all of it) with the onboarding flag set; other keys are kept. */
 export function withOnboardingDone(customData: unknown, done: boolean): CustomData {
   const data = isRecord(customData) ? customData : {};
@@ -58,7 +67,7 @@ export function indexDecision(input: {
   pendingInvitations: InviteeInvitation[] | undefined;
 }): IndexDecision {
   if (input.isUserLoading) return { kind: 'wait' };
-  if (!isOnboardingDone(input.customData)) return { kind: 'redirect', to: '/onboarding' };
+  if (needsOnboarding(input.customData, input.tenants)) return { kind: 'redirect', to: '/onboarding' };
   const tenant = pickDefaultTenant(input.tenants, input.customData);
   if (tenant) return { kind: 'redirect', to: `/${encodeURIComponent(tenant.id)}` };
   if (input.pendingInvitations === undefined) return { kind: 'wait' };

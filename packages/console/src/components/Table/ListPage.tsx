@@ -16,8 +16,8 @@ export type ListPageProps<Row> = {
   /** The page's heading, document title and the table's name. */
   title: string;
   subtitle: ReactNode;
-  /** The create dialog's route and its button's label. */
-  create: { path: string; label: ReactNode };
+  /** The create dialog's route and its button's label; `aside` goes before the button (a plan gate, cloud). */
+  create: { path: string; label: ReactNode; aside?: ReactNode };
   /** The page, search and filters kept in the URL (useListParams). */
   list: ReturnType<typeof useListParams>;
   query: ListQuery<Row>;
@@ -53,14 +53,17 @@ export function ListPage<Row>({
         title={title}
         subtitle={subtitle}
         actions={
-          <Button
-            variant="primary"
-            icon={<PlusIcon />}
-            // Keeps the list's query, so closing the dialog returns to the same rows.
-            onClick={() => navigate({ pathname: create.path, search: list.params.toString() })}
-          >
-            {create.label}
-          </Button>
+          <>
+            {create.aside}
+            <Button
+              variant="primary"
+              icon={<PlusIcon />}
+              // Keeps the list's query, so closing the dialog returns to the same rows.
+              onClick={() => navigate({ pathname: create.path, search: list.params.toString() })}
+            >
+              {create.label}
+            </Button>
+          </>
         }
       />
       <Table

@@ -2,6 +2,7 @@ import type { Resource } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useResources } from '../../api/resources.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
@@ -61,9 +62,11 @@ export function ResourcesPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Button variant="primary" icon={<PlusIcon />} onClick={() => navigate(resolve(toCreateApiResource()))}>
-            {t('create')}
-          </Button>
+          <PlanGate quota="resourcesLimit">
+            <Button variant="primary" icon={<PlusIcon />} onClick={() => navigate(resolve(toCreateApiResource()))}>
+              {t('create')}
+            </Button>
+          </PlanGate>
         }
       />
       <Table

@@ -2,6 +2,7 @@ import type { Connector } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useConnectors } from '../../api/connectors.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Button, buttonClassName } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
@@ -26,9 +27,11 @@ export function SocialTab() {
         title={t('social.title')}
         description={t('social.description')}
         actions={
-          <Link className={buttonClassName('primary')} to={resolve(toCreateConnector('social', 'social'))}>
-            <PlusIcon /> {t('social.add')}
-          </Link>
+          <PlanGate quota="socialConnectorsLimit">
+            <Link className={buttonClassName('primary')} to={resolve(toCreateConnector('social', 'social'))}>
+              <PlusIcon /> {t('social.add')}
+            </Link>
+          </PlanGate>
         }
       >
         {connectors.isPending ? (

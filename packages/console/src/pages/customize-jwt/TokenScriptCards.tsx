@@ -2,6 +2,7 @@ import { type JwtCustomizerTokenType, jwtCustomizerConfigKeys } from '@gatehouse
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteJwtCustomizer, useJwtCustomizers } from '../../api/jwt-customizer.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Button, buttonClassName } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { PlusIcon, TrashIcon } from '../../components/icons.tsx';
@@ -71,10 +72,12 @@ function TokenScriptCard({ tokenType, isSaved }: { tokenType: JwtCustomizerToken
             </Button>
           </>
         ) : (
-          <Link to={resolve(toJwtEditor(tokenType, 'create'))} className={buttonClassName('primary')}>
-            <PlusIcon aria-hidden="true" />
-            {t('index.add')}
-          </Link>
+          <PlanGate quota="customJwtEnabled">
+            <Link to={resolve(toJwtEditor(tokenType, 'create'))} className={buttonClassName('primary')}>
+              <PlusIcon aria-hidden="true" />
+              {t('index.add')}
+            </Link>
+          </PlanGate>
         )}
       </div>
     </Card>

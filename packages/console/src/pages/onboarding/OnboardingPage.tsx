@@ -7,7 +7,8 @@ import { inviteToTenant } from '../../api/tenants.ts';
 import { TenantFields, tenantNameError } from '../../cloud/create-tenant/TenantFields.tsx';
 import { useCreateAndAddTenant } from '../../cloud/create-tenant/use-create-tenant.ts';
 import { CloudPage, cloudPageStyles } from '../../cloud/layout/CloudPage.tsx';
-import { isOnboardingDone, withDefaultTenant, withOnboardingDone } from '../../cloud/tenants/rules.ts';
+import { needsOnboarding, withDefaultTenant, withOnboardingDone } from '../../cloud/tenants/rules.ts';
+import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
 import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { type EmailChip, EmailChipInput } from '../../components/form/EmailChipInput.tsx';
@@ -29,6 +30,7 @@ export function OnboardingPage() {
   const me = useMe();
   const updateCustomData = useUpdateCustomData();
   const { create } = useCreateAndAddTenant();
+  const { tenants } = useTenants();
   const [name, setName] = useState('');
   const [region, setRegion] = useState<TenantRegion>(DEFAULT_TENANT_REGION);
   const [chips, setChips] = useState<EmailChip[]>([]);
@@ -38,7 +40,7 @@ export function OnboardingPage() {
 
   if (me.isLoading) return <AppLoading />;
   if (!me.data) return null;
-  if (isOnboardingDone(me.data.customData)) return <Navigate to="/" replace />;
+  if (!needsOnboarding(me.data.customData, tenants) && !isSubmitting) return <Navigate to="/" replace />;
   const customData = me.data.customData;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

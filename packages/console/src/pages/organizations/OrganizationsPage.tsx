@@ -1,6 +1,7 @@
 import type { Organization } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '../../api/organizations.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { ListPage } from '../../components/Table/ListPage.tsx';
 import type { TableColumn } from '../../components/Table/Table.tsx';
@@ -30,7 +31,11 @@ export function OrganizationsPage() {
     <ListPage
       title={t('title')}
       subtitle={t('subtitle')}
-      create={{ path: resolve(toCreateOrganization()), label: t('create.action') }}
+      create={{
+        path: resolve(toCreateOrganization()),
+        label: t('create.action'),
+        aside: <PlanGate quota="organizationsLimit" />,
+      }}
       list={list}
       query={organizations}
       columns={columns}

@@ -1,6 +1,7 @@
 import { type Role, type RoleType, roleTypes } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { useRoles } from '../../api/roles.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Select } from '../../components/form/Select.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { ListPage } from '../../components/Table/ListPage.tsx';
@@ -36,7 +37,11 @@ export function RolesPage() {
     <ListPage
       title={t('title')}
       subtitle={t('subtitle')}
-      create={{ path: resolve(toCreateRole()), label: t('create.action') }}
+      create={{
+        path: resolve(toCreateRole()),
+        label: t('create.action'),
+        aside: <PlanGate quota="userRolesLimit" />,
+      }}
       list={list}
       query={roles}
       columns={columns}

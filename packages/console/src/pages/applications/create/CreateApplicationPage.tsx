@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCreateApplication } from '../../../api/applications.ts';
+import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { Button, buttonClassName } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { FormCardRadio, FormCheckbox } from '../../../components/form/bound/FormChoiceInputs.tsx';
@@ -22,6 +23,7 @@ import { useRuleMessages } from '../form/use-rule-messages.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
 import styles from './CreateApplicationPage.module.css';
 import {
+  applicationQuotaKey,
   type CreateFormOutput,
   type CreateFormValues,
   createFormPath,
@@ -45,6 +47,7 @@ export function CreateApplicationPage() {
     defaultValues: emptyCreateForm,
   });
   const type = useWatch({ control, name: 'type' });
+  const isThirdParty = useWatch({ control, name: 'isThirdParty' });
   const traits = type && traitsOf(type);
   const create = useCreateApplication();
   const submitWith = useSubmitHandler();
@@ -113,9 +116,11 @@ export function CreateApplicationPage() {
           <Link to={resolve(toApplications())} className={buttonClassName()}>
             {t('actions.cancel')}
           </Link>
-          <Button type="submit" variant="primary" disabled={!type} isLoading={formState.isSubmitting}>
-            {t('create.submit')}
-          </Button>
+          <PlanGate quota={applicationQuotaKey(type ?? 'SPA', Boolean(traits?.thirdParty && isThirdParty))}>
+            <Button type="submit" variant="primary" disabled={!type} isLoading={formState.isSubmitting}>
+              {t('create.submit')}
+            </Button>
+          </PlanGate>
         </div>
       </form>
     </>

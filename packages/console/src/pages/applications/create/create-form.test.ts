@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { applicationTypeOrder, traitsOf } from '../application-types.ts';
 import { ruleErrorMap } from '../form/rules.ts';
 import { testMessages } from '../form/test-messages.ts';
-import { createFormPath, createFormSchema, emptyCreateForm, toNewApplication } from './create-form.ts';
+import {
+  applicationQuotaKey,
+  createFormPath,
+  createFormSchema,
+  emptyCreateForm,
+  toNewApplication,
+} from './create-form.ts';
 
 const schema = createFormSchema(testMessages);
 const errorMap = ruleErrorMap(testMessages);
@@ -105,5 +111,15 @@ describe('the shared redirect-URI rule (spec §5)', () => {
   it('lets only web apps be third-party', () => {
     expect(applicationTypeOrder.filter(canBeThirdParty)).toEqual(['SPA', 'Traditional']);
     expect(applicationTypeOrder.filter((type) => traitsOf(type).thirdParty)).toEqual(['SPA', 'Traditional']);
+  });
+});
+
+describe('applicationQuotaKey (the plan gate of the create page, issue 26)', () => {
+  it('counts third-party first, then by type, as the server does', () => {
+    expect(applicationQuotaKey('SPA', true)).toBe('thirdPartyApplicationsLimit');
+    expect(applicationQuotaKey('MachineToMachine', false)).toBe('machineToMachineLimit');
+    expect(applicationQuotaKey('SAML', false)).toBe('samlApplicationsLimit');
+    expect(applicationQuotaKey('Traditional', false)).toBe('applicationsLimit');
+    expect(applicationQuotaKey('Native', false)).toBe('applicationsLimit');
   });
 });

@@ -1,7 +1,9 @@
 import {
+  type ApplicationType,
   applicationDescriptionSchema,
   applicationNameSchema,
   applicationTypes,
+  type QuotaKey,
   redirectUriKind,
 } from '@gatehouse/schemas';
 import { z } from 'zod';
@@ -72,4 +74,15 @@ export function createFormPath(apiPath: string): string | undefined {
   const uri = /^oidcClientMetadata\.redirectUris\.(\d+)$/.exec(apiPath);
   if (uri) return `redirectUris.${uri[1]}`;
   return ['name', 'description', 'isThirdParty', 'type'].includes(apiPath) ? apiPath : undefined;
+}
+
+/**
+ * The plan quota a new application counts against (the server's `applicationQuotaKey`): third-party first, then by
+ * type. What the create page's plan gate (issue 26) marks for the chosen type.
+ */
+export function applicationQuotaKey(type: ApplicationType, isThirdParty: boolean): QuotaKey {
+  if (isThirdParty) return 'thirdPartyApplicationsLimit';
+  if (type === 'MachineToMachine') return 'machineToMachineLimit';
+  if (type === 'SAML') return 'samlApplicationsLimit';
+  return 'applicationsLimit';
 }

@@ -2,6 +2,7 @@ import type { Application } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApplicationsPage } from '../../../api/applications.ts';
+import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { buttonClassName } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
@@ -23,10 +24,12 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
   const { page, pageSize, search, setPage, setSearch } = useListParams();
   const list = useApplicationsPage({ page, pageSize, search, isThirdParty });
   const createLink = (
-    <Link to={resolve(toCreateApplication())} className={buttonClassName('primary')}>
-      <PlusIcon />
-      {t('create.title')}
-    </Link>
+    <PlanGate quota="applicationsLimit">
+      <Link to={resolve(toCreateApplication())} className={buttonClassName('primary')}>
+        <PlusIcon />
+        {t('create.title')}
+      </Link>
+    </PlanGate>
   );
 
   const columns: TableColumn<Application>[] = [

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateRole } from '../../../api/roles.ts';
+import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
@@ -72,6 +73,7 @@ export function CreateRoleModal() {
           description: t(`types.${value}.description`),
         }))}
       />
+      <PlanGate quota={type === 'MachineToMachine' ? 'machineToMachineRolesLimit' : 'userRolesLimit'} />
       <FormTextInput
         name="name"
         control={control}

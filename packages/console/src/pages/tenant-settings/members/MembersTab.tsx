@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { useCurrentMemberScopes } from '../../../cloud/tenants/member-scopes.ts';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -35,9 +36,11 @@ export function MembersTab() {
           <span />
         )}
         {flags.canInviteMember && (
-          <Button variant="primary" icon={<PlusIcon />} onClick={() => setInviting(true)}>
-            {t('members.invite')}
-          </Button>
+          <PlanGate quota="tenantMembersLimit">
+            <Button variant="primary" icon={<PlusIcon />} onClick={() => setInviting(true)}>
+              {t('members.invite')}
+            </Button>
+          </PlanGate>
         )}
       </div>
       <Outlet />

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
+import plans from '../../../i18n/locales/en/plans.json';
 import quota from '../../../i18n/locales/en/quota.json';
 import subscriptionStrings from '../../../i18n/locales/en/subscription.json';
 import tenants from '../../../i18n/locales/en/tenants.json';
@@ -55,6 +56,7 @@ function setup(currentPlanId: string, checkout: Partial<PlanCheckout> = {}) {
   i18n.addResourceBundle('en', 'subscription', subscriptionStrings);
   i18n.addResourceBundle('en', 'quota', quota);
   i18n.addResourceBundle('en', 'tenants', tenants);
+  i18n.addResourceBundle('en', 'plans', plans);
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
@@ -92,6 +94,26 @@ describe('plan options (spec §4 plan order)', () => {
     expect(screen.queryByRole('button', { name: 'Downgrade to Free' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
     expect(started).toEqual([{ skuId: 'Pro202411', isDowngrade: false }]);
+  });
+
+  it("lists each plan's features as the plan picker does (issue 26: one list, one catalogue)", () => {
+    setup('Free');
+    const free = screen.getByRole('list', { name: 'Features of Free' });
+    expect(
+      within(free)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Monthly active users: \u206850,000\u2069',
+      'Applications: \u20683\u2069',
+      'Machine-to-machine apps: \u20681\u2069',
+      'User roles: \u20681\u2069',
+      'Permissions per API resource: \u20681\u2069',
+      'Audit log retention in days: \u20683\u2069',
+    ]);
+    const pro = screen.getByRole('list', { name: 'Features of Pro' });
+    expect(within(pro).getByText('Monthly active users: \u2068Unlimited\u2069')).toBeTruthy();
+    expect(within(pro).getByText('Organizations')).toBeTruthy();
   });
 
   it('waits on every plan button while a checkout starts', () => {

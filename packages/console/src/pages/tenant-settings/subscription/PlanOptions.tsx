@@ -1,12 +1,13 @@
-import type { QuotaKey, QuotaValue, Sku } from '@gatehouse/schemas';
+import type { Sku } from '@gatehouse/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelSubscription } from '../../../api/billing.ts';
 import { ApiError } from '../../../api/client.ts';
 import { cloudKeys } from '../../../api/tenants.ts';
-import { formatMoney, formatQuota } from '../../../cloud/billing-format.ts';
+import { formatMoney } from '../../../cloud/billing-format.ts';
 import { planLabel } from '../../../cloud/checkout/plan-name.ts';
+import { PlanFeatureList } from '../../../cloud/PlanFeatureList.tsx';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -17,16 +18,6 @@ import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { type DowngradeBlocked, DowngradeBlockedModal, parseDowngradeBlocked } from './DowngradeBlockedModal.tsx';
 import { type PlanAction, planAction } from './plan-rules.ts';
 import styles from './Subscription.module.css';
-
-/** What a plan option lists: the limits people compare plans by. */
-const featureKeys: readonly QuotaKey[] = [
-  'mauLimit',
-  'applicationsLimit',
-  'organizationsLimit',
-  'mfaEnabled',
-  'enterpriseSsoLimit',
-  'auditLogsRetentionDays',
-];
 
 export type PlanCheckout = {
   /** Starts the provider's checkout for the plan (an upgrade, or a paid plan of the same or a lower tier). */
@@ -119,17 +110,8 @@ function PlanOption({
   isDisabled: boolean;
   onChoose: (sku: Sku, action: PlanAction) => unknown;
 }) {
-  const { t, i18n } = useTranslation(['subscription', 'quota', 'tenants']);
+  const { t, i18n } = useTranslation(['subscription', 'quota', 'tenants', 'plans']);
   const name = t(`tenants:plan.${planLabel(sku.id)}`);
-
-  function feature(key: QuotaKey, value: QuotaValue): string {
-    const quota = t(`quota:names.${key}`);
-    if (value === true) return t('plans.feature_included', { quota });
-    if (value === null) return t('plans.feature_unlimited', { quota });
-    if (value === false || value === 0) return t('plans.feature_not_included', { quota });
-    if (key === 'auditLogsRetentionDays') return t('plans.feature_days', { quota, days: value });
-    return t('plans.feature_limit', { quota, limit: formatQuota(value, i18n.language) });
-  }
 
   return (
     <li className={classNames(styles.planOption, action === 'current' && styles.currentOption)}>
@@ -137,11 +119,7 @@ function PlanOption({
       <p className={styles.usageValue}>
         {t('plan.price_per_month', { price: formatMoney(sku.unitPrice, i18n.language) })}
       </p>
-      <ul className={styles.features}>
-        {featureKeys.map((key) => (
-          <li key={key}>{feature(key, sku.quota[key])}</li>
-        ))}
-      </ul>
+      <PlanFeatureList quota={sku.quota} label={t('plans:picker.features', { plan: name })} />
       {action === 'current' ? (
         <span>
           <Tag status="info">{t('plans.current')}</Tag>

@@ -6,6 +6,7 @@ import {
   useDeleteUserMfaVerification,
   useUserMfaVerifications,
 } from '../../../../api/users.ts';
+import { PlanGate } from '../../../../cloud/quota/PlanGate.tsx';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { useConfirm } from '../../../../components/Modal/confirm-context.ts';
@@ -106,6 +107,7 @@ export function MfaFactorsCard({ user }: { user: User }) {
       )}
       {verifications.isSuccess && (
         <div className={styles.mfaActions}>
+          <PlanGate quota="mfaEnabled" />
           {actions.canAddTotp && (
             <Button onClick={() => add('Totp')} isLoading={create.isPending && create.variables?.type === 'Totp'}>
               {t('mfa.add_totp')}
