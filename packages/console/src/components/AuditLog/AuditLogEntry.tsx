@@ -1,4 +1,4 @@
-import type { Log } from '@gatehouse/schemas';
+import { type Log, redactSecrets } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -13,7 +13,7 @@ import { Tag, type TagStatus } from '../Tag/Tag.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './AuditLog.module.css';
 import { LogResultTag } from './LogResultTag.tsx';
-import { type ChangeKind, logChanges, redactSecrets } from './log-changes.ts';
+import { type ChangeKind, logChanges } from './log-changes.ts';
 
 export type AuditLogEntryProps = {
   /** The logs tab the entry was opened from, and its name ('Back to the user's logs'). */
@@ -84,9 +84,10 @@ function LoadedEntry({ log }: { log: Log }) {
       value: payload.error === undefined ? undefined : String(errorText(payload.error)),
     },
   ];
-  const changes = logChanges(payload);
-  // Secrets are never put on the screen, not even inside the raw payload.
-  const json = JSON.stringify(redactSecrets(payload, t('audit_log.hidden')), null, 2);
+  // Secrets are never put on the screen, not even inside the raw payload; one rule for both views.
+  const hidden = t('audit_log.hidden');
+  const changes = logChanges(payload, hidden);
+  const json = JSON.stringify(redactSecrets(payload, hidden), null, 2);
   return (
     <>
       <PageHeader
