@@ -13,6 +13,7 @@ import { Tag, type TagStatus } from '../Tag/Tag.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './AuditLog.module.css';
 import { LogResultTag } from './LogResultTag.tsx';
+import { logApplicationId, logUserId } from './log-actors.ts';
 import { type ChangeKind, logChanges } from './log-changes.ts';
 
 export type AuditLogEntryProps = {
@@ -64,12 +65,8 @@ function LoadedEntry({ log }: { log: Log }) {
   const { payload } = log;
   const facts: { key: string; label: string; value: string | undefined }[] = [
     { key: 'time', label: t('audit_log.time'), value: time.format(log.createdAt) },
-    { key: 'user', label: t('audit_log.user_id'), value: payload.userId ?? actorId(log, 'user') },
-    {
-      key: 'application',
-      label: t('audit_log.application_id'),
-      value: payload.applicationId ?? actorId(log, 'application'),
-    },
+    { key: 'user', label: t('audit_log.user_id'), value: logUserId(log) },
+    { key: 'application', label: t('audit_log.application_id'), value: logApplicationId(log) },
     {
       key: 'entity',
       label: t('audit_log.entity'),
@@ -156,11 +153,6 @@ const kindStatus: Record<ChangeKind, TagStatus> = { added: 'success', removed: '
 function NoValue() {
   const { t } = useTranslation('components');
   return <span className={styles.muted}>{t('audit_log.none')}</span>;
-}
-
-/** Admin writes name who made them in `actor`; sign-ins put the user in `userId`. */
-function actorId(log: Log, type: 'user' | 'application'): string | undefined {
-  return log.payload.actor?.type === type ? log.payload.actor.id : undefined;
 }
 
 function errorText(error: unknown): string {
