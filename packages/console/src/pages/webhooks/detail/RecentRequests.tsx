@@ -44,14 +44,15 @@ export function RecentRequests() {
       ),
     },
     // Retries of one delivery differ by their number and by what each got, so neither reads as a duplicate row.
-    { key: 'attempt', title: t('requests.attempt'), render: (log) => attemptText(t, log) },
+    { key: 'attempt', title: t('requests.attempt'), noWrap: true, render: (log) => attemptText(t, log) },
     { key: 'status', title: t('requests.status'), render: (log) => <AttemptStatus log={log} /> },
     {
       key: 'duration',
       title: t('requests.duration'),
+      noWrap: true,
       render: (log) => t('requests.duration_ms', { value: log.durationMs }),
     },
-    { key: 'time', title: t('requests.time'), render: (log) => formatTime(log.createdAt) },
+    { key: 'time', title: t('requests.time'), noWrap: true, render: (log) => formatTime(log.createdAt) },
   ];
 
   return (
