@@ -101,6 +101,26 @@ describe('logChanges', () => {
     );
   });
 
+  it('says a field changed when only its redacted values did', () => {
+    const payload = {
+      result: 'Success' as const,
+      changes: [
+        {
+          field: 'customData',
+          before: { apiKey: '[redacted]', plan: 'pro' },
+          after: { apiKey: '[redacted]', plan: 'pro' },
+        },
+      ],
+    };
+    expect(logChanges(payload, '[hidden]')).toEqual([
+      { field: 'customData', kind: 'changed', before: '', after: '', isHidden: true },
+    ]);
+    // Nothing secret in it: an entry whose values do not differ shows nothing.
+    expect(
+      logChanges({ result: 'Success', changes: [{ field: 'plan', before: null, after: null }] }, '[hidden]'),
+    ).toEqual([]);
+  });
+
   it('is empty without changes and skips entries of another shape', () => {
     expect(logChanges({ result: 'Error' }, '[hidden]')).toEqual([]);
     expect(logChanges({ result: 'Success', changes: 'name' }, '[hidden]')).toEqual([]);

@@ -61,6 +61,11 @@ function diffValues(
   });
 }
 
+/** Whether a value has a secret somewhere in it (the rule would hide something). */
+function holdsSecret(value: unknown): boolean {
+  return JSON.stringify(redactSecrets(value, '\u0000')) !== JSON.stringify(value);
+}
+
 /**
  * What an admin write changed. The write path records `changes: [{field, before, after}]` (top-level fields, see the
  * server's services/diff.ts); each is unfolded here into the nested values that differ, so renaming one key of
@@ -72,7 +77,13 @@ export function logChanges(payload: LogPayload, hidden: string): LogChange[] {
   const result: LogChange[] = [];
   for (const change of changes as unknown[]) {
     if (!isRecord(change) || typeof change.field !== 'string') continue;
+    const found = result.length;
     diffValues(change.field, change.before, change.after, result, isSecretField(change.field), hidden);
+    // The server recorded a change, yet every value left differs in nothing: what changed was redacted on both sides
+    // (`customData.apiKey`), so say that the field changed without showing it.
+    if (result.length === found && (holdsSecret(change.before) || holdsSecret(change.after))) {
+      result.push({ field: change.field, kind: 'changed', before: '', after: '', isHidden: true });
+    }
   }
   return result;
 }
