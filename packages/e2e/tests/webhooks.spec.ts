@@ -176,6 +176,7 @@ test.describe('webhooks', () => {
     const delivered = receiver.received.find((request) => request.body.includes(user.id));
     expect(delivered, 'the receiver got the event').toBeDefined();
     await expect(row(page, 'User.Created')).toContainText('Succeeded · 200');
+    await expect(row(page, 'User.Created')).toContainText(/1 of \d/);
     await page.getByLabel('Status').selectOption('failed');
     await expect(page.getByText('No request matches these filters.')).toBeVisible();
     await page.getByLabel('Status').selectOption('success');

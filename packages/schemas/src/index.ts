@@ -1,5 +1,6 @@
 export * from './api/errors.ts';
 export * from './api/pagination.ts';
+export * from './audit-redaction.ts';
 export * from './constants.ts';
 export * from './entities/application.ts';
 export * from './entities/billing.ts';

@@ -9,7 +9,7 @@ import { INTERRUPTED_ATTEMPT, WebhookWorker } from '../src/services/webhooks-wor
 import { createTestApp, type TestApp } from './support/app.ts';
 import { ownTenant } from './support/scenarios.ts';
 
-/** A real HTTP receiver on 127.0.0.1: `/ok` answers 200, `/fail` 500, `/slow` after 2 s. */
+/** A real HTTP receiver on 127.0.0.1: `/ok` answers 200, `/fail` 500, `/flaky` 503 the first time then 200, `/slow` after 2 s. */
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 let received: Received[] = [];
 /** Answers of `/hold` requests not given yet, and who waits for the next one to arrive. */
@@ -28,7 +28,9 @@ beforeAll(async () => {
     request.on('end', () => {
       const path = request.url ?? '';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (path.startsWith('/fail')) {
+      if (path.startsWith('/flaky') && received.filter((request) => request.path === path).length === 1) {
+        response.writeHead(503, { 'Content-Type': 'text/plain' }).end('busy');
+      } else if (path.startsWith('/fail')) {
         response.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
       } else if (path.startsWith('/hold')) {
         // Answered when the test says so: the attempt is in flight for as long as the test needs.
@@ -183,17 +185,58 @@ describe('webhook delivery', () => {
     await t.call(`/api/hooks/${noRetries.id}`, { method: 'DELETE' });
   });
 
-  it('records a timeout as a failed attempt', async () => {
+  it('numbers each attempt of a delivery out of the attempts allowed, with what each one got', async () => {
+    const hook = await createHook({
+      name: 'Flaky',
+      events: ['OrganizationScope.Created'],
+      config: { url: `${base}/flaky`, retries: 2 },
+    });
+    await createScope('flaky:scope');
+    await worker().drain();
+    expect(received.filter((request) => request.path === '/flaky')).toHaveLength(2);
+    const logs = (await recentLogs(hook.id)).json as Record<string, unknown>[];
+    expect(logs).toMatchObject([
+      { attempt: 2, maxAttempts: 3, success: true, responseStatus: 200, responseBody: 'thanks', errorKind: null },
+      { attempt: 1, maxAttempts: 3, success: false, responseStatus: 503, responseBody: 'busy', errorKind: null },
+    ]);
+    expect(logs[0]?.deliveryId).toBe(logs[1]?.deliveryId);
+    // A replay is an attempt of its own.
+    const replay = await t.call(`/api/hooks/${hook.id}/recent-logs/${logs[1]?.id}/replay`, { method: 'POST' });
+    expect(replay.json).toMatchObject({ attempt: 1, maxAttempts: 1, responseStatus: 200 });
+    await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('records a timeout and a refused connection as failed attempts, and says which', async () => {
     const hook = await createHook({
       name: 'Slow',
       events: ['OrganizationScope.Created'],
       config: { url: `${base}/slow`, retries: 0 },
     });
+    // A port nothing listens on: the connection is refused at once.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = await createHook({
+      name: 'Nobody home',
+      events: ['OrganizationScope.Created'],
+      config: { url: `http://127.0.0.1:${closedPort}/hook`, retries: 0 },
+    });
     await createScope('slow:scope');
     await worker(200).drain();
     const [log] = (await recentLogs(hook.id)).json;
-    expect(log).toMatchObject({ success: false, responseStatus: null, error: 'No answer within 200 ms.' });
+    expect(log).toMatchObject({
+      success: false,
+      responseStatus: null,
+      error: 'No answer within 200 ms.',
+      errorKind: 'timeout',
+      attempt: 1,
+      maxAttempts: 1,
+    });
+    const [refusedLog] = (await recentLogs(refused.id)).json;
+    expect(refusedLog).toMatchObject({ success: false, responseStatus: null, errorKind: 'refused' });
     await t.call(`/api/hooks/${hook.id}`, { method: 'DELETE' });
+    await t.call(`/api/hooks/${refused.id}`, { method: 'DELETE' });
   });
 
   it('records each attempt before sending it, so an attempt cut short by a crash stays in the log', async () => {
@@ -209,7 +252,12 @@ describe('webhook delivery', () => {
     // The endpoint holds the request: the attempt is already recorded, so a kill -9 now leaves it as interrupted.
     const inFlight = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));
     expect(inFlight).toHaveLength(1);
-    expect(inFlight[0]).toMatchObject({ attempt: 1, responseStatus: null, error: INTERRUPTED_ATTEMPT });
+    expect(inFlight[0]).toMatchObject({
+      attempt: 1,
+      responseStatus: null,
+      error: INTERRUPTED_ATTEMPT,
+      errorKind: 'interrupted',
+    });
     for (const release of held.splice(0)) release();
     await delivering;
     const after = await t.db.select().from(hookLogs).where(eq(hookLogs.hookId, hook.id));

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededIds } from '../src/db/seed.ts';
 import { applications, resources, roles, scopes, users } from '../src/db/tables.ts';
+import { withCounts } from '../src/services/roles.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import {
   auditEntries,
@@ -434,5 +435,50 @@ describe('role routes and tenants', () => {
       { method: 'POST', path: `/api/roles/${id}/applications`, body: { applicationIds: ['x'] } },
       { method: 'DELETE', path: `/api/roles/${id}/applications/x` },
     ]);
+  });
+});
+
+describe('role list counts', () => {
+  it('lists each role with its users, machine apps and permissions counted, three grouped queries a page', async () => {
+    const tenant = ownTenant(t);
+    const readers = String((await createRole({ name: 'counted-readers' })).json.id);
+    const robots = String((await createRole({ name: 'counted-robots', type: 'MachineToMachine' })).json.id);
+    const empty = String((await createRole({ name: 'counted-empty' })).json.id);
+    for (const name of ['cnt-a', 'cnt-b', 'cnt-c']) {
+      const user = await tenant.insert(users, { id: `cnt${name.slice(-1)}0000000`.slice(0, 12), username: name });
+      await t.call(`/api/roles/${readers}/users`, { method: 'POST', body: { userIds: [user.id] } });
+    }
+    const app = await t.call('/api/applications', {
+      method: 'POST',
+      body: { name: 'cnt-robot', type: 'MachineToMachine' },
+    });
+    await t.call(`/api/roles/${robots}/applications`, { method: 'POST', body: { applicationIds: [app.json.id] } });
+    const resource = await t.call('/api/resources', {
+      method: 'POST',
+      body: { name: 'counted', indicator: 'https://counted.example.com' },
+    });
+    for (const name of ['read:cnt', 'write:cnt']) {
+      const scope = await t.call(`/api/resources/${resource.json.id}/scopes`, { method: 'POST', body: { name } });
+      await t.call(`/api/roles/${readers}/scopes`, { method: 'POST', body: { scopeIds: [scope.json.id] } });
+    }
+
+    const listed = (await t.call('/api/roles?search=counted-')).json as Record<string, unknown>[];
+    const counts = Object.fromEntries(
+      listed.map((role) => [role.name, [role.usersCount, role.applicationsCount, role.scopesCount]]),
+    );
+    expect(counts).toEqual({
+      'counted-readers': [3, 0, 2],
+      'counted-robots': [0, 1, 0],
+      'counted-empty': [0, 0, 0],
+    });
+    expect(listed.map((role) => role.id)).toEqual([empty, robots, readers]);
+
+    // One grouped count per relation for the whole page, however many roles it has.
+    const rows = await tenant.findMany(roles, {});
+    const aggregate = vi.spyOn(tenant, 'aggregate');
+    await withCounts(tenant, rows);
+    expect(rows.length).toBeGreaterThan(3);
+    expect(aggregate).toHaveBeenCalledTimes(3);
+    aggregate.mockRestore();
   });
 });

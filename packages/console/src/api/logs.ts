@@ -1,4 +1,4 @@
-import { type LogPayload, logSchema } from '@gatehouse/schemas';
+import { applicationSchema, type LogPayload, logSchema, userSchema } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestJson, requestPage } from './client.ts';
 import { listQuery, useManagementApi } from './management.ts';
@@ -41,5 +41,35 @@ export function useLog(id: string) {
     queryFn: ({ signal }) => requestJson(api.path(`/logs/${encodeURIComponent(id)}`), logSchema, { signal }),
     // The entry page says it does not exist; a toast would say it twice.
     meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
+  });
+}
+
+/**
+ * Who an entry names, for the list's user and application columns: one request per distinct id (cached under the
+ * detail's key, so ids repeated on a page or opened later cost nothing more). A deleted user or application is no
+ * error here: the column shows its id instead, without a toast.
+ */
+export function useLogUser(id: string | undefined) {
+  const api = useManagementApi();
+  return useQuery({
+    enabled: id !== undefined,
+    queryKey: api.key('users', 'detail', id),
+    queryFn: ({ signal }) => requestJson(api.path(`/users/${encodeURIComponent(id ?? '')}`), userSchema, { signal }),
+    retry: false,
+    staleTime: 60_000,
+    meta: { silenceErrorCodes: true },
+  });
+}
+
+export function useLogApplication(id: string | undefined) {
+  const api = useManagementApi();
+  return useQuery({
+    enabled: id !== undefined,
+    queryKey: api.key('applications', 'detail', id),
+    queryFn: ({ signal }) =>
+      requestJson(api.path(`/applications/${encodeURIComponent(id ?? '')}`), applicationSchema, { signal }),
+    retry: false,
+    staleTime: 60_000,
+    meta: { silenceErrorCodes: true },
   });
 }

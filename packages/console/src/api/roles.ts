@@ -3,6 +3,7 @@ import {
   type RolePatch,
   type RoleType,
   type roleCreateSchema,
+  roleListItemSchema,
   roleSchema,
   roleScopeSchema,
   roleUserSchema,
@@ -35,7 +36,9 @@ export function useRoles(query: PageQuery & { type?: RoleType | undefined }) {
   return useQuery({
     queryKey: api.key('roles', 'list', query),
     queryFn: ({ signal }) =>
-      requestPage(api.path(`/roles${listQuery({ ...pageParams(query), type: query.type })}`), roleSchema, { signal }),
+      requestPage(api.path(`/roles${listQuery({ ...pageParams(query), type: query.type })}`), roleListItemSchema, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -142,18 +142,32 @@ export const hookPatchSchema = z.strictObject({
 });
 export type HookPatch = z.infer<typeof hookPatchSchema>;
 
+/** Why an attempt got no answer: none in time, the connection refused, the address not allowed, another network error,
+ * or the server stopped while it was in flight. */
+export const hookAttemptErrorKinds = ['timeout', 'refused', 'blocked', 'network', 'interrupted'] as const;
+export type HookAttemptErrorKind = (typeof hookAttemptErrorKinds)[number];
+
 /** One delivery attempt as the recent-requests list and detail show it. */
 export const hookLogSchema = z.object({
   id: idSchema,
   hookId: idSchema,
   deliveryId: z.string().nullable(),
   event: z.string(),
-  attempt: z.number().int(),
+  attempt: z.number().int().meta({ description: 'Which attempt of its delivery this is, from 1.' }),
+  maxAttempts: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'The attempts the delivery was allowed (1 + the retries then); a replay is 1 of 1.' }),
   request: z.object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() }),
   responseStatus: z.number().int().nullable(),
   responseBody: z.string().nullable(),
   durationMs: z.number().int(),
   error: z.string().nullable(),
+  errorKind: z
+    .enum(hookAttemptErrorKinds)
+    .nullable()
+    .meta({ description: 'Why the attempt got no answer (null when it got one; a status code says the rest).' }),
   replayOf: z.string().nullable(),
   success: z.boolean(),
   createdAt: z.number().int(),

@@ -29,6 +29,14 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
+/** A role as GET /roles lists it: with what an admin decides from (who holds it, what it grants). */
+export const roleListItemSchema = roleSchema.extend({
+  usersCount: z.number().int().meta({ description: 'Users holding the role.' }),
+  applicationsCount: z.number().int().meta({ description: 'Machine-to-machine applications holding the role.' }),
+  scopesCount: z.number().int().meta({ description: 'Permissions (API resource scopes) the role grants.' }),
+});
+export type RoleListItem = z.infer<typeof roleListItemSchema>;
+
 export const roleCreateSchema = z.strictObject({
   name: roleNameSchema,
   description: roleDescriptionSchema.default(''),

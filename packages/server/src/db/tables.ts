@@ -944,6 +944,10 @@ export const hookLogs = pgTable(
     deliveryId: varchar('delivery_id', { length: 21 }),
     event: varchar('event', { length: 64 }).notNull(),
     attempt: smallint('attempt').notNull(),
+    /** The attempts the delivery was allowed when this one was made (1 + the hook's retries then); null before 0022. */
+    maxAttempts: smallint('max_attempts'),
+    /** What kind of failure an attempt without an answer met (`HookAttemptErrorKind`); null with an answer. */
+    errorKind: varchar('error_kind', { length: 16 }),
     request: jsonb('request').$type<{ url: string; headers: Record<string, string>; body: string }>().notNull(),
     responseStatus: smallint('response_status'),
     responseBody: text('response_body'),

@@ -2,6 +2,7 @@ import {
   idSchema,
   paginationQuerySchema,
   roleCreateSchema,
+  roleListItemSchema,
   rolePatchSchema,
   roleSchema,
   roleTypes,
@@ -40,7 +41,10 @@ const listRoles = createRoute({
     }),
   },
   responses: {
-    200: { ...jsonResponse(z.array(roleSchema), 'A page of roles, newest first.'), headers: paginatedHeaders },
+    200: {
+      ...jsonResponse(z.array(roleListItemSchema), 'A page of roles, newest first, with their counts.'),
+      headers: paginatedHeaders,
+    },
     ...errorResponses,
   },
 });
@@ -90,7 +94,7 @@ export const rolesRoutes = createRouter()
   .openapi(listRoles, async (c) => {
     const query = c.req.valid('query');
     const rows = await listPage(c, roles, query, roleService.roleListQuery(c.get('tenant'), query));
-    return c.json(rows.map(roleService.toRole), 200);
+    return c.json(await roleService.withCounts(c.get('tenant'), rows), 200);
   })
   .openapi(createRole, async (c) => {
     return c.json(await roleService.createRole(writeContext(c), c.get('config'), c.req.valid('json')), 200);

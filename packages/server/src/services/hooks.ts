@@ -208,11 +208,13 @@ export async function replayHookLog(
     deliveryId: original.deliveryId,
     event: original.event,
     attempt: 1,
+    maxAttempts: 1,
     request: result.request,
     responseStatus: result.responseStatus,
     responseBody: result.responseBody,
     durationMs: result.durationMs,
     error: result.error,
+    errorKind: result.errorKind,
     replayOf: original.id,
   });
   return toHookLog(row);

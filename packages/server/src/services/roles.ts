@@ -1,7 +1,14 @@
-import { generateId, type Role, type RoleCreate, type RolePatch, type RoleType } from '@gatehouse/schemas';
-import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import {
+  generateId,
+  type Role,
+  type RoleCreate,
+  type RoleListItem,
+  type RolePatch,
+  type RoleType,
+} from '@gatehouse/schemas';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { anyOf } from '../db/conditions.ts';
-import { applicationsRoles, roles, usersRoles } from '../db/tables.ts';
+import { applicationsRoles, roles, rolesScopes, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import { type ListQuery, likePattern } from '../http/route-kit.ts';
@@ -13,6 +20,35 @@ import { performWrite, type WriteContext } from './write-path.ts';
 /** The API shape of a role row. */
 export function toRole(row: typeof roles.$inferSelect): Role {
   return { ...row, type: row.type as Role['type'], createdAt: row.createdAt.getTime() };
+}
+
+/**
+ * The roles of a page with their users, applications and permissions counted: one grouped count per relation for
+ * the whole page (three statements, each reading only these roles' index ranges), not one per role.
+ */
+export async function withCounts(tenant: TenantDb, rows: (typeof roles.$inferSelect)[]): Promise<RoleListItem[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const countBy = async (table: typeof usersRoles | typeof applicationsRoles | typeof rolesScopes) => {
+    const counted = await tenant.aggregate(
+      { roleId: table.roleId, value: count() },
+      table,
+      inArray(table.roleId, ids),
+      [table.roleId],
+    );
+    return new Map(counted.map((row) => [String(row.roleId), Number(row.value)]));
+  };
+  const [usersCounts, applicationsCounts, scopesCounts] = await Promise.all([
+    countBy(usersRoles),
+    countBy(applicationsRoles),
+    countBy(rolesScopes),
+  ]);
+  return rows.map((row) => ({
+    ...toRole(row),
+    usersCount: usersCounts.get(row.id) ?? 0,
+    applicationsCount: applicationsCounts.get(row.id) ?? 0,
+    scopesCount: scopesCounts.get(row.id) ?? 0,
+  }));
 }
 
 export type RoleFilter = {

@@ -119,11 +119,13 @@ function hookDeliveriesDefinition(
         deliveryId: delivery.id,
         event: delivery.event,
         attempt: delivery.attempts,
+        maxAttempts: hook.config.retries + 1,
         request: signedRequest(hook, body).request,
         responseStatus: null,
         responseBody: null,
         durationMs: 0,
         error: INTERRUPTED_ATTEMPT,
+        errorKind: 'interrupted',
       });
       const result = await sendOnce(hook, body, options.send);
       return { ...result, failed: !result.success, hook, attemptId };
@@ -142,6 +144,7 @@ function hookDeliveriesDefinition(
           responseBody: result.responseBody,
           durationMs: result.durationMs,
           error: result.error,
+          errorKind: result.errorKind,
         });
         // `nextAttemptAt` is database time (`now() + …`), which the data layer's typed update does not take.
         await tx.asTenant((db) =>

@@ -1,5 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { HOOK_SIGNATURE_HEADER, type Hook, type HookLog } from '@gatehouse/schemas';
+import {
+  HOOK_SIGNATURE_HEADER,
+  type Hook,
+  type HookAttemptErrorKind,
+  type HookLog,
+  hookAttemptErrorKinds,
+} from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { type hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -61,16 +67,21 @@ export function toHookLog(row: HookLogRow): HookLog {
     deliveryId: row.deliveryId,
     event: row.event,
     attempt: row.attempt,
+    maxAttempts: row.maxAttempts,
     request: row.request,
     responseStatus: row.responseStatus,
     responseBody: row.responseBody,
     durationMs: row.durationMs,
     error: row.error,
+    errorKind: isErrorKind(row.errorKind) ? row.errorKind : null,
     replayOf: row.replayOf,
     success: isSuccess(row.responseStatus),
     createdAt: row.createdAt.getTime(),
   };
 }
+
+const isErrorKind = (value: string | null): value is HookAttemptErrorKind =>
+  hookAttemptErrorKinds.some((kind) => kind === value);
 
 const isSuccess = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
 
@@ -98,6 +109,8 @@ export type AttemptResult = {
   responseBody: string | null;
   durationMs: number;
   error: string | null;
+  /** Why no answer came (null when one did). */
+  errorKind: HookAttemptErrorKind | null;
   success: boolean;
 };
 
@@ -153,6 +166,7 @@ export async function sendOnce(
       responseBody: text,
       durationMs,
       error: success ? null : `The endpoint answered ${response.status}.`,
+      errorKind: null,
       success,
     };
   } catch (error) {
@@ -165,9 +179,20 @@ export async function sendOnce(
       : refused
         ? refused.message
         : `${error instanceof Error ? error.message : String(error)}${cause ? `: ${cause.message}` : ''}`;
-    return { request, responseStatus: null, responseBody: null, durationMs, error: message, success: false };
+    const errorKind: HookAttemptErrorKind = timedOut
+      ? 'timeout'
+      : refused
+        ? 'blocked'
+        : isConnectionRefused(cause)
+          ? 'refused'
+          : 'network';
+    return { request, responseStatus: null, responseBody: null, durationMs, error: message, errorKind, success: false };
   }
 }
+
+/** Node's fetch puts the socket error (`ECONNREFUSED`: nothing listens there) in the cause. */
+const isConnectionRefused = (cause: Error | undefined): boolean =>
+  cause !== undefined && 'code' in cause && cause.code === 'ECONNREFUSED';
 
 /** The response text, cut at {@link RESPONSE_BODY_MAX} characters without reading a huge body to its end. */
 async function readTruncated(response: Response): Promise<string> {

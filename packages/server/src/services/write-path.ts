@@ -1,4 +1,4 @@
-import { type Actor, generateId, type HookEvent, type LogKey } from '@gatehouse/schemas';
+import { type Actor, generateId, type HookEvent, type LogKey, redactSecrets } from '@gatehouse/schemas';
 import type { z } from 'zod';
 import { logs, outbox } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -114,9 +114,11 @@ async function recordWrites(
         result: 'Success',
         actor,
         entity: outcome.entity,
-        before: outcome.before,
-        after: outcome.after,
-        changes: diffFields(outcome.before, outcome.after),
+        // Each write path leaves its secrets out already; the shared rule is the net under all of them (a secret in
+        // custom data or a connector config that slipped through), and the console applies the same rule.
+        before: redactSecrets(outcome.before),
+        after: redactSecrets(outcome.after),
+        changes: redactSecrets(diffFields(outcome.before, outcome.after)),
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         requestId: ctx.requestId,

@@ -37,6 +37,10 @@ export function AuditLogCard({ filter, title, description, empty, rowLink }: Aud
         onPageChange={setPage}
         rowLink={rowLink}
         empty={empty}
+        hideColumns={[
+          ...(filter.userId ? ['user' as const] : []),
+          ...(filter.applicationId ? ['application' as const] : []),
+        ]}
       />
     </Card>
   );

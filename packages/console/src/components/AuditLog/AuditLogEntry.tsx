@@ -1,4 +1,4 @@
-import type { Log } from '@gatehouse/schemas';
+import { type Log, redactSecrets } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -13,7 +13,8 @@ import { Tag, type TagStatus } from '../Tag/Tag.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './AuditLog.module.css';
 import { LogResultTag } from './LogResultTag.tsx';
-import { type ChangeKind, logChanges, redactSecrets } from './log-changes.ts';
+import { logApplicationId, logUserId } from './log-actors.ts';
+import { type ChangeKind, logChanges } from './log-changes.ts';
 
 export type AuditLogEntryProps = {
   /** The logs tab the entry was opened from, and its name ('Back to the user's logs'). */
@@ -64,12 +65,8 @@ function LoadedEntry({ log }: { log: Log }) {
   const { payload } = log;
   const facts: { key: string; label: string; value: string | undefined }[] = [
     { key: 'time', label: t('audit_log.time'), value: time.format(log.createdAt) },
-    { key: 'user', label: t('audit_log.user_id'), value: payload.userId ?? actorId(log, 'user') },
-    {
-      key: 'application',
-      label: t('audit_log.application_id'),
-      value: payload.applicationId ?? actorId(log, 'application'),
-    },
+    { key: 'user', label: t('audit_log.user_id'), value: logUserId(log) },
+    { key: 'application', label: t('audit_log.application_id'), value: logApplicationId(log) },
     {
       key: 'entity',
       label: t('audit_log.entity'),
@@ -84,9 +81,10 @@ function LoadedEntry({ log }: { log: Log }) {
       value: payload.error === undefined ? undefined : String(errorText(payload.error)),
     },
   ];
-  const changes = logChanges(payload);
-  // Secrets are never put on the screen, not even inside the raw payload.
-  const json = JSON.stringify(redactSecrets(payload, t('audit_log.hidden')), null, 2);
+  // Secrets are never put on the screen, not even inside the raw payload; one rule for both views.
+  const hidden = t('audit_log.hidden');
+  const changes = logChanges(payload, hidden);
+  const json = JSON.stringify(redactSecrets(payload, hidden), null, 2);
   return (
     <>
       <PageHeader
@@ -155,11 +153,6 @@ const kindStatus: Record<ChangeKind, TagStatus> = { added: 'success', removed: '
 function NoValue() {
   const { t } = useTranslation('components');
   return <span className={styles.muted}>{t('audit_log.none')}</span>;
-}
-
-/** Admin writes name who made them in `actor`; sign-ins put the user in `userId`. */
-function actorId(log: Log, type: 'user' | 'application'): string | undefined {
-  return log.payload.actor?.type === type ? log.payload.actor.id : undefined;
 }
 
 function errorText(error: unknown): string {

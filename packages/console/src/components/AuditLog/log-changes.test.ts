@@ -1,5 +1,6 @@
+import { redactSecrets } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
-import { changeValueText, logChanges, redactSecrets } from './log-changes.ts';
+import { changeValueText, logChanges } from './log-changes.ts';
 
 const shown = { isHidden: false };
 
@@ -14,7 +15,7 @@ describe('logChanges', () => {
         { field: 'redirectUris', before: ['a'], after: ['a', 'b'] },
       ],
     };
-    expect(logChanges(payload)).toEqual([
+    expect(logChanges(payload, '[hidden]')).toEqual([
       { field: 'name', kind: 'added', before: '', after: 'Ada', ...shown },
       { field: 'description', kind: 'removed', before: 'Old', after: '', ...shown },
       { field: 'isSuspended', kind: 'changed', before: 'false', after: 'true', ...shown },
@@ -33,7 +34,7 @@ describe('logChanges', () => {
         },
       ],
     };
-    expect(logChanges(payload)).toEqual([
+    expect(logChanges(payload, '[hidden]')).toEqual([
       { field: 'customData.gone', kind: 'removed', before: 'true', after: '', ...shown },
       { field: 'customData.limits.apps', kind: 'changed', before: '1', after: '5', ...shown },
       { field: 'customData.plan', kind: 'changed', before: 'free', after: 'pro', ...shown },
@@ -51,7 +52,7 @@ describe('logChanges', () => {
         { field: 'customClientMetadata', before: { refreshTokenTtl: 1 }, after: { refreshTokenTtl: 2 } },
       ],
     };
-    expect(logChanges(payload)).toEqual([
+    expect(logChanges(payload, '[hidden]')).toEqual([
       { field: 'secret', kind: 'changed', before: '', after: '', isHidden: true },
       { field: 'config.headers.Authorization', kind: 'removed', before: '', after: '', isHidden: true },
       { field: 'password', kind: 'changed', before: 'set', after: 'changed', isHidden: false },
@@ -59,12 +60,73 @@ describe('logChanges', () => {
     ]);
   });
 
-  it('is empty without changes and skips entries of another shape', () => {
-    expect(logChanges({ result: 'Error' })).toEqual([]);
-    expect(logChanges({ result: 'Success', changes: 'name' })).toEqual([]);
-    expect(logChanges({ result: 'Success', changes: [7, { before: 1 }, { field: 'a', after: 0 }] })).toEqual([
-      { field: 'a', kind: 'added', before: '', after: '0', ...shown },
+  it('redacts values shown whole by the payload’s rule: only secrets, also inside lists and added objects', () => {
+    const payload = {
+      result: 'Success' as const,
+      changes: [
+        {
+          field: 'keys',
+          before: [{ id: 'k1', signingKeyAlgorithm: 'RSA' }],
+          after: [{ id: 'k2', signingKeyAlgorithm: 'EC' }],
+        },
+        { field: 'config', before: null, after: { url: 'https://x', headers: { Authorization: 'Bearer abc' } } },
+      ],
+    };
+    const changes = logChanges(payload, '[hidden]');
+    expect(changes).toEqual([
+      {
+        field: 'keys',
+        kind: 'changed',
+        before: '[{"id":"k1","signingKeyAlgorithm":"RSA"}]',
+        after: '[{"id":"k2","signingKeyAlgorithm":"EC"}]',
+        ...shown,
+      },
+      {
+        field: 'config',
+        kind: 'added',
+        before: '',
+        after: '{"url":"https://x","headers":{"Authorization":"[hidden]"}}',
+        ...shown,
+      },
     ]);
+    // The raw payload agrees value for value.
+    expect(JSON.stringify(redactSecrets(payload, '[hidden]').changes)).toBe(
+      JSON.stringify(
+        changes.map((change) => ({
+          field: change.field,
+          before: change.before ? JSON.parse(change.before) : null,
+          after: JSON.parse(change.after),
+        })),
+      ),
+    );
+  });
+
+  it('says a field changed when only its redacted values did', () => {
+    const payload = {
+      result: 'Success' as const,
+      changes: [
+        {
+          field: 'customData',
+          before: { apiKey: '[redacted]', plan: 'pro' },
+          after: { apiKey: '[redacted]', plan: 'pro' },
+        },
+      ],
+    };
+    expect(logChanges(payload, '[hidden]')).toEqual([
+      { field: 'customData', kind: 'changed', before: '', after: '', isHidden: true },
+    ]);
+    // Nothing secret in it: an entry whose values do not differ shows nothing.
+    expect(
+      logChanges({ result: 'Success', changes: [{ field: 'plan', before: null, after: null }] }, '[hidden]'),
+    ).toEqual([]);
+  });
+
+  it('is empty without changes and skips entries of another shape', () => {
+    expect(logChanges({ result: 'Error' }, '[hidden]')).toEqual([]);
+    expect(logChanges({ result: 'Success', changes: 'name' }, '[hidden]')).toEqual([]);
+    expect(
+      logChanges({ result: 'Success', changes: [7, { before: 1 }, { field: 'a', after: 0 }] }, '[hidden]'),
+    ).toEqual([{ field: 'a', kind: 'added', before: '', after: '0', ...shown }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LogPayload } from '@gatehouse/schemas';
+import { isRedactionMarker, isSecretField, type LogPayload, redactSecrets } from '@gatehouse/schemas';
 
 /** How one value moved between the before and after images of an admin write. */
 export type ChangeKind = 'added' | 'removed' | 'changed';
@@ -12,39 +12,6 @@ export type LogChange = { field: string; kind: ChangeKind; before: string; after
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Names of fields that hold secrets. The server already leaves secrets out of what it audits; this is the second
- * line, so an entry written by an older or careless write path still never puts a secret on the screen.
- */
-const secretName = /secret|password|passcode|signing_?key|private_?key|api_?key|credential/i;
-/** Tokens only as whole names: `refreshTokenTtl` is a setting, `refreshToken` is a secret. */
-const tokenName = /^(authorization|(access|refresh|id|bearer)?_?token)$/i;
-
-export function isSecretField(name: string): boolean {
-  return secretName.test(name) || tokenName.test(name);
-}
-
-/** Markers the server writes in place of a secret ('set', 'changed'…): words, not secrets, so they may show. */
-const secretMarkers = new Set(['set', 'none', 'changed', 'previous', 'rotated', 'revealed']);
-
-/** A copy of a value with the values of secret-named fields replaced (at any depth), for the raw payload view. */
-export function redactSecrets(value: unknown, hidden: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, hidden));
-  if (!isRecord(value)) return value;
-  // A change entry of a secret field ({field: 'secret', before, after}) hides its values as well.
-  const isSecretChange = typeof value.field === 'string' && isSecretField(value.field);
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => {
-      const isSecret = isSecretField(name) || (isSecretChange && (name === 'before' || name === 'after'));
-      return [name, isSecret && !isMarker(item) ? hidden : redactSecrets(item, hidden)];
-    }),
-  );
-}
-
-function isMarker(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && secretMarkers.has(value));
 }
 
 /**
@@ -66,24 +33,37 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Leaf-level differences between two values: objects are walked key by key, anything else compares whole. */
-function diffValues(path: string, before: unknown, after: unknown, into: LogChange[], isSecret: boolean): void {
+function diffValues(
+  path: string,
+  before: unknown,
+  after: unknown,
+  into: LogChange[],
+  isSecret: boolean,
+  hidden: string,
+): void {
   if (isRecord(before) && isRecord(after)) {
     const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const name of names) {
-      diffValues(`${path}.${name}`, before[name], after[name], into, isSecret || isSecretField(name));
+      diffValues(`${path}.${name}`, before[name], after[name], into, isSecret || isSecretField(name), hidden);
     }
     return;
   }
   if (sameValue(before ?? null, after ?? null)) return;
   const kind: ChangeKind = isAbsent(before) ? 'added' : isAbsent(after) ? 'removed' : 'changed';
-  const isHidden = isSecret && !(isMarker(before) && isMarker(after));
+  const isHidden = isSecret && !(isRedactionMarker(before) && isRedactionMarker(after));
+  // A value shown whole (a list, an object that appeared) is redacted by the payload's rule, so the two views agree.
   into.push({
     field: path,
     kind,
-    before: isHidden ? '' : changeValueText(before),
-    after: isHidden ? '' : changeValueText(after),
+    before: isHidden ? '' : changeValueText(redactSecrets(before, hidden)),
+    after: isHidden ? '' : changeValueText(redactSecrets(after, hidden)),
     isHidden,
   });
+}
+
+/** Whether a value has a secret somewhere in it (the rule would hide something). */
+function holdsSecret(value: unknown): boolean {
+  return JSON.stringify(redactSecrets(value, '\u0000')) !== JSON.stringify(value);
 }
 
 /**
@@ -91,13 +71,19 @@ function diffValues(path: string, before: unknown, after: unknown, into: LogChan
  * server's services/diff.ts); each is unfolded here into the nested values that differ, so renaming one key of
  * custom data reads as that key, not as two blobs of JSON. Entries of another shape are skipped, not shown wrong.
  */
-export function logChanges(payload: LogPayload): LogChange[] {
+export function logChanges(payload: LogPayload, hidden: string): LogChange[] {
   const { changes } = payload;
   if (!Array.isArray(changes)) return [];
   const result: LogChange[] = [];
   for (const change of changes as unknown[]) {
     if (!isRecord(change) || typeof change.field !== 'string') continue;
-    diffValues(change.field, change.before, change.after, result, isSecretField(change.field));
+    const found = result.length;
+    diffValues(change.field, change.before, change.after, result, isSecretField(change.field), hidden);
+    // The server recorded a change, yet every value left differs in nothing: what changed was redacted on both sides
+    // (`customData.apiKey`), so say that the field changed without showing it.
+    if (result.length === found && (holdsSecret(change.before) || holdsSecret(change.after))) {
+      result.push({ field: change.field, kind: 'changed', before: '', after: '', isHidden: true });
+    }
   }
   return result;
 }

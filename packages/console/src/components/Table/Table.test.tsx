@@ -104,6 +104,25 @@ describe('Table', () => {
     expect(screen.getByRole('table', { name: 'Users' }).getAttribute('aria-busy')).toBe('true');
   });
 
+  it('keeps its columns, their widths and one-line values when a search leaves no row', () => {
+    const sized: TableColumn<User>[] = [
+      { key: 'name', title: 'Name', render: (user) => user.name },
+      { key: 'joined', title: 'Joined', width: '10rem', noWrap: true, render: () => '2 Jan 2026, 10:00' },
+    ];
+    renderTable({ columns: sized });
+    const joined = screen.getByRole('columnheader', { name: 'Joined' });
+    expect(joined.style.width).toBe('10rem');
+    const dateCell = within(bodyRows()[0] as HTMLElement).getAllByRole('cell')[1] as HTMLElement;
+    expect(getComputedStyle(dateCell).whiteSpace).toBe('nowrap');
+    cleanup();
+    renderTable({ columns: sized, rows: [], empty: 'No user matches.' });
+    expect(screen.getAllByRole('columnheader').map((th) => [th.textContent, th.style.width])).toEqual([
+      ['Name', ''],
+      ['Joined', '10rem'],
+    ]);
+    expect(screen.getByRole('cell', { name: 'No user matches.' }).getAttribute('colspan')).toBe('2');
+  });
+
   it('shows the empty state', () => {
     renderTable({ rows: [] });
     expect(bodyRows()[0]?.textContent).toBe('No results');

@@ -13,6 +13,13 @@ export type TableColumn<Row> = {
   title: ReactNode;
   render: (row: Row) => ReactNode;
   className?: string;
+  /**
+   * The column's width ('9rem'), for columns whose content has a known size (a tag, a count, a date): the columns keep
+   * their place when a search leaves no row, instead of shrinking to their titles. At least the content's width.
+   */
+  width?: string;
+  /** Values that must stay on one line, such as dates and counts (a date broken mid-way reads as two values). */
+  noWrap?: boolean;
 };
 
 export type TableProps<Row> = {
@@ -94,7 +101,7 @@ export function Table<Row>({
         {columns.map((column, index) => (
           <TableCell
             key={column.key}
-            className={classNames(styles.cell, column.className)}
+            className={classNames(styles.cell, column.className, column.noWrap && shared.noWrap)}
             linkTo={index === 0 ? rowLink?.(row) : undefined}
             label={typeof column.title === 'string' ? column.title : undefined}
           >
@@ -118,7 +125,12 @@ export function Table<Row>({
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={classNames(styles.headerCell, column.className)}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={classNames(styles.headerCell, column.className, column.noWrap && shared.noWrap)}
+                  style={column.width ? { width: column.width } : undefined}
+                >
                   {column.title}
                 </th>
               ))}

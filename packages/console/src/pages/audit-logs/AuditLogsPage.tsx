@@ -56,26 +56,29 @@ export function AuditLogsPage() {
         value={filters.applicationId}
         onChange={(value) => setFilter(filterParams.applicationId, value)}
       />
-      <label className={styles.time}>
-        <span>{t('filters.from')}</span>
-        <input
-          type="datetime-local"
-          className={styles.timeInput}
-          value={filters.from ?? ''}
-          max={filters.to}
-          onChange={(event) => setFilter(filterParams.from, event.target.value || undefined)}
-        />
-      </label>
-      <label className={styles.time}>
-        <span>{t('filters.to')}</span>
-        <input
-          type="datetime-local"
-          className={styles.timeInput}
-          value={filters.to ?? ''}
-          min={filters.from}
-          onChange={(event) => setFilter(filterParams.to, event.target.value || undefined)}
-        />
-      </label>
+      {/* The two ends of the range wrap together, never one on each line. */}
+      <fieldset aria-label={t('filters.time_range')} className={styles.range}>
+        <label className={styles.time}>
+          <span>{t('filters.from')}</span>
+          <input
+            type="datetime-local"
+            className={styles.timeInput}
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setFilter(filterParams.from, event.target.value || undefined)}
+          />
+        </label>
+        <label className={styles.time}>
+          <span>{t('filters.to')}</span>
+          <input
+            type="datetime-local"
+            className={styles.timeInput}
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setFilter(filterParams.to, event.target.value || undefined)}
+          />
+        </label>
+      </fieldset>
       {hasFilters(filters) && <Button onClick={clearFilters}>{t('filters.clear_all')}</Button>}
     </div>
   );

@@ -1,4 +1,4 @@
-import { type Role, type RoleType, roleTypes } from '@gatehouse/schemas';
+import { type RoleListItem, type RoleType, roleTypes } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 import { useRoles } from '../../api/roles.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -15,16 +15,35 @@ const isRoleType = (value: string | null): value is RoleType => roleTypes.some((
 
 /** Spec §2.2 roles index: server-side search, a type filter and 20 rows a page, all kept in the URL. */
 export function RolesPage() {
-  const { t } = useTranslation('roles');
+  const { t, i18n } = useTranslation('roles');
+  const number = new Intl.NumberFormat(i18n.language);
   const resolve = useTenantPath();
   const list = useListParams();
   const typeParam = list.params.get('type');
   const type = isRoleType(typeParam) ? typeParam : undefined;
   const roles = useRoles({ page: list.page, pageSize: list.pageSize, search: list.search, type });
 
-  const columns: TableColumn<Role>[] = [
+  // Counts an admin decides from (who holds a role, what it grants), next to the name; each value once per row.
+  const columns: TableColumn<RoleListItem>[] = [
     { key: 'name', title: t('fields.name'), render: (role) => role.name },
-    { key: 'type', title: t('fields.type'), render: (role) => <RoleTypeTag type={role.type} /> },
+    { key: 'type', title: t('fields.type'), width: '11rem', render: (role) => <RoleTypeTag type={role.type} /> },
+    {
+      key: 'assigned',
+      title: t('list.assigned'),
+      width: '9rem',
+      noWrap: true,
+      render: (role) =>
+        role.type === 'User'
+          ? t('list.users_count', { number: number.format(role.usersCount) })
+          : t('list.applications_count', { number: number.format(role.applicationsCount) }),
+    },
+    {
+      key: 'permissions',
+      title: t('list.permissions'),
+      width: '8rem',
+      noWrap: true,
+      render: (role) => number.format(role.scopesCount),
+    },
     {
       key: 'description',
       title: t('fields.description'),

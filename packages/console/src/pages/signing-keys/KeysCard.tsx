@@ -61,6 +61,7 @@ export function KeysCard({ keyType }: { keyType: OidcKeyType }) {
       : []),
     {
       key: 'created',
+      noWrap: true,
       title: t('columns.created'),
       render: (key) =>
         key.createdAt === null ? (

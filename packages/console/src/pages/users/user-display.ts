@@ -14,11 +14,26 @@ export function userDisplayName(user: UserNames): string | undefined {
   return [user.name, user.username, user.primaryEmail, user.primaryPhone].map((value) => value?.trim()).find(Boolean);
 }
 
-/** The second line under the display name: the identifiers not already shown as the name. */
-export function userSecondaryText(user: UserNames): string | undefined {
+/**
+ * The second line under the display name: the identifiers not already shown as the name (the email left out where
+ * the row shows it in a column of its own).
+ */
+export function userSecondaryParts(
+  user: UserNames,
+  { withEmail = true }: { withEmail?: boolean } = {},
+): { username?: string; email?: string } {
   const shown = userDisplayName(user);
-  const rest = [user.username, user.primaryEmail]
-    .map((value) => value?.trim())
-    .filter((value) => value && value !== shown);
+  const username = user.username?.trim();
+  const email = user.primaryEmail?.trim();
+  return {
+    ...(username && username !== shown ? { username } : {}),
+    ...(withEmail && email && email !== shown ? { email } : {}),
+  };
+}
+
+/** The second line as text: 'ada · ada@example.com'. */
+export function userSecondaryText(user: UserNames): string | undefined {
+  const { username, email } = userSecondaryParts(user);
+  const rest = [username, email].filter(Boolean);
   return rest.length > 0 ? rest.join(' · ') : undefined;
 }

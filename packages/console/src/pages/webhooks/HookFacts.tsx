@@ -1,7 +1,15 @@
 import type { Hook, HookLog } from '@gatehouse/schemas';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Tag } from '../../components/Tag/Tag.tsx';
 import styles from './Webhooks.module.css';
+
+/** Which attempt of its delivery a request was: '2 of 3', or just '2' for attempts logged before the count was kept. */
+export function attemptText(t: TFunction<'webhooks'>, log: Pick<HookLog, 'attempt' | 'maxAttempts'>): string {
+  return log.maxAttempts === null
+    ? String(log.attempt)
+    : t('requests.attempt_of', { attempt: log.attempt, max: log.maxAttempts });
+}
 
 export function EnabledTag({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('webhooks');
@@ -18,10 +26,19 @@ export function SuccessRate({ stats }: { stats: Hook['executionStats'] }) {
   return <span>{t('list.rate', { rate, total: stats.requestCount })}</span>;
 }
 
-/** An attempt's outcome: the HTTP status it got, or that nothing answered. */
-export function AttemptStatus({ log }: { log: Pick<HookLog, 'success' | 'responseStatus'> }) {
+/** An attempt's outcome: the HTTP status it got, or why nothing answered (timeout, refused…) when the server says. */
+export function AttemptStatus({
+  log,
+}: {
+  log: Pick<HookLog, 'success' | 'responseStatus'> & Partial<Pick<HookLog, 'errorKind'>>;
+}) {
   const { t } = useTranslation('webhooks');
-  const label = log.responseStatus === null ? t('test.no_response') : String(log.responseStatus);
+  const label =
+    log.responseStatus !== null
+      ? String(log.responseStatus)
+      : log.errorKind
+        ? t(`requests.error_kinds.${log.errorKind}`)
+        : t('test.no_response');
   return (
     <Tag status={log.success ? 'success' : 'error'}>
       {t(log.success ? 'requests.success' : 'requests.failed')} · {label}

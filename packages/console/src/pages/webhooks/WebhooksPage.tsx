@@ -46,8 +46,18 @@ export function WebhooksPage() {
         </code>
       ),
     },
-    { key: 'status', title: t('fields.status'), render: (hook) => <EnabledTag enabled={hook.enabled} /> },
-    { key: 'rate', title: t('fields.success_rate'), render: (hook) => <SuccessRate stats={hook.executionStats} /> },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: '8rem',
+      render: (hook) => <EnabledTag enabled={hook.enabled} />,
+    },
+    {
+      key: 'rate',
+      title: t('fields.success_rate'),
+      width: '11rem',
+      render: (hook) => <SuccessRate stats={hook.executionStats} />,
+    },
   ];
 
   return (

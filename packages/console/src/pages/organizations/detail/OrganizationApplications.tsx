@@ -16,6 +16,7 @@ import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
 import { useOrganizationOutlet } from './organization-context.ts';
@@ -46,7 +47,9 @@ export function OrganizationApplications() {
       title: t('applications.name'),
       render: (application) => (
         <span className={styles.personText}>
-          <span>{application.name}</span>
+          <span>
+            <UserText>{application.name}</UserText>
+          </span>
           <span className={styles.muted}>{application.id}</span>
         </span>
       ),

@@ -8,6 +8,7 @@ import {
   useRevokeInvitation,
 } from '../../../api/organization-invitations.ts';
 import { Button } from '../../../components/Button/Button.tsx';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import shared from '../../../components/shared.module.css';
@@ -85,7 +86,11 @@ export function OrganizationInvitations() {
   }
 
   const columns: TableColumn<OrganizationInvitation>[] = [
-    { key: 'email', title: t('invitations.email'), render: (invitation) => invitation.invitee },
+    {
+      key: 'email',
+      title: t('invitations.email'),
+      render: (invitation) => <EmailText>{invitation.invitee}</EmailText>,
+    },
     {
       key: 'roles',
       title: t('members.roles'),
@@ -100,6 +105,7 @@ export function OrganizationInvitations() {
     },
     {
       key: 'expires',
+      noWrap: true,
       title: t('invitations.expires'),
       render: (invitation) => (
         <time dateTime={new Date(invitation.expiresAt).toISOString()}>{formatDate(invitation.expiresAt)}</time>

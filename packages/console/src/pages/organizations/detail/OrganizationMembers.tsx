@@ -10,6 +10,7 @@ import {
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
 import { Avatar } from '../../../components/Avatar/Avatar.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import shared from '../../../components/shared.module.css';
@@ -17,6 +18,7 @@ import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
 import { OrganizationInvitations } from './OrganizationInvitations.tsx';
@@ -62,9 +64,13 @@ export function OrganizationMembers() {
         <span className={styles.person}>
           <Avatar src={user.avatar} name={user.name} username={user.username} email={user.primaryEmail} size="small" />
           <span className={styles.personText}>
-            <span>{userLabel(user)}</span>
+            <span>
+              <UserText>{userLabel(user)}</UserText>
+            </span>
             {user.primaryEmail && user.primaryEmail !== userLabel(user) && (
-              <span className={styles.muted}>{user.primaryEmail}</span>
+              <span className={styles.muted}>
+                <EmailText>{user.primaryEmail}</EmailText>
+              </span>
             )}
           </span>
         </span>

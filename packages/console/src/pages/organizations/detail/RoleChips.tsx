@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from '../../../components/Tag/Tag.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import styles from '../Organizations.module.css';
 
 /** The organization roles held in the organization, one chip each. */
@@ -10,7 +11,7 @@ export function RoleChips({ roles }: { roles: readonly { id: string; name: strin
     <span className={styles.tags}>
       {roles.map((role) => (
         <Tag key={role.id} status="info">
-          {role.name}
+          <UserText>{role.name}</UserText>
         </Tag>
       ))}
     </span>

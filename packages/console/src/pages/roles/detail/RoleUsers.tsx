@@ -10,11 +10,13 @@ import {
 } from '../../../api/roles.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
 import { Avatar } from '../../../components/Avatar/Avatar.tsx';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import { toRole } from '../links.ts';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';
@@ -52,16 +54,33 @@ function RoleUsersTab() {
         <span className={styles.person}>
           <Avatar src={user.avatar} name={user.name} username={user.username} email={user.primaryEmail} size="small" />
           <span className={styles.personText}>
-            <span>{userLabel(user)}</span>
+            <span>
+              <UserText>{userLabel(user)}</UserText>
+            </span>
             {user.username && user.username !== userLabel(user) && (
-              <span className={styles.muted}>{user.username}</span>
+              <span className={styles.muted}>
+                <UserText>{user.username}</UserText>
+              </span>
             )}
           </span>
         </span>
       ),
     },
-    { key: 'email', title: t('users.email'), className: styles.muted, render: (user) => user.primaryEmail ?? '' },
-    { key: 'phone', title: t('users.phone'), className: styles.muted, render: (user) => user.primaryPhone ?? '' },
+    // Each value once a row: an email or phone that already names the user is not repeated in its column.
+    {
+      key: 'email',
+      title: t('users.email'),
+      className: styles.muted,
+      render: (user) =>
+        user.primaryEmail && user.primaryEmail !== userLabel(user) ? <EmailText>{user.primaryEmail}</EmailText> : '',
+    },
+    {
+      key: 'phone',
+      title: t('users.phone'),
+      className: styles.muted,
+      noWrap: true,
+      render: (user) => (user.primaryPhone && user.primaryPhone !== userLabel(user) ? user.primaryPhone : ''),
+    },
   ];
 
   return (

@@ -9,6 +9,7 @@ import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import { userDisplayName } from '../user-display.ts';
 import styles from './Tabs.module.css';
 import { useUserOutlet } from './user-context.ts';
@@ -51,8 +52,14 @@ export function UserOrganizations() {
       title: t('organizations.name'),
       render: (organization) => (
         <span className={styles.stack}>
-          <span className={styles.strong}>{organization.name}</span>
-          {organization.description && <span className={styles.description}>{organization.description}</span>}
+          <span className={styles.strong}>
+            <UserText>{organization.name}</UserText>
+          </span>
+          {organization.description && (
+            <span className={styles.description}>
+              <UserText>{organization.description}</UserText>
+            </span>
+          )}
         </span>
       ),
     },
@@ -66,7 +73,7 @@ export function UserOrganizations() {
           <span className={styles.tags}>
             {organization.organizationRoles.map((role) => (
               <Tag key={role.id} status="info">
-                {role.name}
+                <UserText>{role.name}</UserText>
               </Tag>
             ))}
           </span>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { userSearchValue, useUsers } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
+import { EmailText } from '../../../components/EmailText.tsx';
 import { ExportMenu } from '../../../components/ExportMenu/ExportMenu.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon, UploadIcon } from '../../../components/icons.tsx';
@@ -16,6 +17,7 @@ import { toCreateUser, toImportUsers, toUser } from '../links.ts';
 import { UserIdentity } from '../UserIdentity.tsx';
 import styles from '../Users.module.css';
 import { useDateTimeFormat } from '../use-date-time-format.ts';
+import { userDisplayName } from '../user-display.ts';
 import { statusFilterOf, statusFilters } from './status-filter.ts';
 
 /**
@@ -36,14 +38,20 @@ export function UsersPage() {
   const exportFilters = { search: userSearchValue(search), isSuspended };
 
   const columns: TableColumn<User>[] = [
-    { key: 'user', title: t('list.user'), render: (user) => <UserIdentity user={user} /> },
+    { key: 'user', title: t('list.user'), render: (user) => <UserIdentity user={user} withEmail={false} /> },
     {
       key: 'contact',
       title: t('list.contact'),
       render: (user) => (
         <span className={styles.stack}>
-          {user.primaryEmail && <span className={styles.ltr}>{user.primaryEmail}</span>}
-          {user.primaryPhone && <span className={styles.ltr}>{user.primaryPhone}</span>}
+          {user.primaryEmail && user.primaryEmail !== userDisplayName(user) && (
+            <span className={styles.ltr}>
+              <EmailText>{user.primaryEmail}</EmailText>
+            </span>
+          )}
+          {user.primaryPhone && user.primaryPhone !== userDisplayName(user) && (
+            <span className={styles.ltr}>{user.primaryPhone}</span>
+          )}
           {!user.primaryEmail && !user.primaryPhone && <span className={styles.muted}>{t('list.none')}</span>}
         </span>
       ),
@@ -60,11 +68,12 @@ export function UsersPage() {
     },
     {
       key: 'last_sign_in',
+      noWrap: true,
       title: t('fields.last_sign_in'),
       render: (user) =>
         user.lastSignInAt === null ? <span className={styles.muted}>{t('never')}</span> : formatTime(user.lastSignInAt),
     },
-    { key: 'created', title: t('fields.created'), render: (user) => formatTime(user.createdAt) },
+    { key: 'created', title: t('fields.created'), noWrap: true, render: (user) => formatTime(user.createdAt) },
   ];
 
   return (

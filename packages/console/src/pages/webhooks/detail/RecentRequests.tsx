@@ -9,7 +9,7 @@ import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import { isHookEvent } from '../form/events.ts';
-import { AttemptStatus } from '../HookFacts.tsx';
+import { AttemptStatus, attemptText } from '../HookFacts.tsx';
 import { toHookLog } from '../links.ts';
 import styles from '../Webhooks.module.css';
 import { useHookOutlet } from './hook-context.ts';
@@ -43,13 +43,16 @@ export function RecentRequests() {
         </code>
       ),
     },
+    // Retries of one delivery differ by their number and by what each got, so neither reads as a duplicate row.
+    { key: 'attempt', title: t('requests.attempt'), noWrap: true, render: (log) => attemptText(t, log) },
     { key: 'status', title: t('requests.status'), render: (log) => <AttemptStatus log={log} /> },
     {
       key: 'duration',
       title: t('requests.duration'),
+      noWrap: true,
       render: (log) => t('requests.duration_ms', { value: log.durationMs }),
     },
-    { key: 'time', title: t('requests.time'), render: (log) => formatTime(log.createdAt) },
+    { key: 'time', title: t('requests.time'), noWrap: true, render: (log) => formatTime(log.createdAt) },
   ];
 
   return (

@@ -14,7 +14,7 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
-import { AttemptStatus } from '../HookFacts.tsx';
+import { AttemptStatus, attemptText } from '../HookFacts.tsx';
 import { toHook, toHookLog } from '../links.ts';
 import styles from '../Webhooks.module.css';
 
@@ -111,7 +111,7 @@ function LoadedLog({ log }: { log: HookLog }) {
           </Fact>
           <Fact label={t('requests.duration')}>{t('requests.duration_ms', { value: log.durationMs })}</Fact>
           <Fact label={t('requests.time')}>{formatTime(log.createdAt)}</Fact>
-          <Fact label={t('log.attempt')}>{log.attempt}</Fact>
+          <Fact label={t('log.attempt')}>{attemptText(t, log)}</Fact>
           {log.deliveryId && (
             <Fact label={t('log.delivery')}>
               <code dir="ltr">{log.deliveryId}</code>

@@ -70,9 +70,10 @@ export function SecretsCard({ application }: { application: Application }) {
         );
       },
     },
-    { key: 'created', title: t('secrets.created'), render: (secret) => date.format(secret.createdAt) },
+    { key: 'created', title: t('secrets.created'), noWrap: true, render: (secret) => date.format(secret.createdAt) },
     {
       key: 'expires',
+      noWrap: true,
       title: t('secrets.expires'),
       render: (secret) =>
         secretStatus(secret.expiresAt) === 'expired' ? (

@@ -55,7 +55,7 @@ export function AuthorizedAppsCard({ user }: { user: User }) {
         </span>
       ),
     },
-    { key: 'granted', title: t('grants.granted'), render: (grant) => formatTime.format(grant.createdAt) },
+    { key: 'granted', title: t('grants.granted'), noWrap: true, render: (grant) => formatTime.format(grant.createdAt) },
     {
       key: 'actions',
       title: <span className={shared.visuallyHidden}>{t('grants.actions')}</span>,
