@@ -243,6 +243,42 @@ test.describe('preferences', () => {
     }
   });
 
+  test('a language chosen before the account has loaded is kept, and saved to the account once it has', async ({
+    page,
+  }) => {
+    await openSignedIn(page, consolePath('get-started'));
+    await waitForShell(page);
+    // Hold the account's first read back until the language has been chosen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/me', async (route) => {
+      if (route.request().method() === 'GET') await released;
+      await route.continue();
+    });
+    await page.reload();
+    try {
+      await chooseLanguage(page, 'Language', 'Deutsch', 'de');
+      const saved = page.waitForRequest(
+        (request) => request.url().endsWith('/api/me/custom-data') && request.method() === 'PATCH',
+      );
+      release();
+      expect(JSON.stringify((await saved).postDataJSON()), 'the early choice is saved to the account').toContain(
+        '"language":"de"',
+      );
+      await expect(page.locator('html'), 'not reverted by the account').toHaveAttribute('lang', 'de');
+      await page.unroute('**/api/me');
+      await page.evaluate(() => localStorage.clear());
+      await waitForShell(page);
+      await page.reload();
+      await expect(page.locator('html'), 'the account holds it').toHaveAttribute('lang', 'de');
+    } finally {
+      release();
+      await chooseLanguage(page, 'Sprache', 'English', 'en');
+    }
+  });
+
   test('Arabic is right to left and mirrors the layout', async ({ page }) => {
     await openSignedIn(page, consolePath('get-started'));
     // The account's saved preferences win when they arrive (use-console-preferences.ts): choose after they have.

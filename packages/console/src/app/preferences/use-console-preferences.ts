@@ -7,6 +7,8 @@ import type { AccountState } from '../account.ts';
 import { appearance } from './appearance.ts';
 import { preferencesToApply, readConsolePreferences, withConsolePreferences } from './preferences.ts';
 
+type Preferences = { language?: Language; appearanceMode?: AppearanceMode };
+
 export function useAppearanceMode(): AppearanceMode {
   const controller = appearance();
   return useSyncExternalStore(controller.subscribe, controller.getMode);
@@ -21,21 +23,32 @@ export function useConsolePreferences({ account, saveCustomData }: AccountState)
   const language = i18n.resolvedLanguage ?? i18n.language;
   const appearanceMode = useAppearanceMode();
   const syncedFor = useRef<string>(undefined);
+  // A choice made before the account's preferences arrived: it is newer than what they hold, so it wins over them
+  // and is saved once they are here (it was reverted by them before).
+  const chosenEarly = useRef<Preferences>({});
 
   const customData = account?.customData;
   useEffect(() => {
     if (!account || !customData || syncedFor.current === account.id) return;
     syncedFor.current = account.id;
+    const early = chosenEarly.current;
+    chosenEarly.current = {};
     const current = appearance().getMode();
     const local = { language: isLanguage(language) ? language : 'en', appearanceMode: current } as const;
     const changes = preferencesToApply(readConsolePreferences(customData), local);
-    if (changes.appearanceMode) appearance().setMode(changes.appearanceMode);
-    if (changes.language) void changeLanguage(changes.language);
-  }, [account, customData, language]);
+    if (changes.appearanceMode && !early.appearanceMode) appearance().setMode(changes.appearanceMode);
+    if (changes.language && !early.language) void changeLanguage(changes.language);
+    if ((early.language || early.appearanceMode) && saveCustomData) {
+      void saveCustomData(withConsolePreferences(customData, early));
+    }
+  }, [account, customData, language, saveCustomData]);
 
   const save = useCallback(
-    async (change: { language?: Language; appearanceMode?: AppearanceMode }) => {
-      if (!saveCustomData || !customData) return;
+    async (change: Preferences) => {
+      if (!saveCustomData || !customData) {
+        chosenEarly.current = { ...chosenEarly.current, ...change };
+        return;
+      }
       await saveCustomData(withConsolePreferences(customData, change));
     },
     [customData, saveCustomData],
