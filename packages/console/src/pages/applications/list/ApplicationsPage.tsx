@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useApplicationsPage } from '../../../api/applications.ts';
 import { buttonClassName } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
-import { PlusIcon } from '../../../components/icons.tsx';
+import { PlusIcon, SetIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
@@ -12,6 +12,7 @@ import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tabs } from '../../../components/Tabs/Tabs.tsx';
 import { UserText } from '../../../components/UserText.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { applicationTypeIcons } from '../application-types.ts';
 import { toApplication, toApplications, toCreateApplication, toThirdPartyApplications } from '../links.ts';
 import styles from './ApplicationsPage.module.css';
 
@@ -46,7 +47,16 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
         </span>
       ),
     },
-    { key: 'type', title: t('list.type'), render: (application) => t(`types.${application.type}.name`) },
+    {
+      key: 'type',
+      title: t('list.type'),
+      render: (application) => (
+        <span className={styles.type}>
+          <SetIcon icon={applicationTypeIcons[application.type]} className={styles.typeIcon} />
+          {t(`types.${application.type}.name`)}
+        </span>
+      ),
+    },
     {
       key: 'clientId',
       title: t('list.client_id'),
