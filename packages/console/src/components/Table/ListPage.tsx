@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { Button } from '../Button/Button.tsx';
+import { EmptyState, type EmptyStateProps, NoResults } from '../EmptyState/EmptyState.tsx';
 import { PlusIcon } from '../icons.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
-import styles from './ListPage.module.css';
 import { Table, type TableColumn } from './Table.tsx';
 import type { useListParams } from './use-list-params.ts';
 
@@ -24,8 +24,12 @@ export type ListPageProps<Row> = {
   columns: readonly TableColumn<Row>[];
   rowKey: (row: Row) => string;
   rowLink: (row: Row) => string;
-  /** What an empty page says (none yet, or none matching the search and filters). */
-  empty: ReactNode;
+  /** What the list says when nothing exists yet (what the thing is for); the create button is its action. */
+  empty: Omit<EmptyStateProps, 'action'>;
+  /** The page's words when its filters (other than the search) find nothing; a search says 'No results for …'. */
+  noMatch?: string;
+  /** Whether filters other than the search are set. */
+  isFiltered?: boolean;
   searchPlaceholder: string;
   /** Filters beside the search box. */
   toolbar?: ReactNode;
@@ -42,27 +46,26 @@ export function ListPage<Row>({
   list,
   query,
   empty,
+  noMatch,
+  isFiltered = false,
   searchPlaceholder,
   ...table
 }: ListPageProps<Row>) {
   useDocumentTitle(title);
   const navigate = useNavigate();
+  const createButton = (
+    <Button
+      variant="primary"
+      icon={<PlusIcon />}
+      // Keeps the list's query, so closing the dialog returns to the same rows.
+      onClick={() => navigate({ pathname: create.path, search: list.params.toString() })}
+    >
+      {create.label}
+    </Button>
+  );
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        actions={
-          <Button
-            variant="primary"
-            icon={<PlusIcon />}
-            // Keeps the list's query, so closing the dialog returns to the same rows.
-            onClick={() => navigate({ pathname: create.path, search: list.params.toString() })}
-          >
-            {create.label}
-          </Button>
-        }
-      />
+      <PageHeader title={title} subtitle={subtitle} actions={createButton} />
       <Table
         aria-label={title}
         {...table}
@@ -70,7 +73,13 @@ export function ListPage<Row>({
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
-        empty={<p className={styles.empty}>{empty}</p>}
+        empty={
+          list.search || isFiltered ? (
+            <NoResults search={list.search}>{noMatch}</NoResults>
+          ) : (
+            <EmptyState {...empty} action={createButton} />
+          )
+        }
         search={{ onSearch: list.setSearch, defaultValue: list.search, placeholder: searchPlaceholder }}
         pagination={{
           page: list.page,

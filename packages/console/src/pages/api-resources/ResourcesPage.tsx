@@ -1,8 +1,10 @@
 import type { Resource } from '@gatehouse/schemas';
+import { Server } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useResources } from '../../api/resources.ts';
 import { Button } from '../../components/Button/Button.tsx';
+import { EmptyState, NoResults } from '../../components/EmptyState/EmptyState.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -55,17 +57,15 @@ export function ResourcesPage() {
     },
   ];
 
+  const createButton = (
+    <Button variant="primary" icon={<PlusIcon />} onClick={() => navigate(resolve(toCreateApiResource()))}>
+      {t('create')}
+    </Button>
+  );
+
   return (
     <div className={styles.page}>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button variant="primary" icon={<PlusIcon />} onClick={() => navigate(resolve(toCreateApiResource()))}>
-            {t('create')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={createButton} />
       <Table
         aria-label={t('table.label')}
         columns={columns}
@@ -77,7 +77,18 @@ export function ResourcesPage() {
         onRetry={() => resources.refetch()}
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('table.search') }}
         pagination={{ page, pageSize, totalCount: resources.data?.total ?? 0, onPageChange: setPage }}
-        empty={<p className={styles.empty}>{search ? t('table.empty_search') : t('table.empty')}</p>}
+        empty={
+          search ? (
+            <NoResults search={search} />
+          ) : (
+            <EmptyState
+              icon={Server}
+              title={t('table.empty')}
+              description={t('table.empty_description')}
+              action={createButton}
+            />
+          )
+        }
       />
       <Outlet />
     </div>

@@ -1,9 +1,11 @@
 import type { Application } from '@gatehouse/schemas';
+import { AppWindow } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApplicationsPage } from '../../../api/applications.ts';
 import { buttonClassName } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
+import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
 import { PlusIcon, SetIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -88,17 +90,16 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('list.search') }}
         pagination={{ page, pageSize, totalCount: list.data?.total ?? 0, onPageChange: setPage }}
         empty={
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>
-              {search ? t('list.no_match') : isThirdParty ? t('list.empty_third_party') : t('list.empty')}
-            </p>
-            {!search && (
-              <>
-                <p className={styles.emptyText}>{t('list.empty_description')}</p>
-                {createLink}
-              </>
-            )}
-          </div>
+          search ? (
+            <NoResults search={search} />
+          ) : (
+            <EmptyState
+              icon={AppWindow}
+              title={isThirdParty ? t('list.empty_third_party') : t('list.empty')}
+              description={isThirdParty ? t('list.empty_third_party_description') : t('list.empty_description')}
+              action={createLink}
+            />
+          )
         }
       />
     </>
