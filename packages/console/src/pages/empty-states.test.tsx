@@ -198,6 +198,8 @@ describe('list pages with nothing yet (issue 26)', () => {
       expect(state.querySelector('svg[aria-hidden="true"]'), 'the area’s icon').not.toBeNull();
       if (expected.action) {
         expect(within(state).getByRole(expected.action.role, { name: expected.action.name })).toBeTruthy();
+        // The empty state's action replaces the header's: one 'Create …' on the page.
+        expect(screen.getAllByRole(expected.action.role, { name: expected.action.name })).toHaveLength(1);
       } else {
         expect(within(state).queryByRole('button')).toBeNull();
         expect(within(state).queryByRole('link')).toBeNull();
@@ -207,11 +209,16 @@ describe('list pages with nothing yet (issue 26)', () => {
 
   it.each(cases.filter((entry) => entry.isSearchable))(
     '$page: a search that finds nothing says so, without the pitch, the header staying',
-    ({ element, path, namespaces, sentence }) => {
+    ({ element, path, namespaces, sentence, ...expected }) => {
       renderPage(element, { path: `${path}?search=zz`, route: path, namespaces });
       expect(screen.getByTestId('no-results').textContent).toBe('No results for “\u2068zz\u2069”');
       expect(screen.queryByText(sentence)).toBeNull();
       expect(screen.getAllByRole('columnheader').length).toBeGreaterThan(0);
+      if (expected.action) {
+        expect(screen.getAllByRole(expected.action.role, { name: expected.action.name }), 'the header’s').toHaveLength(
+          1,
+        );
+      }
     },
   );
 });

@@ -42,6 +42,7 @@ describe('ListPage', () => {
     const table = screen.getByRole('table', { name: 'Widgets' });
     expect(within(table).getByText('No widgets yet')).toBeTruthy();
     expect(within(table).getByText('Widgets hold the sprockets together.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Create widget' }), 'the header has none meanwhile').toHaveLength(1);
     await userEvent.setup().click(within(table).getByRole('button', { name: 'Create widget' }));
     expect(router.state.location.pathname).toBe('/widgets/create');
   });

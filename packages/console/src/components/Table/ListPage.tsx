@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { Button } from '../Button/Button.tsx';
 import { EmptyState, type EmptyStateProps, NoResults } from '../EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../EmptyState/shows-empty-state.ts';
 import { PlusIcon } from '../icons.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -65,7 +66,11 @@ export function ListPage<Row>({
   );
   return (
     <>
-      <PageHeader title={title} subtitle={subtitle} actions={createButton} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={showsEmptyState(query, Boolean(list.search) || isFiltered) ? undefined : createButton}
+      />
       <Table
         aria-label={title}
         {...table}

@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useResources } from '../../api/resources.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { EmptyState, NoResults } from '../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../components/EmptyState/shows-empty-state.ts';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -65,7 +66,11 @@ export function ResourcesPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={createButton} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={showsEmptyState(resources, Boolean(search)) ? undefined : createButton}
+      />
       <Table
         aria-label={t('table.label')}
         columns={columns}

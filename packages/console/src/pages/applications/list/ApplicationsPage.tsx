@@ -6,6 +6,7 @@ import { useApplicationsPage } from '../../../api/applications.ts';
 import { buttonClassName } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { PlusIcon, SetIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -70,7 +71,11 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={createLink} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={showsEmptyState(list, Boolean(search)) ? undefined : createLink}
+      />
       <Tabs
         aria-label={t('list.tabs')}
         items={[

@@ -9,6 +9,7 @@ import {
 } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import shared from '../../../components/shared.module.css';
@@ -100,7 +101,7 @@ export function OrganizationPermissionsTab() {
             />
           )
         }
-        toolbar={createButton}
+        toolbar={showsEmptyState(scopes, Boolean(search)) ? undefined : createButton}
       />
       {dialog?.kind === 'create' && <CreatePermissionModal onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'edit' && <EditPermissionModal scope={dialog.scope} onClose={() => setDialog(undefined)} />}

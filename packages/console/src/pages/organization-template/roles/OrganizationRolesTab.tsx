@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useOrganizationRoles } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -95,7 +96,7 @@ export function OrganizationRolesTab() {
                 ...organizationRoleTypes.map((value) => ({ value, label: t(`types.${value}.tag`) })),
               ]}
             />
-            {createButton}
+            {!showsEmptyState(roles, Boolean(search || type)) && createButton}
           </>
         }
         pagination={{ page, pageSize, totalCount: roles.data?.total ?? 0, onPageChange: setPage }}

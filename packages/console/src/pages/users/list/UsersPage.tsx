@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { userSearchValue, useUsers } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { ExportMenu } from '../../../components/ExportMenu/ExportMenu.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon, UploadIcon } from '../../../components/icons.tsx';
@@ -94,7 +95,7 @@ export function UsersPage() {
             >
               {t('import.action')}
             </Button>
-            {createButton}
+            {!showsEmptyState(users, Boolean(search) || status !== 'all') && createButton}
           </div>
         }
       />
