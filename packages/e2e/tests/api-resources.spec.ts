@@ -248,7 +248,9 @@ test.describe('API resources', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await search(page, other.name);
-    await expect(page.getByText('No API resources match your search.'), 'nothing was created').toBeVisible();
+    await expect(page.getByTestId('no-results'), 'nothing was created').toHaveText(
+      `No results for “\u2068${other.name}\u2069”`,
+    );
 
     // Permissions: a name with a space is refused; a name the API already has is the server's 422 on the field.
     await openApiResource(page, taken.name);
@@ -316,7 +318,7 @@ test.describe('API resources', () => {
     await expect(page.getByText(`The API resource ${api.name} has been deleted.`)).toBeVisible();
     await expectHeading(page, 'API resources');
     await search(page, api.name);
-    await expect(page.getByText('No API resources match your search.')).toBeVisible();
+    await expect(page.getByTestId('no-results')).toHaveText(`No results for “\u2068${api.name}\u2069”`);
     await page.goto(detailUrl);
     await expect(page.getByRole('heading', { name: 'This item does not exist or was deleted.' })).toBeVisible();
   });

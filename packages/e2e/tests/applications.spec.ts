@@ -139,7 +139,7 @@ test.describe('applications', () => {
     let table = await searchList(page, name, 'Third-party applications');
     await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
     table = await searchList(page, name);
-    await expect(table.getByText('No application matches this search.')).toBeVisible();
+    await expect(table.getByTestId('no-results')).toHaveText(`No results for “\u2068${name}\u2069”`);
   });
 
   test('settings of a web app are saved and still there after a reload', async ({ page }) => {
@@ -476,7 +476,7 @@ test.describe('applications', () => {
     await expect(page.getByText(`Application “${name}” deleted.`)).toBeVisible();
     await expect(page).toHaveURL(/\/applications$/);
     const table = await searchList(page, name);
-    await expect(table.getByText('No application matches this search.')).toBeVisible();
+    await expect(table.getByTestId('no-results')).toHaveText(`No results for “\u2068${name}\u2069”`);
     await openApplication(page, app.id);
     await expect(page.getByRole('heading', { name: 'This item does not exist or was deleted.' })).toBeVisible();
   });

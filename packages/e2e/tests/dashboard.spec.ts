@@ -117,6 +117,18 @@ test.describe('dashboard', () => {
     await expect(thirty.getByRole('row').last().getByRole('cell')).toHaveText(String(dau));
     await snap(page, '30-days');
 
+    // Issue 26: a legend names the line; focusing the chart shows today's tooltip, the arrow keys move it, and
+    // hovering shows the day under the pointer.
+    await expect(page.getByTestId('dau-legend')).toHaveText('Active users');
+    await page.getByRole('group', { name: /^Daily active users chart/ }).focus();
+    const tooltip = page.getByTestId('dau-tooltip');
+    await expect(tooltip).toContainText(`Active users${dau}`);
+    const today = await tooltip.textContent();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tooltip).not.toHaveText(today ?? '');
+    await page.getByTestId('dau-chart').hover();
+    await expect(tooltip).toBeVisible();
+
     await page.getByRole('button', { name: '14 days' }).click();
     await expect(page.getByRole('button', { name: '14 days' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(/[?&]range=14/);

@@ -48,3 +48,19 @@ describe('sidebar labels (issue 26)', () => {
     expect(getComputedStyle(screen.getByText('Organizations')).whiteSpace).toBe('nowrap');
   });
 });
+
+describe('sidebar icons (issue 26)', () => {
+  it('draw one decorative icon before each label, in the link colour, leaving the name to the label', () => {
+    renderSidebarAt('/users');
+    for (const name of ['Applications', 'User management', 'Audit logs']) {
+      const link = screen.getByRole('link', { name });
+      const icons = link.querySelectorAll('svg');
+      expect(icons).toHaveLength(1);
+      const [icon] = icons;
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+      expect(icon?.getAttribute('stroke')).toBe('currentColor');
+      expect(icon?.querySelector('path, rect, circle')).not.toBeNull();
+      expect(link.firstElementChild).toBe(icon);
+    }
+  });
+});

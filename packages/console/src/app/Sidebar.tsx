@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { classNames } from '../components/class-names.ts';
-import { ExternalLinkIcon } from '../components/icons.tsx';
+import { ExternalLinkIcon, SetIcon } from '../components/icons.tsx';
 import { availableSidebarItems } from './areas.ts';
 import { edition } from './edition.ts';
 import { isAbsoluteUrl } from './external-links.ts';
@@ -33,6 +33,7 @@ export function Sidebar({ id, isOpen = false, onOpenContact }: SidebarProps) {
               <li key={item.key}>
                 {/* Relative to the shell's route, so the same link works under '/' and '/{tenantId}'. */}
                 <NavLink className={styles.link} to={sidebarItemPath(item)} data-sidebar-item={item.key}>
+                  <SetIcon icon={item.icon} className={styles.icon} />
                   <Label text={t(`sidebar.items.${item.key}`)} />
                 </NavLink>
               </li>
@@ -69,6 +70,7 @@ function ExtraRow({ row, onOpenContact }: { row: SidebarExtraRow } & Props) {
   if (row.kind === 'modal') {
     return (
       <button type="button" className={styles.link} aria-haspopup="dialog" onClick={onOpenContact}>
+        <SetIcon icon={row.icon} className={styles.icon} />
         <Label text={label} />
       </button>
     );
@@ -77,12 +79,14 @@ function ExtraRow({ row, onOpenContact }: { row: SidebarExtraRow } & Props) {
   if (!isAbsoluteUrl(row.href)) {
     return (
       <Link className={styles.link} to={row.href}>
+        <SetIcon icon={row.icon} className={styles.icon} />
         <Label text={label} />
       </Link>
     );
   }
   return (
     <a className={styles.link} href={row.href} target="_blank" rel="noopener noreferrer">
+      <SetIcon icon={row.icon} className={styles.icon} />
       <Label text={label} />
       <ExternalLinkIcon className={styles.external} aria-hidden="true" />
       <span className={styles.visuallyHidden}>{t('new_tab')}</span>

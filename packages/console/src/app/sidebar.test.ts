@@ -13,6 +13,16 @@ const specOrder = [
   ['tenant', ['tenant_settings']],
 ] as const;
 
+const noLinks = {
+  docs: undefined,
+  communityChat: undefined,
+  codeHost: undefined,
+  issues: undefined,
+  releases: undefined,
+  supportEmail: undefined,
+  meeting: undefined,
+  pricing: undefined,
+};
 const allItems = new Set<SidebarItemKey>(specOrder.flatMap(([, items]) => items));
 const keys = (sections: ReturnType<typeof visibleSidebar>) =>
   sections.map((section) => [section.key, section.items.map((item) => item.key)]);
@@ -20,6 +30,16 @@ const keys = (sections: ReturnType<typeof visibleSidebar>) =>
 describe('sidebar data', () => {
   it('holds every section and item of spec §2.3, in order', () => {
     expect(sidebar.map((section) => [section.key, section.items.map((item) => item.key)])).toEqual(specOrder);
+  });
+
+  it('gives every item and every row below the sections an icon of its own (issue 26)', () => {
+    const items = sidebar.flatMap((section) => section.items);
+    const rows = sidebarExtraRows({ ...noLinks, docs: 'https://docs.example.com', supportEmail: 'help@example.com' });
+    const icons = [...items, ...rows].map((entry) => entry.icon);
+    for (const icon of icons) {
+      expect(icon.length, 'an icon draws at least one shape').toBeGreaterThan(0);
+    }
+    expect(new Set(icons).size, 'no two entries share an icon').toBe(icons.length);
   });
 
   it('shows tenant settings only in the cloud edition', () => {
@@ -49,16 +69,7 @@ describe('sidebar data', () => {
   });
 
   it('shows the docs link and the contact opener below the sections only when the build configured them', () => {
-    const none = {
-      docs: undefined,
-      communityChat: undefined,
-      codeHost: undefined,
-      issues: undefined,
-      releases: undefined,
-      supportEmail: undefined,
-      meeting: undefined,
-      pricing: undefined,
-    };
+    const none = noLinks;
     expect(sidebarExtraRows(none), 'no link to a place that does not exist').toEqual([]);
     const all = { ...none, docs: 'https://docs.example.com', supportEmail: 'help@example.com' };
     expect(sidebarExtraRows(all).map((row) => row.kind)).toEqual(['external', 'modal']);

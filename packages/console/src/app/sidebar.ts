@@ -1,4 +1,26 @@
 import type { Edition } from '@gatehouse/schemas';
+import {
+  AppWindow,
+  BookOpen,
+  Braces,
+  BriefcaseBusiness,
+  Building2,
+  type IconNode,
+  IdCard,
+  KeyRound,
+  LayoutDashboard,
+  LayoutTemplate,
+  MessageCircle,
+  Palette,
+  Plug,
+  Rocket,
+  ScrollText,
+  Server,
+  Settings,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from 'lucide';
 import type { SidebarItemKey } from '../components/routing/area.ts';
 import type common from '../i18n/locales/en/common.json';
 import { contactRows, externalLinks } from './external-links.ts';
@@ -6,43 +28,70 @@ import { contactRows, externalLinks } from './external-links.ts';
 type SectionKey = keyof typeof common.sidebar.sections;
 type MoreKey = keyof typeof common.sidebar.more;
 
-/** An internal link with an active state; its path is made from its key (spec §2.3). */
-export type SidebarItem = { key: SidebarItemKey; editions?: readonly Edition[] };
+/**
+ * An internal link with an active state; its path is made from its key (spec §2.3). Its icon is lucide's shape data
+ * (drawn by the kit's `SetIcon`), imported by name so only these are bundled.
+ */
+export type SidebarItem = { key: SidebarItemKey; icon: IconNode; editions?: readonly Edition[] };
 export type SidebarSection = { key: SectionKey; items: readonly SidebarItem[] };
 
 /** The other two row kinds of spec §2.3: an external link opened in a new tab, and a modal opener. */
 export type SidebarExtraRow =
-  | { kind: 'external'; key: MoreKey; href: string }
-  | { kind: 'modal'; key: MoreKey; modal: 'contact' };
+  | { kind: 'external'; key: MoreKey; icon: IconNode; href: string }
+  | { kind: 'modal'; key: MoreKey; icon: IconNode; modal: 'contact' };
 
 /** Spec §2.3, complete and in order. Which items show depends on the edition and on the areas that exist. */
 export const sidebar: readonly SidebarSection[] = [
-  { key: 'overview', items: [{ key: 'get_started' }, { key: 'dashboard' }] },
+  {
+    key: 'overview',
+    items: [
+      { key: 'get_started', icon: Rocket },
+      { key: 'dashboard', icon: LayoutDashboard },
+    ],
+  },
   {
     key: 'authentication',
     items: [
-      { key: 'applications' },
-      { key: 'sign_in_experience' },
-      { key: 'mfa' },
-      { key: 'connectors' },
-      { key: 'enterprise_sso' },
+      { key: 'applications', icon: AppWindow },
+      { key: 'sign_in_experience', icon: Palette },
+      { key: 'mfa', icon: ShieldCheck },
+      { key: 'connectors', icon: Plug },
+      { key: 'enterprise_sso', icon: BriefcaseBusiness },
     ],
   },
-  { key: 'authorization', items: [{ key: 'api_resources' }, { key: 'roles' }, { key: 'organization_template' }] },
-  { key: 'users', items: [{ key: 'organizations' }, { key: 'users' }] },
+  {
+    key: 'authorization',
+    items: [
+      { key: 'api_resources', icon: Server },
+      { key: 'roles', icon: IdCard },
+      { key: 'organization_template', icon: LayoutTemplate },
+    ],
+  },
+  {
+    key: 'users',
+    items: [
+      { key: 'organizations', icon: Building2 },
+      { key: 'users', icon: Users },
+    ],
+  },
   {
     key: 'developer',
-    items: [{ key: 'signing_keys' }, { key: 'customize_jwt' }, { key: 'webhooks' }, { key: 'audit_logs' }],
+    items: [
+      { key: 'signing_keys', icon: KeyRound },
+      { key: 'customize_jwt', icon: Braces },
+      { key: 'webhooks', icon: Webhook },
+      { key: 'audit_logs', icon: ScrollText },
+    ],
   },
-  { key: 'tenant', items: [{ key: 'tenant_settings', editions: ['cloud'] }] },
+  { key: 'tenant', items: [{ key: 'tenant_settings', icon: Settings, editions: ['cloud'] }] },
 ];
 
 /** Below the sections: the documentation (new tab) and the contact dialog, each when its links are configured. */
 export function sidebarExtraRows(links: typeof externalLinks = externalLinks): SidebarExtraRow[] {
   return [
-    ...(links.docs ? [{ kind: 'external' as const, key: 'docs' as const, href: links.docs }] : []),
+    ...(links.docs ? [{ kind: 'external' as const, key: 'docs' as const, icon: BookOpen, href: links.docs }] : []),
     ...(contactRows(links).length
-      ? [{ kind: 'modal' as const, key: 'contact_us' as const, modal: 'contact' as const }]
+      ? [{ kind: 'modal' as const, key: 'contact_us' as const, icon: MessageCircle, modal: 'contact' as const }]
       : []),
   ];
 }

@@ -1,4 +1,5 @@
-import type { SVGProps } from 'react';
+import type { IconNode } from 'lucide';
+import { createElement, type SVGProps } from 'react';
 
 // Inline SVG, not icon fonts or data URIs: nothing extra to allow in the CSP, and currentColor follows the theme.
 type IconProps = SVGProps<SVGSVGElement>;
@@ -21,6 +22,15 @@ function Icon({ children, ...props }: IconProps) {
       {children}
     </svg>
   );
+}
+
+/**
+ * An icon of lucide (ISC), drawn from its shape data in the same frame as the icons below: decorative, in
+ * `currentColor`. Import each icon by name (`import { Plug } from 'lucide'`) so only the ones used are bundled.
+ */
+export function SetIcon({ icon, ...props }: IconProps & { icon: IconNode }) {
+  // The shapes as arguments, not an array: a fixed list of children needs no keys.
+  return createElement(Icon, props, ...icon.map(([tag, attrs]) => createElement(tag, attrs)));
 }
 
 export function CloseIcon(props: IconProps) {

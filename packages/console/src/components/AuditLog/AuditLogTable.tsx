@@ -77,7 +77,8 @@ export function AuditLogTable({
       error={props.error}
       onRetry={props.onRetry}
       pagination={{ page, pageSize, totalCount, onPageChange, isTotalCapped, pageRowCount: rows?.length }}
-      empty={<p className={styles.muted}>{props.empty}</p>}
+      // A page's own empty state (an EmptyState) as it is; a sentence as muted text.
+      empty={typeof props.empty === 'string' ? <p className={styles.muted}>{props.empty}</p> : props.empty}
     />
   );
 }

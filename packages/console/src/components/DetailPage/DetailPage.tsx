@@ -21,6 +21,8 @@ export type DetailPageProps = {
   error?: unknown;
   onRetry?: () => void;
   title?: string;
+  /** A logo or icon before the title (issue 26); decoration, as the title and tags say what the entity is. */
+  icon?: ReactNode;
   /** Type tags and short facts beside the id. */
   meta?: ReactNode;
   /** The entity id, shown with a copy button. */
@@ -70,6 +72,7 @@ export function DetailPage(props: DetailPageProps) {
 
 function LoadedDetailPage({
   title,
+  icon,
   meta,
   id,
   actions,
@@ -82,6 +85,11 @@ function LoadedDetailPage({
     <div className={styles.page}>
       {back}
       <header className={styles.header}>
+        {icon && (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        )}
         <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
           <div className={styles.meta}>

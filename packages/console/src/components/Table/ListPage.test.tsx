@@ -20,7 +20,9 @@ function Rows({ rows }: { rows: Row[] }) {
       columns={[{ key: 'name', title: 'Name', render: (row) => row.name }]}
       rowKey={(row) => row.id}
       rowLink={(row) => `/widgets/${row.id}`}
-      empty={list.search ? 'No match' : 'No widgets yet'}
+      empty={{ title: 'No widgets yet', description: 'Widgets hold the sprockets together.' }}
+      noMatch="No widget of this colour"
+      isFiltered={list.params.has('colour')}
       searchPlaceholder="Search widgets"
     />
   );
@@ -35,9 +37,29 @@ describe('ListPage', () => {
     expect(document.title).toContain('Widgets');
   });
 
-  it('says why the list is empty', () => {
+  it('says what an empty list is for and offers to create the first one (issue 26)', async () => {
+    const { router } = renderPage(<Rows rows={[]} />, { path: '/widgets', route: '/widgets' });
+    const table = screen.getByRole('table', { name: 'Widgets' });
+    expect(within(table).getByText('No widgets yet')).toBeTruthy();
+    expect(within(table).getByText('Widgets hold the sprockets together.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Create widget' }), 'the header has none meanwhile').toHaveLength(1);
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Create widget' }));
+    expect(router.state.location.pathname).toBe('/widgets/create');
+  });
+
+  it('says a search found nothing, without the pitch, the header staying', () => {
     renderPage(<Rows rows={[]} />, { path: '/widgets?search=zz', route: '/widgets' });
-    expect(screen.getByText('No match')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Widgets' });
+    expect(within(table).getByTestId('no-results').textContent).toBe('No results for “\u2068zz\u2069”');
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+    expect(within(table).queryByText('Widgets hold the sprockets together.')).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Create widget' })).toBeNull();
+  });
+
+  it('says the filters found nothing in the page’s words', () => {
+    renderPage(<Rows rows={[]} />, { path: '/widgets?colour=red', route: '/widgets' });
+    expect(screen.getByTestId('no-results').textContent).toBe('No widget of this colour');
+    expect(screen.getAllByRole('button', { name: 'Create widget' }), 'only the header’s').toHaveLength(1);
   });
 
   it('opens the create dialog keeping the list’s query', async () => {

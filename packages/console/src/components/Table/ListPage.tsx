@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import type { Page } from '../../api/client.ts';
 import { Button } from '../Button/Button.tsx';
+import { EmptyState, type EmptyStateProps, NoResults } from '../EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../EmptyState/shows-empty-state.ts';
 import { PlusIcon } from '../icons.tsx';
 import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
-import styles from './ListPage.module.css';
 import { Table, type TableColumn } from './Table.tsx';
 import type { useListParams } from './use-list-params.ts';
 
@@ -24,8 +25,12 @@ export type ListPageProps<Row> = {
   columns: readonly TableColumn<Row>[];
   rowKey: (row: Row) => string;
   rowLink: (row: Row) => string;
-  /** What an empty page says (none yet, or none matching the search and filters). */
-  empty: ReactNode;
+  /** What the list says when nothing exists yet (what the thing is for); the create button is its action. */
+  empty: Omit<EmptyStateProps, 'action'>;
+  /** The page's words when its filters (other than the search) find nothing; a search says 'No results for …'. */
+  noMatch?: string;
+  /** Whether filters other than the search are set. */
+  isFiltered?: boolean;
   searchPlaceholder: string;
   /** Filters beside the search box. */
   toolbar?: ReactNode;
@@ -42,29 +47,33 @@ export function ListPage<Row>({
   list,
   query,
   empty,
+  noMatch,
+  isFiltered = false,
   searchPlaceholder,
   ...table
 }: ListPageProps<Row>) {
   useDocumentTitle(title);
   const navigate = useNavigate();
+  // The create action with its plan mark (cloud), in the header or, while the list is empty, in the empty state.
+  const createButton = (
+    <>
+      {create.aside}
+      <Button
+        variant="primary"
+        icon={<PlusIcon />}
+        // Keeps the list's query, so closing the dialog returns to the same rows.
+        onClick={() => navigate({ pathname: create.path, search: list.params.toString() })}
+      >
+        {create.label}
+      </Button>
+    </>
+  );
   return (
     <>
       <PageHeader
         title={title}
         subtitle={subtitle}
-        actions={
-          <>
-            {create.aside}
-            <Button
-              variant="primary"
-              icon={<PlusIcon />}
-              // Keeps the list's query, so closing the dialog returns to the same rows.
-              onClick={() => navigate({ pathname: create.path, search: list.params.toString() })}
-            >
-              {create.label}
-            </Button>
-          </>
-        }
+        actions={showsEmptyState(query, Boolean(list.search) || isFiltered) ? undefined : createButton}
       />
       <Table
         aria-label={title}
@@ -73,7 +82,13 @@ export function ListPage<Row>({
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
-        empty={<p className={styles.empty}>{empty}</p>}
+        empty={
+          list.search || isFiltered ? (
+            <NoResults search={list.search}>{noMatch}</NoResults>
+          ) : (
+            <EmptyState {...empty} action={createButton} />
+          )
+        }
         search={{ onSearch: list.setSearch, defaultValue: list.search, placeholder: searchPlaceholder }}
         pagination={{
           page: list.page,

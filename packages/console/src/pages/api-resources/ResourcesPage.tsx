@@ -1,9 +1,12 @@
 import type { Resource } from '@gatehouse/schemas';
+import { Server } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useResources } from '../../api/resources.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Button } from '../../components/Button/Button.tsx';
+import { EmptyState, NoResults } from '../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../components/EmptyState/shows-empty-state.ts';
 import { PlusIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -56,18 +59,20 @@ export function ResourcesPage() {
     },
   ];
 
+  const createButton = (
+    <PlanGate quota="resourcesLimit">
+      <Button variant="primary" icon={<PlusIcon />} onClick={() => navigate(resolve(toCreateApiResource()))}>
+        {t('create')}
+      </Button>
+    </PlanGate>
+  );
+
   return (
     <div className={styles.page}>
       <PageHeader
         title={t('title')}
         subtitle={t('subtitle')}
-        actions={
-          <PlanGate quota="resourcesLimit">
-            <Button variant="primary" icon={<PlusIcon />} onClick={() => navigate(resolve(toCreateApiResource()))}>
-              {t('create')}
-            </Button>
-          </PlanGate>
-        }
+        actions={showsEmptyState(resources, Boolean(search)) ? undefined : createButton}
       />
       <Table
         aria-label={t('table.label')}
@@ -80,7 +85,18 @@ export function ResourcesPage() {
         onRetry={() => resources.refetch()}
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('table.search') }}
         pagination={{ page, pageSize, totalCount: resources.data?.total ?? 0, onPageChange: setPage }}
-        empty={<p className={styles.empty}>{search ? t('table.empty_search') : t('table.empty')}</p>}
+        empty={
+          search ? (
+            <NoResults search={search} />
+          ) : (
+            <EmptyState
+              icon={Server}
+              title={t('table.empty')}
+              description={t('table.empty_description')}
+              action={createButton}
+            />
+          )
+        }
       />
       <Outlet />
     </div>

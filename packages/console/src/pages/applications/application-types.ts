@@ -1,4 +1,5 @@
 import { type ApplicationType, canBeThirdParty } from '@gatehouse/schemas';
+import { Bot, FileBadge, Globe, type IconNode, Lock, PanelsTopLeft, Smartphone } from 'lucide';
 import type { GuideId } from './guides/guides.ts';
 
 /** What an application of one type has, so forms and tabs follow data instead of `if (type === …)` everywhere. */
@@ -70,3 +71,16 @@ export const applicationTypeOrder: readonly ApplicationType[] = [
   'Protected',
   'SAML',
 ];
+
+/**
+ * Each type's icon (issue 26), from the sidebar's set (lucide): a type is a kind of platform, not a brand, so no brand
+ * mark fits. Third party is a flag of a type, not a type: such an application shows its type's icon and a tag.
+ */
+export const applicationTypeIcons: Record<ApplicationType, IconNode> = {
+  SPA: PanelsTopLeft,
+  Traditional: Globe,
+  Native: Smartphone,
+  MachineToMachine: Bot,
+  Protected: Lock,
+  SAML: FileBadge,
+};

@@ -1,9 +1,11 @@
+import { ScrollText } from 'lucide';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLogs } from '../../api/logs.ts';
 import { AuditLogTable } from '../../components/AuditLog/AuditLogTable.tsx';
 import { Button } from '../../components/Button/Button.tsx';
+import { EmptyState, NoResults } from '../../components/EmptyState/EmptyState.tsx';
 import { ExportMenu } from '../../components/ExportMenu/ExportMenu.tsx';
 import { Select } from '../../components/form/Select.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
@@ -108,7 +110,13 @@ export function AuditLogsPage() {
           pageSize={pageSize}
           onPageChange={setPage}
           rowLink={(log) => resolve(toAuditLog(log.id))}
-          empty={hasFilters(filters) ? t('list.no_match') : t('list.empty')}
+          empty={
+            hasFilters(filters) ? (
+              <NoResults>{t('list.no_match')}</NoResults>
+            ) : (
+              <EmptyState icon={ScrollText} title={t('list.empty')} description={t('list.empty_description')} />
+            )
+          }
         />
       )}
     </>

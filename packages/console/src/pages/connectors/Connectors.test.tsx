@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { Connector, ConnectorCreate, ConnectorFactory, ConnectorPatch } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
@@ -371,10 +371,15 @@ describe('the social tab', () => {
   it('says there are no social connectors yet and offers to add one from the social factories', async () => {
     state.factories = [factory, oidc];
     const { router } = open('/connectors/social');
-    expect((await screen.findByTestId('social-empty')).textContent).toBe(
-      'No social connector is set up yet. Add one to let users sign in with an account they already have elsewhere.',
-    );
-    const add = screen.getByRole('link', { name: 'Add social connector' });
+    const empty = await screen.findByTestId('social-empty');
+    expect(
+      within(empty).getByText(
+        'No social connector is set up yet. Add one to let users sign in with an account they already have elsewhere.',
+      ),
+    ).toBeTruthy();
+    // The empty state's action is the one add link (issue 26).
+    const add = within(empty).getByRole('link', { name: 'Add social connector' });
+    expect(screen.getAllByRole('link', { name: 'Add social connector' })).toHaveLength(1);
     expect(add.getAttribute('href')).toBe('/connectors/social/create/social');
     await userEvent.setup().click(add);
     expect(router.state.location.pathname).toBe('/connectors/social/create/social');
@@ -463,5 +468,19 @@ describe('a social connector', () => {
     );
     expect(screen.getByTestId('config.issuer')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send a test' })).toBeNull();
+  });
+
+  it('shows its own logo in the page header, or its factory’s, as decoration (issue 26)', async () => {
+    state.detail = socialConnector('google', 'google', 'Google', Date.UTC(2026, 1, 4));
+    open('/connectors/social/google/connection');
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Google' })).closest('header');
+    const logo = header?.querySelector('img');
+    expect(logo?.getAttribute('src')).toBe(saved.logo);
+    expect(logo?.getAttribute('alt')).toBe('');
+    cleanup();
+    state.detail = { ...state.detail, metadata: { ...state.detail.metadata, logo: 'https://cdn.example.com/g.svg' } };
+    open('/connectors/social/google/connection');
+    const custom = (await screen.findByRole('heading', { level: 1, name: 'Google' })).closest('header');
+    expect(custom?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/g.svg');
   });
 });

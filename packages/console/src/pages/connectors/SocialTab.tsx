@@ -1,10 +1,12 @@
 import type { Connector } from '@gatehouse/schemas';
+import { Plug } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useConnectors } from '../../api/connectors.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Button, buttonClassName } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
+import { EmptyState } from '../../components/EmptyState/EmptyState.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -21,19 +23,18 @@ export function SocialTab() {
   const resolve = useTenantPath();
   const connectors = useConnectors();
   const social = connectors.data?.filter((connector) => connector.type === 'Social') ?? [];
+  const addLink = (
+    <PlanGate quota="socialConnectorsLimit">
+      <Link className={buttonClassName('primary')} to={resolve(toCreateConnector('social', 'social'))}>
+        <PlusIcon /> {t('social.add')}
+      </Link>
+    </PlanGate>
+  );
+  // With none yet, the add link is the empty state's action rather than the card's (one link, not two).
+  const isEmpty = !connectors.isPending && !connectors.isError && social.length === 0;
   return (
     <div className={styles.cards}>
-      <Card
-        title={t('social.title')}
-        description={t('social.description')}
-        actions={
-          <PlanGate quota="socialConnectorsLimit">
-            <Link className={buttonClassName('primary')} to={resolve(toCreateConnector('social', 'social'))}>
-              <PlusIcon /> {t('social.add')}
-            </Link>
-          </PlanGate>
-        }
-      >
+      <Card title={t('social.title')} description={t('social.description')} actions={isEmpty ? undefined : addLink}>
         {connectors.isPending ? (
           <Loading />
         ) : connectors.isError ? (
@@ -41,10 +42,8 @@ export function SocialTab() {
             <p className={styles.empty}>{t('list.load_failed')}</p>
             <Button onClick={() => connectors.refetch()}>{t('list.retry')}</Button>
           </>
-        ) : social.length === 0 ? (
-          <p className={styles.empty} data-testid="social-empty">
-            {t('social.none')}
-          </p>
+        ) : isEmpty ? (
+          <EmptyState icon={Plug} description={t('social.none')} action={addLink} data-testid="social-empty" />
         ) : (
           <ul className={styles.socialList} aria-label={t('social.title')} data-testid="social-connectors">
             {social.map((connector) => (

@@ -1,7 +1,8 @@
 import 'uplot/dist/uPlot.min.css';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import shared from '../../components/shared.module.css';
 import type { DailyPoint } from './ActiveUsersTable.tsx';
 import styles from './Dashboard.module.css';
 import { dayToDate, formatCount, formatDay } from './format.ts';
@@ -32,13 +33,30 @@ function useThemeColours() {
   return colours;
 }
 
+/** The day under the cursor and where its point is, in CSS pixels from the chart frame's top left corner. */
+type Tip = { index: number; left: number; top: number };
+
+/** The day a key moves to from `index` (the axis runs left to right in every language), or undefined. */
+export function dayAfterKey(key: string, index: number | undefined, length: number): number | undefined {
+  const last = length - 1;
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  if (key === 'ArrowLeft') return Math.max(0, (index ?? last) - 1);
+  if (key === 'ArrowRight') return Math.min(last, (index ?? last) + 1);
+  return undefined;
+}
+
 /**
  * Daily active users as a line over the chosen days (uPlot, loaded lazily with this module). The canvas is
- * decorative for assistive technology: the page renders the same series as a table beside it.
+ * decorative for assistive technology: the page renders the same series as a table beside it. Hovering a day, or
+ * focusing the chart and moving with the arrow keys, shows a tooltip with the day and its count (issue 26).
  */
 export default function ActiveUsersChart({ points }: { points: readonly DailyPoint[] }) {
   const { t, i18n } = useTranslation('dashboard');
+  const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const [tip, setTip] = useState<Tip | null>(null);
   const colours = useThemeColours();
   const language = i18n.language;
   const seriesLabel = t('chart.active_users');
@@ -64,6 +82,27 @@ export default function ActiveUsersChart({ points }: { points: readonly DailyPoi
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
+        hooks: {
+          setCursor: [
+            (u) => {
+              const index = u.cursor.idx;
+              const x = index == null ? undefined : xs[index];
+              const y = index == null ? undefined : ys[index];
+              const outer = frame.current;
+              if (index == null || x === undefined || y === undefined || !outer || (u.cursor.left ?? -1) < 0) {
+                setTip(null);
+                return;
+              }
+              const over = u.over.getBoundingClientRect();
+              const origin = outer.getBoundingClientRect();
+              setTip({
+                index,
+                left: over.left - origin.left + u.valToPos(x, 'x'),
+                top: over.top - origin.top + u.valToPos(y, 'y'),
+              });
+            },
+          ],
+        },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] } },
         axes: [
           {
@@ -95,13 +134,76 @@ export default function ActiveUsersChart({ points }: { points: readonly DailyPoi
       [xs, ys],
       element,
     );
+    plot.current = chart;
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: CHART_HEIGHT }));
     resize.observe(element);
     return () => {
       resize.disconnect();
+      plot.current = null;
+      setTip(null);
       chart.destroy();
     };
   }, [points, language, seriesLabel, colours]);
 
-  return <div ref={container} className={styles.chart} data-testid="dau-chart" aria-hidden="true" dir="ltr" />;
+  /** Puts uPlot's cursor on a day, which shows its point and, through the hook, the tooltip; none hides it. */
+  function showDay(index: number | undefined) {
+    const chart = plot.current;
+    const point = index === undefined ? undefined : points[index];
+    if (!chart) return;
+    if (!point) {
+      chart.setCursor({ left: -10, top: -10 });
+      return;
+    }
+    chart.setCursor({
+      left: chart.valToPos(dayToDate(point.date).getTime() / 1000, 'x'),
+      top: chart.valToPos(point.count, 'y'),
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const next = dayAfterKey(event.key, tip?.index, points.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    showDay(next);
+  }
+
+  const tipPoint = tip ? points[tip.index] : undefined;
+  const tipText = tipPoint && {
+    day: formatDay(tipPoint.date, language, 'long'),
+    value: formatCount(tipPoint.count, language),
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable chart area that the arrow keys move through, not a fieldset.
+    <div
+      ref={frame}
+      className={styles.chartFrame}
+      role="group"
+      aria-label={t('chart.explore')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach the tooltips through this focus.
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={() => showDay(tip?.index ?? points.length - 1)}
+      onBlur={() => showDay(undefined)}
+    >
+      <div ref={container} className={styles.chart} data-testid="dau-chart" aria-hidden="true" dir="ltr" />
+      {tip && tipText && (
+        <div
+          className={styles.tooltip}
+          style={{ left: tip.left, top: tip.top }}
+          data-testid="dau-tooltip"
+          aria-hidden="true"
+        >
+          <span className={styles.tooltipDay}>{tipText.day}</span>
+          <span className={styles.tooltipValue}>
+            <span>{seriesLabel}</span>
+            <strong>{tipText.value}</strong>
+          </span>
+        </div>
+      )}
+      {/* What the tooltip shows, read out as the arrow keys move (the canvas and tooltip are hidden from them). */}
+      <p className={shared.visuallyHidden} aria-live="polite">
+        {tipText ? t('chart.tooltip', tipText) : ''}
+      </p>
+    </div>
+  );
 }

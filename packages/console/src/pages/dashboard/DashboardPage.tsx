@@ -1,13 +1,16 @@
+import { ChartLine } from 'lucide';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useActiveUsers, useNewUsers, useTotalUsers } from '../../api/dashboard.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
+import { SetIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ActiveUsersTable } from './ActiveUsersTable.tsx';
 import styles from './Dashboard.module.css';
+import { hasActivity } from './format.ts';
 import { StatTile } from './StatTile.tsx';
 
 // uPlot and its CSS come with the chart's own chunk, fetched when the dashboard draws it.
@@ -124,9 +127,22 @@ export function DashboardPage() {
           </div>
           {active.data ? (
             <>
-              <Suspense fallback={<div className={styles.chartPlaceholder} />}>
-                <ActiveUsersChart points={points} />
-              </Suspense>
+              {hasActivity(points) ? (
+                <>
+                  <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+                    <ActiveUsersChart points={points} />
+                  </Suspense>
+                  <p className={styles.legend} data-testid="dau-legend">
+                    <span className={styles.legendSwatch} aria-hidden="true" />
+                    {t('chart.active_users')}
+                  </p>
+                </>
+              ) : (
+                <div className={styles.noData} data-testid="dau-no-data">
+                  <SetIcon icon={ChartLine} className={styles.noDataIcon} />
+                  <p className={styles.noDataText}>{t('chart.no_data')}</p>
+                </div>
+              )}
               <ActiveUsersTable points={points} captionId={chartTitleId} />
             </>
           ) : (

@@ -19,3 +19,8 @@ export function formatCount(value: number, language: string): string {
 export function formatDelta(value: number, language: string): string {
   return new Intl.NumberFormat(language, { signDisplay: 'exceptZero' }).format(value);
 }
+
+/** Whether a series has anything to draw: days all at zero are 'no data yet', explained instead of a flat line. */
+export function hasActivity(points: readonly { count: number }[]): boolean {
+  return points.some((point) => point.count > 0);
+}

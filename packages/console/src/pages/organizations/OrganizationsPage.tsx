@@ -1,4 +1,5 @@
 import type { Organization } from '@gatehouse/schemas';
+import { Building2 } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '../../api/organizations.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -41,7 +42,7 @@ export function OrganizationsPage() {
       columns={columns}
       rowKey={(organization) => organization.id}
       rowLink={(organization) => resolve(toOrganization(organization.id))}
-      empty={list.search ? t('list.no_match') : t('list.empty')}
+      empty={{ icon: Building2, description: t('list.empty') }}
       searchPlaceholder={t('list.search')}
     />
   );

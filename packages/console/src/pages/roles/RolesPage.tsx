@@ -1,4 +1,5 @@
 import { type RoleListItem, type RoleType, roleTypes } from '@gatehouse/schemas';
+import { IdCard } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { useRoles } from '../../api/roles.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -66,7 +67,9 @@ export function RolesPage() {
       columns={columns}
       rowKey={(role) => role.id}
       rowLink={(role) => resolve(toRole(role.id))}
-      empty={list.search || type ? t('list.no_match') : t('list.empty')}
+      empty={{ icon: IdCard, description: t('list.empty') }}
+      noMatch={t('list.no_match')}
+      isFiltered={type !== undefined}
       searchPlaceholder={t('list.search')}
       toolbar={
         <Select

@@ -1,4 +1,5 @@
 import type { Hook } from '@gatehouse/schemas';
+import { Webhook } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { useHooks } from '../../api/webhooks.ts';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -70,7 +71,7 @@ export function WebhooksPage() {
       columns={columns}
       rowKey={(hook) => hook.id}
       rowLink={(hook) => resolve(toHook(hook.id))}
-      empty={list.search ? t('list.no_match') : t('list.empty')}
+      empty={{ icon: Webhook, description: t('list.empty') }}
       searchPlaceholder={t('list.search')}
     />
   );

@@ -33,6 +33,20 @@ async function chooseType(user: ReturnType<typeof userEvent.setup>, card: RegExp
   await user.click(screen.getByRole('radio', { name: card }));
 }
 
+describe('create application: the type picker (issue 26)', () => {
+  it('shows each type with a decorative icon, its name and description staying the radio’s name', () => {
+    open();
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(6);
+    for (const radio of radios) {
+      const icon = radio.closest('label')?.querySelector('svg');
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+      expect(icon?.querySelector('path, rect, circle')).not.toBeNull();
+    }
+    expect(screen.getByRole('radio', { name: /^Single-page app/ })).toBeTruthy();
+  });
+});
+
 describe('create application: refusals beside the field, nothing sent (spec §5)', () => {
   beforeEach(() => {
     created.length = 0;

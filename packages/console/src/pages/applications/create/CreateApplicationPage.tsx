@@ -11,13 +11,14 @@ import { Card } from '../../../components/Card/Card.tsx';
 import { FormCardRadio, FormCheckbox } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormMultiTextInput } from '../../../components/form/bound/FormListInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { SetIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { applicationTypeOrder, traitsOf } from '../application-types.ts';
+import { applicationTypeIcons, applicationTypeOrder, traitsOf } from '../application-types.ts';
 import { ruleErrorMap } from '../form/rules.ts';
 import { useRuleMessages } from '../form/use-rule-messages.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
@@ -82,6 +83,7 @@ export function CreateApplicationPage() {
               value,
               title: t(`types.${value}.name`),
               description: t(`types.${value}.description`),
+              icon: <SetIcon icon={applicationTypeIcons[value]} />,
             }))}
           />
         </Card>

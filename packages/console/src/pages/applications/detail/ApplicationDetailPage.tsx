@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useApplication, useDeleteApplication } from '../../../api/applications.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
+import { SetIcon } from '../../../components/icons.tsx';
 import type { MenuEntry } from '../../../components/Menu/menu-entries.ts';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { traitsOf } from '../application-types.ts';
+import { applicationTypeIcons, traitsOf } from '../application-types.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
 
 export type ApplicationOutletContext = { application: Application };
@@ -70,6 +71,7 @@ export function ApplicationDetailPage() {
       error={query.error}
       onRetry={() => void query.refetch()}
       title={application?.name}
+      icon={application && <SetIcon icon={applicationTypeIcons[application.type]} />}
       id={application?.id}
       meta={
         application && (

@@ -1,11 +1,14 @@
 import type { Application } from '@gatehouse/schemas';
+import { AppWindow } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApplicationsPage } from '../../../api/applications.ts';
 import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { buttonClassName } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
-import { PlusIcon } from '../../../components/icons.tsx';
+import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
+import { PlusIcon, SetIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
@@ -13,6 +16,7 @@ import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tabs } from '../../../components/Tabs/Tabs.tsx';
 import { UserText } from '../../../components/UserText.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { applicationTypeIcons } from '../application-types.ts';
 import { toApplication, toApplications, toCreateApplication, toThirdPartyApplications } from '../links.ts';
 import styles from './ApplicationsPage.module.css';
 
@@ -49,7 +53,16 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
         </span>
       ),
     },
-    { key: 'type', title: t('list.type'), render: (application) => t(`types.${application.type}.name`) },
+    {
+      key: 'type',
+      title: t('list.type'),
+      render: (application) => (
+        <span className={styles.type}>
+          <SetIcon icon={applicationTypeIcons[application.type]} className={styles.typeIcon} />
+          {t(`types.${application.type}.name`)}
+        </span>
+      ),
+    },
     {
       key: 'clientId',
       title: t('list.client_id'),
@@ -61,7 +74,11 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={createLink} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={showsEmptyState(list, Boolean(search)) ? undefined : createLink}
+      />
       <Tabs
         aria-label={t('list.tabs')}
         items={[
@@ -81,17 +98,16 @@ export function ApplicationsPage({ isThirdParty = false }: { isThirdParty?: bool
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('list.search') }}
         pagination={{ page, pageSize, totalCount: list.data?.total ?? 0, onPageChange: setPage }}
         empty={
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>
-              {search ? t('list.no_match') : isThirdParty ? t('list.empty_third_party') : t('list.empty')}
-            </p>
-            {!search && (
-              <>
-                <p className={styles.emptyText}>{t('list.empty_description')}</p>
-                {createLink}
-              </>
-            )}
-          </div>
+          search ? (
+            <NoResults search={search} />
+          ) : (
+            <EmptyState
+              icon={AppWindow}
+              title={isThirdParty ? t('list.empty_third_party') : t('list.empty')}
+              description={isThirdParty ? t('list.empty_third_party_description') : t('list.empty_description')}
+              action={createLink}
+            />
+          )
         }
       />
     </>

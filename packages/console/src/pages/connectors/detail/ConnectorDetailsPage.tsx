@@ -10,7 +10,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
-import { useConnectorName } from '../ConnectorFacts.tsx';
+import { ConnectorLogo, useConnectorName } from '../ConnectorFacts.tsx';
 import { connectorDetailTabs, createTypeOf, isListTab, toConnector, toConnectors } from '../links.ts';
 import type { ConnectorOutletContext } from './connector-context.ts';
 
@@ -32,6 +32,7 @@ export function ConnectorDetailsPage() {
       error={connector.error}
       onRetry={() => void connector.refetch()}
       title={connector.data && nameOf(connector.data)}
+      icon={connector.data && <ConnectorLogo src={connector.data.metadata.logo ?? connector.data.logo} />}
       meta={type && <Tag status="info">{t(`types.${type}`)}</Tag>}
       id={connector.data?.id}
       actions={remove ? [remove] : []}

@@ -1,4 +1,5 @@
 import type { OrganizationScope } from '@gatehouse/schemas';
+import { LayoutTemplate } from 'lucide';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +8,8 @@ import {
   useRolesHoldingScope,
 } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
+import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import shared from '../../../components/shared.module.css';
@@ -68,6 +71,12 @@ export function OrganizationPermissionsTab() {
     },
   ];
 
+  const createButton = (
+    <Button variant="primary" icon={<PlusIcon />} onClick={() => setDialog({ kind: 'create' })}>
+      {t('permissions.create')}
+    </Button>
+  );
+
   return (
     <>
       <Table
@@ -80,12 +89,19 @@ export function OrganizationPermissionsTab() {
         onRetry={() => void scopes.refetch()}
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('permissions.search') }}
         pagination={{ page, pageSize, totalCount: scopes.data?.total ?? 0, onPageChange: setPage }}
-        empty={<p className={styles.empty}>{search ? t('permissions.no_match') : t('permissions.empty')}</p>}
-        toolbar={
-          <Button variant="primary" icon={<PlusIcon />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('permissions.create')}
-          </Button>
+        empty={
+          search ? (
+            <NoResults search={search} />
+          ) : (
+            <EmptyState
+              icon={LayoutTemplate}
+              title={t('permissions.empty')}
+              description={t('permissions.empty_description')}
+              action={createButton}
+            />
+          )
         }
+        toolbar={showsEmptyState(scopes, Boolean(search)) ? undefined : createButton}
       />
       {dialog?.kind === 'create' && <CreatePermissionModal onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'edit' && <EditPermissionModal scope={dialog.scope} onClose={() => setDialog(undefined)} />}

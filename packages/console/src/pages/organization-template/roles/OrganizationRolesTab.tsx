@@ -1,8 +1,11 @@
 import { type OrganizationRoleType, type OrganizationRoleWithScopes, organizationRoleTypes } from '@gatehouse/schemas';
+import { LayoutTemplate } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useOrganizationRoles } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
+import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -46,6 +49,17 @@ export function OrganizationRolesTab() {
     },
   ];
 
+  const createButton = (
+    <Button
+      variant="primary"
+      icon={<PlusIcon />}
+      // Keeps the list's query, so closing the dialog returns to the same rows.
+      onClick={() => navigate({ pathname: resolve(toCreateOrganizationRole()), search: params.toString() })}
+    >
+      {t('roles.create')}
+    </Button>
+  );
+
   return (
     <>
       <Table
@@ -57,7 +71,18 @@ export function OrganizationRolesTab() {
         isLoading={roles.isPending}
         error={roles.error}
         onRetry={() => void roles.refetch()}
-        empty={<p className={styles.empty}>{search || type ? t('roles.no_match') : t('roles.empty')}</p>}
+        empty={
+          search || type ? (
+            <NoResults search={search}>{t('roles.no_match')}</NoResults>
+          ) : (
+            <EmptyState
+              icon={LayoutTemplate}
+              title={t('roles.empty')}
+              description={t('roles.empty_description')}
+              action={createButton}
+            />
+          )
+        }
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('roles.search') }}
         toolbar={
           <>
@@ -71,14 +96,7 @@ export function OrganizationRolesTab() {
                 ...organizationRoleTypes.map((value) => ({ value, label: t(`types.${value}.tag`) })),
               ]}
             />
-            <Button
-              variant="primary"
-              icon={<PlusIcon />}
-              // Keeps the list's query, so closing the dialog returns to the same rows.
-              onClick={() => navigate({ pathname: resolve(toCreateOrganizationRole()), search: params.toString() })}
-            >
-              {t('roles.create')}
-            </Button>
+            {!showsEmptyState(roles, Boolean(search || type)) && createButton}
           </>
         }
         pagination={{ page, pageSize, totalCount: roles.data?.total ?? 0, onPageChange: setPage }}

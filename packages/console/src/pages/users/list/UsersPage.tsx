@@ -1,9 +1,12 @@
 import type { User } from '@gatehouse/schemas';
+import { Users } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { userSearchValue, useUsers } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { EmailText } from '../../../components/EmailText.tsx';
+import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
+import { showsEmptyState } from '../../../components/EmptyState/shows-empty-state.ts';
 import { ExportMenu } from '../../../components/ExportMenu/ExportMenu.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon, UploadIcon } from '../../../components/icons.tsx';
@@ -76,6 +79,17 @@ export function UsersPage() {
     { key: 'created', title: t('fields.created'), noWrap: true, render: (user) => formatTime(user.createdAt) },
   ];
 
+  const createButton = (
+    <Button
+      variant="primary"
+      icon={<PlusIcon />}
+      // Keeps the list's query, so closing the dialog returns to the same rows.
+      onClick={() => navigate({ pathname: resolve(toCreateUser()), search: params.toString() })}
+    >
+      {t('create.action')}
+    </Button>
+  );
+
   return (
     <>
       <PageHeader
@@ -90,14 +104,7 @@ export function UsersPage() {
             >
               {t('import.action')}
             </Button>
-            <Button
-              variant="primary"
-              icon={<PlusIcon />}
-              // Keeps the list's query, so closing the dialog returns to the same rows.
-              onClick={() => navigate({ pathname: resolve(toCreateUser()), search: params.toString() })}
-            >
-              {t('create.action')}
-            </Button>
+            {!showsEmptyState(users, Boolean(search) || status !== 'all') && createButton}
           </div>
         }
       />
@@ -110,7 +117,13 @@ export function UsersPage() {
         isLoading={users.isPending}
         error={users.error}
         onRetry={() => void users.refetch()}
-        empty={<p className={styles.muted}>{search || status !== 'all' ? t('list.no_match') : t('list.empty')}</p>}
+        empty={
+          search || status !== 'all' ? (
+            <NoResults search={search}>{t('list.no_match')}</NoResults>
+          ) : (
+            <EmptyState icon={Users} description={t('list.empty')} action={createButton} />
+          )
+        }
         search={{ onSearch: setSearch, defaultValue: search, placeholder: t('list.search') }}
         toolbar={
           <Select
