@@ -4,6 +4,7 @@ import type auditLogs from './locales/en/audit_logs.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
+import type componentsExtra from './locales/en/components_extra.json';
 import type connectors from './locales/en/connectors.json';
 import type customizeJwt from './locales/en/customize_jwt.json';
 import type dashboard from './locales/en/dashboard.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       auth: typeof auth;
       common: typeof common;
       components: typeof components;
+      components_extra: typeof componentsExtra;
       connectors: typeof connectors;
       customize_jwt: typeof customizeJwt;
       dashboard: typeof dashboard;

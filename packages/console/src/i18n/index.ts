@@ -12,6 +12,7 @@ export type Namespace =
   | 'auth'
   | 'common'
   | 'components'
+  | 'components_extra'
   | 'connectors'
   | 'customize_jwt'
   | 'dashboard'

@@ -28,14 +28,14 @@ export type AuditLogEntryProps = {
 
 /** One audit-log entry as a page: its facts, what an admin write changed (before and after), and the payload. */
 export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetry }: AuditLogEntryProps) {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation(['components_extra', 'components']);
   useDocumentTitle(log?.key ?? backLabel);
   const back = <BackLink to={backTo}>{backLabel}</BackLink>;
   let content: ReactNode;
   if (isLoading) {
     content = (
       <p role="status" className={styles.state}>
-        <Spinner /> {t('loading')}
+        <Spinner /> {t('components:loading')}
       </p>
     );
   } else if (error || !log) {
@@ -45,7 +45,7 @@ export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetr
         <p role="alert" className={styles.state}>
           {isMissing ? t('audit_log.not_found') : t('audit_log.load_failed')}
         </p>
-        {!isMissing && onRetry && <Button onClick={onRetry}>{t('table.retry')}</Button>}
+        {!isMissing && onRetry && <Button onClick={onRetry}>{t('components:table.retry')}</Button>}
       </>
     );
   } else {
@@ -60,7 +60,7 @@ export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetr
 }
 
 function LoadedEntry({ log }: { log: Log }) {
-  const { t, i18n } = useTranslation('components');
+  const { t, i18n } = useTranslation(['components_extra', 'components']);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'medium' });
   const { payload } = log;
   const facts: { key: string; label: string; value: string | undefined }[] = [
@@ -151,7 +151,7 @@ function LoadedEntry({ log }: { log: Log }) {
 const kindStatus: Record<ChangeKind, TagStatus> = { added: 'success', removed: 'error', changed: 'info' };
 
 function NoValue() {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation(['components_extra', 'components']);
   return <span className={styles.muted}>{t('audit_log.none')}</span>;
 }
 

@@ -41,7 +41,7 @@ export function AuditLogTable({
   hideColumns = [],
   ...props
 }: AuditLogTableProps) {
-  const { t, i18n } = useTranslation('components');
+  const { t, i18n } = useTranslation(['components_extra', 'components']);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const allColumns: TableColumn<Log>[] = [
     { key: 'event', title: t('audit_log.event'), render: (log) => <code className={styles.key}>{log.key}</code> },
@@ -110,6 +110,6 @@ function LogApplication({ id }: { id: string | undefined }) {
 }
 
 function NoActor() {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation(['components_extra', 'components']);
   return <span className={styles.muted}>{t('audit_log.none')}</span>;
 }

@@ -41,7 +41,7 @@ export function ImageUploader({
   mimeTypes = imageMimeTypes,
   disabled = false,
 }: ImageUploaderProps) {
-  const { t, i18n } = useTranslation('components');
+  const { t, i18n } = useTranslation(['components_extra', 'components']);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [isDragOver, setDragOver] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);

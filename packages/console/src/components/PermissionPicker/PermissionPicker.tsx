@@ -34,7 +34,7 @@ export type PermissionPickerProps = {
  * the user opens loads its scopes (searched and paged too), so no request ever asks for every scope of a tenant.
  */
 export function PermissionPicker({ roleType, cacheKey, picked, onChange, unavailable }: PermissionPickerProps) {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation(['components_extra', 'components']);
   const loaders = usePermissionPickerLoaders(cacheKey);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -173,7 +173,7 @@ function ResourceScopes({
   unavailable,
   onToggle,
 }: Omit<ResourceItemProps, 'isOpen' | 'onToggleOpen'>) {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation(['components_extra', 'components']);
   const loaders = usePermissionPickerLoaders(cacheKey);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);

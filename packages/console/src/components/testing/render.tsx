@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import common from '../../i18n/locales/en/common.json';
 import components from '../../i18n/locales/en/components.json';
+import componentsExtra from '../../i18n/locales/en/components_extra.json';
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -14,8 +15,8 @@ export function createTestI18n(): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { common, components } },
-    ns: ['common', 'components'],
+    resources: { en: { common, components, components_extra: componentsExtra } },
+    ns: ['common', 'components', 'components_extra'],
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },
