@@ -165,16 +165,19 @@ test.describe('the shell', () => {
     await expectHeading(page, 'Applications');
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('link', { name: 'Roles' }), 'the sidebar is folded away').toBeHidden();
+    await expect(
+      sidebar(page).getByRole('link', { name: 'Roles', exact: true }),
+      'the sidebar is folded away',
+    ).toBeHidden();
     await menuButton.click();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('link', { name: 'Roles' }), 'Esc folds it').toBeHidden();
+    await expect(sidebar(page).getByRole('link', { name: 'Roles', exact: true }), 'Esc folds it').toBeHidden();
     await menuButton.click();
-    await page.getByRole('link', { name: 'Roles' }).click();
+    await sidebar(page).getByRole('link', { name: 'Roles', exact: true }).click();
     await expectHeading(page, 'Roles');
     await expect(menuButton, 'choosing a page folds it').toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('link', { name: 'Webhooks' })).toBeHidden();
+    await expect(sidebar(page).getByRole('link', { name: 'Webhooks', exact: true })).toBeHidden();
 
     for (const width of [768, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -187,7 +190,7 @@ test.describe('the shell', () => {
     }
     await page.setViewportSize({ width: 1280, height: 720 });
     await expect(menuButton, 'wide enough, the sidebar is always there').toBeHidden();
-    await expect(page.getByRole('link', { name: 'Webhooks' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Webhooks', exact: true })).toBeVisible();
   });
 
   test('an unknown path shows page-not-found inside the shell', async ({ page }) => {
