@@ -113,6 +113,15 @@ test('a Free tenant at its application limit: the quota modal instead of a toast
   await expect(table.getByText('Quota four')).toHaveCount(0);
   // At its limit, the create action is marked too (issue 26).
   await expect(page.getByTestId('plan-gate-applicationsLimit')).toContainText('Applications: Free plan limit reached');
+  // The webhooks page too, once the plan's one webhook exists.
+  const hook = await page.request.post(`/m/${tenant.id}/api/hooks`, {
+    headers: { Authorization: `Bearer ${orgToken}` },
+    data: { name: 'Quota hook', events: ['User.Created'], config: { url: 'https://hooks.example.com/in' } },
+  });
+  expect(hook.ok(), `POST hooks: ${await hook.text()}`).toBe(true);
+  await page.goto(`/console/${tenant.id}/webhooks`);
+  await expect(page.getByTestId('plan-gate-hooksLimit')).toContainText('Webhooks: Free plan limit reached');
+  await page.goto(`/console/${tenant.id}/applications`);
 
   // Arabic (right to left): the modal in the user's language, then its upgrade link to the subscription tab.
   await fillTraditionalApp(page, tenant.id, 'Quota four');

@@ -2,6 +2,7 @@ import type { Hook } from '@gatehouse/schemas';
 import { Webhook } from 'lucide';
 import { useTranslation } from 'react-i18next';
 import { useHooks } from '../../api/webhooks.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { ListPage } from '../../components/Table/ListPage.tsx';
 import type { TableColumn } from '../../components/Table/Table.tsx';
@@ -65,7 +66,11 @@ export function WebhooksPage() {
     <ListPage
       title={t('title')}
       subtitle={t('subtitle')}
-      create={{ path: resolve(toCreateHook()), label: t('create.action') }}
+      create={{
+        path: resolve(toCreateHook()),
+        label: t('create.action'),
+        aside: <PlanGate quota="hooksLimit" />,
+      }}
       list={list}
       query={hooks}
       columns={columns}
