@@ -24,6 +24,7 @@ export * from './entities/resource.ts';
 export * from './entities/role.ts';
 export * from './entities/scope.ts';
 export * from './entities/sign-in-experience.ts';
+export * from './entities/sso-connector.ts';
 export * from './entities/tenant.ts';
 export * from './entities/user.ts';
 export * from './entities/user-grant.ts';

@@ -24,6 +24,7 @@ const adminWrites = {
   Role: ['Created', 'Updated', 'Deleted'],
   Scope: ['Created', 'Updated', 'Deleted'],
   SignInExperience: ['Updated'],
+  SsoConnector: ['Created', 'Updated', 'Deleted'],
   CustomPhrase: ['Updated', 'Deleted'],
   Subscription: ['Updated'],
   Tenant: ['Created', 'Updated', 'Deleted'],

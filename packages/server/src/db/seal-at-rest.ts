@@ -11,6 +11,7 @@ import {
   hooks,
   samlApplicationCertificates,
   signingKeys,
+  ssoConnectors,
   tenantConfigs,
   userMfaVerifications,
 } from './tables.ts';
@@ -91,6 +92,13 @@ const targets: readonly Target[] = [
     column: connectors.config,
     field: 'config',
     keys: byTenantAndId(connectors),
+  },
+  {
+    name: 'enterprise SSO settings',
+    table: ssoConnectors,
+    column: ssoConnectors.config,
+    field: 'config',
+    keys: byTenantAndId(ssoConnectors),
   },
   {
     name: 'MFA factors',

@@ -288,6 +288,63 @@ export const connectors = pgTable(
   ],
 );
 
+/**
+ * Enterprise SSO connectors (spec §3 "SSO connector"; docs/areas/enterprise-sso.md): a tenant's connection to a
+ * company IdP over OIDC or SAML. The config holds the client secret, so it is sealed like a connector's. Names are
+ * unique per tenant (the index is named for its 422).
+ */
+export const ssoConnectors = pgTable(
+  'sso_connectors',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    providerName: varchar('provider_name', { length: 32 }).notNull(),
+    connectorName: varchar('connector_name', { length: 128 }).notNull(),
+    config: sealedJson<Record<string, unknown>>('config').notNull(),
+    domains: jsonb('domains').$type<string[]>().notNull().default([]),
+    branding: jsonb('branding').$type<Record<string, unknown>>().notNull().default({}),
+    syncProfile: boolean('sync_profile').notNull().default(false),
+    enableTokenStorage: boolean('enable_token_storage').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('sso_connectors_connector_name_unique').on(t.tenantId, t.connectorName),
+  ],
+);
+
+/**
+ * A user's account at an enterprise IdP: the IdP's issuer (OIDC issuer or SAML entity id) and its id for the
+ * user. One account links one user (unique per issuer and id); a user has at most one identity per connector.
+ */
+export const userSsoIdentities = pgTable(
+  'user_sso_identities',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    ssoConnectorId: varchar('sso_connector_id', { length: 21 }).notNull(),
+    issuer: varchar('issuer', { length: 1024 }).notNull(),
+    identityId: varchar('identity_id', { length: 512 }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_sso_identities_sso_connectors_fk',
+      columns: [t.tenantId, t.ssoConnectorId],
+      foreignColumns: [ssoConnectors.tenantId, ssoConnectors.id],
+    }).onDelete('cascade'),
+    uniqueIndex('user_sso_identities_issuer_identity').on(t.tenantId, t.issuer, t.identityId),
+    uniqueIndex('user_sso_identities_user_connector').on(t.tenantId, t.userId, t.ssoConnectorId),
+    index('user_sso_identities_connector').on(t.tenantId, t.ssoConnectorId),
+  ],
+);
+
 /** The audit log: sign-in events and every admin write, with before/after for writes. */
 export const logs = pgTable(
   'logs',
@@ -781,6 +838,34 @@ export const organizationJitEmailDomains = pgTable(
     }).onDelete('cascade'),
     // Sign-up looks organizations up by the new user's email domain.
     index('organization_jit_email_domains_domain').on(t.tenantId, t.emailDomain),
+  ],
+);
+
+/** Just-in-time provisioning: users who sign in through these enterprise SSO connectors join the organization. */
+export const organizationJitSsoConnectors = pgTable(
+  'organization_jit_sso_connectors',
+  {
+    tenantId: tenantId(),
+    organizationId: varchar('organization_id', { length: 32 }).notNull(),
+    ssoConnectorId: varchar('sso_connector_id', { length: 21 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organization_jit_sso_connectors_pk',
+      columns: [t.tenantId, t.organizationId, t.ssoConnectorId],
+    }),
+    foreignKey({
+      name: 'organization_jit_sso_connectors_organizations_fk',
+      columns: [t.tenantId, t.organizationId],
+      foreignColumns: [organizations.tenantId, organizations.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'organization_jit_sso_connectors_sso_connectors_fk',
+      columns: [t.tenantId, t.ssoConnectorId],
+      foreignColumns: [ssoConnectors.tenantId, ssoConnectors.id],
+    }).onDelete('cascade'),
+    // Sign-in through a connector looks its organizations up.
+    index('organization_jit_sso_connectors_connector').on(t.tenantId, t.ssoConnectorId),
   ],
 );
 

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { emailDomainSchema } from './organization.ts';
+
+/**
+ * Enterprise SSO (spec §2.2 `enterprise-sso`, §3 "SSO connector"; reference `/sso-connectors`): a tenant's
+ * connection to a company's identity provider. The provider names are the reference's, so clients written for it
+ * create the same kinds. The generic `OIDC` and `SAML` take any standard IdP; the others are presets of them.
+ */
+export const ssoProviderTypes = ['OIDC', 'SAML'] as const;
+export type SsoProviderType = (typeof ssoProviderTypes)[number];
+
+export const ssoProviderNames = ['OIDC', 'SAML', 'AzureAD', 'AzureAdOidc', 'GoogleWorkspace', 'Okta'] as const;
+export type SsoProviderName = (typeof ssoProviderNames)[number];
+
+/** Which protocol each provider speaks. */
+export const ssoProviderTypeOf: Record<SsoProviderName, SsoProviderType> = {
+  OIDC: 'OIDC',
+  SAML: 'SAML',
+  AzureAD: 'SAML',
+  AzureAdOidc: 'OIDC',
+  GoogleWorkspace: 'OIDC',
+  Okta: 'SAML',
+};
+
+/** GET /sso-connector-providers: a provider the tenant can connect, with its localised name and description. */
+export const ssoConnectorProviderSchema = z.object({
+  providerName: z.enum(ssoProviderNames),
+  providerType: z.enum(ssoProviderTypes),
+  name: z.string(),
+  description: z.string(),
+  logo: z.string(),
+  logoDark: z.string().nullable(),
+});
+export type SsoConnectorProvider = z.infer<typeof ssoConnectorProviderSchema>;
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+/**
+ * OIDC providers: the IdP's issuer (discovery at `{issuer}/.well-known/openid-configuration`), the client
+ * registered there, and the scopes asked for (`openid` is always added). `trustUnverifiedEmail` lets an IdP that
+ * sends no `email_verified` still link by email (the reference's switch; off by default).
+ * Google Workspace's issuer is fixed (`https://accounts.google.com`), so it may be left out there.
+ */
+export const ssoOidcConfigSchema = z.strictObject({
+  issuer: httpUrl.optional(),
+  clientId: z.string().trim().min(1).max(512),
+  clientSecret: z.string().trim().min(1).max(2048),
+  scope: z.string().trim().max(1024).optional(),
+  trustUnverifiedEmail: z.boolean().optional(),
+});
+export type SsoOidcConfig = z.infer<typeof ssoOidcConfigSchema>;
+
+/** Which IdP attribute holds which user field (SAML); the defaults are the common claim URIs and plain names. */
+export const ssoSamlAttributeMappingSchema = z.strictObject({
+  id: z.string().trim().min(1).max(256).optional(),
+  email: z.string().trim().min(1).max(256).optional(),
+  name: z.string().trim().min(1).max(256).optional(),
+});
+export type SsoSamlAttributeMapping = z.infer<typeof ssoSamlAttributeMappingSchema>;
+
+/**
+ * SAML providers: the IdP's metadata, by URL or pasted XML, or its three parts by hand (entity id, sign-in
+ * endpoint, signing certificate in PEM or bare base64). Saving needs one of the three ways complete only when the
+ * connector is used; an incomplete config is kept as a draft (the console fills it in steps).
+ */
+export const ssoSamlConfigSchema = z.strictObject({
+  metadataUrl: httpUrl.optional(),
+  metadata: z.string().trim().max(200_000).optional(),
+  entityId: z.string().trim().min(1).max(1024).optional(),
+  signInEndpoint: httpUrl.optional(),
+  x509Certificate: z.string().trim().max(20_000).optional(),
+  attributeMapping: ssoSamlAttributeMappingSchema.optional(),
+});
+export type SsoSamlConfig = z.infer<typeof ssoSamlConfigSchema>;
+
+/** The config schema of a provider (a partial config is a draft: see `ssoConnectorCreateSchema`). */
+export function ssoConfigSchemaOf(providerName: SsoProviderName) {
+  return ssoProviderTypeOf[providerName] === 'OIDC' ? ssoOidcConfigSchema : ssoSamlConfigSchema;
+}
+
+/** How the connector shows on the sign-in page: its button text and logos. */
+export const ssoBrandingSchema = z.strictObject({
+  displayName: z.string().trim().max(128).optional(),
+  logo: httpUrl.optional(),
+  darkLogo: httpUrl.optional(),
+});
+export type SsoBranding = z.infer<typeof ssoBrandingSchema>;
+
+/** The email domains whose users sign in through this connector: lower-cased, no duplicates. */
+export const ssoDomainsSchema = z
+  .array(emailDomainSchema)
+  .max(100)
+  .transform((domains) => [...new Set(domains)]);
+
+export const ssoConnectorNameSchema = z.string().trim().min(1).max(128);
+
+/** What the IdP's metadata or discovery document said (reference `providerConfig`), when it could be read. */
+export const ssoProviderConfigSchema = z
+  .object({
+    /** OIDC: the discovered endpoints. */
+    issuer: z.string().optional(),
+    authorizationEndpoint: z.string().optional(),
+    tokenEndpoint: z.string().optional(),
+    userinfoEndpoint: z.string().optional(),
+    jwksUri: z.string().optional(),
+    /** SAML: the IdP's entity id, sign-in endpoint and certificate, and our service-provider side. */
+    entityId: z.string().optional(),
+    signInEndpoint: z.string().optional(),
+    x509Certificate: z.string().optional(),
+    certificateExpiresAt: z.number().optional(),
+    serviceProvider: z
+      .object({ entityId: z.string(), assertionConsumerServiceUrl: z.string(), metadataUrl: z.string() })
+      .optional(),
+  })
+  .passthrough();
+export type SsoProviderConfig = z.infer<typeof ssoProviderConfigSchema>;
+
+/** An SSO connector as the API answers it; confidential config values are masked (`********`). */
+export const ssoConnectorSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  providerName: z.enum(ssoProviderNames),
+  connectorName: z.string(),
+  config: z.record(z.string(), z.unknown()),
+  domains: z.array(z.string()),
+  branding: ssoBrandingSchema,
+  syncProfile: z.boolean(),
+  enableTokenStorage: z.boolean(),
+  createdAt: z.number(),
+});
+export type SsoConnector = z.infer<typeof ssoConnectorSchema>;
+
+/** GET /sso-connectors and GET /sso-connectors/{id} (reference `SsoConnectorWithProviderConfig`). */
+export const ssoConnectorWithProviderConfigSchema = ssoConnectorSchema.extend({
+  providerType: z.enum(ssoProviderTypes),
+  providerLogo: z.string(),
+  providerLogoDark: z.string().nullable(),
+  /** Absent while the config is incomplete or the IdP could not be read. */
+  providerConfig: ssoProviderConfigSchema.optional(),
+});
+export type SsoConnectorWithProviderConfig = z.infer<typeof ssoConnectorWithProviderConfigSchema>;
+
+export const ssoConnectorCreateSchema = z.strictObject({
+  providerName: z.enum(ssoProviderNames),
+  connectorName: ssoConnectorNameSchema,
+  /** Checked against the provider's config schema by the server (`ssoConfigSchemaOf`); may be partial. */
+  config: z.record(z.string(), z.unknown()).optional(),
+  domains: ssoDomainsSchema.optional(),
+  branding: ssoBrandingSchema.optional(),
+  syncProfile: z.boolean().optional(),
+  enableTokenStorage: z.boolean().optional(),
+});
+export type SsoConnectorCreate = z.infer<typeof ssoConnectorCreateSchema>;
+
+export const ssoConnectorPatchSchema = z.strictObject({
+  connectorName: ssoConnectorNameSchema.optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+  domains: ssoDomainsSchema.optional(),
+  branding: ssoBrandingSchema.optional(),
+  syncProfile: z.boolean().optional(),
+  enableTokenStorage: z.boolean().optional(),
+});
+export type SsoConnectorPatch = z.infer<typeof ssoConnectorPatchSchema>;
+
+/** A user's link to an enterprise IdP account (reference `UserSsoIdentity`). */
+export const userSsoIdentitySchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  userId: z.string(),
+  ssoConnectorId: z.string(),
+  issuer: z.string(),
+  identityId: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type UserSsoIdentity = z.infer<typeof userSsoIdentitySchema>;
