@@ -5,12 +5,12 @@ import {
   MANAGEMENT_API_SCOPE_ALL,
   ssoProviderNames,
 } from '@gatehouse/schemas';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuerUrl, managementResource } from '../src/auth/issuers.ts';
 import { jwsAlgorithmOf, SigningKeyStore } from '../src/auth/signing-keys.ts';
-import { logs, userSsoIdentities } from '../src/db/tables.ts';
+import { logs, tenantSubscriptions, userSsoIdentities } from '../src/db/tables.ts';
 import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { organizationsForSsoConnector, provisionBySsoConnector } from '../src/services/organization-jit.ts';
 import { generateSamlCertificate } from '../src/services/saml-certificates.ts';
@@ -401,5 +401,24 @@ describe('organizations and users', () => {
     expect(
       await ssoConnectorsForEmailDomain(new TenantDb(server.database.db, ADMIN_TENANT_ID), 'reads.example'),
     ).toEqual([]);
+  });
+});
+
+describe('quota (cloud)', () => {
+  it('a plan without enterprise SSO refuses a new connector with 403 subscription.quota_exceeded', async () => {
+    const now = new Date();
+    await server.database.db.insert(tenantSubscriptions).values({
+      tenantId: DEFAULT_TENANT_ID,
+      planId: 'Free',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    });
+    try {
+      const refused = await create({ providerName: 'OIDC', connectorName: 'Over the plan' });
+      expectError(refused, 403, 'subscription.quota_exceeded');
+      expect(refused.json.data.quota.enterpriseSsoLimit).toMatchObject({ limit: 0 });
+    } finally {
+      await server.database.db.delete(tenantSubscriptions).where(eq(tenantSubscriptions.tenantId, DEFAULT_TENANT_ID));
+    }
   });
 });
