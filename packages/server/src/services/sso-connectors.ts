@@ -30,6 +30,7 @@ import {
   resolveIdp,
   serviceProviderOf,
   ssoConfidentialKeys,
+  ssoProvider,
   ssoProviderCatalogue,
 } from './sso/idp.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -159,7 +160,7 @@ async function withProviderConfig(
   idp?: Idp,
 ): Promise<SsoConnectorWithProviderConfig> {
   const providerName = providerNameOf(row);
-  const provider = ssoProviderCatalogue(deps.language).find((entry) => entry.providerName === providerName);
+  const provider = ssoProvider(providerName, deps.language);
   let providerConfig: SsoProviderConfig | undefined;
   try {
     const read = idp ?? (await resolveIdp(providerName, row.config, idpContext(deps.outbound)));
@@ -170,8 +171,8 @@ async function withProviderConfig(
   return {
     ...toSsoConnector(row),
     providerType: ssoProviderTypeOf[providerName],
-    providerLogo: provider?.logo ?? '',
-    providerLogoDark: provider?.logoDark ?? null,
+    providerLogo: provider.logo,
+    providerLogoDark: provider.logoDark,
     ...(providerConfig ? { providerConfig } : {}),
   };
 }
