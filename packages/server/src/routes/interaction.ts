@@ -9,6 +9,8 @@ import {
   resetPasswordFormSchema,
   type SignInExperienceSettings,
   type SignInFormError,
+  type SsoProviderName,
+  ssoProviderTypeOf,
   signInFormSchemaFor,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
@@ -32,9 +34,14 @@ import {
   renderRegisterPage,
   renderResetPasswordPage,
   renderSignInPage,
+  renderSsoChoicePage,
+  renderSsoEmailPage,
+  renderSsoFailedPage,
+  renderSsoPostPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
   type SocialLink,
+  type SsoLink,
   signInStylesheet,
   termsManualOn,
 } from '../auth/sign-in-page.ts';
@@ -51,6 +58,7 @@ import {
   type Screen,
   type ScreenLinks,
   type Senders,
+  ssoOffered,
   verifiesAtSignUp,
 } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
@@ -82,6 +90,26 @@ import {
   startSocialSignIn,
   targetOf,
 } from '../services/social-sign-in.ts';
+import { ssoCallbackUrl } from '../services/sso/idp.ts';
+import {
+  auditSsoFailure,
+  findSsoConnector,
+  oidcProfile,
+  readSamlRelay,
+  readSamlResult,
+  readSsoCookie,
+  SSO_COOKIE,
+  SsoAnswerError,
+  type SsoProfile,
+  samlProfile,
+  samlServiceProviderMetadata,
+  signInWithSsoProfile,
+  signSamlResult,
+  ssoConnectorMetadata,
+  ssoConnectorsForEmail,
+  startSsoSignIn,
+} from '../services/sso-sign-in.ts';
+import type { SsoConnectorRow } from '../services/sso-sign-in-store.ts';
 
 /** The interaction a step belongs to, found and checked once by the `interaction` guard. */
 type OpenInteraction = {
@@ -347,6 +375,7 @@ export function interactionRoutes(
     let screen = requestedScreen(details.params, c.req.query('screen'));
     if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, open.senders.email)) screen = 'sign_in';
     if (screen === 'code_sign_in' && !codeSignIn(open.settings, open.senders)) screen = 'sign_in';
+    if (screen === 'single_sign_on' && !ssoOffered(open.settings)) screen = 'sign_in';
     // A register-only tenant shows sign-up whatever was asked; a sign-in-only one refuses sign-up.
     if (!maySignIn(open) && screen !== 'register') screen = 'register';
     if (screen === 'register' && !mayRegister(open)) return registrationClosed(c);
@@ -391,6 +420,9 @@ export function interactionRoutes(
         status,
       );
     if (error) return again(formErrorText(look, error), 400);
+    // An address of an enterprise SSO domain registers through its identity provider.
+    const sso = fields.email && form.email ? await ssoConnectorsOf(open, form.email) : [];
+    if (sso.length) return sendToSso(c, sso, form.email);
     const prepared = await prepareRegistration(
       tenant,
       {
@@ -553,6 +585,7 @@ export function interactionRoutes(
         codeSignInHref: codeSignIn(settings, open.senders) ? `${page}?screen=code_sign_in` : undefined,
         codeSignInText: look.text(codeSignInLinkKey(settings, open.senders)),
         social: open.social,
+        ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
       }),
       status,
     );
@@ -578,6 +611,8 @@ export function interactionRoutes(
         400,
       );
     }
+    const sso = await ssoConnectorsOf(open, form.identifier);
+    if (sso.length) return sendToSso(c, sso, form.identifier);
     if (passwordIdentifiers(settings).length === 0 && codeSignIn(settings, open.senders)) {
       return sendHtml(
         c,
@@ -601,6 +636,9 @@ export function interactionRoutes(
     const { identifier, password } = form;
     const fixed = body.step === 'password';
     if (error) return signInAgain(c, { identifier, fixed, error: formErrorText(look, error) }, 400);
+    // Enterprise SSO domains sign in at their identity provider only: no password is checked.
+    const sso = await ssoConnectorsOf(open, identifier);
+    if (sso.length) return sendToSso(c, sso, identifier);
     const result = await attemptSignIn(tenant, {
       identifier,
       password,
@@ -658,6 +696,8 @@ export function interactionRoutes(
     if (error) return again(formErrorText(look, error), 400);
     // An address with @ is an email (when email codes are on), anything else a phone number.
     const kind = channels.email && form.email.includes('@') ? 'email' : 'phone';
+    const sso = kind === 'email' ? await ssoConnectorsOf(open, form.email) : [];
+    if (sso.length) return sendToSso(c, sso, form.email);
     const user = await findByIdentifier(tenant, form.email.toLowerCase(), [kind]);
     const sent = await sendInteractionCode(
       tenant,
@@ -785,6 +825,205 @@ export function interactionRoutes(
     if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
     if (!result.ok) return socialFailed(c, name, 403);
     return signedIn(c, result.userId);
+  });
+
+  // ——— Enterprise single sign-on ———
+
+  /** The SSO connectors of a typed email's domain, when the sign-in experience has SSO on (none otherwise). */
+  const ssoConnectorsOf = async (open: OpenInteraction, identifier: string) =>
+    ssoOffered(open.settings) && identifier.includes('@') ? ssoConnectorsForEmail(open.tenant, identifier.trim()) : [];
+  const ssoLinkOf = (open: OpenInteraction, connector: SsoConnectorRow): SsoLink => {
+    const metadata = ssoConnectorMetadata(connector);
+    return {
+      connectorId: connector.id,
+      href: `${open.page}/sso/${encodeURIComponent(connector.id)}`,
+      name: metadata.connectorName,
+      logo: metadata.logo || undefined,
+    };
+  };
+  /**
+   * Sends the browser on to the identity provider of an email's domain: with one connector, a page that goes on by
+   * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
+   * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from.
+   */
+  const sendToSso = (c: Context<Env>, connectors: readonly SsoConnectorRow[], email: string) => {
+    const open = c.get('interaction');
+    const links = connectors.map((connector) => ssoLinkOf(open, connector));
+    const [only] = links;
+    if (links.length === 1 && only) c.header('Refresh', `0;url=${only.href}`);
+    return sendHtml(
+      c,
+      renderSsoChoicePage(open.look, {
+        links,
+        email,
+        notice: open.look.text('sso_required'),
+        backHref: open.page,
+      }),
+    );
+  };
+  const ssoFailed = (c: Context<Env>, message: string, status: 400 | 403 | 502) =>
+    sendHtml(c, renderSsoFailedPage(c.get('interaction').look, { message, backHref: c.get('interaction').page }), status);
+  const ssoOn: MiddlewareHandler<Env> = async (c, next) => {
+    if (!ssoOffered(c.get('interaction').settings)) return expired(c);
+    await next();
+  };
+  const setSsoCookie = (c: Context, value: string, maxAge: number) =>
+    setCookie(c, SSO_COOKIE, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge,
+      secure: config.publicUrl.startsWith('https:'),
+    });
+
+  // The SSO screen's form: the work email's domain picks the connector.
+  app.post('/interaction/:tenantId/:uid/sso', interaction('login'), ssoOn, async (c) => {
+    const open = c.get('interaction');
+    const { form, error } = await readForm(c, forgotPasswordFormSchema);
+    const again = (message: string, status: 400 | 404) =>
+      sendHtml(
+        c,
+        renderSsoEmailPage(open.look, {
+          action: `${open.page}/sso`,
+          backHref: open.page,
+          email: form.email,
+          error: message,
+        }),
+        status,
+      );
+    if (error) return again(formErrorText(open.look, error), 400);
+    const connectors = await ssoConnectorsOf(open, form.email);
+    if (!connectors.length) return again(open.look.text('sso_no_match'), 404);
+    return sendToSso(c, connectors, form.email);
+  });
+
+  // Starts the IdP's sign-in: OIDC with its checks in a signed cookie, SAML with them in the signed RelayState.
+  app.get('/interaction/:tenantId/:uid/sso/:connectorId', interaction('login'), ssoOn, async (c) => {
+    const open = c.get('interaction');
+    const connector = await findSsoConnector(open.tenant, c.req.param('connectorId'));
+    if (!connector) return expired(c);
+    const name = ssoConnectorMetadata(connector).connectorName;
+    try {
+      const start = await startSsoSignIn(open.tenant, connector, {
+        uid: open.details.uid,
+        publicUrl: config.publicUrl,
+        outbound: config.outbound,
+      });
+      if (start.binding === 'redirect') {
+        if (start.cookie) setSsoCookie(c, start.cookie, 600);
+        return c.redirect(start.url, 303);
+      }
+      // The form posts to the IdP: that origin is where this page's form may go.
+      c.set('formActionSource', new URL(start.url).origin);
+      return sendHtml(c, renderSsoPostPage(open.look, { url: start.url, fields: start.fields, name }));
+    } catch (error) {
+      c.get('log').warn({ err: String(error), ssoConnectorId: connector.id }, 'enterprise SSO could not start');
+      return ssoFailed(c, open.look.text('sso_failed', { name }), 502);
+    }
+  });
+
+  // The IdP's fixed return address, OIDC: the signed cookie says which interaction the browser goes back to.
+  app.get('/callback/sso/:tenantId/:connectorId', async (c) => {
+    const tenant = tenants.of(c.req.param('tenantId'));
+    const state = await readSsoCookie(tenant, getCookie(c, SSO_COOKIE)).catch(() => undefined);
+    if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);
+    const query = new URL(c.req.url).search;
+    return c.redirect(
+      `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/sso/${encodeURIComponent(state.connectorId)}/complete${query}`,
+      303,
+    );
+  });
+
+  // The IdP's fixed return address, SAML (HTTP-POST): a cross-site POST carries no Lax cookie, so the signed
+  // RelayState says which interaction and request this answers. The answer is checked here, then travels signed and
+  // short-lived to the interaction, whose own cookie binds it to this browser.
+  app.post('/callback/sso/:tenantId/:connectorId', async (c) => {
+    const tenant = tenants.of(c.req.param('tenantId'));
+    const connectorId = c.req.param('connectorId');
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const samlResponse = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
+    const relayState = typeof body.RelayState === 'string' ? body.RelayState : undefined;
+    const relay = await readSamlRelay(tenant, connectorId, relayState).catch(() => undefined);
+    const connector = relay && (await findSsoConnector(tenant, connectorId).catch(() => undefined));
+    if (!relay || !connector || !samlResponse) return expired(c as unknown as Context<Env>);
+    let result: { ok: true; profile: SsoProfile } | { ok: false; error: string };
+    try {
+      const profile = await samlProfile(tenant, connector, relay, samlResponse, {
+        publicUrl: config.publicUrl,
+        outbound: config.outbound,
+      });
+      result = { ok: true, profile };
+    } catch (error) {
+      const reason = error instanceof SsoAnswerError ? error.message : 'idp_unavailable';
+      if (!(error instanceof SsoAnswerError)) c.get('log').warn({ err: String(error), ssoConnectorId: connectorId });
+      await auditSsoFailure(tenant, connector, reason, {
+        ip: c.env.incoming.socket.remoteAddress,
+        userAgent: c.req.header('User-Agent'),
+      });
+      result = { ok: false, error: reason };
+    }
+    const token = await signSamlResult(tenant, { uid: relay.uid, connectorId, ...result });
+    return c.redirect(
+      `/interaction/${encodeURIComponent(tenant.tenantId)}/${encodeURIComponent(relay.uid)}/sso/${encodeURIComponent(connectorId)}/complete?saml=${encodeURIComponent(token)}`,
+      303,
+    );
+  });
+
+  // Back in the interaction: the OIDC code is redeemed (or the checked SAML answer read), then the account.
+  app.get('/interaction/:tenantId/:uid/sso/:connectorId/complete', interaction('login'), ssoOn, async (c) => {
+    const open = c.get('interaction');
+    const connector = await findSsoConnector(open.tenant, c.req.param('connectorId'));
+    if (!connector) return expired(c);
+    const name = ssoConnectorMetadata(connector).connectorName;
+    const failed = open.look.text('sso_failed', { name });
+    let profile: SsoProfile;
+    const samlToken = c.req.query('saml');
+    if (samlToken !== undefined) {
+      const result = await readSamlResult(open.tenant, samlToken);
+      if (!result || result.uid !== open.details.uid || result.connectorId !== connector.id) return expired(c);
+      if (!result.ok) return ssoFailed(c, failed, 400);
+      profile = result.profile;
+    } else {
+      const state = await readSsoCookie(open.tenant, getCookie(c, SSO_COOKIE));
+      if (!state || state.uid !== open.details.uid || state.connectorId !== connector.id) return expired(c);
+      setSsoCookie(c, '', 0);
+      const callbackUrl = new URL(ssoCallbackUrl(config.publicUrl, open.tenantId, connector.id));
+      callbackUrl.search = new URL(c.req.url).search;
+      try {
+        profile = await oidcProfile(connector, state, callbackUrl, config.outbound);
+      } catch (error) {
+        const reason = error instanceof SsoAnswerError ? error.message : 'idp_unavailable';
+        c.get('log').warn({ err: String(error), ssoConnectorId: connector.id }, 'enterprise SSO failed');
+        await auditSsoFailure(open.tenant, connector, reason, requestMeta(c));
+        return ssoFailed(c, failed, 400);
+      }
+    }
+    const result = await signInWithSsoProfile(
+      open.tenant,
+      connector,
+      profile,
+      { registration: mayRegister(open) },
+      requestMeta(c),
+    );
+    if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
+    if (!result.ok && result.reason === 'email_domain') {
+      return ssoFailed(c, open.look.text('sso_email_domain', { name }), 403);
+    }
+    if (!result.ok) return ssoFailed(c, failed, 403);
+    return signedIn(c, result.userId);
+  });
+
+  // Our SAML service provider's metadata, for the admin to give the IdP.
+  app.get('/enterprise-sso/:tenantId/:connectorId/saml-metadata', async (c) => {
+    const tenant = tenants.of(c.req.param('tenantId'));
+    const connector = await findSsoConnector(tenant, c.req.param('connectorId')).catch(() => undefined);
+    if (!connector || ssoProviderTypeOf[connector.providerName as SsoProviderName] !== 'SAML') {
+      return c.text('Not found', 404);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.body(samlServiceProviderMetadata(config.publicUrl, tenant.tenantId, connector.id), 200, {
+      'Content-Type': 'application/samlmetadata+xml; charset=utf-8',
+    });
   });
 
   // ——— Forgot password ———

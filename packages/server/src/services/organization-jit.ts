@@ -30,21 +30,40 @@ export async function provisionJustInTime(
   const matches = await tx.findMany(organizationJitEmailDomains, {
     where: eq(organizationJitEmailDomains.emailDomain, domain),
   });
-  const organizationIds = [...new Set(matches.map((match) => match.organizationId))].sort();
+  return joinWithJitRoles(
+    tx,
+    user.id,
+    matches.map((match) => match.organizationId),
+  );
+}
+
+/**
+ * Makes the user a member of each organization it is not in yet, with that organization's JIT roles (members
+ * already there keep their roles). Shared by email-domain JIT and enterprise SSO JIT (`sso-sign-in.ts`); answers the
+ * organizations joined and their membership events, for the caller's write.
+ */
+export async function joinWithJitRoles(
+  tx: TenantDb,
+  userId: string,
+  organizationIds: readonly string[],
+): Promise<{ organizationIds: string[]; events: DomainEvent[] }> {
+  const joinedOrganizations: string[] = [];
   const events: DomainEvent[] = [];
-  for (const organizationId of organizationIds) {
-    const joined = await addIds(tx, membersOf(organizationId), [user.id]);
+  for (const organizationId of [...new Set(organizationIds)].sort()) {
+    const joined = await addIds(tx, membersOf(organizationId), [userId]);
+    if (!joined.length) continue;
     const roles = await tx.findMany(organizationJitRoles, {
       where: eq(organizationJitRoles.organizationId, organizationId),
     });
     await addIds(
       tx,
-      memberRolesOf(organizationId, user.id),
+      memberRolesOf(organizationId, userId),
       roles.map((role) => role.organizationRoleId),
     );
+    joinedOrganizations.push(organizationId);
     events.push(...membershipEvent(organizationId, { kind: 'users', added: joined, removed: [] }));
   }
-  return { organizationIds, events };
+  return { organizationIds: joinedOrganizations, events };
 }
 
 // The JIT settings of an organization (admin API): its email domains and the roles new members start with.
