@@ -428,7 +428,12 @@ ${
 /** An SSO connector on a page: where its link leads (our start step), its name and logos. */
 export type SsoLink = { connectorId: string; href: string; name: string; logo?: string | undefined };
 
-export type SsoEmailPageOptions = { action: string; backHref?: string | undefined; email?: string | undefined; error?: string | undefined };
+export type SsoEmailPageOptions = {
+  action: string;
+  backHref?: string | undefined;
+  email?: string | undefined;
+  error?: string | undefined;
+};
 
 /** Single sign-on, step 1: the work email, whose domain picks the organization's identity provider. */
 export function renderSsoEmailPage(look: SignInLook, options: SsoEmailPageOptions): SafeHtml {

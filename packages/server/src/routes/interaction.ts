@@ -10,8 +10,8 @@ import {
   type SignInExperienceSettings,
   type SignInFormError,
   type SsoProviderName,
-  ssoProviderTypeOf,
   signInFormSchemaFor,
+  ssoProviderTypeOf,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
@@ -862,7 +862,11 @@ export function interactionRoutes(
     );
   };
   const ssoFailed = (c: Context<Env>, message: string, status: 400 | 403 | 502) =>
-    sendHtml(c, renderSsoFailedPage(c.get('interaction').look, { message, backHref: c.get('interaction').page }), status);
+    sendHtml(
+      c,
+      renderSsoFailedPage(c.get('interaction').look, { message, backHref: c.get('interaction').page }),
+      status,
+    );
   const ssoOn: MiddlewareHandler<Env> = async (c, next) => {
     if (!ssoOffered(c.get('interaction').settings)) return expired(c);
     await next();

@@ -5,7 +5,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
-import { logs, outbox, users, userSsoIdentities } from '../db/tables.ts';
+import { logs, outbox, userSsoIdentities, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
@@ -14,7 +14,7 @@ import { joinWithJitRoles } from './organization-jit.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { REGISTER_LOG_KEY } from './registration.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
-import { readState, sameMac, signState, type StateBase, stateMac, tenantCookieKey } from './signed-state.ts';
+import { readState, type StateBase, sameMac, signState, stateMac, tenantCookieKey } from './signed-state.ts';
 import { type OidcIdp, resolveIdp, type SamlIdp, serviceProviderOf, ssoCallbackUrl } from './sso/idp.ts';
 import {
   findSsoConnector,
@@ -45,7 +45,12 @@ const contextOf = (outbound: OutboundPolicy) => ({ fetch: outboundFetch(outbound
 /** The domain of an email address, lower case ('' when there is none). */
 export const emailDomainOf = (email: string) => {
   const at = email.lastIndexOf('@');
-  return at > 0 ? email.slice(at + 1).trim().toLowerCase() : '';
+  return at > 0
+    ? email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()
+    : '';
 };
 
 /** The connectors that sign in this email's domain (none for a typed value that is not an address). */
@@ -160,7 +165,7 @@ function samlOf(tenantId: string, connectorId: string, idp: SamlIdp, publicUrl: 
   const sp = serviceProviderOf(publicUrl, tenantId, connectorId);
   // InResponseTo is checked against the request id of the signed RelayState, not against a process-local cache.
   const cacheProvider: CacheProvider = {
-    saveAsync: async (key, value) => ({ value, createdAt: Date.now() }) as never,
+    saveAsync: async (_key, value) => ({ value, createdAt: Date.now() }),
     getAsync: async (key) => (key === requestId ? new Date().toISOString() : null),
     removeAsync: async (key) => key,
   };
@@ -286,7 +291,9 @@ function addressedTo(xml: string): { destination?: string | undefined; recipient
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
   const root = doc.documentElement;
   const recipients: string[] = [];
-  const data = root ? root.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:assertion', 'SubjectConfirmationData') : [];
+  const data = root
+    ? root.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:assertion', 'SubjectConfirmationData')
+    : [];
   for (let index = 0; index < data.length; index++) {
     const recipient = data[index]?.getAttribute('Recipient');
     if (recipient) recipients.push(recipient);
@@ -330,8 +337,7 @@ export async function samlProfile(
     issuer: idp.entityId,
     identityId,
     email:
-      text(attributes[mapping.email]) ??
-      (profile.nameIDFormat?.endsWith(':emailAddress') ? profile.nameID : undefined),
+      text(attributes[mapping.email]) ?? (profile.nameIDFormat?.endsWith(':emailAddress') ? profile.nameID : undefined),
     name: text(attributes[mapping.name]),
     raw: { nameID: profile.nameID, nameIDFormat: profile.nameIDFormat, attributes },
   };
