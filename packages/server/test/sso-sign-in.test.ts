@@ -506,3 +506,27 @@ describe('enterprise SSO with a SAML IdP', () => {
     expect(failed.length).toBeGreaterThanOrEqual(Object.keys(refusals).length);
   });
 });
+
+describe('several connectors for one domain', () => {
+  it('lists them to choose from; direct_sign_in=sso:{id} goes straight to one', async () => {
+    await tenant().insert(ssoConnectors, {
+      id: 'acmebackup',
+      providerName: 'OIDC',
+      connectorName: 'Acme backup',
+      config: {},
+      domains: ['acme.test'],
+      branding: { logo: 'https://cdn.acme.test/logo.png' },
+    });
+    const flow = await openSignIn();
+    const chosen = await flow.jar.fetch(`${flow.page}/sso`, form({ email: 'ann@acme.test' }));
+    expect(chosen.headers.get('Refresh')).toBeNull();
+    const page = await chosen.text();
+    expect(page).toContain(`href="${new URL(flow.page).pathname}/sso/${OIDC_ID}"`);
+    expect(page).toContain('<img src="https://cdn.acme.test/logo.png" alt=""><span>Continue with Acme backup</span>');
+
+    const direct = await openSignIn({ direct_sign_in: `sso:${OIDC_ID}` });
+    const toStart = await direct.jar.fetch(direct.page);
+    expect(toStart.status).toBe(303);
+    expect(absolute(toStart.headers.get('Location') ?? '')).toBe(`${direct.page}/sso/${OIDC_ID}`);
+  });
+});

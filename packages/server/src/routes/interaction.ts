@@ -372,6 +372,12 @@ export function interactionRoutes(
     if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(tenants))) {
       return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
     }
+    // Spec §2.4 `direct_sign_in=sso:{connectorId}`: straight to that IdP when SSO is on and the connector exists.
+    const direct = typeof details.params.direct_sign_in === 'string' ? details.params.direct_sign_in : '';
+    if (direct.startsWith('sso:') && !c.req.query('screen') && ssoOffered(open.settings)) {
+      const connector = await findSsoConnector(open.tenant, direct.slice(4, 200));
+      if (connector) return c.redirect(`${page}/sso/${encodeURIComponent(connector.id)}`, 303);
+    }
     let screen = requestedScreen(details.params, c.req.query('screen'));
     if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, open.senders.email)) screen = 'sign_in';
     if (screen === 'code_sign_in' && !codeSignIn(open.settings, open.senders)) screen = 'sign_in';
@@ -607,6 +613,7 @@ export function interactionRoutes(
           identifier: form.identifier,
           error: formErrorText(look, error),
           registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
+          ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
         }),
         400,
       );
