@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { inflateRawSync } from 'node:zlib';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
@@ -220,7 +221,9 @@ async function oidcSignIn(username: string, email: string) {
   expect(screen).toContain('name="email"');
   const chosen = await flow.jar.fetch(`${flow.page}/sso`, form({ email }));
   expect(chosen.status).toBe(200);
-  expect(await chosen.text()).toContain('Continue with Acme Workforce');
+  const choice = await chosen.text();
+  expect(choice).toContain('Continue with Acme Workforce');
+  expect(choice, 'asked for, not enforced').not.toContain('Your organization signs in with single sign-on.');
   const atIdp = await follow(flow.jar, await flow.jar.fetch(refreshTarget(chosen)), (next) =>
     next.includes('/interaction/admin/'),
   );
@@ -308,6 +311,7 @@ describe('where enterprise SSO starts', () => {
     const login = await flow.jar.fetch(`${flow.page}/login`, form({ identifier: 'ANN@acme.test', password: 'x' }));
     expect(login.status).toBe(200);
     expect(refreshTarget(login)).toBe(`${flow.page}/sso/${OIDC_ID}`);
+    expect(await login.text()).toContain('Your organization signs in with single sign-on.');
     expect(await tenant().count(logs, sql`${logs.payload}->>'identifier' = 'ann@acme.test'`)).toBe(failures);
 
     const register = await flow.jar.fetch(
@@ -377,6 +381,23 @@ async function samlStart() {
   const requestId = /\sID="([^"]+)"/.exec(request)?.[1] ?? '';
   expect(request).toContain(`AssertionConsumerServiceURL="${ACS()}"`);
   return { ...flow, requestId, relayState: location.searchParams.get('RelayState') ?? '' };
+}
+
+/** A form POST on a connection of its own (a refused upload closes its connection; the pool's stay usable). */
+function postOnItsOwnConnection(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: 'POST',
+      agent: false,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** The IdP's POST to our callback (a cross-site POST: no cookie), then the browser on to its interaction. */
@@ -499,6 +520,7 @@ describe('enterprise SSO with a SAML IdP', () => {
     expect(used.claims).toMatchObject({ email: 'x8@globex.test' });
     const replayed = await samlFinish(flow, good);
     expect(replayed.claims).toBeUndefined();
+    expect(await postOnItsOwnConnection(ACS(), `SAMLResponse=${'A'.repeat(600 * 1024)}`), 'a huge body').toBe(413);
     expect(await userCount()).toBe(before + 1);
     const failed = await tenant().findMany(logs, {
       where: sql`${logs.payload}->>'ssoConnectorId' = ${SAML_ID} and ${logs.payload}->>'result' = 'Error'`,

@@ -17,6 +17,7 @@ import {
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
@@ -853,7 +854,12 @@ export function interactionRoutes(
    * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
    * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from.
    */
-  const sendToSso = (c: Context<Env>, connectors: readonly SsoConnectorRow[], email: string) => {
+  const sendToSso = (
+    c: Context<Env>,
+    connectors: readonly SsoConnectorRow[],
+    email: string,
+    enforced: 'enforced' | 'asked' = 'enforced',
+  ) => {
     const open = c.get('interaction');
     const links = connectors.map((connector) => ssoLinkOf(open, connector));
     const [only] = links;
@@ -863,7 +869,7 @@ export function interactionRoutes(
       renderSsoChoicePage(open.look, {
         links,
         email,
-        notice: open.look.text('sso_required'),
+        notice: enforced === 'enforced' ? open.look.text('sso_required') : undefined,
         backHref: open.page,
       }),
     );
@@ -878,6 +884,8 @@ export function interactionRoutes(
     if (!ssoOffered(c.get('interaction').settings)) return expired(c);
     await next();
   };
+  /** A SAML response is a few kilobytes, with certificates and many attributes some tens: anything far larger is refused. */
+  const samlBodyLimit = bodyLimit({ maxSize: 512 * 1024, onError: (c) => c.text('Payload too large', 413) });
   const setSsoCookie = (c: Context, value: string, maxAge: number) =>
     setCookie(c, SSO_COOKIE, value, {
       path: '/',
@@ -905,7 +913,7 @@ export function interactionRoutes(
     if (error) return again(formErrorText(open.look, error), 400);
     const connectors = await ssoConnectorsOf(open, form.email);
     if (!connectors.length) return again(open.look.text('sso_no_match'), 404);
-    return sendToSso(c, connectors, form.email);
+    return sendToSso(c, connectors, form.email, 'asked');
   });
 
   // Starts the IdP's sign-in: OIDC with its checks in a signed cookie, SAML with them in the signed RelayState.
@@ -948,7 +956,7 @@ export function interactionRoutes(
   // The IdP's fixed return address, SAML (HTTP-POST): a cross-site POST carries no Lax cookie, so the signed
   // RelayState says which interaction and request this answers. The answer is checked here, then travels signed and
   // short-lived to the interaction, whose own cookie binds it to this browser.
-  app.post('/callback/sso/:tenantId/:connectorId', async (c) => {
+  app.post('/callback/sso/:tenantId/:connectorId', samlBodyLimit, async (c) => {
     const tenant = tenants.of(c.req.param('tenantId'));
     const connectorId = c.req.param('connectorId');
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
