@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { inflateRawSync } from 'node:zlib';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
@@ -257,8 +257,12 @@ describe('enterprise SSO with an OpenID Connect IdP', () => {
     });
     expect(registered?.payload).toMatchObject({ after: { method: 'SingleSignOn', ssoConnectorId: OIDC_ID } });
 
+    expect(first.claims?.name).toBe('ann IdP');
+    // syncProfile: the IdP's new name comes along at the next sign-in.
+    await admin().update(users, eq(users.username, 'ann'), { name: 'Ann Renamed' });
     const second = await oidcSignIn('ann', 'ann@acme.test');
     expect(second.claims?.sub).toBe(userId);
+    expect(second.claims?.name).toBe('Ann Renamed');
     expect(await identitiesOf(OIDC_ID)).toHaveLength(1);
     const signIns = await tenant().findMany(logs, {
       where: sql`${logs.key} = 'Interaction.SignIn.Submit' and ${logs.userId} = ${userId}`,
@@ -284,6 +288,25 @@ describe('enterprise SSO with an OpenID Connect IdP', () => {
     expect(text).toContain('did not share an email address of your organization');
     expect(text).toContain('Back to sign in');
     expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a callback that is not the answer to our request, with a way back, audited', async () => {
+    const flow = await openSignIn();
+    expect((await flow.jar.fetch(`${flow.page}/sso/${OIDC_ID}`)).status).toBe(303);
+    const callback = await flow.jar.fetch(`${ssoCallbackUrl(server.base, 'default', OIDC_ID)}?code=forged&state=wrong`);
+    const complete = await flow.jar.fetch(absolute(callback.headers.get('Location') ?? ''));
+    expect(complete.status).toBe(400);
+    const text = await complete.text();
+    expect(text).toContain('Signing in with Acme Workforce did not work');
+    expect(text).toContain(`href="${new URL(flow.page).pathname}"`);
+    const [failure] = await tenant().findMany(logs, {
+      where: sql`${logs.payload}->>'ssoConnectorId' = ${OIDC_ID} and ${logs.payload}->>'result' = 'Error'`,
+      orderBy: [desc(logs.createdAt)],
+      limit: 1,
+    });
+    expect(failure?.payload).toMatchObject({ method: 'SingleSignOn', result: 'Error', error: expect.any(String) });
+    // Without the cookie the callback leads nowhere.
+    expect((await fetch(`${ssoCallbackUrl(server.base, 'default', OIDC_ID)}?code=a&state=b`)).status).toBe(400);
   });
 
   it('answers the connectors in the public sign-in experience, never their config', async () => {
@@ -380,7 +403,9 @@ async function samlStart() {
   const request = inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest') ?? '', 'base64')).toString();
   const requestId = /\sID="([^"]+)"/.exec(request)?.[1] ?? '';
   expect(request).toContain(`AssertionConsumerServiceURL="${ACS()}"`);
-  return { ...flow, requestId, relayState: location.searchParams.get('RelayState') ?? '' };
+  const relayState = location.searchParams.get('RelayState') ?? '';
+  expect(relayState.length, 'SAML bindings §3.4.3: at most 80 bytes').toBeLessThanOrEqual(80);
+  return { ...flow, requestId, relayState };
 }
 
 /** A form POST on a connection of its own (a refused upload closes its connection; the pool's stay usable). */
@@ -407,6 +432,9 @@ async function samlFinish(flow: Awaited<ReturnType<typeof samlStart>>, xml: stri
     redirect: 'manual',
   });
   if (posted.status !== 303) return { claims: undefined, status: posted.status };
+  // The checked answer travels sealed: the URL names no one.
+  const sealed = new URL(posted.headers.get('Location') ?? '', server.base).searchParams.get('saml') ?? '';
+  expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain('@globex.test');
   const back = await follow(flow.jar, posted, (next) => next.startsWith(rpRedirect));
   return { claims: await tokensAt(back.url, flow), status: back.response.status };
 }
@@ -501,15 +529,9 @@ describe('enterprise SSO with a SAML IdP', () => {
       flow.requestId,
       signAssertion(assertionXml({ inResponseTo: flow.requestId, nameId: 'x8', email: 'x8@globex.test' }), idpKey),
     );
-    const [uid, requestId, exp, mac] = flow.relayState.split('.');
+    const [uid, exp, mac] = flow.relayState.split('.');
     expect(
-      (
-        await samlFinish(
-          flow,
-          good,
-          [uid, requestId, (Number.parseInt(exp ?? '', 36) + 600).toString(36), mac].join('.'),
-        )
-      ).status,
+      (await samlFinish(flow, good, [uid, (Number.parseInt(exp ?? '', 36) + 600).toString(36), mac].join('.'))).status,
     ).toBe(400);
     const stranger = await samlStart();
     const elsewhere = await samlFinish(stranger, good, flow.relayState);
@@ -526,6 +548,29 @@ describe('enterprise SSO with a SAML IdP', () => {
       where: sql`${logs.payload}->>'ssoConnectorId' = ${SAML_ID} and ${logs.payload}->>'result' = 'Error'`,
     });
     expect(failed.length).toBeGreaterThanOrEqual(Object.keys(refusals).length);
+  });
+});
+
+describe('a SAML IdP that takes the POST binding only', () => {
+  it('shows a form to the IdP with the AuthnRequest and RelayState, which the page CSP lets through', async () => {
+    const metadata = `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.initech.test"><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"><md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${idpCert.replace(/-----[A-Z ]+-----|\s/g, '')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://idp.initech.test/sso/post"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
+    await tenant().insert(ssoConnectors, {
+      id: 'initech',
+      providerName: 'SAML',
+      connectorName: 'Initech',
+      config: { metadata },
+      domains: ['initech.test'],
+    });
+    const flow = await openSignIn();
+    const chosen = await flow.jar.fetch(`${flow.page}/sso`, form({ email: 'peter@initech.test' }));
+    const start = await flow.jar.fetch(refreshTarget(chosen));
+    expect(start.status).toBe(200);
+    expect(start.headers.get('Content-Security-Policy')).toContain('https://idp.initech.test');
+    const page = await start.text();
+    expect(page).toContain('<form method="post" action="https://idp.initech.test/sso/post">');
+    const request = Buffer.from(/name="SAMLRequest" value="([^"]+)"/.exec(page)?.[1] ?? '', 'base64').toString();
+    expect(request).toContain('Destination="https://idp.initech.test/sso/post"');
+    expect(page).toMatch(/name="RelayState" value="[^"]{20,80}"/);
   });
 });
 

@@ -14,7 +14,16 @@ import { joinWithJitRoles } from './organization-jit.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { REGISTER_LOG_KEY } from './registration.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
-import { readState, type StateBase, sameMac, signState, stateMac, tenantCookieKey } from './signed-state.ts';
+import {
+  openState,
+  readState,
+  type StateBase,
+  sameMac,
+  sealState,
+  signState,
+  stateMac,
+  tenantCookieKey,
+} from './signed-state.ts';
 import { type OidcIdp, resolveIdp, type SamlIdp, serviceProviderOf, ssoCallbackUrl } from './sso/idp.ts';
 import {
   findSsoConnector,
@@ -88,35 +97,46 @@ export const readSsoCookie = (tenant: TenantDb, cookie: string | undefined) =>
   readState<SsoOidcState>(tenant, 'sso-oidc', cookie);
 
 /**
- * SAML's RelayState: the interaction, the AuthnRequest's id and the end, MAC'd with the tenant's cookie key over
- * those and the tenant and connector (which the callback's address carries). Kept under the 80 bytes SAML allows
- * (bindings §3.4.3): `uid.requestId.exp.mac` with a 128-bit MAC.
+ * SAML's RelayState: the interaction and the end (epoch seconds), with a 128-bit HMAC under the tenant's cookie key
+ * over those and the tenant and connector (which the callback's address carries): `uid.exp.mac`, 73 characters with
+ * oidc-provider's 43-character uids, inside the 80 bytes SAML allows (bindings §3.4.3). The AuthnRequest's id is
+ * derived from the same values by another HMAC, so the callback knows which request the answer must be to
+ * (InResponseTo) without keeping anything: any process may take it.
  */
-export type SamlRelay = { uid: string; requestId: string; exp: number };
+export type SamlRelay = { uid: string; exp: number; requestId: string };
 
-const relayMac = (key: string, tenantId: string, connectorId: string, relay: SamlRelay) =>
-  stateMac(key, 'sso-saml-relay', [tenantId, connectorId, relay.uid, relay.requestId, relay.exp].join('\n')).slice(
-    0,
-    22,
-  );
+const relayParts = (tenantId: string, connectorId: string, uid: string, exp: number) =>
+  [tenantId, connectorId, uid, exp].join('\n');
 
-export async function signSamlRelay(tenant: TenantDb, connectorId: string, relay: SamlRelay): Promise<string> {
-  const mac = relayMac(await tenantCookieKey(tenant), tenant.tenantId, connectorId, relay);
-  return [relay.uid, relay.requestId, relay.exp.toString(36), mac].join('.');
+async function samlRelayOf(tenant: TenantDb, connectorId: string, uid: string, exp: number) {
+  const key = await tenantCookieKey(tenant);
+  const parts = relayParts(tenant.tenantId, connectorId, uid, exp);
+  return {
+    mac: stateMac(key, 'sso-saml-relay', parts).slice(0, 22),
+    // An xsd:ID: a name character first.
+    requestId: `_${stateMac(key, 'sso-saml-request', parts).slice(0, 22)}`,
+  };
 }
 
+/** The RelayState and AuthnRequest id of a new SAML sign-in of an interaction. */
+export async function signSamlRelay(tenant: TenantDb, connectorId: string, uid: string, exp: number) {
+  const { mac, requestId } = await samlRelayOf(tenant, connectorId, uid, exp);
+  return { relayState: [uid, exp.toString(36), mac].join('.'), requestId };
+}
+
+/** The RelayState's interaction, end and request id when its MAC is right and it has not expired. */
 export async function readSamlRelay(
   tenant: TenantDb,
   connectorId: string,
   relayState: string | undefined,
 ): Promise<SamlRelay | undefined> {
   const parts = (relayState ?? '').split('.');
-  const [uid = '', requestId = '', exp36 = '', mac = ''] = parts;
-  if (parts.length !== 4 || !uid || !requestId || !mac) return undefined;
-  const relay = { uid, requestId, exp: Number.parseInt(exp36, 36) };
-  if (!Number.isFinite(relay.exp) || relay.exp <= Date.now() / 1000) return undefined;
-  const expected = relayMac(await tenantCookieKey(tenant), tenant.tenantId, connectorId, relay);
-  return sameMac(expected, mac) ? relay : undefined;
+  const [uid = '', exp36 = '', mac = ''] = parts;
+  if (parts.length !== 3 || !uid || !mac) return undefined;
+  const exp = Number.parseInt(exp36, 36);
+  if (!Number.isFinite(exp) || exp.toString(36) !== exp36 || exp <= Date.now() / 1000) return undefined;
+  const expected = await samlRelayOf(tenant, connectorId, uid, exp);
+  return sameMac(expected.mac, mac) ? { uid, exp, requestId: expected.requestId } : undefined;
 }
 
 /** Who the IdP says the user is. */
@@ -131,21 +151,21 @@ export type SsoProfile = {
   raw: Record<string, unknown>;
 };
 
-/** A SAML answer checked at the callback, on its way to the interaction (signed; bound to the interaction). */
+/** A SAML answer checked at the callback, on its way to the interaction (sealed; bound to the interaction). */
 type SamlResult = StateBase & { uid: string; connectorId: string } & (
     | { ok: true; profile: SsoProfile }
     | { ok: false; error: string }
   );
 
 export const signSamlResult = (tenant: TenantDb, result: Omit<SamlResult, 'tenantId' | 'exp'>) =>
-  signState(tenant, 'sso-saml-result', {
+  sealState(tenant, 'sso-saml-result', {
     ...result,
     tenantId: tenant.tenantId,
     exp: Math.floor(Date.now() / 1000) + RESULT_TTL_SECONDS,
   } as SamlResult);
 
 export const readSamlResult = (tenant: TenantDb, token: string | undefined) =>
-  readState<SamlResult>(tenant, 'sso-saml-result', token);
+  openState<SamlResult>(tenant, 'sso-saml-result', token);
 
 // ——— Start ———
 
@@ -185,6 +205,8 @@ function samlOf(tenantId: string, connectorId: string, idp: SamlIdp, publicUrl: 
     cacheProvider,
     generateUniqueId: () => requestId,
     authnRequestBinding: idp.signInBinding === 'post' ? 'HTTP-POST' : 'HTTP-Redirect',
+    // HTTP-POST carries the request base64 only; DEFLATE belongs to HTTP-Redirect (SAML bindings §3.5.4, §3.4.4.1).
+    skipRequestCompression: idp.signInBinding === 'post',
     identifierFormat: null,
     disableRequestedAuthnContext: true,
     signatureAlgorithm: 'sha256',
@@ -223,8 +245,7 @@ export async function startSsoSignIn(
     });
     return { binding: 'redirect', url: url.href, cookie: await signState(tenant, 'sso-oidc', state) };
   }
-  const requestId = `_${randomBytes(10).toString('hex')}`;
-  const relayState = await signSamlRelay(tenant, connector.id, { uid: input.uid, requestId, exp });
+  const { relayState, requestId } = await signSamlRelay(tenant, connector.id, input.uid, exp);
   const saml = samlOf(tenant.tenantId, connector.id, idp, input.publicUrl, requestId);
   if (idp.signInBinding === 'post') {
     const message = await saml.getAuthorizeMessageAsync(relayState);
