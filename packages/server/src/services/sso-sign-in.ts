@@ -54,12 +54,8 @@ const contextOf = (outbound: OutboundPolicy) => ({ fetch: outboundFetch(outbound
 /** The domain of an email address, lower case ('' when there is none). */
 export const emailDomainOf = (email: string) => {
   const at = email.lastIndexOf('@');
-  return at > 0
-    ? email
-        .slice(at + 1)
-        .trim()
-        .toLowerCase()
-    : '';
+  const domain = at > 0 ? email.slice(at + 1) : '';
+  return domain.trim().toLowerCase();
 };
 
 /** The connectors that sign in this email's domain (none for a typed value that is not an address). */
@@ -486,7 +482,7 @@ export async function signInWithSsoProfile(
         ...vouched,
         ...sync,
       });
-      await linkIdentity(tx, existing.id, connector, profile, detail);
+      await linkIdentity(tx, existing.id, connector, profile, detail, linkedIdentity);
       const jit = await joinWithJitRoles(tx, existing.id, await jitOrganizationIdsOfSsoConnector(tx, connector.id));
       await tx.insert(logs, {
         id: generateId(),
@@ -556,14 +552,22 @@ export async function signInWithSsoProfile(
   return { ok: true, userId: created.userId, created: true, linked: false, organizationIds: created.organizationIds };
 }
 
-/** Links (or re-links) the IdP account to the user; a user has one identity per connector. */
+/**
+ * Links (or re-links) the IdP account to the user; a user has one identity per connector. An IdP account already
+ * linked (perhaps through another connector to the same IdP) keeps its row, refreshed.
+ */
 async function linkIdentity(
   tx: TenantDb,
   userId: string,
   connector: SsoConnectorRow,
   profile: SsoProfile,
   detail: Record<string, unknown>,
+  linked?: { id: string } | undefined,
 ) {
+  if (linked) {
+    await tx.update(userSsoIdentities, eq(userSsoIdentities.id, linked.id), { detail, updatedAt: new Date() });
+    return;
+  }
   const current = await tx.findOne(
     userSsoIdentities,
     sql`${userSsoIdentities.userId} = ${userId} and ${userSsoIdentities.ssoConnectorId} = ${connector.id}`,
