@@ -14,14 +14,15 @@ import {
   ssoProviderTypeOf,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
-import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
-import type { Interaction, InteractionResults } from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import type { z } from 'zod';
+import type { Env, OpenInteraction } from '../auth/interaction-context.ts';
+import { mfaSteps } from '../auth/mfa-step.ts';
 import { consentingApplication, grantConsent } from '../auth/oidc/consent.ts';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import { passwordRejectedText, type SignInLook } from '../auth/sign-in-look.ts';
@@ -41,7 +42,6 @@ import {
   renderSsoPostPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
-  type SocialLink,
   type SsoLink,
   signInStylesheet,
   termsManualOn,
@@ -58,15 +58,13 @@ import {
   requestedScreen,
   type Screen,
   type ScreenLinks,
-  type Senders,
   ssoOffered,
   verifiesAtSignUp,
 } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
 import { brandingOverlay, type OverlaySource, tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
 import type { Config } from '../config.ts';
-import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { TenantDbs } from '../db/tenant-db.ts';
 import { formActionSource } from '../http/form-action.ts';
 import { sendHtml } from '../http/html.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../i18n/messages.ts';
@@ -111,26 +109,6 @@ import {
   startSsoSignIn,
 } from '../services/sso-sign-in.ts';
 import type { SsoConnectorRow } from '../services/sso-sign-in-store.ts';
-
-/** The interaction a step belongs to, found and checked once by the `interaction` guard. */
-type OpenInteraction = {
-  provider: Provider;
-  details: Interaction;
-  tenantId: string;
-  tenant: TenantDb;
-  /** The sign-in page of the interaction, `/interaction/{tenantId}/{uid}`; its steps are below it. */
-  page: string;
-  settings: SignInExperienceSettings;
-  /** The tenant's look for this request: language and phrases, theme, logo, terms, footer. */
-  look: SignInLook;
-  /** The application asking (absent for built-in clients such as the console). */
-  application: { name: string; isThirdParty: boolean } | undefined;
-  /** Who can send this tenant's codes: email (its connector, else SMTP) and SMS (its connector). */
-  senders: Senders;
-  /** The social connectors the sign-in experience shows, in its order. */
-  social: SocialLink[];
-};
-type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };
 
 /** The product's name on the console's own sign-in pages (the admin tenant). */
 const PRODUCT_NAME = 'Gatehouse';
@@ -306,7 +284,10 @@ export function interactionRoutes(
     });
     return RESPONSE_ALREADY_SENT;
   };
-  const signedIn = (c: Context<Env>, accountId: string) => finish(c, { login: { accountId } }, false);
+  // Every first factor ends here: the login finishes, or the second step (MFA) opens.
+  const mfa = mfaSteps({ interaction, finish, meta: requestMeta });
+  const { signedIn } = mfa;
+  mfa.mount(app);
 
   /** The first screen of a kind, with the links this interaction allows. */
   const screenPage = (c: Context<Env>, screen: Screen, extra: { identifier?: string; notice?: string } = {}) => {
@@ -512,7 +493,7 @@ export function interactionRoutes(
         422,
       );
     }
-    return signedIn(c, result.userId);
+    return signedIn(c, result.userId, 'sign_up');
   };
 
   app.post('/interaction/:tenantId/:uid/register/verify', interaction('login'), async (c) => {
@@ -1029,7 +1010,8 @@ export function interactionRoutes(
       return ssoFailed(c, open.look.text('sso_email_domain', { name }), 403);
     }
     if (!result.ok) return ssoFailed(c, failed, 403);
-    return signedIn(c, result.userId);
+    // The tenant's MFA applies after the IdP as after any first factor (the reference skipping it was CVE-2026-15616).
+    return signedIn(c, result.userId, result.created ? 'sign_up' : 'sign_in');
   });
 
   // Our SAML service provider's metadata, for the admin to give the IdP.

@@ -68,7 +68,7 @@ function getDummyHash(): Promise<string> {
  * Serialises the attempts on one account until the end of the transaction (a transaction-scoped advisory lock; a
  * hash collision only makes two accounts wait for each other).
  */
-async function lockAccount(tx: TenantDb, account: string): Promise<void> {
+export async function lockAccount(tx: TenantDb, account: string): Promise<void> {
   // An aggregate always answers one row, so the lock in its select list is taken even when nothing matches.
   await tx.aggregate(
     {
