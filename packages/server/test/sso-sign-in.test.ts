@@ -436,7 +436,7 @@ async function samlFinish(flow: Awaited<ReturnType<typeof samlStart>>, xml: stri
   const sealed = new URL(posted.headers.get('Location') ?? '', server.base).searchParams.get('saml') ?? '';
   expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain('@globex.test');
   const back = await follow(flow.jar, posted, (next) => next.startsWith(rpRedirect));
-  return { claims: await tokensAt(back.url, flow), status: back.response.status };
+  return { claims: await tokensAt(back.url, flow), status: back.response.status, page: back.response };
 }
 
 describe('enterprise SSO with a SAML IdP', () => {
@@ -456,6 +456,18 @@ describe('enterprise SSO with a SAML IdP', () => {
     expect(xml).toContain(`entityID="${SP()}"`);
     expect(xml).toContain(`Location="${ACS()}"`);
     expect((await fetch(`${server.base}/enterprise-sso/default/${OIDC_ID}/saml-metadata`)).status).toBe(404);
+  });
+
+  it("asks for the tenant's MFA after the IdP when the user has an authenticator", async () => {
+    const gina = await tenant().findOne(users, sql`${users.primaryEmail} = 'gina@globex.test'`);
+    await api('POST', `/users/${gina?.id}/mfa-verifications`, { type: 'Totp' });
+    const flow = await samlStart();
+    const result = await samlFinish(
+      flow,
+      responseXml(flow.requestId, signAssertion(assertionXml({ inResponseTo: flow.requestId }), idpKey)),
+    );
+    expect(result.claims, 'no code without the second factor').toBeUndefined();
+    expect(await result.page?.text()).toContain('Enter the 6-digit code from your authenticator app.');
   });
 
   it('refuses forged, stale, misdirected and replayed answers, creating nothing', async () => {
