@@ -149,6 +149,8 @@ export type SignInPageOptions = {
   /** A confirmation shown above the form (e.g. after a password reset). */
   notice?: string | undefined;
   social?: readonly SocialLink[] | undefined;
+  /** The single sign-on screen, when the sign-in experience has enterprise SSO on. */
+  ssoHref?: string | undefined;
 };
 
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
@@ -169,7 +171,7 @@ ${identifierField}
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 <button type="submit">${t('submit')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -182,6 +184,7 @@ export type IdentifierPageOptions = {
   codeSignInHref?: string | undefined;
   codeSignInText?: string | undefined;
   social?: readonly SocialLink[] | undefined;
+  ssoHref?: string | undefined;
 };
 
 /** Identifier-first (`first_screen=identifier:sign_in`): who you are first, then the password on the next step. */
@@ -196,7 +199,7 @@ ${error.html}
 <label for="identifier">${options.identifierLabel}</label>
 <input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
 
@@ -420,6 +423,80 @@ ${
 }${termsHtml(look, termsManualOn(look, 'register'), error.described)}
 <button type="submit">${!fields.password && !fields.username ? t('code_send') : t('register_submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.signInHref, t('have_account'))}`,
+  );
+}
+
+// ——— Enterprise single sign-on ———
+
+/** An SSO connector on a page: where its link leads (our start step), its name and logos. */
+export type SsoLink = { connectorId: string; href: string; name: string; logo?: string | undefined };
+
+export type SsoEmailPageOptions = {
+  action: string;
+  backHref?: string | undefined;
+  email?: string | undefined;
+  error?: string | undefined;
+};
+
+/** Single sign-on, step 1: the work email, whose domain picks the organization's identity provider. */
+export function renderSsoEmailPage(look: SignInLook, options: SsoEmailPageOptions): SafeHtml {
+  const t = look.text;
+  const error = formError(options.error);
+  return page(
+    look,
+    t('sso_title'),
+    html`<p>${t('sso_description')}</p>
+<form method="post" action="${options.action}" novalidate>
+${error.html}
+<label for="email">${t('sso_email')}</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
+<button type="submit">${t('continue')}</button>
+</form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
+  );
+}
+
+const ssoButton = (look: SignInLook, link: SsoLink) =>
+  html`\n<a class="social" href="${link.href}">${link.logo ? html`<img src="${link.logo}" alt="">` : ''}<span>${look.text('social_continue', { name: link.name })}</span></a>`;
+
+/**
+ * Where an email leads: one identity provider (the page goes on by itself, through the `Refresh` header the route
+ * sets, and the link works without it), or the list to choose from when several connectors share the domain.
+ */
+export function renderSsoChoicePage(
+  look: SignInLook,
+  options: { links: readonly SsoLink[]; email: string; notice?: string | undefined; backHref?: string | undefined },
+): SafeHtml {
+  const t = look.text;
+  return page(
+    look,
+    t('sso_title'),
+    html`${noticeHtml(options.notice)}<p>${t('sso_choose', { email: options.email })}</p>${options.links.map((link) => ssoButton(look, link))}${switchLink(options.backHref, t('back_to_sign_in'))}`,
+  );
+}
+
+/** SAML HTTP-POST binding: the AuthnRequest as a form to the IdP (no script on our pages: the user continues). */
+export function renderSsoPostPage(
+  look: SignInLook,
+  options: { url: string; fields: Readonly<Record<string, string>>; name: string },
+): SafeHtml {
+  const t = look.text;
+  return page(
+    look,
+    t('sso_title'),
+    html`<form method="post" action="${options.url}">${Object.entries(options.fields).map(
+      ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+    )}
+<button type="submit" autofocus>${t('social_continue', { name: options.name })}</button>
+</form>`,
+  );
+}
+
+/** A refused IdP answer: what happened, and the way back to the sign-in page. */
+export function renderSsoFailedPage(look: SignInLook, options: { message: string; backHref: string }): SafeHtml {
+  return page(
+    look,
+    look.text('sso_title'),
+    html`<p class="error" role="alert">${options.message}</p>${switchLink(options.backHref, look.text('back_to_sign_in'))}`,
   );
 }
 

@@ -10,6 +10,7 @@ import {
   renderIdentifierPage,
   renderRegisterPage,
   renderSignInPage,
+  renderSsoEmailPage,
   type SocialLink,
 } from './sign-in-page.ts';
 
@@ -19,12 +20,20 @@ import {
  * real pages (`routes/interaction.ts`) and the console's live preview (`routes/sign-in-preview.ts`).
  */
 
-export type Screen = 'sign_in' | 'identifier' | 'register' | 'forgot_password' | 'code_sign_in';
-const screens: readonly string[] = ['sign_in', 'identifier', 'register', 'forgot_password', 'code_sign_in'];
+export type Screen = 'sign_in' | 'identifier' | 'register' | 'forgot_password' | 'code_sign_in' | 'single_sign_on';
+const screens: readonly string[] = [
+  'sign_in',
+  'identifier',
+  'register',
+  'forgot_password',
+  'code_sign_in',
+  'single_sign_on',
+];
 
 /**
  * Spec §2.4: the page's own links say `?screen=`; otherwise `first_screen` (including the deprecated `signIn`) and
- * `interaction_mode` decide. `single_sign_on` has no screen of its own until enterprise SSO exists: sign in.
+ * `interaction_mode` decide. `single_sign_on` is the enterprise SSO screen (the work email); the caller shows sign-in
+ * instead when the sign-in experience has SSO off ({@link ssoOffered}).
  */
 export function requestedScreen(params: Record<string, unknown>, screen: string | undefined): Screen {
   if (screen && screens.includes(screen)) return screen as Screen;
@@ -36,9 +45,10 @@ export function requestedScreen(params: Record<string, unknown>, screen: string 
       return 'identifier';
     case 'reset_password':
       return 'forgot_password';
+    case 'single_sign_on':
+      return 'single_sign_on';
     case 'sign_in':
     case 'signIn':
-    case 'single_sign_on':
       return 'sign_in';
   }
   return params.interaction_mode === 'signUp' ? 'register' : 'sign_in';
@@ -47,6 +57,9 @@ export function requestedScreen(params: Record<string, unknown>, screen: string 
 /** The identifiers that sign in with a password, in the order of the settings. */
 export const passwordIdentifiers = (settings: SignInExperienceSettings): SignInIdentifier[] =>
   settings.signIn.methods.filter((method) => method.password).map((method) => method.identifier);
+
+/** Whether enterprise single sign-on is offered on the pages (the sign-in experience's `singleSignOnEnabled`). */
+export const ssoOffered = (settings: SignInExperienceSettings) => settings.singleSignOnEnabled;
 
 /** Who can send this tenant's codes: email (its connector or SMTP), SMS (its connector). */
 export type Senders = { email: boolean; sms: boolean };
@@ -120,7 +133,7 @@ export type ScreenLinks = {
   /** The screen of the interaction: `${base}?screen=register`. */
   screen: (screen: Screen) => string;
   /** Where a screen's form posts. */
-  action: (step: 'login' | 'identifier' | 'register' | 'forgot-password' | 'code-sign-in') => string;
+  action: (step: 'login' | 'identifier' | 'register' | 'forgot-password' | 'code-sign-in' | 'sso') => string;
 };
 
 export type ScreenOptions = {
@@ -146,7 +159,18 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
   const forgotHref = forgotPasswordByEmail(settings, senders.email) ? links.screen('forgot_password') : undefined;
   const channels = codeSignInChannels(settings, senders);
   const signInHref = settings.signInMode === 'Register' ? undefined : links.screen('sign_in');
-  switch (screen) {
+  const ssoHref = ssoOffered(settings) ? links.screen('single_sign_on') : undefined;
+  // With SSO as the only way in (no password or code method), its screen is the sign-in page.
+  const onlySso = ssoHref && passwordIdentifiers(settings).length === 0 && !codeSignInHref;
+  const shown =
+    screen === 'single_sign_on' && !ssoHref ? 'sign_in' : screen === 'sign_in' && onlySso ? 'single_sign_on' : screen;
+  switch (shown) {
+    case 'single_sign_on':
+      return renderSsoEmailPage(look, {
+        action: links.action('sso'),
+        backHref: onlySso ? undefined : links.screen('sign_in'),
+        email: options.identifier,
+      });
     case 'register':
       return renderRegisterPage(look, {
         action: links.action('register'),
@@ -173,6 +197,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         codeSignInHref,
         codeSignInText,
         social: options.social,
+        ssoHref,
       });
     default:
       // Only code sign-in: the email form is the sign-in page.
@@ -194,6 +219,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         codeSignInHref,
         codeSignInText,
         social: options.social,
+        ssoHref,
       });
   }
 }

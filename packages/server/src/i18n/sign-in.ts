@@ -128,6 +128,15 @@ export const signInKeys = [
   'code_sign_in_link_any',
   'verify_phone_title',
   'phone_taken',
+  'sso_link',
+  'sso_title',
+  'sso_description',
+  'sso_email',
+  'sso_no_match',
+  'sso_choose',
+  'sso_failed',
+  'sso_email_domain',
+  'sso_required',
 ] as const;
 export type SignInKey = (typeof signInKeys)[number];
 

@@ -9,11 +9,14 @@ import {
   resetPasswordFormSchema,
   type SignInExperienceSettings,
   type SignInFormError,
+  type SsoProviderName,
   signInFormSchemaFor,
+  ssoProviderTypeOf,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -33,8 +36,13 @@ import {
   renderRegisterPage,
   renderResetPasswordPage,
   renderSignInPage,
+  renderSsoChoicePage,
+  renderSsoEmailPage,
+  renderSsoFailedPage,
+  renderSsoPostPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
+  type SsoLink,
   signInStylesheet,
   termsManualOn,
 } from '../auth/sign-in-page.ts';
@@ -50,6 +58,7 @@ import {
   requestedScreen,
   type Screen,
   type ScreenLinks,
+  ssoOffered,
   verifiesAtSignUp,
 } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
@@ -80,6 +89,25 @@ import {
   startSocialSignIn,
   targetOf,
 } from '../services/social-sign-in.ts';
+import { ssoCallbackUrl } from '../services/sso/idp.ts';
+import { findSsoConnectorRow, type SsoConnectorRow } from '../services/sso-connectors.ts';
+import {
+  auditSsoFailure,
+  oidcProfile,
+  readSamlRelay,
+  readSamlResult,
+  readSsoCookie,
+  SSO_COOKIE,
+  SsoAnswerError,
+  type SsoProfile,
+  samlProfile,
+  samlServiceProviderMetadata,
+  signInWithSsoProfile,
+  signSamlResult,
+  ssoConnectorMetadata,
+  ssoConnectorsForEmail,
+  startSsoSignIn,
+} from '../services/sso-sign-in.ts';
 
 /** The product's name on the console's own sign-in pages (the admin tenant). */
 const PRODUCT_NAME = 'Gatehouse';
@@ -325,9 +353,16 @@ export function interactionRoutes(
     if (edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(tenants))) {
       return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
     }
+    // Spec §2.4 `direct_sign_in=sso:{connectorId}`: straight to that IdP when SSO is on and the connector exists.
+    const direct = typeof details.params.direct_sign_in === 'string' ? details.params.direct_sign_in : '';
+    if (direct.startsWith('sso:') && !c.req.query('screen') && ssoOffered(open.settings)) {
+      const connector = await findSsoConnectorRow(open.tenant, direct.slice(4, 200));
+      if (connector) return c.redirect(`${page}/sso/${encodeURIComponent(connector.id)}`, 303);
+    }
     let screen = requestedScreen(details.params, c.req.query('screen'));
     if (screen === 'forgot_password' && !forgotPasswordByEmail(open.settings, open.senders.email)) screen = 'sign_in';
     if (screen === 'code_sign_in' && !codeSignIn(open.settings, open.senders)) screen = 'sign_in';
+    if (screen === 'single_sign_on' && !ssoOffered(open.settings)) screen = 'sign_in';
     // A register-only tenant shows sign-up whatever was asked; a sign-in-only one refuses sign-up.
     if (!maySignIn(open) && screen !== 'register') screen = 'register';
     if (screen === 'register' && !mayRegister(open)) return registrationClosed(c);
@@ -372,6 +407,9 @@ export function interactionRoutes(
         status,
       );
     if (error) return again(formErrorText(look, error), 400);
+    // An address of an enterprise SSO domain registers through its identity provider.
+    const sso = fields.email && form.email ? await ssoConnectorsOf(open, form.email) : [];
+    if (sso.length) return sendToSso(c, sso, form.email);
     const prepared = await prepareRegistration(
       tenant,
       {
@@ -534,6 +572,7 @@ export function interactionRoutes(
         codeSignInHref: codeSignIn(settings, open.senders) ? `${page}?screen=code_sign_in` : undefined,
         codeSignInText: look.text(codeSignInLinkKey(settings, open.senders)),
         social: open.social,
+        ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
       }),
       status,
     );
@@ -555,10 +594,13 @@ export function interactionRoutes(
           identifier: form.identifier,
           error: formErrorText(look, error),
           registerHref: mayRegister(open) ? `${page}?screen=register` : undefined,
+          ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
         }),
         400,
       );
     }
+    const sso = await ssoConnectorsOf(open, form.identifier);
+    if (sso.length) return sendToSso(c, sso, form.identifier);
     if (passwordIdentifiers(settings).length === 0 && codeSignIn(settings, open.senders)) {
       return sendHtml(
         c,
@@ -582,6 +624,9 @@ export function interactionRoutes(
     const { identifier, password } = form;
     const fixed = body.step === 'password';
     if (error) return signInAgain(c, { identifier, fixed, error: formErrorText(look, error) }, 400);
+    // Enterprise SSO domains sign in at their identity provider only: no password is checked.
+    const sso = await ssoConnectorsOf(open, identifier);
+    if (sso.length) return sendToSso(c, sso, identifier);
     const result = await attemptSignIn(tenant, {
       identifier,
       password,
@@ -639,6 +684,8 @@ export function interactionRoutes(
     if (error) return again(formErrorText(look, error), 400);
     // An address with @ is an email (when email codes are on), anything else a phone number.
     const kind = channels.email && form.email.includes('@') ? 'email' : 'phone';
+    const sso = kind === 'email' ? await ssoConnectorsOf(open, form.email) : [];
+    if (sso.length) return sendToSso(c, sso, form.email);
     const user = await findByIdentifier(tenant, form.email.toLowerCase(), [kind]);
     const sent = await sendInteractionCode(
       tenant,
@@ -766,6 +813,217 @@ export function interactionRoutes(
     if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
     if (!result.ok) return socialFailed(c, name, 403);
     return signedIn(c, result.userId);
+  });
+
+  // ——— Enterprise single sign-on ———
+
+  /** The SSO connectors of a typed email's domain, when the sign-in experience has SSO on (none otherwise). */
+  const ssoConnectorsOf = async (open: OpenInteraction, identifier: string) =>
+    ssoOffered(open.settings) && identifier.includes('@') ? ssoConnectorsForEmail(open.tenant, identifier.trim()) : [];
+  const ssoLinkOf = (open: OpenInteraction, connector: SsoConnectorRow): SsoLink => {
+    const metadata = ssoConnectorMetadata(connector);
+    return {
+      connectorId: connector.id,
+      href: `${open.page}/sso/${encodeURIComponent(connector.id)}`,
+      name: metadata.connectorName,
+      logo: metadata.logo || undefined,
+    };
+  };
+  /**
+   * Sends the browser on to the identity provider of an email's domain: with one connector, a page that goes on by
+   * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
+   * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from.
+   */
+  const sendToSso = (
+    c: Context<Env>,
+    connectors: readonly SsoConnectorRow[],
+    email: string,
+    enforced: 'enforced' | 'asked' = 'enforced',
+  ) => {
+    const open = c.get('interaction');
+    const links = connectors.map((connector) => ssoLinkOf(open, connector));
+    const [only] = links;
+    if (links.length === 1 && only) c.header('Refresh', `0;url=${only.href}`);
+    return sendHtml(
+      c,
+      renderSsoChoicePage(open.look, {
+        links,
+        email,
+        notice: enforced === 'enforced' ? open.look.text('sso_required') : undefined,
+        backHref: open.page,
+      }),
+    );
+  };
+  const ssoFailed = (c: Context<Env>, message: string, status: 400 | 403 | 502) =>
+    sendHtml(
+      c,
+      renderSsoFailedPage(c.get('interaction').look, { message, backHref: c.get('interaction').page }),
+      status,
+    );
+  const ssoOn: MiddlewareHandler<Env> = async (c, next) => {
+    if (!ssoOffered(c.get('interaction').settings)) return expired(c);
+    await next();
+  };
+  /** A SAML response is a few kilobytes, with certificates and many attributes some tens: anything far larger is refused. */
+  const samlBodyLimit = bodyLimit({ maxSize: 512 * 1024, onError: (c) => c.text('Payload too large', 413) });
+  const setSsoCookie = (c: Context, value: string, maxAge: number) =>
+    setCookie(c, SSO_COOKIE, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge,
+      secure: config.publicUrl.startsWith('https:'),
+    });
+
+  // The SSO screen's form: the work email's domain picks the connector.
+  app.post('/interaction/:tenantId/:uid/sso', interaction('login'), ssoOn, async (c) => {
+    const open = c.get('interaction');
+    const { form, error } = await readForm(c, forgotPasswordFormSchema);
+    const again = (message: string, status: 400 | 404) =>
+      sendHtml(
+        c,
+        renderSsoEmailPage(open.look, {
+          action: `${open.page}/sso`,
+          backHref: open.page,
+          email: form.email,
+          error: message,
+        }),
+        status,
+      );
+    if (error) return again(formErrorText(open.look, error), 400);
+    const connectors = await ssoConnectorsOf(open, form.email);
+    if (!connectors.length) return again(open.look.text('sso_no_match'), 404);
+    return sendToSso(c, connectors, form.email, 'asked');
+  });
+
+  // Starts the IdP's sign-in: OIDC with its checks in a signed cookie, SAML with them in the signed RelayState.
+  app.get('/interaction/:tenantId/:uid/sso/:connectorId', interaction('login'), ssoOn, async (c) => {
+    const open = c.get('interaction');
+    const connector = await findSsoConnectorRow(open.tenant, c.req.param('connectorId'));
+    if (!connector) return expired(c);
+    const name = ssoConnectorMetadata(connector).connectorName;
+    try {
+      const start = await startSsoSignIn(open.tenant, connector, {
+        uid: open.details.uid,
+        publicUrl: config.publicUrl,
+        outbound: config.outbound,
+      });
+      if (start.binding === 'redirect') {
+        if (start.cookie) setSsoCookie(c, start.cookie, 600);
+        return c.redirect(start.url, 303);
+      }
+      // The form posts to the IdP: that origin is where this page's form may go.
+      c.set('formActionSource', new URL(start.url).origin);
+      return sendHtml(c, renderSsoPostPage(open.look, { url: start.url, fields: start.fields, name }));
+    } catch (error) {
+      c.get('log').warn({ err: String(error), ssoConnectorId: connector.id }, 'enterprise SSO could not start');
+      return ssoFailed(c, open.look.text('sso_failed', { name }), 502);
+    }
+  });
+
+  // The IdP's fixed return address, OIDC: the signed cookie says which interaction the browser goes back to.
+  app.get('/callback/sso/:tenantId/:connectorId', async (c) => {
+    const tenant = tenants.of(c.req.param('tenantId'));
+    const state = await readSsoCookie(tenant, getCookie(c, SSO_COOKIE)).catch(() => undefined);
+    if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);
+    const query = new URL(c.req.url).search;
+    return c.redirect(
+      `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/sso/${encodeURIComponent(state.connectorId)}/complete${query}`,
+      303,
+    );
+  });
+
+  // The IdP's fixed return address, SAML (HTTP-POST): a cross-site POST carries no Lax cookie, so the signed
+  // RelayState says which interaction and request this answers. The answer is checked here, then travels signed and
+  // short-lived to the interaction, whose own cookie binds it to this browser.
+  app.post('/callback/sso/:tenantId/:connectorId', samlBodyLimit, async (c) => {
+    const tenant = tenants.of(c.req.param('tenantId'));
+    const connectorId = c.req.param('connectorId');
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const samlResponse = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
+    const relayState = typeof body.RelayState === 'string' ? body.RelayState : undefined;
+    const relay = await readSamlRelay(tenant, connectorId, relayState).catch(() => undefined);
+    const connector = relay && (await findSsoConnectorRow(tenant, connectorId).catch(() => undefined));
+    if (!relay || !connector || !samlResponse) return expired(c as unknown as Context<Env>);
+    let result: { ok: true; profile: SsoProfile } | { ok: false; error: string };
+    try {
+      const profile = await samlProfile(tenant, connector, relay, samlResponse, {
+        publicUrl: config.publicUrl,
+        outbound: config.outbound,
+      });
+      result = { ok: true, profile };
+    } catch (error) {
+      const reason = error instanceof SsoAnswerError ? error.message : 'idp_unavailable';
+      if (!(error instanceof SsoAnswerError)) c.get('log').warn({ err: String(error), ssoConnectorId: connectorId });
+      await auditSsoFailure(tenant, connector, reason, {
+        ip: c.env.incoming.socket.remoteAddress,
+        userAgent: c.req.header('User-Agent'),
+      });
+      result = { ok: false, error: reason };
+    }
+    const token = await signSamlResult(tenant, { uid: relay.uid, connectorId, ...result });
+    return c.redirect(
+      `/interaction/${encodeURIComponent(tenant.tenantId)}/${encodeURIComponent(relay.uid)}/sso/${encodeURIComponent(connectorId)}/complete?saml=${encodeURIComponent(token)}`,
+      303,
+    );
+  });
+
+  // Back in the interaction: the OIDC code is redeemed (or the checked SAML answer read), then the account.
+  app.get('/interaction/:tenantId/:uid/sso/:connectorId/complete', interaction('login'), ssoOn, async (c) => {
+    const open = c.get('interaction');
+    const connector = await findSsoConnectorRow(open.tenant, c.req.param('connectorId'));
+    if (!connector) return expired(c);
+    const name = ssoConnectorMetadata(connector).connectorName;
+    const failed = open.look.text('sso_failed', { name });
+    let profile: SsoProfile;
+    const samlToken = c.req.query('saml');
+    if (samlToken !== undefined) {
+      const result = await readSamlResult(open.tenant, samlToken);
+      if (!result || result.uid !== open.details.uid || result.connectorId !== connector.id) return expired(c);
+      if (!result.ok) return ssoFailed(c, failed, 400);
+      profile = result.profile;
+    } else {
+      const state = await readSsoCookie(open.tenant, getCookie(c, SSO_COOKIE));
+      if (!state || state.uid !== open.details.uid || state.connectorId !== connector.id) return expired(c);
+      setSsoCookie(c, '', 0);
+      const callbackUrl = new URL(ssoCallbackUrl(config.publicUrl, open.tenantId, connector.id));
+      callbackUrl.search = new URL(c.req.url).search;
+      try {
+        profile = await oidcProfile(connector, state, callbackUrl, config.outbound);
+      } catch (error) {
+        const reason = error instanceof SsoAnswerError ? error.message : 'idp_unavailable';
+        c.get('log').warn({ err: String(error), ssoConnectorId: connector.id }, 'enterprise SSO failed');
+        await auditSsoFailure(open.tenant, connector, reason, requestMeta(c));
+        return ssoFailed(c, failed, 400);
+      }
+    }
+    const result = await signInWithSsoProfile(
+      open.tenant,
+      connector,
+      profile,
+      { registration: mayRegister(open) },
+      requestMeta(c),
+    );
+    if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
+    if (!result.ok && result.reason === 'email_domain') {
+      return ssoFailed(c, open.look.text('sso_email_domain', { name }), 403);
+    }
+    if (!result.ok) return ssoFailed(c, failed, 403);
+    // The tenant's MFA applies after the IdP as after any first factor (the reference skipping it was CVE-2026-15616).
+    return signedIn(c, result.userId, result.created ? 'sign_up' : 'sign_in');
+  });
+
+  // Our SAML service provider's metadata, for the admin to give the IdP.
+  app.get('/enterprise-sso/:tenantId/:connectorId/saml-metadata', async (c) => {
+    const tenant = tenants.of(c.req.param('tenantId'));
+    const connector = await findSsoConnectorRow(tenant, c.req.param('connectorId')).catch(() => undefined);
+    if (!connector || ssoProviderTypeOf[connector.providerName as SsoProviderName] !== 'SAML') {
+      return c.text('Not found', 404);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.body(samlServiceProviderMetadata(config.publicUrl, tenant.tenantId, connector.id), 200, {
+      'Content-Type': 'application/samlmetadata+xml; charset=utf-8',
+    });
   });
 
   // ——— Forgot password ———

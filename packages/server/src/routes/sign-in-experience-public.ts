@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { createRouter, errorResponses, jsonResponse } from '../http/route-kit.ts';
 import { signInStrings } from '../i18n/sign-in.ts';
 import { customPhrasesOf, readSignInExperience } from '../services/sign-in-experience.ts';
+import { listSsoConnectorsForSignIn } from '../services/sso-connectors.ts';
+import { ssoConnectorMetadata } from '../services/sso-sign-in.ts';
 
 /**
  * What a sign-in UI of the tenant's own needs before anyone signs in (reference `/api/.well-known/sign-in-exp` and
@@ -16,7 +18,10 @@ const tags = ['Sign-in experience'];
 const publicSignInExperienceSchema = signInExperienceSchema.extend({
   forgotPassword: z.object({ email: z.boolean(), phone: z.boolean() }),
   socialConnectors: z.array(z.unknown()),
-  ssoConnectors: z.array(z.unknown()),
+  /** Reference `SsoConnectorMetadata`: what a sign-in UI shows of each enterprise connector (never its config). */
+  ssoConnectors: z.array(
+    z.object({ id: z.string(), connectorName: z.string(), logo: z.string(), darkLogo: z.string().optional() }),
+  ),
 });
 
 const getPublicSignInExperience = createRoute({
@@ -54,7 +59,10 @@ export const signInExperiencePublicRoutes = createRouter()
           phone: false,
         },
         socialConnectors: [],
-        ssoConnectors: [],
+        // Only while the sign-in experience offers SSO, as the reference does.
+        ssoConnectors: experience.singleSignOnEnabled
+          ? (await listSsoConnectorsForSignIn(c.get('tenant'))).map(ssoConnectorMetadata)
+          : [],
       },
       200,
     );

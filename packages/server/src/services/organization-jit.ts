@@ -63,16 +63,21 @@ export async function provisionBySsoConnector(
   return joinWithJitRoles(tx, userId, await organizationsForSsoConnector(tx, ssoConnectorId));
 }
 
-/** Adds the user to each organization with its JIT roles; the membership events of those it joined. */
-async function joinWithJitRoles(
+/**
+ * Makes the user a member of each organization it is not in yet, with that organization's JIT roles (members
+ * already there keep their roles). Shared by email-domain JIT and enterprise SSO JIT (`sso-sign-in.ts`); answers the
+ * organizations joined and their membership events, for the caller's write.
+ */
+export async function joinWithJitRoles(
   tx: TenantDb,
   userId: string,
-  organizations: readonly string[],
+  organizationIds: readonly string[],
 ): Promise<{ organizationIds: string[]; events: DomainEvent[] }> {
-  const organizationIds = [...new Set(organizations)].sort();
+  const joinedOrganizations: string[] = [];
   const events: DomainEvent[] = [];
-  for (const organizationId of organizationIds) {
+  for (const organizationId of [...new Set(organizationIds)].sort()) {
     const joined = await addIds(tx, membersOf(organizationId), [userId]);
+    if (!joined.length) continue;
     const roles = await tx.findMany(organizationJitRoles, {
       where: eq(organizationJitRoles.organizationId, organizationId),
     });
@@ -81,9 +86,10 @@ async function joinWithJitRoles(
       memberRolesOf(organizationId, userId),
       roles.map((role) => role.organizationRoleId),
     );
+    joinedOrganizations.push(organizationId);
     events.push(...membershipEvent(organizationId, { kind: 'users', added: joined, removed: [] }));
   }
-  return { organizationIds, events };
+  return { organizationIds: joinedOrganizations, events };
 }
 
 // The JIT settings of an organization (admin API): its email domains, its enterprise SSO connectors and the roles

@@ -1,18 +1,18 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { generateId, type Language, type SignInExperienceSettings } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
-import { connectors, logs, tenantConfigs, users } from '../db/tables.ts';
+import { connectors, logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import type { SocialProfile } from './connectors/social.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
 import { interactionEventData, queueInteractionEvent } from './interaction-events.ts';
-import { COOKIE_KEYS, parseCookieKeys } from './oidc-keys.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
+import { readState, signState } from './signed-state.ts';
 import { performWrite } from './write-path.ts';
 
 /**
@@ -41,34 +41,15 @@ export type SocialState = {
 export const socialCallbackUrl = (publicUrl: string, tenantId: string, connectorId: string) =>
   `${publicUrl}/callback/social/${encodeURIComponent(tenantId)}/${encodeURIComponent(connectorId)}`;
 
-async function signingKey(tenant: TenantDb): Promise<string> {
-  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, COOKIE_KEYS));
-  const [key] = parseCookieKeys(row?.value);
-  if (!key) throw new Error('the tenant has no cookie key yet');
-  return key.value;
-}
+/** The purpose of social states, so a signed state of another kind never reads as one. */
+const PURPOSE = 'social';
 
-const mac = (key: string, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-
-export async function signSocialState(tenant: TenantDb, state: SocialState): Promise<string> {
-  const payload = Buffer.from(JSON.stringify(state)).toString('base64url');
-  return `${payload}.${mac(await signingKey(tenant), payload)}`;
-}
+export const signSocialState = (tenant: TenantDb, state: SocialState): Promise<string> =>
+  signState(tenant, PURPOSE, state);
 
 /** The cookie's state when its signature is the tenant's and it has not expired; undefined otherwise. */
-export async function readSocialState(tenant: TenantDb, cookie: string | undefined): Promise<SocialState | undefined> {
-  const [payload = '', signature = ''] = (cookie ?? '').split('.');
-  if (!payload || !signature) return undefined;
-  const expected = Buffer.from(mac(await signingKey(tenant), payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SocialState;
-    return state.tenantId === tenant.tenantId && state.exp > Date.now() / 1000 ? state : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const readSocialState = (tenant: TenantDb, cookie: string | undefined): Promise<SocialState | undefined> =>
+  readState<SocialState>(tenant, PURPOSE, cookie);
 
 type ConnectorRow = typeof connectors.$inferSelect;
 

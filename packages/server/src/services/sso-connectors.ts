@@ -368,9 +368,14 @@ export async function userSsoIdentitiesOf(tenant: TenantDb, userId: string): Pro
 
 /** The connector with its full config (unsealed, secrets in clear), or 404 `entity.not_exists_with_id`. */
 export async function findSsoConnector(tx: TenantDb, id: string): Promise<SsoConnectorRow> {
-  const row = await tx.findOne(ssoConnectors, eq(ssoConnectors.id, id));
+  const row = await findSsoConnectorRow(tx, id);
   if (!row) throw notFound();
   return row;
+}
+
+/** A connector by id with its config unsealed, or undefined (the sign-in pages answer their own page for it). */
+export function findSsoConnectorRow(tx: TenantDb, id: string): Promise<SsoConnectorRow | undefined> {
+  return tx.findOne(ssoConnectors, eq(ssoConnectors.id, id));
 }
 
 /** The connectors whose `domains` hold this email domain (any case; jsonb containment), oldest first. */
@@ -382,7 +387,10 @@ export function ssoConnectorsForEmailDomain(tx: TenantDb, domain: string): Promi
   });
 }
 
-/** Every connector of the tenant, oldest first (the sign-in page's buttons). */
+/** The connectors a sign-in page can reach by email: those with at least one email domain, oldest first. */
 export function listSsoConnectorsForSignIn(tx: TenantDb): Promise<SsoConnectorRow[]> {
-  return tx.findMany(ssoConnectors, { orderBy: [asc(ssoConnectors.createdAt), asc(ssoConnectors.id)] });
+  return tx.findMany(ssoConnectors, {
+    where: sql`jsonb_array_length(${ssoConnectors.domains}) > 0`,
+    orderBy: [asc(ssoConnectors.createdAt), asc(ssoConnectors.id)],
+  });
 }
