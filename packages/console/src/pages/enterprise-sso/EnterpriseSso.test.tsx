@@ -179,9 +179,11 @@ describe('the list', () => {
     expect(second?.textContent).toContain('Globex SAML');
     expect(second?.textContent).toContain('No domains');
     expect(second?.textContent).toContain('Incomplete');
-    expect(within(table).getByRole('link', { name: /Acme OIDC/ }).getAttribute('href')).toBe(
-      '/enterprise-sso/oidc1/connection',
-    );
+    expect(
+      within(table)
+        .getByRole('link', { name: /Acme OIDC/ })
+        .getAttribute('href'),
+    ).toBe('/enterprise-sso/oidc1/connection');
   });
 
   it('says what enterprise SSO is for while there is none, with the one way to add one', async () => {

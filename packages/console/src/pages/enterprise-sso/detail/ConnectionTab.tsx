@@ -49,6 +49,9 @@ import {
 } from '../sso-form.ts';
 import { useSsoConnectorOutlet } from './sso-context.ts';
 
+/** What the IdP is asked for when the scope is left empty (the contract's default); a protocol value, not text. */
+const defaultScope = 'openid profile email';
+
 /**
  * Spec §2.2 enterprise-sso/{id}/connection: our side first (what to register at the IdP, to copy), then the IdP's side
  * (OIDC: issuer, client, scope; SAML: metadata by URL or XML, or its parts by hand, and the attribute names), then what
@@ -160,7 +163,7 @@ function OidcSettings({ connector, onReadError }: SettingsProps) {
             dir="ltr"
             label={t('fields.scope')}
             description={t('connection.scope_hint')}
-            placeholder="openid profile email"
+            placeholder={defaultScope}
           />
         </div>
       </Card>

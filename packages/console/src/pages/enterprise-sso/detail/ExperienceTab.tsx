@@ -28,6 +28,9 @@ import {
 } from '../sso-form.ts';
 import { useSsoConnectorOutlet } from './sso-context.ts';
 
+/** A domain name's shape, the same in every language (RFC 2606's example domain). */
+const domainPlaceholder = 'example.com';
+
 /**
  * Spec §2.2 enterprise-sso/{id}/experience: how the connector shows on the sign-in page (button text, logos), the email
  * domains whose users it signs in, whether sign-ins update the profile; and deleting it.
@@ -104,7 +107,7 @@ export function ExperienceTab() {
               control={control}
               label={t('fields.domains')}
               itemLabel={t('experience.domain')}
-              placeholder="example.com"
+              placeholder={domainPlaceholder}
             />
           </div>
         </Card>
