@@ -2,6 +2,7 @@ import {
   type SsoConnectorCreate,
   type SsoConnectorPatch,
   ssoConnectorProviderSchema,
+  ssoConnectorSchema,
   ssoConnectorWithProviderConfigSchema,
 } from '@gatehouse/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -131,7 +132,7 @@ export function useOrganizationJitSsoConnectors(organizationId: string) {
     queryFn: ({ signal }) =>
       requestPage(
         api.path(`/organizations/${seg(organizationId)}/jit/sso-connectors${listQuery({ page: 1, page_size: 100 })}`),
-        ssoConnectorWithProviderConfigSchema,
+        ssoConnectorSchema,
         { signal },
       ),
   });
