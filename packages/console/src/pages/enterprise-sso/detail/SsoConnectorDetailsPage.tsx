@@ -30,7 +30,10 @@ export function SsoConnectorDetailsPage() {
         data && (
           <>
             <Tag status="info">{providerName(data.providerName)}</Tag>
-            <Tag status="neutral">{ssoProviderTypeOf[data.providerName]}</Tag>
+            {/* The protocol, where the provider's name does not say it (Okta, Google Workspace…). */}
+            {ssoProviderTypeOf[data.providerName] !== data.providerName && (
+              <Tag status="neutral">{ssoProviderTypeOf[data.providerName]}</Tag>
+            )}
             <StatusTag connector={data} />
           </>
         )
