@@ -71,12 +71,10 @@ export function useCreateSsoConnector() {
   const api = useManagementApi();
   const client = useQueryClient();
   return useMutation({
+    // The reference answers the stored connector (no provider fields): only its id and name are read here.
     mutationFn: (input: SsoConnectorCreate) =>
-      requestJson(api.path('/sso-connectors'), ssoConnectorWithProviderConfigSchema, { method: 'POST', json: input }),
-    onSuccess: async (connector) => {
-      client.setQueryData(api.key('sso-connectors', 'detail', connector.id), connector);
-      await client.invalidateQueries({ queryKey: api.key('sso-connectors', 'list') });
-    },
+      requestJson(api.path('/sso-connectors'), ssoConnectorSchema, { method: 'POST', json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: api.key('sso-connectors', 'list') }),
     meta: { silenceErrorCodes: nameCodes },
   });
 }
@@ -85,11 +83,15 @@ export function useUpdateSsoConnector(id: string) {
   const api = useManagementApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SsoConnectorPatch) =>
-      requestJson(api.path(`/sso-connectors/${seg(id)}`), ssoConnectorWithProviderConfigSchema, {
-        method: 'PATCH',
-        json: patch,
-      }),
+    mutationFn: async (patch: SsoConnectorPatch) => {
+      const path = api.path(`/sso-connectors/${seg(id)}`);
+      const answer = await requestJson(path, z.unknown(), { method: 'PATCH', json: patch });
+      // The connector with what was read from the IdP; an answer of the stored connector alone is read again.
+      const full = ssoConnectorWithProviderConfigSchema.safeParse(answer);
+      if (full.success) return full.data;
+      ssoConnectorSchema.parse(answer);
+      return requestJson(path, ssoConnectorWithProviderConfigSchema);
+    },
     onSuccess: async (connector) => {
       client.setQueryData(api.key('sso-connectors', 'detail', id), connector);
       await client.invalidateQueries({ queryKey: api.key('sso-connectors', 'list') });
