@@ -53,6 +53,8 @@ const groupedKeys = {
     'Interaction.ForgotPassword.Submit',
     'Interaction.VerificationCode.Create',
     'Interaction.VerificationCode.Submit',
+    'Interaction.Mfa.Verify',
+    'Interaction.Mfa.Bind',
   ],
   token: [
     'ExchangeTokenBy.AuthorizationCode',

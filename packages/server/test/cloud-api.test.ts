@@ -646,5 +646,22 @@ describe('tenants, members and invitations', () => {
     expect(await customDataOf(accounts.carol)).toEqual(expect.objectContaining({ keep: 'me' }));
     expect(await customDataOf(accounts.carol)).not.toHaveProperty('defaultTenantId');
     expect(await customDataOf(accounts.root)).toEqual(rootBefore);
+
+    // Leaving a tenant, or being removed from it, moves the default the same way; others keep theirs.
+    await join(accounts.carol, q);
+    for (const account of [accounts.bob, accounts.carol])
+      await admin.update(users, eq(users.id, account.id), {
+        customData: { ...(await customDataOf(account)), defaultTenantId: q },
+      });
+    expect((await cloud(accounts.bob, `/tenants/${q}/members/${accounts.bob.id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    expect(await customDataOf(accounts.bob)).not.toHaveProperty('defaultTenantId');
+    expect(await customDataOf(accounts.carol)).toMatchObject({ defaultTenantId: q });
+    await join(accounts.carol, ids.y);
+    expect(
+      (await cloud(accounts.alice, `/tenants/${q}/members/${accounts.carol.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
+    expect(await customDataOf(accounts.carol)).toMatchObject({ defaultTenantId: ids.y, keep: 'me' });
   });
 });

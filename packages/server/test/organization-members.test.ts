@@ -88,10 +88,12 @@ describe('organization members', () => {
     const eve = await newUser('eve');
     const foreign = await otherTenant(t).insert(users, { id: 'frgnmember1', username: 'foreign' });
     await addMembers(org, [dee.id]);
+    const entriesBefore = (await auditEntries(t, org)).length;
 
     const again = await addMembers(org, [dee.id, dee.id]);
     expect(again.status, 'a member already there and a repeated id are ignored').toBe(201);
     expect(again.json).toEqual({ userIds: [dee.id, dee.id] });
+    expect((await auditEntries(t, org)).length, 'a request that changed nothing is not audited').toBe(entriesBefore);
     for (const unknown of ['nobody', foreign.id, 'x'.repeat(13)]) {
       for (const method of ['POST', 'PUT']) {
         const response = await t.call(`/api/organizations/${org}/users`, {

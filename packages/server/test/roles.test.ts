@@ -472,6 +472,28 @@ describe('role list counts', () => {
       'counted-empty': [0, 0, 0],
     });
     expect(listed.map((role) => role.id)).toEqual([empty, robots, readers]);
+    // Up to three holders each, as the reference answers (featuredUsers, featuredApplications).
+    const featured = Object.fromEntries(
+      listed.map((role) => [
+        role.name,
+        [
+          (role.featuredUsers as { id: string }[]).map((user) => user.id),
+          (role.featuredApplications as { name: string; type: string }[]).map((app) => [app.name, app.type]),
+        ],
+      ]),
+    );
+    expect(featured).toEqual({
+      'counted-readers': [['cnta0000000', 'cntb0000000', 'cntc0000000'].map((id) => id.slice(0, 12)), []],
+      'counted-robots': [[], [['cnt-robot', 'MachineToMachine']]],
+      'counted-empty': [[], []],
+    });
+    for (const name of ['cnt-d', 'cnt-e']) {
+      const user = await tenant.insert(users, { id: `cnt${name.slice(-1)}0000000`.slice(0, 12), username: name });
+      await t.call(`/api/roles/${readers}/users`, { method: 'POST', body: { userIds: [user.id] } });
+    }
+    const five = ((await t.call('/api/roles?search=counted-readers')).json as Record<string, unknown>[])[0];
+    expect(five?.usersCount).toBe(5);
+    expect(five?.featuredUsers).toHaveLength(3);
 
     // One grouped count per relation for the whole page, however many roles it has.
     const rows = await tenant.findMany(roles, {});

@@ -92,6 +92,30 @@ describe('sign-in lockout', () => {
     });
   });
 
+  it("follows the tenant's sentinel policy: its number of attempts and its lockout duration", async () => {
+    const patched = await t.call('/api/sign-in-exp', {
+      method: 'PATCH',
+      body: { sentinelPolicy: { maxAttempts: 2, lockoutDuration: 45 } },
+    });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    try {
+      await createUser('sentinel_target', 'sentinel@example.com', 'Right-Password-44');
+      for (let i = 0; i < 2; i++) {
+        expect(await attemptSignIn(tenant, { identifier: 'sentinel_target', password: `wrong-${i}` })).toEqual({
+          ok: false,
+          reason: 'invalid',
+        });
+      }
+      expect(await attemptSignIn(tenant, { identifier: 'sentinel_target', password: 'Right-Password-44' })).toEqual({
+        ok: false,
+        reason: 'locked',
+        retryAfterMinutes: 45,
+      });
+    } finally {
+      await t.call('/api/sign-in-exp', { method: 'PATCH', body: { sentinelPolicy: {} } });
+    }
+  });
+
   it('limits wrong passwords per IP address across accounts, and only that address', { timeout: 120_000 }, async () => {
     await createUser('ip_target', 'ip-target@example.com', 'Right-Password-42');
     const ipThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);

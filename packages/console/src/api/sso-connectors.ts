@@ -23,6 +23,7 @@ const seg = encodeURIComponent;
  */
 export const idpReadErrorCodes = [
   'connector.invalid_config',
+  'connector.invalid_metadata',
   'connector.invalid_certificate',
   'connector.invalid_response',
 ] as const;

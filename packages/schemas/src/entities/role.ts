@@ -32,7 +32,13 @@ export type Role = z.infer<typeof roleSchema>;
 /** A role as GET /roles lists it: with what an admin decides from (who holds it, what it grants). */
 export const roleListItemSchema = roleSchema.extend({
   usersCount: z.number().int().meta({ description: 'Users holding the role.' }),
+  featuredUsers: z
+    .array(z.object({ id: z.string(), name: z.string().nullable(), avatar: z.string().nullable() }))
+    .meta({ description: 'Up to three users holding the role.' }),
   applicationsCount: z.number().int().meta({ description: 'Machine-to-machine applications holding the role.' }),
+  featuredApplications: z
+    .array(z.object({ id: z.string(), name: z.string(), type: z.string() }))
+    .meta({ description: 'Up to three machine-to-machine applications holding the role.' }),
   scopesCount: z.number().int().meta({ description: 'Permissions (API resource scopes) the role grants.' }),
 });
 export type RoleListItem = z.infer<typeof roleListItemSchema>;

@@ -33,6 +33,8 @@ button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;backgr
 .error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
 .switch{margin:20px 0 0;text-align:center}a{color:var(--link)}
 .identity{display:flex;justify-content:space-between;gap:8px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
+.qr{display:block;width:184px;height:184px;margin:16px auto;background:#fff;border-radius:8px}.secret{font-family:ui-monospace,monospace;overflow-wrap:anywhere;margin:0}
+ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(2,1fr);gap:4px 16px;font-family:ui-monospace,monospace;direction:ltr}
 ul{padding-inline-start:20px;margin:0 0 8px}li{margin:4px 0}
 button.secondary{margin-top:12px;background:transparent;color:var(--link);border:1px solid var(--border)}
 a.social{display:flex;align-items:center;justify-content:center;gap:10px;margin:12px 0 0;padding:10px;border:1px solid var(--border);border-radius:8px;color:var(--text);text-decoration:none;font-weight:600}
@@ -40,7 +42,7 @@ a.social img{width:20px;height:20px}.divider{text-align:center;color:var(--muted
 footer{display:flex;gap:16px;flex-wrap:wrap;justify-content:center;color:var(--muted);font-size:.85rem}footer a{color:inherit}`;
 
 /** A sign-in page: the shared frame with the tenant's stylesheets, icon, logo and footer. */
-function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml {
+export function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml {
   const { logo, settings, text } = look;
   const alt = look.name;
   const header = logo.light
@@ -68,7 +70,7 @@ function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml {
 }
 
 /** The error line of a form and the attributes that tie the inputs to it. */
-function formError(error: string | undefined) {
+export function formError(error: string | undefined) {
   return {
     html: error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '',
     described: error ? html` aria-describedby="form-error" aria-invalid="true"` : '',
@@ -76,10 +78,11 @@ function formError(error: string | undefined) {
 }
 
 /** A status line above a form (not an error). */
-const noticeHtml = (notice: string | undefined) => notice && html`<p class="notice" role="status">${notice}</p>\n`;
+export const noticeHtml = (notice: string | undefined) =>
+  notice && html`<p class="notice" role="status">${notice}</p>\n`;
 
 /** A link to another screen of the same interaction. */
-const switchLink = (href: string | undefined, text: string) =>
+export const switchLink = (href: string | undefined, text: string) =>
   href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
 
 /** A social connector on a page: where its button leads, its name and logo. */

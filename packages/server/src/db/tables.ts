@@ -158,8 +158,13 @@ export const usersRoles = pgTable(
   ],
 );
 
-/** What a user's MFA verification keeps: the TOTP secret (base32), or SHA-256 hashes of the backup codes. */
-export type UserMfaVerificationData = { secret: string } | { codes: { hash: string; used: boolean }[] };
+/**
+ * What a user's MFA verification keeps: the TOTP secret (base32) and the last time step a code was accepted for (no
+ * code is accepted twice), or SHA-256 hashes of the backup codes.
+ */
+export type UserMfaVerificationData =
+  | { secret: string; lastStep?: number }
+  | { codes: { hash: string; used: boolean }[] };
 
 /**
  * A user's MFA factors (spec §3 `mfaVerifications`). At most one TOTP and one set of backup codes per user

@@ -12,13 +12,14 @@ import {
   signInFormSchemaFor,
   welcomeFormSchema,
 } from '@gatehouse/schemas';
-import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
-import type { Interaction, InteractionResults } from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import type { z } from 'zod';
+import type { Env, OpenInteraction } from '../auth/interaction-context.ts';
+import { mfaSteps } from '../auth/mfa-step.ts';
 import { consentingApplication, grantConsent } from '../auth/oidc/consent.ts';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import { passwordRejectedText, type SignInLook } from '../auth/sign-in-look.ts';
@@ -34,7 +35,6 @@ import {
   renderSignInPage,
   renderWelcomePage,
   SIGN_IN_STYLESHEET_PATH,
-  type SocialLink,
   signInStylesheet,
   termsManualOn,
 } from '../auth/sign-in-page.ts';
@@ -50,14 +50,12 @@ import {
   requestedScreen,
   type Screen,
   type ScreenLinks,
-  type Senders,
   verifiesAtSignUp,
 } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
 import { brandingOverlay, type OverlaySource, tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
 import type { Config } from '../config.ts';
-import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { TenantDbs } from '../db/tenant-db.ts';
 import { formActionSource } from '../http/form-action.ts';
 import { sendHtml } from '../http/html.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../i18n/messages.ts';
@@ -82,26 +80,6 @@ import {
   startSocialSignIn,
   targetOf,
 } from '../services/social-sign-in.ts';
-
-/** The interaction a step belongs to, found and checked once by the `interaction` guard. */
-type OpenInteraction = {
-  provider: Provider;
-  details: Interaction;
-  tenantId: string;
-  tenant: TenantDb;
-  /** The sign-in page of the interaction, `/interaction/{tenantId}/{uid}`; its steps are below it. */
-  page: string;
-  settings: SignInExperienceSettings;
-  /** The tenant's look for this request: language and phrases, theme, logo, terms, footer. */
-  look: SignInLook;
-  /** The application asking (absent for built-in clients such as the console). */
-  application: { name: string; isThirdParty: boolean } | undefined;
-  /** Who can send this tenant's codes: email (its connector, else SMTP) and SMS (its connector). */
-  senders: Senders;
-  /** The social connectors the sign-in experience shows, in its order. */
-  social: SocialLink[];
-};
-type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };
 
 /** The product's name on the console's own sign-in pages (the admin tenant). */
 const PRODUCT_NAME = 'Gatehouse';
@@ -277,7 +255,10 @@ export function interactionRoutes(
     });
     return RESPONSE_ALREADY_SENT;
   };
-  const signedIn = (c: Context<Env>, accountId: string) => finish(c, { login: { accountId } }, false);
+  // Every first factor ends here: the login finishes, or the second step (MFA) opens.
+  const mfa = mfaSteps({ interaction, finish, meta: requestMeta });
+  const { signedIn } = mfa;
+  mfa.mount(app);
 
   /** The first screen of a kind, with the links this interaction allows. */
   const screenPage = (c: Context<Env>, screen: Screen, extra: { identifier?: string; notice?: string } = {}) => {
@@ -473,7 +454,7 @@ export function interactionRoutes(
         422,
       );
     }
-    return signedIn(c, result.userId);
+    return signedIn(c, result.userId, 'sign_up');
   };
 
   app.post('/interaction/:tenantId/:uid/register/verify', interaction('login'), async (c) => {

@@ -127,6 +127,8 @@ export function changeRelation<P, O, T extends TenantTable, S extends RelationSt
       before: result.before,
       after: result.after,
       events: relation.events ? await relation.events(tx, owner, change, params) : [],
+      // Adding ids that were all linked already changes nothing: not an admin write worth an entry.
+      unchanged: change.added.length === 0 && change.removed.length === 0,
     };
   });
 }

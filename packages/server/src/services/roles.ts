@@ -6,9 +6,9 @@ import {
   type RolePatch,
   type RoleType,
 } from '@gatehouse/schemas';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../db/conditions.ts';
-import { applicationsRoles, roles, rolesScopes, usersRoles } from '../db/tables.ts';
+import { applications, applicationsRoles, roles, rolesScopes, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import { type ListQuery, likePattern } from '../http/route-kit.ts';
@@ -22,9 +22,44 @@ export function toRole(row: typeof roles.$inferSelect): Role {
   return { ...row, type: row.type as Role['type'], createdAt: row.createdAt.getTime() };
 }
 
+/** Up to this many holders of each role are answered with the list (reference `featuredUsers`/`featuredApplications`). */
+const FEATURED = 3;
+
 /**
- * The roles of a page with their users, applications and permissions counted: one grouped count per relation for
- * the whole page (three statements, each reading only these roles' index ranges), not one per role.
+ * Up to three holders per role of the page, in one statement: a lateral `limit 3` per role reads three entries of that
+ * role's index range, however many millions hold it (no sort over them; which three is the index's order).
+ */
+async function featuredHolders(
+  tenant: TenantDb,
+  table: typeof usersRoles | typeof applicationsRoles,
+  ids: string[],
+): Promise<{ roleId: string; holderId: string }[]> {
+  const holder = table === usersRoles ? sql.raw('user_id') : sql.raw('application_id');
+  const tableName = table === usersRoles ? sql.raw('users_roles') : sql.raw('applications_roles');
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await tenant.findMany(table, {
+    where: sql`(${table.roleId}, ${table === usersRoles ? usersRoles.userId : applicationsRoles.applicationId}) in (
+      select f.role_id, f.holder from unnest(array[${list}]::varchar[]) as r(id)
+      cross join lateral (
+        select h.role_id, h.${holder} as holder from ${tableName} h
+        where h.tenant_id = ${tenant.tenantId} and h.role_id = r.id
+        limit ${FEATURED}
+      ) f
+    )`,
+  });
+  return rows.map((row) => ({
+    roleId: row.roleId,
+    holderId: 'userId' in row ? row.userId : (row as typeof applicationsRoles.$inferSelect).applicationId,
+  }));
+}
+
+/**
+ * The roles of a page with their users, applications and permissions counted, and up to three users and
+ * applications holding each (as the reference answers): one grouped count per relation for the whole page (each
+ * reading only these roles' index ranges), and one statement per kind of holder, not one per role.
  */
 export async function withCounts(tenant: TenantDb, rows: (typeof roles.$inferSelect)[]): Promise<RoleListItem[]> {
   if (!rows.length) return [];
@@ -38,15 +73,37 @@ export async function withCounts(tenant: TenantDb, rows: (typeof roles.$inferSel
     );
     return new Map(counted.map((row) => [String(row.roleId), Number(row.value)]));
   };
-  const [usersCounts, applicationsCounts, scopesCounts] = await Promise.all([
+  const [usersCounts, applicationsCounts, scopesCounts, userHolders, applicationHolders] = await Promise.all([
     countBy(usersRoles),
     countBy(applicationsRoles),
     countBy(rolesScopes),
+    featuredHolders(tenant, usersRoles, ids),
+    featuredHolders(tenant, applicationsRoles, ids),
   ]);
+  const [people, apps] = await Promise.all([
+    userHolders.length
+      ? tenant.findMany(users, { where: inArray(users.id, [...new Set(userHolders.map((h) => h.holderId))]) })
+      : Promise.resolve([]),
+    applicationHolders.length
+      ? tenant.findMany(applications, {
+          where: inArray(applications.id, [...new Set(applicationHolders.map((h) => h.holderId))]),
+        })
+      : Promise.resolve([]),
+  ]);
+  const userById = new Map(people.map((user) => [user.id, { id: user.id, name: user.name, avatar: user.avatar }]));
+  const appById = new Map(apps.map((app) => [app.id, { id: app.id, name: app.name, type: app.type }]));
+  const holdersOf = <T>(holders: { roleId: string; holderId: string }[], byId: Map<string, T>, roleId: string) =>
+    holders
+      .filter((holder) => holder.roleId === roleId)
+      .map((holder) => holder.holderId)
+      .sort()
+      .flatMap((id) => byId.get(id) ?? []);
   return rows.map((row) => ({
     ...toRole(row),
     usersCount: usersCounts.get(row.id) ?? 0,
+    featuredUsers: holdersOf(userHolders, userById, row.id),
     applicationsCount: applicationsCounts.get(row.id) ?? 0,
+    featuredApplications: holdersOf(applicationHolders, appById, row.id),
     scopesCount: scopesCounts.get(row.id) ?? 0,
   }));
 }

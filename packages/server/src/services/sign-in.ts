@@ -8,6 +8,7 @@ import { recordDailyActiveUser } from './daily-active-users.ts';
 import type { FailureThrottle, ThrottleKey } from './failure-throttle.ts';
 import { queueInteractionEvent } from './interaction-events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
 
 /**
@@ -16,6 +17,19 @@ import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passw
  * on its own.
  */
 export const LOCKOUT = { maxFailures: 5, windowMinutes: 15 } as const;
+
+/**
+ * The tenant's lockout: its sign-in experience's `sentinelPolicy` (reference names: `maxAttempts` failures, locked
+ * for `lockoutDuration` minutes), each part defaulting to `LOCKOUT`. The lock lasts until the oldest failure of the
+ * window is `lockoutDuration` old, so the window and the lock are the same length.
+ */
+export async function lockoutOf(tenant: TenantDb): Promise<{ maxFailures: number; windowMinutes: number }> {
+  const { sentinelPolicy } = await readSignInExperienceSettings(tenant);
+  return {
+    maxFailures: sentinelPolicy.maxAttempts ?? LOCKOUT.maxFailures,
+    windowMinutes: sentinelPolicy.lockoutDuration ?? LOCKOUT.windowMinutes,
+  };
+}
 export const SIGN_IN_LOG_KEY = 'Interaction.SignIn.Submit';
 
 /**
@@ -54,7 +68,7 @@ function getDummyHash(): Promise<string> {
  * Serialises the attempts on one account until the end of the transaction (a transaction-scoped advisory lock; a
  * hash collision only makes two accounts wait for each other).
  */
-async function lockAccount(tx: TenantDb, account: string): Promise<void> {
+export async function lockAccount(tx: TenantDb, account: string): Promise<void> {
   // An aggregate always answers one row, so the lock in its select list is taken even when nothing matches.
   await tx.aggregate(
     {
@@ -88,7 +102,7 @@ export function findByIdentifier(tenant: TenantDb, identifier: string, kinds: re
  * The lockout holds under concurrency: under a per-account lock, one short transaction counts the failures in the
  * window and either refuses or writes this attempt's audit entry as a failure in advance (`error: 'checking'`),
  * before the password hash is checked outside any transaction. Parallel guesses therefore see each other: at most
- * `maxFailures` passwords are ever checked per window, and a crash mid-check leaves a failure, never a free guess. The
+ * the tenant's `maxFailures` passwords are ever checked per window, and a crash mid-check leaves a failure, never a free guess. The
  * entry gets its final result when the check ends.
  */
 export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): Promise<SignInResult> {
@@ -113,7 +127,8 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     ? eq(logs.userId, user.id)
     : allOf(isNull(logs.userId), sql`${logs.payload}->>'identifier' = ${identifier}`);
 
-  const windowStart = new Date(Date.now() - LOCKOUT.windowMinutes * 60_000);
+  const lockout = await lockoutOf(tenant);
+  const windowStart = new Date(Date.now() - lockout.windowMinutes * 60_000);
   const gate = await tenant.transaction(async (tx) => {
     await lockAccount(tx, user ? `user:${user.id}` : `identifier:${identifier}`);
     const failures = await tx.findMany(logs, {
@@ -124,9 +139,9 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
         sql`${logs.payload}->>'result' = 'Error'`,
       ),
       orderBy: [asc(logs.createdAt)],
-      limit: LOCKOUT.maxFailures,
+      limit: lockout.maxFailures,
     });
-    const locked = failures.length >= LOCKOUT.maxFailures;
+    const locked = failures.length >= lockout.maxFailures;
     await tx.insert(logs, {
       id: attemptId,
       key: SIGN_IN_LOG_KEY,
@@ -136,7 +151,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     });
     if (!locked) return { locked: false as const };
     const oldest = failures[0]?.createdAt.getTime() ?? Date.now();
-    const retryAfterMinutes = Math.max(1, Math.ceil((oldest + LOCKOUT.windowMinutes * 60_000 - Date.now()) / 60_000));
+    const retryAfterMinutes = Math.max(1, Math.ceil((oldest + lockout.windowMinutes * 60_000 - Date.now()) / 60_000));
     return { locked: true as const, retryAfterMinutes };
   });
   if (gate.locked) return { ok: false, reason: 'locked', retryAfterMinutes: gate.retryAfterMinutes };

@@ -11,7 +11,7 @@ import { organizations, organizationUserRoles, organizationUsers, users } from '
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { membershipEvent } from './organization-members.ts';
-import { strongestRole, tenantRoleOf } from './tenants.ts';
+import { reassignDefaultTenants, strongestRole, tenantRoleOf } from './tenants.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /** A tenant's members: the users of organization `t-X` in the admin tenant, with their tenant role. */
@@ -112,7 +112,10 @@ export async function updateTenantMemberRole(
   );
 }
 
-/** Removes a member (or the member leaves). The last admin cannot go: 422 `tenant.last_admin`. */
+/**
+ * Removes a member (or the member leaves). The last admin cannot go: 422 `tenant.last_admin`. A member whose default
+ * tenant this was gets their oldest remaining tenant as default, in the same transaction.
+ */
 export async function removeTenantMember(ctx: WriteContext, tenantId: string, userId: string): Promise<void> {
   const organizationId = tenantOrganizationId(tenantId);
   await performWrite(ctx, 'Admin.TenantMember.Deleted', async (tx) => {
@@ -129,6 +132,8 @@ export async function removeTenantMember(ctx: WriteContext, tenantId: string, us
       organizationUsers,
       allOf(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)),
     );
+    // Whoever left or was removed no longer lands on this tenant by default.
+    await reassignDefaultTenants(tx, tenantId, userId);
     return {
       result: undefined,
       entity: { type: 'TenantMember', id: `${tenantId}:${userId}` },

@@ -215,26 +215,34 @@ export async function renameTenant(
 }
 
 /**
- * Moves every account whose default tenant is `deletedId` to the oldest tenant it still belongs to (the
- * console's "first tenant"), or drops the key when it belongs to none. Runs after the tenant's
- * organization is gone, in the deletion's transaction. Answers the accounts it changed.
+ * Moves every account whose default tenant is `goneId` — the tenant was deleted, or the account left it or was
+ * removed from it (`onlyUserId`) — to the oldest tenant it still belongs to (the console's "first tenant"; a tenant's
+ * organization is made with it, so the organizations' order is the tenants'), or drops the key when it belongs to
+ * none. Runs in the caller's transaction after the membership is gone. Answers the accounts it changed.
  */
-async function reassignDefaultTenants(tx: Database, admin: TenantDb, deletedId: string): Promise<string[]> {
-  const pointing = await admin.findMany(users, { where: sql`${users.customData}->>'defaultTenantId' = ${deletedId}` });
+export async function reassignDefaultTenants(admin: TenantDb, goneId: string, onlyUserId?: string): Promise<string[]> {
+  const pointing = await admin.findMany(users, {
+    where: allOf(
+      sql`${users.customData}->>'defaultTenantId' = ${goneId}`,
+      onlyUserId === undefined ? undefined : eq(users.id, onlyUserId),
+    ),
+  });
   for (const user of pointing) {
     const memberships = await admin.findMany(organizationUsers, { where: eq(organizationUsers.userId, user.id) });
-    const tenantIds = memberships.flatMap((row) => tenantIdOfOrganization(row.organizationId) ?? []);
-    const [next] = tenantIds.length
-      ? await tx
-          .select({ id: tenants.id })
-          .from(tenants)
-          .where(inArray(tenants.id, tenantIds))
-          .orderBy(asc(tenants.createdAt), asc(tenants.id))
-          .limit(1)
+    const organizationIds = memberships
+      .map((row) => row.organizationId)
+      .filter((organizationId) => tenantIdOfOrganization(organizationId) !== undefined);
+    const [next] = organizationIds.length
+      ? await admin.findMany(organizations, {
+          where: inArray(organizations.id, organizationIds),
+          orderBy: [asc(organizations.createdAt), asc(organizations.id)],
+          limit: 1,
+        })
       : [];
-    const { defaultTenantId: _deleted, ...rest } = user.customData;
+    const nextTenantId = next && tenantIdOfOrganization(next.id);
+    const { defaultTenantId: _gone, ...rest } = user.customData;
     await admin.update(users, eq(users.id, user.id), {
-      customData: next ? { ...rest, defaultTenantId: next.id } : rest,
+      customData: nextTenantId ? { ...rest, defaultTenantId: nextTenantId } : rest,
       updatedAt: new Date(),
     });
   }
@@ -258,7 +266,7 @@ export async function deleteTenant(
     await performWrite({ ...ctx, tenant: adminTenant(tenantDb) }, 'Admin.Tenant.Deleted', async (admin) => {
       await admin.delete(organizations, eq(organizations.id, tenantOrganizationId(id)));
       await tenantDb.delete(tenants).where(eq(tenants.id, id));
-      const defaultsMoved = await reassignDefaultTenants(tenantDb, admin, id);
+      const defaultsMoved = await reassignDefaultTenants(admin, id);
       return {
         result: undefined,
         entity: { type: 'Tenant', id },

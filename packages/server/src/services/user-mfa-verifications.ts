@@ -25,8 +25,7 @@ type UserMfaVerificationCreate = z.output<typeof userMfaVerificationCreateSchema
 /**
  * A user's MFA factors (spec §3 `mfaVerifications`). The TOTP secret is kept as it is, like the other secrets the
  * server must read back (signing keys, client secrets); backup codes only as SHA-256 hashes, since they are only
- * ever compared. Sign-in verification of these factors belongs to the sign-in experience's MFA work; `verifyTotp`
- * is its entry point.
+ * ever compared. The sign-in pages check them (services/mfa-sign-in.ts).
  */
 
 export type UserMfaVerificationRow = typeof userMfaVerifications.$inferSelect;
@@ -43,7 +42,7 @@ export function toUserMfaVerification(row: UserMfaVerificationRow): UserMfaVerif
 }
 
 /** RFC 6238 defaults every authenticator app supports. */
-const totpParameters = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+export const totpParameters = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 
 /** A new TOTP secret: 160 random bits (RFC 4226's recommendation), base32. */
 export const generateTotpSecret = () => new Secret({ size: 20 }).base32;
@@ -92,19 +91,6 @@ export function findUserMfaVerifications(tenant: TenantDb, userId: string, type?
   return tenant.findMany(userMfaVerifications, {
     where: type ? and(ofUser, eq(userMfaVerifications.type, type)) : ofUser,
   });
-}
-
-/**
- * Whether `code` is the current TOTP code of the user's authenticator app (one period of clock drift either way).
- * On success the factor's `lastUsedAt` moves; for the sign-in flow's MFA step.
- */
-export async function verifyTotp(tenant: TenantDb, userId: string, code: string): Promise<boolean> {
-  const [factor] = await findUserMfaVerifications(tenant, userId, 'Totp');
-  if (!factor || !('secret' in factor.data) || !/^\d{6}$/.test(code)) return false;
-  const totp = new TOTP({ ...totpParameters, secret: Secret.fromBase32(factor.data.secret) });
-  if (totp.validate({ token: code, window: 1 }) === null) return false;
-  await tenant.update(userMfaVerifications, eq(userMfaVerifications.id, factor.id), { lastUsedAt: new Date() });
-  return true;
 }
 
 // The admin API's operations on a user's MFA factors: list, create (TOTP or backup codes), delete.

@@ -22,6 +22,8 @@ export type WriteOutcome<R> = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   events?: DomainEvent[];
+  /** The request changed nothing (a relation POST of ids already linked): no audit entry, no events. */
+  unchanged?: boolean;
 };
 
 /** A write whose input has not been validated yet (callers other than a route: CLI, imports, services). */
@@ -103,9 +105,10 @@ async function recordWrites(
   writes: readonly { key: LogKey; outcome: WriteOutcome<unknown> }[],
 ): Promise<void> {
   const { actor } = ctx;
+  const changed = writes.filter(({ outcome }) => !outcome.unchanged);
   await tx.insertMany(
     logs,
-    writes.map(({ key, outcome }) => ({
+    changed.map(({ key, outcome }) => ({
       id: generateId(),
       key,
       userId: actor.type === 'user' ? actor.id : null,
@@ -128,7 +131,7 @@ async function recordWrites(
   const createdAt = Date.now();
   await tx.insertMany(
     outbox,
-    writes.flatMap(({ outcome }) =>
+    changed.flatMap(({ outcome }) =>
       (outcome.events ?? []).map(({ event, data }) => ({ event, payload: { event, data, actor, createdAt } })),
     ),
   );

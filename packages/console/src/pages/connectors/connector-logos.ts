@@ -1,5 +1,5 @@
-import { Building2, type IconNode, KeyRound, Mail, MessageSquareText, Webhook } from 'lucide';
-import { type SimpleIcon, siDiscord, siGithub, siGitlab, siGoogle, siMailgun, siOpenid } from 'simple-icons';
+import { Building2, FileKey2, type IconNode, KeyRound, Mail, MessageSquareText, Webhook } from 'lucide';
+import { type SimpleIcon, siDiscord, siGithub, siGitlab, siGoogle, siMailgun, siOkta, siOpenid } from 'simple-icons';
 
 /**
  * How a connector factory's logo file (`public/connectors/{name}.svg`, the factory's `logo` URL, shown by the console
@@ -20,7 +20,9 @@ export const connectorLogos = {
   microsoft: { generic: Building2, colour: '#3a7bd5' },
   oauth2: { generic: KeyRound, colour: '#2f6f4f' },
   oidc: { brand: siOpenid },
+  okta: { brand: siOkta },
   postmark: { generic: Mail, colour: '#8a6508' },
+  saml: { generic: FileKey2, colour: '#6b3fa0' },
   sendgrid: { generic: Mail, colour: '#1a6fc0' },
   smtp: { generic: Mail, colour: '#2f6f9f' },
   twilio: { generic: MessageSquareText, colour: '#c8102e' },

@@ -23,7 +23,9 @@ function role(name: string, fields: Partial<RoleListItem>): RoleListItem {
     isDefault: false,
     createdAt: 0,
     usersCount: 0,
+    featuredUsers: [],
     applicationsCount: 0,
+    featuredApplications: [],
     scopesCount: 0,
     ...fields,
   };

@@ -74,12 +74,16 @@ async function scopeFor(
   };
 }
 
-async function assertMember(tenant: TenantDb, organizationId: string, member: Member) {
+/**
+ * The member may have tokens for the organization. An organization that requires MFA gives them only to a user whose
+ * sign-in passed a second factor (`amr` has `mfa`, set by the sign-in's MFA step and kept on the refresh token);
+ * machine-to-machine applications have no second factor, so they get none there.
+ */
+async function assertMember(tenant: TenantDb, organizationId: string, member: Member, amr?: readonly string[]) {
   if (!(await isOrganizationMember(tenant, organizationId, member))) {
     throw new errors.AccessDenied('not a member of the organization');
   }
-  // No second factor exists yet, so an organization that requires MFA gets no tokens rather than unprotected ones.
-  if (await organizationRequiresMfa(tenant, organizationId)) {
+  if ((await organizationRequiresMfa(tenant, organizationId)) && !amr?.includes('mfa')) {
     throw new errors.AccessDenied('the organization requires multi-factor authentication');
   }
 }
@@ -126,7 +130,7 @@ async function userOrganizationToken(ctx: KoaContextWithOIDC, deps: GrantDeps, o
   if (!user || user.isSuspended) throw new errors.InvalidGrant('refresh token invalid (referenced account not found)');
 
   const member = { userId: accountId };
-  await assertMember(tenant, organizationId, member);
+  await assertMember(tenant, organizationId, member, refreshToken.amr);
   const { audience, available, ttl } = await scopeFor(tenant, organizationId, member, single(ctx, 'resource'));
   const scope = grantedScopes(ctx, available);
   const token = new provider.AccessToken({

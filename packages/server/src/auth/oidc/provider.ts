@@ -169,7 +169,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${tenantId}/${interaction.uid}` },
     claims: {
-      openid: ['sub'],
+      // `amr` says how the user signed in when a second factor was passed (['mfa', 'otp']; RFC 8176).
+      openid: ['sub', 'amr'],
       profile: ['name', 'username', 'picture', 'updated_at'],
       email: ['email', 'email_verified'],
       phone: ['phone_number', 'phone_number_verified'],

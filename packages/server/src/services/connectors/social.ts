@@ -56,10 +56,13 @@ const options = (ctx: SocialContext) => ({
   execute: [client.allowInsecureRequests],
 });
 
-/** Discovered provider configurations, kept for 5 minutes per issuer and client. */
+/**
+ * Discovered provider configurations, kept for 5 minutes per issuer and client. Social OIDC connectors and enterprise
+ * SSO's OIDC connectors (services/sso/idp.ts) both discover through here.
+ */
 const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
-function discover(issuer: string, clientId: string, clientSecret: string, ctx: SocialContext) {
+export function discover(issuer: string, clientId: string, clientSecret: string, ctx: SocialContext) {
   const key = JSON.stringify([issuer, clientId, clientSecret]);
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < 5 * 60_000) return cached.config;

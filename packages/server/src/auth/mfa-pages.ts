@@ -1,0 +1,86 @@
+import { html, type SafeHtml } from '../http/html.ts';
+import type { SignInLook } from './sign-in-look.ts';
+import { formError, noticeHtml, page, switchLink } from './sign-in-page.ts';
+
+/**
+ * The sign-in's second step (services/mfa-sign-in.ts): a code of the user's authenticator app or one of their backup
+ * codes; setting up an authenticator app (QR code and key, then its code); and the new backup codes, shown once.
+ * Plain forms like every sign-in page.
+ */
+
+export type MfaVerifyPageOptions = {
+  action: string;
+  factor: 'totp' | 'backup_code';
+  /** The other factor the user holds, if any. */
+  switchHref?: string | undefined;
+  error?: string | undefined;
+};
+
+export function renderMfaVerifyPage(look: SignInLook, options: MfaVerifyPageOptions): SafeHtml {
+  const t = look.text;
+  const error = formError(options.error);
+  const totp = options.factor === 'totp';
+  const input = totp
+    ? html`<label for="code">${t('code_label')}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus${error.described}>`
+    : html`<label for="code">${t('mfa_backup_label')}</label>
+<input id="code" name="code" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="32" required autofocus dir="ltr"${error.described}>`;
+  return page(
+    look,
+    t('mfa_title'),
+    html`${noticeHtml(t(totp ? 'mfa_totp_prompt' : 'mfa_backup_prompt'))}<form method="post" action="${options.action}" novalidate>
+${error.html}
+<input type="hidden" name="factor" value="${options.factor}">
+${input}
+<button type="submit">${t('code_submit')}</button>
+</form>${switchLink(options.switchHref, t(totp ? 'mfa_use_backup' : 'mfa_use_totp'))}`,
+  );
+}
+
+export type MfaEnrollPageOptions = {
+  action: string;
+  /** `data:image/svg+xml;base64,…` of the `otpauth://` URI. */
+  qrCode: string;
+  secret: string;
+  /** Where "skip for now" posts; absent when a second factor is required. */
+  skipAction?: string | undefined;
+  error?: string | undefined;
+};
+
+export function renderMfaEnrollPage(look: SignInLook, options: MfaEnrollPageOptions): SafeHtml {
+  const t = look.text;
+  const error = formError(options.error);
+  const required = options.skipAction === undefined;
+  return page(
+    look,
+    t('mfa_enroll_title'),
+    html`${required ? noticeHtml(t('mfa_enroll_required')) : ''}<p class="hint">${t('mfa_enroll_prompt')}</p>
+<img class="qr" src="${options.qrCode}" alt="${t('mfa_qr_alt')}" width="184" height="184">
+<p class="hint">${t('mfa_secret_label')}</p>
+<p class="secret" dir="ltr">${options.secret}</p>
+<form method="post" action="${options.action}" novalidate>
+${error.html}
+<label for="code">${t('code_label')}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus${error.described}>
+<button type="submit">${t('code_submit')}</button>
+</form>${
+      options.skipAction
+        ? html`\n<form method="post" action="${options.skipAction}"><button type="submit" class="secondary">${t('mfa_skip')}</button></form>`
+        : ''
+    }`,
+  );
+}
+
+export function renderBackupCodesPage(
+  look: SignInLook,
+  options: { action: string; codes: readonly string[] },
+): SafeHtml {
+  const t = look.text;
+  return page(
+    look,
+    t('mfa_backup_codes_title'),
+    html`<p class="hint">${t('mfa_backup_codes_prompt')}</p>
+<ul class="codes">${options.codes.map((code) => html`<li>${code}</li>`)}</ul>
+<form method="post" action="${options.action}"><button type="submit">${t('mfa_backup_codes_done')}</button></form>`,
+  );
+}
