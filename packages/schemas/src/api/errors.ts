@@ -106,6 +106,7 @@ export const errorCodes = [
   'user.backup_code_already_in_use',
   'user.mfa_requires_other_factor',
   'user.personal_access_token_name_exists',
+  'user.enterprise_sso_identity_not_exists',
   'session.invalid_credentials',
   'verification_record.invalid',
   'password.rejected',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailDomainSchema } from './organization.ts';
+import { userIdentitySchema } from './user-input.ts';
 
 /**
  * Enterprise SSO (spec §2.2 `enterprise-sso`, §3 "SSO connector"; reference `/sso-connectors`): a tenant's
@@ -175,3 +176,24 @@ export const userSsoIdentitySchema = z.object({
   updatedAt: z.number(),
 });
 export type UserSsoIdentity = z.infer<typeof userSsoIdentitySchema>;
+
+/**
+ * GET /users/{userId}/sso-identities/{ssoConnectorId} (reference): the identity. The reference's `tokenSecret` (its
+ * token storage) is never answered: Gatehouse stores no IdP tokens.
+ */
+export const userSsoIdentityAnswerSchema = z.object({ ssoIdentity: userSsoIdentitySchema });
+
+/** GET /users/{userId}/all-identities (reference): social identities by target and enterprise SSO identities. */
+export const userAllIdentitiesSchema = z.object({
+  socialIdentities: z.array(z.object({ target: z.string(), identity: userIdentitySchema })),
+  ssoIdentities: z.array(z.object({ ssoConnectorId: z.string(), ssoIdentity: userSsoIdentitySchema })),
+});
+export type UserAllIdentities = z.infer<typeof userAllIdentitiesSchema>;
+
+/**
+ * Bodies of `/organizations/{id}/jit/sso-connectors` (reference): any id-like text, repeats count once; an unknown id
+ * is 422 `entity.relation_foreign_key_not_found`, not a 400.
+ */
+const ssoConnectorIdList = (min: number) => z.array(z.string().min(1).max(256)).min(min).max(100);
+export const ssoConnectorIdsAssignSchema = z.strictObject({ ssoConnectorIds: ssoConnectorIdList(1) });
+export const ssoConnectorIdsReplaceSchema = z.strictObject({ ssoConnectorIds: ssoConnectorIdList(0) });

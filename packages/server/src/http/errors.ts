@@ -41,6 +41,7 @@ const uniqueViolationCodes: Record<string, ErrorCode> = {
   organization_roles_name_unique: 'organization_role.name_in_use',
   organization_scopes_name_unique: 'organization_scope.name_in_use',
   organization_invitations_pending_unique: 'organization_invitation.pending_exists',
+  sso_connectors_connector_name_unique: 'single_sign_on.duplicate_connector_name',
 };
 
 type PgError = { code?: string; constraint?: string };

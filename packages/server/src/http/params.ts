@@ -1,14 +1,16 @@
-import { idSchema, organizationIdSchema, paginationQuerySchema } from '@gatehouse/schemas';
+import { paginationQuerySchema } from '@gatehouse/schemas';
 import { z } from 'zod';
 
 /** Path parameters shared by several route modules (relation routes nest under their owner's path). */
-export const idParams = z.object({ id: idSchema });
-export const organizationParams = z.object({ id: organizationIdSchema });
 /**
- * A user id in a path: any id-like text, so an id that cannot exist (`/users/not-an-id`) is 404 like an unknown one
- * (reference), not 400. Ids we generate have 12 characters; the bound only keeps absurd paths out.
+ * An id in a path: any id-like text, so an id that cannot exist (`/users/not-an-id`, an organization id of 40
+ * characters) is 404 like an unknown one (reference), not 400. Ids we generate are shorter (12 for users, 21 for most,
+ * 32 for organizations); the bound only keeps absurd paths out. Ids in bodies keep their exact schemas.
  */
-export const userIdPathSchema = z.string().min(1).max(256);
+export const pathIdSchema = z.string().min(1).max(256);
+export const idParams = z.object({ id: pathIdSchema });
+export const organizationParams = z.object({ id: pathIdSchema });
+export const userIdPathSchema = pathIdSchema;
 export const userIdParams = z.object({ userId: userIdPathSchema });
 /** `search` over a relation's list (substring, any case). */
 export const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });

@@ -26,6 +26,7 @@ import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
 import { signInExperienceRoutes } from './sign-in-experience.ts';
 import { signingKeysRoutes } from './signing-keys.ts';
+import { ssoConnectorsRoutes } from './sso-connectors.ts';
 import { userGrantsRoutes } from './user-grants.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
 import { userImportsRoutes } from './user-imports.ts';
@@ -74,5 +75,6 @@ export function managementRoutes() {
       .route('/', domainsRoutes)
       .route('/', signInExperienceRoutes)
       .route('/', connectorsRoutes)
+      .route('/', ssoConnectorsRoutes)
   );
 }

@@ -8,11 +8,16 @@ import {
   organizationRoleIdsReplaceSchema,
   organizationRoleSchema,
   paginationQuerySchema,
+  ssoConnectorIdsAssignSchema,
+  ssoConnectorIdsReplaceSchema,
+  ssoConnectorSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { organizationJitEmailDomains, organizationRoles } from '../db/tables.ts';
+import { organizationJitEmailDomains, organizationRoles, ssoConnectors } from '../db/tables.ts';
 import { organizationParams } from '../http/params.ts';
+import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import {
   createRouter,
   errorResponse,
@@ -26,11 +31,13 @@ import {
 import { writeContext } from '../http/write-context.ts';
 import * as jit from '../services/organization-jit.ts';
 import { findOrganization, toOrganizationRole } from '../services/organizations.ts';
+import { auditOwner, wholeSet } from '../services/relations.ts';
+import { findSsoConnectorIds, toSsoConnector } from '../services/sso-connectors.ts';
 
 /**
  * Just-in-time provisioning of an organization: new users whose verified email has one of its
- * domains join it with its default roles (services/organization-jit.ts). Enterprise SSO
- * connectors are not part of it yet: they do not exist in Gatehouse so far.
+ * domains, and users who sign in through one of its enterprise SSO connectors, join it with its
+ * default roles (services/organization-jit.ts).
  */
 
 const tags = ['Organization just-in-time provisioning'];
@@ -128,7 +135,7 @@ const removeRole = createRoute({
   responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
 });
 
-export const organizationJitRoutes = createRouter()
+const settingsRoutes = createRouter()
   .openapi(listEmailDomains, async (c) => {
     const { id } = c.req.valid('param');
     await findOrganization(c.get('tenant'), id);
@@ -178,3 +185,57 @@ export const organizationJitRoutes = createRouter()
     await jit.removeJitRole(writeContext(c), id, organizationRoleId);
     return c.body(null, 204);
   });
+
+const ssoConnectorErrors = {
+  404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
+  422: errorResponse('An unknown connector (`entity.relation_foreign_key_not_found`, data.ids naming them).'),
+} as const;
+const acceptSsoConnectors = idsIn('ssoConnectorIds', findSsoConnectorIds);
+
+/** The organization's enterprise SSO connectors: who signs in through one joins (reference `jit/sso-connectors`). */
+const ssoConnectorsRoutes = relationRoutes({
+  tags,
+  path: '/organizations/{id}/jit/sso-connectors',
+  params: organizationParams,
+  owner: (tx, { id }) => findOrganization(tx, id),
+  links: ({ id }) => jit.jitSsoConnectorsOf(id),
+  // An organization has few: before/after are the whole set, as for its other JIT settings.
+  audit: auditOwner(
+    'Admin.Organization.Updated',
+    'Organization',
+    wholeSet('jitSsoConnectorIds', ({ id }: { id: string }) => jit.jitSsoConnectorsOf(id)),
+  ),
+  list: {
+    summary: 'List the enterprise SSO connectors whose users join the organization',
+    query: paginationQuerySchema,
+    item: ssoConnectorSchema,
+    page: 'A page of connectors, by name (secrets masked).',
+    related: ssoConnectors,
+    id: ssoConnectors.id,
+    search: [],
+    orderBy: [asc(ssoConnectors.connectorName), asc(ssoConnectors.id)],
+    toApi: (_tenant, rows) => rows.map(toSsoConnector),
+    pagination: 'optional',
+  },
+  add: {
+    summary: 'Add enterprise SSO connectors to the organization’s just-in-time provisioning',
+    body: ssoConnectorIdsAssignSchema,
+    accept: acceptSsoConnectors,
+    answer: 'Added (connectors already there stay as they are).',
+    errors: ssoConnectorErrors,
+  },
+  replace: {
+    summary: 'Replace the enterprise SSO connectors of the organization’s just-in-time provisioning',
+    body: ssoConnectorIdsReplaceSchema,
+    accept: acceptSsoConnectors,
+    answer: 'Replaced.',
+    errors: ssoConnectorErrors,
+  },
+  remove: {
+    summary: 'Remove an enterprise SSO connector from the organization’s just-in-time provisioning',
+    param: 'ssoConnectorId',
+    schema: z.string().min(1).max(256),
+  },
+});
+
+export const organizationJitRoutes = createRouter().route('/', settingsRoutes).route('/', ssoConnectorsRoutes);

@@ -12,6 +12,7 @@ import {
   userProfilePatchSchema,
   userProfileSchema,
   userSchema,
+  userSsoIdentitySchema,
   userSuspensionSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
@@ -29,6 +30,7 @@ import {
   toPage,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
+import { userSsoIdentitiesOf } from '../services/sso-connectors.ts';
 import * as userService from '../services/users.ts';
 
 const tags = ['Users'];
@@ -75,10 +77,10 @@ const getUser = createRoute({
   tags,
   summary: 'Get a user',
   description:
-    '`includeSsoIdentities=true` adds `ssoIdentities` (always empty: enterprise SSO identities do not exist yet). `includePasswordHash=true` is refused: password hashes never leave the server.',
+    '`includeSsoIdentities=true` adds `ssoIdentities`, the user’s enterprise SSO identities. `includePasswordHash=true` is refused: password hashes never leave the server.',
   request: { params: userIdParams, query: userGetQuerySchema },
   responses: {
-    200: jsonResponse(userSchema.extend({ ssoIdentities: z.array(z.unknown()).optional() }), 'The user.'),
+    200: jsonResponse(userSchema.extend({ ssoIdentities: z.array(userSsoIdentitySchema).optional() }), 'The user.'),
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -231,10 +233,12 @@ export const usersRoutes = createRouter()
     return c.json(await userService.createUser(writeContext(c), c.req.valid('json')), 200);
   })
   .openapi(getUser, async (c) => {
-    const user = await userService.findUser(c.get('tenant'), c.req.valid('param').userId);
+    const tenant = c.get('tenant');
+    const user = await userService.findUser(tenant, c.req.valid('param').userId);
     const { includeSsoIdentities } = c.req.valid('query');
     const withSso = includeSsoIdentities === 'true' || includeSsoIdentities === '1';
-    return c.json({ ...userService.toUser(user), ...(withSso ? { ssoIdentities: [] } : {}) }, 200);
+    const ssoIdentities = withSso ? await userSsoIdentitiesOf(tenant, user.id) : undefined;
+    return c.json({ ...userService.toUser(user), ...(ssoIdentities ? { ssoIdentities } : {}) }, 200);
   })
   .openapi(patchUser, async (c) => {
     const user = await userService.patchUser(writeContext(c), c.req.valid('param').userId, c.req.valid('json'));

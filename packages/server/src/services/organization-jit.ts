@@ -1,5 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { organizationJitEmailDomains, organizationJitRoles, organizationRoles } from '../db/tables.ts';
+import {
+  organizationJitEmailDomains,
+  organizationJitRoles,
+  organizationJitSsoConnectors,
+  organizationRoles,
+} from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { membershipEvent } from './organization-members.ts';
@@ -30,16 +35,50 @@ export async function provisionJustInTime(
   const matches = await tx.findMany(organizationJitEmailDomains, {
     where: eq(organizationJitEmailDomains.emailDomain, domain),
   });
-  const organizationIds = [...new Set(matches.map((match) => match.organizationId))].sort();
+  return joinWithJitRoles(
+    tx,
+    user.id,
+    matches.map((match) => match.organizationId),
+  );
+}
+
+/** The organizations whose JIT settings name this enterprise SSO connector, sorted. */
+export async function organizationsForSsoConnector(tx: TenantDb, ssoConnectorId: string): Promise<string[]> {
+  const rows = await tx.findMany(organizationJitSsoConnectors, {
+    where: eq(organizationJitSsoConnectors.ssoConnectorId, ssoConnectorId),
+  });
+  return [...new Set(rows.map((row) => row.organizationId))].sort();
+}
+
+/**
+ * Just-in-time provisioning by enterprise SSO: a user who signed in through the connector joins the organizations
+ * that name it, with their JIT roles (memberships and roles already held stay as they are). Call it inside the
+ * transaction of the sign-in's write and append the returned events to it, as with {@link provisionJustInTime}.
+ */
+export async function provisionBySsoConnector(
+  tx: TenantDb,
+  userId: string,
+  ssoConnectorId: string,
+): Promise<{ organizationIds: string[]; events: DomainEvent[] }> {
+  return joinWithJitRoles(tx, userId, await organizationsForSsoConnector(tx, ssoConnectorId));
+}
+
+/** Adds the user to each organization with its JIT roles; the membership events of those it joined. */
+async function joinWithJitRoles(
+  tx: TenantDb,
+  userId: string,
+  organizations: readonly string[],
+): Promise<{ organizationIds: string[]; events: DomainEvent[] }> {
+  const organizationIds = [...new Set(organizations)].sort();
   const events: DomainEvent[] = [];
   for (const organizationId of organizationIds) {
-    const joined = await addIds(tx, membersOf(organizationId), [user.id]);
+    const joined = await addIds(tx, membersOf(organizationId), [userId]);
     const roles = await tx.findMany(organizationJitRoles, {
       where: eq(organizationJitRoles.organizationId, organizationId),
     });
     await addIds(
       tx,
-      memberRolesOf(organizationId, user.id),
+      memberRolesOf(organizationId, userId),
       roles.map((role) => role.organizationRoleId),
     );
     events.push(...membershipEvent(organizationId, { kind: 'users', added: joined, removed: [] }));
@@ -47,7 +86,17 @@ export async function provisionJustInTime(
   return { organizationIds, events };
 }
 
-// The JIT settings of an organization (admin API): its email domains and the roles new members start with.
+// The JIT settings of an organization (admin API): its email domains, its enterprise SSO connectors and the roles
+// new members start with.
+
+/** An organization's JIT enterprise SSO connectors (the generated relation routes of routes/organization-jit.ts). */
+export const jitSsoConnectorsOf = (organizationId: string): IdSet<typeof organizationJitSsoConnectors> => ({
+  table: organizationJitSsoConnectors,
+  owner: eq(organizationJitSsoConnectors.organizationId, organizationId),
+  column: organizationJitSsoConnectors.ssoConnectorId,
+  pick: (row) => row.ssoConnectorId,
+  row: (ssoConnectorId) => ({ organizationId, ssoConnectorId }),
+});
 
 /** The condition and order of an organization's JIT email domains, in alphabetical order. */
 export function jitEmailDomainListQuery(organizationId: string): ListQuery {

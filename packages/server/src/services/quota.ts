@@ -24,6 +24,7 @@ import {
   roles,
   rolesScopes,
   scopes,
+  ssoConnectors,
   tenantSubscriptions,
   tenants,
 } from '../db/tables.ts';
@@ -53,6 +54,7 @@ export type CountedQuotaKey =
   | 'hooksLimit'
   | 'organizationsLimit'
   | 'socialConnectorsLimit'
+  | 'enterpriseSsoLimit'
   | 'tenantMembersLimit';
 
 /** Spec §9: development tenants are on Development, the admin tenant on Admin, any other without a row on Free. */
@@ -129,6 +131,8 @@ export async function countUsage(
       return tenant.count(organizations);
     case 'socialConnectorsLimit':
       return tenant.count(connectors, eq(connectors.type, 'Social'));
+    case 'enterpriseSsoLimit':
+      return tenant.count(ssoConnectors);
     case 'tenantMembersLimit':
       if (!options.admin) throw new Error('tenant members are counted in the admin tenant');
       return countTenantMembers(options.admin, tenant.tenantId);

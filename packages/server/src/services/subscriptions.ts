@@ -239,6 +239,7 @@ const countedKeys: readonly CountedQuotaKey[] = [
   'machineToMachineRolesLimit',
   'hooksLimit',
   'organizationsLimit',
+  'enterpriseSsoLimit',
 ];
 
 /**

@@ -22,7 +22,10 @@ export type WriteOutcome<R> = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   events?: DomainEvent[];
-  /** The request changed nothing (a relation POST of ids already linked): no audit entry, no events. */
+  /**
+   * The request changed nothing (a relation POST of ids already linked): no audit entry. Its events are still sent,
+   * as the reference's webhooks fire for such a request too.
+   */
   unchanged?: boolean;
 };
 
@@ -131,7 +134,7 @@ async function recordWrites(
   const createdAt = Date.now();
   await tx.insertMany(
     outbox,
-    changed.flatMap(({ outcome }) =>
+    writes.flatMap(({ outcome }) =>
       (outcome.events ?? []).map(({ event, data }) => ({ event, payload: { event, data, actor, createdAt } })),
     ),
   );

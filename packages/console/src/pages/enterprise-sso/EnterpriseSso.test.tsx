@@ -252,7 +252,7 @@ describe('the connection tab', () => {
     await user.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(state.patches).toHaveLength(1));
     expect(state.patches[0]).toEqual({
-      config: { issuer: 'https://login.acme.test', clientId: 'gatehouse', clientSecret: '********' },
+      config: { issuer: 'https://login.acme.test', clientId: 'gatehouse', clientSecret: '********', scope: null },
     });
   });
 

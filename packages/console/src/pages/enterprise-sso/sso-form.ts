@@ -75,16 +75,15 @@ export function toOidcForm(config: Record<string, unknown>): OidcForm {
 }
 
 /**
- * The PATCH's whole config: the trimmed fields, blanks left out, and the settings the form does not show (the
- * unverified-email switch) kept from the saved config.
+ * The PATCH's config. The server merges config keys into the stored ones (a key sent replaces, `null` removes, the
+ * mask keeps the stored secret), so a cleared scope is sent as `null`; keys the form does not show are left alone.
  */
-export function oidcConfigOf(values: OidcForm, saved: Record<string, unknown>): Record<string, unknown> {
+export function oidcConfigOf(values: OidcForm, providerName: SsoProviderName): Record<string, unknown> {
   return {
-    ...(typeof saved.trustUnverifiedEmail === 'boolean' ? { trustUnverifiedEmail: saved.trustUnverifiedEmail } : {}),
-    ...(blank(values.issuer) ? {} : { issuer: values.issuer.trim() }),
+    ...(hasIssuerField(providerName) ? { issuer: values.issuer.trim() } : {}),
     clientId: values.clientId.trim(),
     clientSecret: values.clientSecret === MASKED_SECRET ? MASKED_SECRET : values.clientSecret.trim(),
-    ...(blank(values.scope) ? {} : { scope: values.scope.trim() }),
+    scope: blank(values.scope) ? null : values.scope.trim(),
   };
 }
 
@@ -159,7 +158,11 @@ export const samlFormSchema = z
     }
   });
 
-/** The PATCH's whole config: the chosen source's fields and the attribute names given. */
+/**
+ * The PATCH's config: the chosen source's fields, and `null` for the other sources' (the server merges config keys,
+ * and reads pasted XML before a URL before the fields by hand, so a source left behind must go); the attribute names
+ * given, or `null` when none is.
+ */
 export function samlConfigOf(values: SamlForm): Record<string, unknown> {
   const mapping = Object.fromEntries(
     attributeKeys.flatMap((key) => {
@@ -167,17 +170,14 @@ export function samlConfigOf(values: SamlForm): Record<string, unknown> {
       return value ? [[key, value]] : [];
     }),
   );
+  const when = (source: SamlSource, value: string) => (values.source === source ? value.trim() : null);
   return {
-    ...(values.source === 'url' ? { metadataUrl: values.metadataUrl.trim() } : {}),
-    ...(values.source === 'xml' ? { metadata: values.metadata.trim() } : {}),
-    ...(values.source === 'manual'
-      ? {
-          entityId: values.entityId.trim(),
-          signInEndpoint: values.signInEndpoint.trim(),
-          x509Certificate: values.x509Certificate.trim(),
-        }
-      : {}),
-    ...(Object.keys(mapping).length ? { attributeMapping: mapping } : {}),
+    metadataUrl: when('url', values.metadataUrl),
+    metadata: when('xml', values.metadata),
+    entityId: when('manual', values.entityId),
+    signInEndpoint: when('manual', values.signInEndpoint),
+    x509Certificate: when('manual', values.x509Certificate),
+    attributeMapping: Object.keys(mapping).length ? mapping : null,
   };
 }
 

@@ -119,7 +119,7 @@ function OidcSettings({ connector, onReadError }: SettingsProps) {
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
-      const saved = await save(oidcConfigOf(values, connector.config));
+      const saved = await save(oidcConfigOf(values, connector.providerName));
       if (!saved) return;
       reset(toOidcForm(saved.config));
       toast.success(t('connection.saved'));

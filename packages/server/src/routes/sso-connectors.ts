@@ -1,0 +1,142 @@
+import {
+  paginationQuerySchema,
+  ssoConnectorCreateSchema,
+  ssoConnectorPatchSchema,
+  ssoConnectorProviderSchema,
+  ssoConnectorWithProviderConfigSchema,
+} from '@gatehouse/schemas';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { ssoConnectors } from '../db/tables.ts';
+import type { AppEnv } from '../http/context.ts';
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOptionalPage,
+  notFoundResponse,
+  optionalPaginatedHeaders,
+} from '../http/route-kit.ts';
+import { writeContext } from '../http/write-context.ts';
+import * as sso from '../services/sso-connectors.ts';
+
+/** Enterprise SSO connectors (reference `/sso-connectors`, `/sso-connector-providers`; docs/areas/enterprise-sso.md). */
+
+const tags = ['Enterprise SSO'];
+const idParams = z.object({ id: z.string().min(1).max(128) });
+
+const connectorAnswer = (description: string) => jsonResponse(ssoConnectorWithProviderConfigSchema, description);
+const saveErrors = {
+  400: errorResponse(
+    'Invalid input (`guard.invalid_input`: also an unknown config key or a value of the wrong type, under `config.`), or a complete config whose identity provider cannot be read (`connector.invalid_config`, `connector.invalid_certificate`, `connector.invalid_response`, with `data.detail`).',
+  ),
+  422: errorResponse(
+    'The name is taken (`single_sign_on.duplicate_connector_name`) or a domain is a public email domain (`single_sign_on.forbidden_domains`, `data.domains`).',
+  ),
+} as const;
+
+const listProviders = createRoute({
+  method: 'get',
+  path: '/sso-connector-providers',
+  tags,
+  summary: 'The identity providers an enterprise SSO connector can connect to',
+  description: 'Names and descriptions follow `Accept-Language`.',
+  responses: { 200: jsonResponse(z.array(ssoConnectorProviderSchema), 'The providers.'), ...errorResponses },
+});
+
+const listConnectors = createRoute({
+  method: 'get',
+  path: '/sso-connectors',
+  tags,
+  summary: "The tenant's enterprise SSO connectors, newest first",
+  description:
+    'Every connector without `page` and `page_size`, else a page. `providerConfig` is what the identity provider says ' +
+    '(read now); it is left out while the config is incomplete or the provider cannot be read. Secrets are masked.',
+  request: { query: paginationQuerySchema },
+  responses: {
+    200: {
+      ...jsonResponse(z.array(ssoConnectorWithProviderConfigSchema), 'The connectors.'),
+      headers: optionalPaginatedHeaders,
+    },
+    ...errorResponses,
+  },
+});
+
+const createConnector = createRoute({
+  method: 'post',
+  path: '/sso-connectors',
+  tags,
+  summary: 'Create an enterprise SSO connector',
+  description:
+    'The config is checked against the provider’s fields; an incomplete one is saved as a draft. A complete one must ' +
+    'lead to a readable identity provider. Domains are lower-cased, repeats dropped. Cloud: the plan’s `enterpriseSsoLimit` applies (403 `subscription.quota_exceeded`).',
+  request: { body: jsonBody(ssoConnectorCreateSchema) },
+  responses: {
+    200: connectorAnswer('The new connector.'),
+    ...errorResponses,
+    ...saveErrors,
+  },
+});
+
+const getConnector = createRoute({
+  method: 'get',
+  path: '/sso-connectors/{id}',
+  tags,
+  summary: 'Get an enterprise SSO connector',
+  request: { params: idParams },
+  responses: { 200: connectorAnswer('The connector.'), ...errorResponses, ...notFoundResponse },
+});
+
+const patchConnector = createRoute({
+  method: 'patch',
+  path: '/sso-connectors/{id}',
+  tags,
+  summary: 'Change an enterprise SSO connector',
+  description:
+    'Config keys sent replace the stored ones and the others stay; `""` or `null` removes a key, and a secret sent ' +
+    'back masked (`********`) keeps its value. Domains and branding are replaced as a whole.',
+  request: { params: idParams, body: jsonBody(ssoConnectorPatchSchema) },
+  responses: { 200: connectorAnswer('The connector.'), ...errorResponses, ...notFoundResponse, ...saveErrors },
+});
+
+const deleteConnector = createRoute({
+  method: 'delete',
+  path: '/sso-connectors/{id}',
+  tags,
+  summary: 'Delete an enterprise SSO connector (with its users’ identities at it and its organization links)',
+  request: { params: idParams },
+  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
+});
+
+const depsOf = (c: Context<AppEnv>): sso.SsoConnectorDeps => {
+  const config = c.get('config');
+  return {
+    edition: config.edition,
+    outbound: config.outbound,
+    publicUrl: config.publicUrl,
+    language: c.get('language'),
+  };
+};
+
+export const ssoConnectorsRoutes = createRouter()
+  .openapi(listProviders, (c) => c.json(sso.listSsoProviders(c.get('language')), 200))
+  .openapi(listConnectors, async (c) => {
+    const rows = await listOptionalPage(c, ssoConnectors, c.req.valid('query'), sso.ssoConnectorListQuery());
+    return c.json(await sso.withProviderConfigs(rows, depsOf(c)), 200);
+  })
+  .openapi(createConnector, async (c) =>
+    c.json(await sso.createSsoConnector(writeContext(c), depsOf(c), c.req.valid('json')), 200),
+  )
+  .openapi(getConnector, async (c) =>
+    c.json(await sso.getSsoConnector(c.get('tenant'), depsOf(c), c.req.valid('param').id), 200),
+  )
+  .openapi(patchConnector, async (c) =>
+    c.json(await sso.updateSsoConnector(writeContext(c), depsOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(deleteConnector, async (c) => {
+    await sso.deleteSsoConnector(writeContext(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
