@@ -691,7 +691,7 @@ export const sweepAreas: Record<string, SweepArea> = {
             },
             arabic: async (page) => {
               await expect(page.getByRole('link', { name: 'الاتصال' })).toHaveAttribute('aria-current', 'page');
-              await expect(page.getByText('رابط إعادة التوجيه')).toBeVisible();
+              await expect(page.getByTestId('our-side').getByText('رابط إعادة التوجيه', { exact: true })).toBeVisible();
             },
           },
           {
