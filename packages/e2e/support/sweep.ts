@@ -694,23 +694,7 @@ export const sweepAreas: Record<string, SweepArea> = {
               await expect(page.getByTestId('our-side').getByText('رابط إعادة التوجيه', { exact: true })).toBeVisible();
             },
           },
-          {
-            ...detailTab('SAML connection', `enterprise-sso/${saml.id}/connection`, samlName),
-            dialogs: [
-              {
-                name: 'form with errors',
-                scope: 'main',
-                open: async (page) => {
-                  await page.locator('input[type="radio"][value="manual"]').check();
-                  await page.getByRole('button', { name: 'Save changes' }).click();
-                  await expect(page.getByTestId('entityId-error')).toBeVisible();
-                },
-                close: async (page) => {
-                  await page.getByRole('button', { name: 'Discard' }).click();
-                },
-              },
-            ],
-          },
+          detailTab('SAML connection', `enterprise-sso/${saml.id}/connection`, samlName),
           detailTab('experience', `enterprise-sso/${oidc.id}/experience`, name),
         ],
       };
