@@ -51,6 +51,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'connectors-sms.spec.ts': 'oss',
   'customize-jwt.spec.ts': 'oss',
   'dashboard.spec.ts': 'oss',
+  'enterprise-sso.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',
   'organization-invitations.spec.ts': 'oss',

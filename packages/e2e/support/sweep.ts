@@ -643,6 +643,63 @@ export const sweepAreas: Record<string, SweepArea> = {
       };
     },
   },
+  enterprise_sso: {
+    // Two drafts (no IdP settings yet, so nothing is read from any IdP): an OIDC and a SAML connector.
+    prepare: async (api) => {
+      const name = `Sweep SSO ${suffix()}`;
+      const oidc = await api.post<{ id: string }>('/sso-connectors', {
+        providerName: 'OIDC',
+        connectorName: name,
+        domains: [`sweep-${suffix()}.test`],
+      });
+      const samlName = `Sweep SAML ${suffix()}`;
+      const saml = await api.post<{ id: string }>('/sso-connectors', { providerName: 'SAML', connectorName: samlName });
+      return {
+        cleanup: async () => {
+          await api.delete(`/sso-connectors/${oidc.id}`);
+          await api.delete(`/sso-connectors/${saml.id}`);
+        },
+        stops: [
+          {
+            name: 'list',
+            path: 'enterprise-sso',
+            ready: async (page) => {
+              await expect(row(page, name)).toContainText('Incomplete');
+            },
+            dialogs: [
+              {
+                name: 'create dialog with errors',
+                open: async (page) => {
+                  await page.getByRole('button', { name: 'Add enterprise connector' }).click();
+                  const dialog = page.getByRole('dialog', { name: 'Add enterprise connector' });
+                  await expect(dialog.getByRole('radio')).not.toHaveCount(0);
+                  await dialog.getByRole('button', { name: 'Add connector' }).click();
+                  await expect(dialog.getByTestId('connectorName-error')).toBeVisible();
+                },
+              },
+            ],
+            arabic: async (page) => {
+              await expectHeading(page, 'الدخول الموحّد للمؤسسات');
+              await expect(row(page, name)).toContainText('غير مكتمل');
+            },
+          },
+          {
+            ...detailTab('OIDC connection', `enterprise-sso/${oidc.id}/connection`, name),
+            ready: async (page) => {
+              await expectHeading(page, name);
+              await expect(page.getByTestId('our-side').locator('code')).toContainText(`/callback/sso/`);
+            },
+            arabic: async (page) => {
+              await expect(page.getByRole('link', { name: 'الاتصال' })).toHaveAttribute('aria-current', 'page');
+              await expect(page.getByTestId('our-side').getByText('رابط إعادة التوجيه', { exact: true })).toBeVisible();
+            },
+          },
+          detailTab('SAML connection', `enterprise-sso/${saml.id}/connection`, samlName),
+          detailTab('experience', `enterprise-sso/${oidc.id}/experience`, name),
+        ],
+      };
+    },
+  },
   signing_keys: {
     prepare: async () => ({
       stops: [

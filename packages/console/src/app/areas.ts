@@ -6,6 +6,7 @@ import { auditLogsArea } from '../pages/audit-logs/routes.ts';
 import { connectorsArea } from '../pages/connectors/routes.ts';
 import { customizeJwtArea } from '../pages/customize-jwt/routes.ts';
 import { dashboardArea } from '../pages/dashboard/routes.ts';
+import { enterpriseSsoArea } from '../pages/enterprise-sso/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';
@@ -23,6 +24,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   applicationsArea,
   signInExperienceArea,
   connectorsArea,
+  enterpriseSsoArea,
   rolesArea,
   apiResourcesArea,
   organizationTemplateArea,

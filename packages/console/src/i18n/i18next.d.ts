@@ -9,6 +9,7 @@ import type connectors from './locales/en/connectors.json';
 import type customizeJwt from './locales/en/customize_jwt.json';
 import type dashboard from './locales/en/dashboard.json';
 import type domains from './locales/en/domains.json';
+import type enterpriseSso from './locales/en/enterprise_sso.json';
 import type getStarted from './locales/en/get_started.json';
 import type organizationTemplate from './locales/en/organization_template.json';
 import type organizations from './locales/en/organizations.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       customize_jwt: typeof customizeJwt;
       dashboard: typeof dashboard;
       domains: typeof domains;
+      enterprise_sso: typeof enterpriseSso;
       get_started: typeof getStarted;
       organization_template: typeof organizationTemplate;
       organizations: typeof organizations;

@@ -17,6 +17,7 @@ export type Namespace =
   | 'customize_jwt'
   | 'dashboard'
   | 'domains'
+  | 'enterprise_sso'
   | 'get_started'
   | 'organization_template'
   | 'organizations'

@@ -31,7 +31,8 @@ export type ListPageProps<Row> = {
   noMatch?: string;
   /** Whether filters other than the search are set. */
   isFiltered?: boolean;
-  searchPlaceholder: string;
+  /** The search box's placeholder; without it the list has no search (an API that cannot search, e.g. SSO connectors). */
+  searchPlaceholder?: string;
   /** Filters beside the search box. */
   toolbar?: ReactNode;
 };
@@ -89,7 +90,11 @@ export function ListPage<Row>({
             <EmptyState {...empty} action={createButton} />
           )
         }
-        search={{ onSearch: list.setSearch, defaultValue: list.search, placeholder: searchPlaceholder }}
+        search={
+          searchPlaceholder === undefined
+            ? undefined
+            : { onSearch: list.setSearch, defaultValue: list.search, placeholder: searchPlaceholder }
+        }
         pagination={{
           page: list.page,
           pageSize: list.pageSize,

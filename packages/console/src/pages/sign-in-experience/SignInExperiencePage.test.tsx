@@ -257,4 +257,12 @@ describe('sign-in experience: social sign-in', () => {
     await waitFor(() => expect(state.patches).toHaveLength(1));
     expect(state.patches[0]?.socialSignInConnectorTargets).toEqual(['google']);
   });
+
+  it('turns enterprise SSO on for the sign-in page (singleSignOnEnabled)', async () => {
+    const { user } = open('sign-up-and-sign-in');
+    await user.click(await screen.findByRole('switch', { name: /Offer enterprise SSO on the sign-in page/ }));
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.singleSignOnEnabled).toBe(true);
+  });
 });

@@ -39,6 +39,8 @@ export type SieForm = {
   signInMethods: SignInMethod[];
   /** The targets of the social connectors the sign-in page shows, in button order. */
   socialTargets: string[];
+  /** Whether the sign-in page offers enterprise SSO (users of a connector's email domains go to their IdP). */
+  singleSignOnEnabled: boolean;
   termsOfUseUrl: string;
   privacyPolicyUrl: string;
   agreeToTermsPolicy: AgreeToTermsPolicy;
@@ -76,6 +78,7 @@ export function sieToForm(sie: SignInExperience): SieForm {
     },
     signInMethods: sie.signIn.methods.map((method) => ({ ...method })),
     socialTargets: [...sie.socialSignInConnectorTargets],
+    singleSignOnEnabled: sie.singleSignOnEnabled,
     termsOfUseUrl: sie.termsOfUseUrl ?? '',
     privacyPolicyUrl: sie.privacyPolicyUrl ?? '',
     agreeToTermsPolicy: sie.agreeToTermsPolicy,
@@ -124,6 +127,7 @@ export function formToPatch(values: SieForm, saved?: SignInExperience): SignInEx
     },
     signIn: { methods: values.signInMethods.map((method) => ({ ...method })) },
     socialSignInConnectorTargets: [...values.socialTargets],
+    singleSignOnEnabled: values.singleSignOnEnabled,
     termsOfUseUrl: orNull(values.termsOfUseUrl),
     privacyPolicyUrl: orNull(values.privacyPolicyUrl),
     agreeToTermsPolicy: values.agreeToTermsPolicy,
@@ -183,6 +187,7 @@ export const sieFormSchema = z
     signUp: z.object({ kind: z.enum(signUpIdentifierKinds), password: z.boolean(), verify: z.boolean() }),
     signInMethods: z.array(z.any()),
     socialTargets: z.array(z.string()),
+    singleSignOnEnabled: z.boolean(),
     termsOfUseUrl: optionalUrl,
     privacyPolicyUrl: optionalUrl,
     agreeToTermsPolicy: z.enum(agreeToTermsPolicies),
@@ -212,7 +217,8 @@ export const sieFormSchema = z
 /** The tab that shows a field, so a refusal of a field on another tab opens that tab. */
 export function tabOfField(field: string): SieTab {
   if (/^(color|branding|hideLogtoBranding|customCss)\b/.test(field)) return 'branding';
-  if (/^(signInMode|signUp|signInMethods|socialTargets)\b/.test(field)) return 'sign-up-and-sign-in';
+  if (/^(signInMode|signUp|signInMethods|socialTargets|singleSignOnEnabled)\b/.test(field))
+    return 'sign-up-and-sign-in';
   if (field.startsWith('passwordPolicy')) return 'password-policy';
   return 'content';
 }
@@ -291,6 +297,7 @@ export const sieServerErrors: ServerErrorMapping<SieForm> = {
       'supportWebsiteUrl',
       'agreeToTermsPolicy',
       'signInMode',
+      'singleSignOnEnabled',
     ];
     if (head && direct.includes(head)) return head;
     if (head === 'languageInfo' && rest[0]) return `languageInfo.${rest[0]}`;

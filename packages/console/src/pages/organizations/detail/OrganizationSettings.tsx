@@ -17,6 +17,7 @@ import {
   organizationSettingsFormSchema,
   useOrganizationFormResolver,
 } from '../organization-form.ts';
+import { JitSsoConnectors } from './JitSsoConnectors.tsx';
 import { useOrganizationOutlet } from './organization-context.ts';
 
 const toForm = (organization: Organization): OrganizationSettingsForm => ({
@@ -39,7 +40,7 @@ function toPatch(form: OrganizationSettingsForm, organization: Organization): Or
 
 /**
  * Spec §2.2 organizations/{id}/settings: name, description, MFA required and custom data (JSON checked before
- * anything is sent), with the unsaved-changes guard.
+ * anything is sent), with the unsaved-changes guard; and the enterprise SSO connectors that provision members.
  */
 export function OrganizationSettings() {
   const { t } = useTranslation('organizations');
@@ -96,6 +97,7 @@ export function OrganizationSettings() {
           minLines={8}
         />
       </Card>
+      <JitSsoConnectors organizationId={organization.id} />
     </DetailsForm>
   );
 }

@@ -10,7 +10,7 @@ import { SocialSignInField } from './SocialSignInField.tsx';
 
 /**
  * Spec §2.2 sign-in-experience/sign-up-and-sign-in: who may use the page (sign-in mode), the sign-up identifier with
- * its password and verification, the sign-in methods and the social sign-in buttons. The rules across them are the server's; its refusal is
+ * its password and verification, the sign-in methods, the social sign-in buttons and enterprise SSO. The rules across them are the server's; its refusal is
  * shown at the field it concerns.
  */
 export function SignUpAndSignInTab() {
@@ -61,6 +61,9 @@ export function SignUpAndSignInTab() {
       </Card>
       <Card title={t('social.title')}>
         <SocialSignInField form={form} />
+      </Card>
+      <Card title={t('sso.title')} description={t('sso.description')}>
+        <FormSwitch name="singleSignOnEnabled" control={control} label={t('sso.label')} inlineLabel={t('sso.inline')} />
       </Card>
     </div>
   );
