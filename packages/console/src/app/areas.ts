@@ -7,6 +7,7 @@ import { connectorsArea } from '../pages/connectors/routes.ts';
 import { customizeJwtArea } from '../pages/customize-jwt/routes.ts';
 import { dashboardArea } from '../pages/dashboard/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
+import { mfaArea } from '../pages/mfa/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';
 import { rolesArea } from '../pages/roles/routes.ts';
@@ -22,6 +23,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   dashboardArea,
   applicationsArea,
   signInExperienceArea,
+  mfaArea,
   connectorsArea,
   rolesArea,
   apiResourcesArea,

@@ -18,6 +18,7 @@ export type Namespace =
   | 'dashboard'
   | 'domains'
   | 'get_started'
+  | 'mfa'
   | 'organization_template'
   | 'organizations'
   | 'plans'
