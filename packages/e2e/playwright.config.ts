@@ -52,6 +52,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'customize-jwt.spec.ts': 'oss',
   'dashboard.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
+  'mfa.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',
   'organization-invitations.spec.ts': 'oss',
   'organization-template.spec.ts': 'oss',
