@@ -61,11 +61,15 @@ test('MFA: required in the console, set up and then passed on the sign-in pages'
   await openSignedIn(page, consolePath('mfa'));
   await waitForShell(page);
   const api = await managementApiAs(page);
-  const original = await api.get<{ mfa: Record<string, unknown> }>('/sign-in-exp');
+  const original = await api.get<{ mfa: Record<string, unknown>; color: Record<string, unknown> }>('/sign-in-exp');
   const context = await browser.newContext();
   try {
-    // No factor on: the policies that set one up are not offered, and the page says why.
-    await api.patch('/sign-in-exp', { mfa: { factors: [], policy: 'UserControlled' } });
+    // No factor on: the policies that set one up are not offered, and the page says why. The pages' dark mode on, for
+    // the dark checks below.
+    await api.patch('/sign-in-exp', {
+      mfa: { factors: [], policy: 'UserControlled' },
+      color: { ...original.color, isDarkModeEnabled: true },
+    });
     await page.reload();
     const totpSwitch = page.getByRole('switch', { name: /^Authenticator app \(TOTP\)/ });
     const backupSwitch = page.getByRole('switch', { name: /^Backup codes/ });
@@ -160,6 +164,6 @@ test('MFA: required in the console, set up and then passed on the sign-in pages'
     await snap(user, 'code-page-ar');
   } finally {
     await context.close();
-    await api.patch('/sign-in-exp', { mfa: original.mfa });
+    await api.patch('/sign-in-exp', { mfa: original.mfa, color: original.color });
   }
 });
