@@ -35,7 +35,9 @@ export function MfaPage() {
   const query = useSignInExperience();
   return (
     <div className={styles.page}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={<PlanGate quota="mfaEnabled" />} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {/* A line of its own, and no element at all when there is no mark (OSS, or a plan with MFA). */}
+      <PlanGate quota="mfaEnabled" />
       {query.isPending ? (
         <Loading />
       ) : query.data ? (
