@@ -53,6 +53,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'dashboard.spec.ts': 'oss',
   'enterprise-sso.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
+  'mfa.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',
   'organization-invitations.spec.ts': 'oss',
   'organization-template.spec.ts': 'oss',

@@ -738,6 +738,43 @@ export const sweepAreas: Record<string, SweepArea> = {
     }),
   },
 
+  mfa: {
+    // Nothing is saved: the stop reads the tenant's MFA settings, and the one state shows a refusal that sends nothing.
+    prepare: async () => ({
+      stops: [
+        {
+          name: 'mfa',
+          path: 'mfa',
+          ready: async (page) => {
+            await expectHeading(page, 'Multi-factor authentication');
+            await expect(page.getByRole('switch', { name: /^Authenticator app \(TOTP\)/ })).toBeVisible();
+            await expect(page.getByRole('radiogroup', { name: 'MFA policy' })).toBeVisible();
+          },
+          dialogs: [
+            {
+              name: 'backup codes without the authenticator app refused',
+              scope: 'main',
+              open: async (page) => {
+                const totp = page.getByRole('switch', { name: /^Authenticator app \(TOTP\)/ });
+                if (await totp.isChecked()) await totp.click();
+                await page.getByRole('switch', { name: /^Backup codes/ }).click();
+                await page.getByRole('button', { name: 'Save changes' }).click();
+                await expect(page.getByTestId('backupCode-error')).toBeVisible();
+              },
+              close: async (page) => {
+                await page.getByRole('button', { name: 'Discard' }).click();
+                await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+              },
+            },
+          ],
+          arabic: async (page) => {
+            await expectHeading(page, 'المصادقة متعددة العوامل');
+            await expect(page.getByRole('radiogroup', { name: 'سياسة المصادقة متعددة العوامل' })).toBeVisible();
+          },
+        },
+      ],
+    }),
+  },
   customize_jwt: {
     prepare: async (api) => {
       // A saved machine-to-machine script for the edit page; removed again, so no other spec's tokens carry its claims.

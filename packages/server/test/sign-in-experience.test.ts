@@ -98,6 +98,7 @@ describe('GET and PATCH /sign-in-exp', () => {
     [{ passwordPolicy: { length: { min: 300 } } }, 'guard.invalid_input'],
     [{ unknownField: true }, 'guard.invalid_input'],
     [{ passwordPolicy: { length: { min: 40, max: 20 } } }, 'sign_in_experiences.invalid_password_length'],
+    [{ mfa: { factors: ['BackupCode'], policy: 'UserControlled' } }, 'sign_in_experiences.backup_code_requires_totp'],
     [
       { signUp: { identifiers: ['username'], password: false, verify: true } },
       'sign_in_experiences.username_requires_password',

@@ -218,6 +218,25 @@ describe('social sign-in with a generic OpenID Connect connector', () => {
     expect((await fetch(`${server.base}/callback/social/default/${connectorId}?code=a&state=b`)).status).toBe(400);
   });
 
+  it('counts the sign-in that made the account as a sign-up for the MFA prompt (PromptOnlyAtSignIn)', async () => {
+    await api('PATCH', '/sign-in-exp', { mfa: { factors: ['Totp'], policy: 'PromptOnlyAtSignIn' } });
+    try {
+      await createUser(
+        { tenant: new TenantDb(server.database.db, ADMIN_TENANT_ID), actor: { type: 'system', id: 'test' } },
+        { username: 'prompted', primaryEmail: 'prompted@idp.test', password: 'Prompted-Pass-42' },
+      );
+      const signUp = await socialSignIn('prompted', 'Prompted-Pass-42');
+      expect(signUp.claims, 'no prompt right after the account was made').toBeDefined();
+      const signIn = await socialSignIn('prompted', 'Prompted-Pass-42');
+      expect(signIn.claims).toBeUndefined();
+      expect(await signIn.page?.text(), 'the next sign-in offers the authenticator').toContain(
+        'Set up an authenticator app',
+      );
+    } finally {
+      await api('PATCH', '/sign-in-exp', { mfa: { factors: [], policy: 'UserControlled' } });
+    }
+  });
+
   it('refuses a new account when sign-up is closed', async () => {
     await api('PATCH', '/sign-in-exp', { signInMode: 'SignIn' });
     await createUser(

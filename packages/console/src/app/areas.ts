@@ -8,6 +8,7 @@ import { customizeJwtArea } from '../pages/customize-jwt/routes.ts';
 import { dashboardArea } from '../pages/dashboard/routes.ts';
 import { enterpriseSsoArea } from '../pages/enterprise-sso/routes.ts';
 import { getStartedArea } from '../pages/get-started/routes.ts';
+import { mfaArea } from '../pages/mfa/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';
 import { rolesArea } from '../pages/roles/routes.ts';
@@ -23,6 +24,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   dashboardArea,
   applicationsArea,
   signInExperienceArea,
+  mfaArea,
   connectorsArea,
   enterpriseSsoArea,
   rolesArea,

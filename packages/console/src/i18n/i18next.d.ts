@@ -11,6 +11,7 @@ import type dashboard from './locales/en/dashboard.json';
 import type domains from './locales/en/domains.json';
 import type enterpriseSso from './locales/en/enterprise_sso.json';
 import type getStarted from './locales/en/get_started.json';
+import type mfa from './locales/en/mfa.json';
 import type organizationTemplate from './locales/en/organization_template.json';
 import type organizations from './locales/en/organizations.json';
 import type plans from './locales/en/plans.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       profile: typeof profile;
       quota: typeof quota;
       roles: typeof roles;
+      mfa: typeof mfa;
       sign_in_experience: typeof signInExperience;
       signing_keys: typeof signingKeys;
       subscription: typeof subscription;

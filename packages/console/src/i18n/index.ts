@@ -19,6 +19,7 @@ export type Namespace =
   | 'domains'
   | 'enterprise_sso'
   | 'get_started'
+  | 'mfa'
   | 'organization_template'
   | 'organizations'
   | 'plans'

@@ -74,6 +74,7 @@ export const errorCodes = [
   'sign_in_experiences.duplicated_sign_in_method',
   'sign_in_experiences.enabled_connector_not_found',
   'sign_in_experiences.invalid_password_length',
+  'sign_in_experiences.backup_code_requires_totp',
   'localization.cannot_delete_default_language',
   'localization.invalid_translation_structure',
   'connector.general',

@@ -812,7 +812,8 @@ export function interactionRoutes(
     );
     if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
     if (!result.ok) return socialFailed(c, name, 403);
-    return signedIn(c, result.userId);
+    // A first social sign-in that made the account is a sign-up (the MFA prompt policies tell them apart).
+    return signedIn(c, result.userId, result.created ? 'sign_up' : 'sign_in');
   });
 
   // ——— Enterprise single sign-on ———

@@ -95,6 +95,12 @@ export function assertValidSignInExperience(settings: SignInExperienceSettings, 
     settings.forgotPasswordMethods?.includes('PhoneVerificationCode') === true;
   if (usesEmailCodes && !senders.email) refuse('sign_in_experiences.enabled_connector_not_found', { type: 'Email' });
   if (usesSmsCodes && !senders.sms) refuse('sign_in_experiences.enabled_connector_not_found', { type: 'Sms' });
+
+  // Backup codes are made when an authenticator app is set up at sign-in (services/mfa-sign-in.ts): alone they would
+  // never be given to anyone.
+  if (settings.mfa.factors.includes('BackupCode') && !settings.mfa.factors.includes('Totp')) {
+    refuse('sign_in_experiences.backup_code_requires_totp');
+  }
 }
 
 /** PATCH: the patch applied to the stored settings, checked as a whole, stored and audited with before and after. */

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { defaultSignInExperience, type SignInExperience, type SignInExperiencePatch } from '@gatehouse/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client.ts';
+import { KitProvider } from '../../components/KitProvider.tsx';
+import { createTestI18n } from '../../components/testing/render.tsx';
+import strings from '../../i18n/locales/en/mfa.json';
+import { MfaPage } from './MfaPage.tsx';
+
+// What the page sends is under test, not the API (the server tests cover it): saves are recorded here.
+const state: { saved: SignInExperience; patches: SignInExperiencePatch[]; failWith?: ApiError } = {
+  saved: { tenantId: 'default', id: 'default', ...structuredClone(defaultSignInExperience) },
+  patches: [],
+};
+vi.mock('../../api/sign-in-experience.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/sign-in-experience.ts')>()),
+  useSignInExperience: () => ({ isPending: false, data: state.saved, refetch: async () => undefined }),
+  useUpdateSignInExperience: () => ({
+    mutateAsync: async (patch: SignInExperiencePatch) => {
+      if (state.failWith) throw state.failWith;
+      state.patches.push(patch);
+      return { ...state.saved, ...patch };
+    },
+  }),
+}));
+
+function open() {
+  const i18n = createTestI18n();
+  i18n.addResourceBundle('en', 'mfa', strings);
+  const router = createMemoryRouter([{ path: '/mfa', element: <MfaPage /> }], { initialEntries: ['/mfa'] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <KitProvider>
+          <RouterProvider router={router} />
+        </KitProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const save = () => screen.getByRole('button', { name: 'Save changes' });
+const totp = () => screen.getByRole('switch', { name: /^Authenticator app \(TOTP\)/ });
+const backupCodes = () => screen.getByRole('switch', { name: /^Backup codes/ });
+const policy = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) });
+
+beforeEach(() => {
+  state.saved = { tenantId: 'default', id: 'default', ...structuredClone(defaultSignInExperience) };
+  state.patches = [];
+  state.failWith = undefined;
+});
+
+describe('MFA settings', () => {
+  it('turns the authenticator app and backup codes on, makes MFA required, and sends only the mfa settings', async () => {
+    const user = open();
+    expect(policy('Required'), 'no factor on: a policy that sets one up is not offered').toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByText(strings.policy.needs_totp)).toBeTruthy();
+    expect(policy('Never offered')).toHaveProperty('disabled', false);
+
+    await user.click(totp());
+    await user.click(backupCodes());
+    expect(policy('Required')).toHaveProperty('disabled', false);
+    expect(screen.queryByText(strings.policy.needs_totp)).toBeNull();
+    await user.click(policy('Required'));
+    await user.click(policy('Not asked'));
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]).toEqual({
+      mfa: { factors: ['Totp', 'BackupCode'], policy: 'Mandatory', organizationRequiredMfaPolicy: 'NoPrompt' },
+    });
+    expect(await screen.findByText(strings.saved)).toBeTruthy();
+  });
+
+  it('refuses backup codes without the authenticator app at the field, and sends nothing', async () => {
+    const user = open();
+    await user.click(backupCodes());
+    await user.click(save());
+    expect((await screen.findByTestId('backupCode-error')).textContent).toBe(strings.errors.backup_code_requires_totp);
+    expect(state.patches, 'nothing is sent').toEqual([]);
+  });
+
+  it('refuses a policy that sets up a factor once the authenticator app is turned off', async () => {
+    state.saved.mfa = { factors: ['Totp'], policy: 'Mandatory' };
+    const user = open();
+    expect((totp() as HTMLInputElement).checked).toBe(true);
+    await user.click(totp());
+    expect(policy('Required')).toHaveProperty('disabled', true);
+    await user.click(save());
+    expect((await screen.findByTestId('policy-error')).textContent).toBe(strings.errors.policy_requires_totp);
+    expect(state.patches, 'nothing is sent').toEqual([]);
+    await user.click(policy('Up to the user'));
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.mfa).toEqual({
+      factors: [],
+      policy: 'UserControlled',
+      organizationRequiredMfaPolicy: 'Mandatory',
+    });
+  });
+
+  it('keeps factors the page does not offer, and shows the server refusal at the field', async () => {
+    state.saved.mfa = { factors: ['WebAuthn'], policy: 'UserControlled' };
+    state.failWith = new ApiError(
+      400,
+      'Backup codes need the authenticator app: turn on the authenticator app (TOTP) too.',
+      'sign_in_experiences.backup_code_requires_totp',
+    );
+    const user = open();
+    await user.click(totp());
+    await user.click(save());
+    expect((await screen.findByTestId('backupCode-error')).textContent).toBe(
+      'Backup codes need the authenticator app: turn on the authenticator app (TOTP) too.',
+    );
+    state.failWith = undefined;
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.mfa?.factors).toEqual(['Totp', 'WebAuthn']);
+  });
+});

@@ -1,0 +1,130 @@
+import type { SignInExperience } from '@gatehouse/schemas';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
+import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Card } from '../../components/Card/Card.tsx';
+import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
+import { FormCardRadio, FormSwitch } from '../../components/form/bound/FormChoiceInputs.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
+import { applyServerErrors } from '../../components/submit/server-errors.ts';
+import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
+import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import styles from './Mfa.module.css';
+import {
+  formToPatch,
+  type MfaForm,
+  mfaPolicyOptions,
+  mfaServerErrors,
+  mfaToForm,
+  organizationPolicyOptions,
+  policiesNeedingFactor,
+  useMfaFormResolver,
+} from './mfa-form.ts';
+
+/**
+ * Spec §2.2 mfa: the factors the sign-in pages offer, the policy for users without one, and what members of
+ * organizations that require MFA are asked. One form over the sign-in experience's `mfa`.
+ */
+export function MfaPage() {
+  const { t } = useTranslation('mfa');
+  useDocumentTitle(t('title'));
+  const query = useSignInExperience();
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {/* A line of its own, and no element at all when there is no mark (OSS, or a plan with MFA). */}
+      <PlanGate quota="mfaEnabled" />
+      {query.isPending ? (
+        <Loading />
+      ) : query.data ? (
+        <MfaEditor saved={query.data} />
+      ) : (
+        <section className={styles.state} aria-live="polite">
+          <p>{t('load_failed')}</p>
+          <Button onClick={() => query.refetch()}>{t('retry')}</Button>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function MfaEditor({ saved }: { saved: SignInExperience }) {
+  const { t } = useTranslation('mfa');
+  const toast = useToast();
+  const submitWith = useSubmitHandler();
+  const update = useUpdateSignInExperience();
+  const form = useForm<MfaForm>({ resolver: useMfaFormResolver(), mode: 'onSubmit', defaultValues: mfaToForm(saved) });
+  const { control, handleSubmit, reset, formState } = form;
+  const totp = useWatch({ control, name: 'totp' });
+
+  const onSubmit = handleSubmit(
+    submitWith(async (values: MfaForm) => {
+      try {
+        const next = await update.mutateAsync(formToPatch(values, saved));
+        reset(mfaToForm(next));
+        toast.success(t('saved'));
+      } catch (error) {
+        if (!applyServerErrors(form, error, mfaServerErrors)) throw error;
+      }
+    }),
+  );
+
+  return (
+    <DetailsForm
+      isDirty={formState.isDirty}
+      isSubmitting={formState.isSubmitting}
+      onDiscard={() => reset()}
+      onSubmit={onSubmit}
+    >
+      <Card title={t('factors.title')} description={t('factors.description')}>
+        <div className={styles.fields}>
+          <FormSwitch
+            name="totp"
+            control={control}
+            label={t('factors.totp')}
+            inlineLabel={t('factors.totp_inline')}
+            description={t('factors.totp_description')}
+          />
+          <FormSwitch
+            name="backupCode"
+            control={control}
+            label={t('factors.backup_code')}
+            inlineLabel={t('factors.backup_code_inline')}
+            description={t('factors.backup_code_description')}
+          />
+        </div>
+      </Card>
+      <Card title={t('policy.title')} description={t('policy.description')}>
+        <FormCardRadio
+          name="policy"
+          control={control}
+          label={t('policy.label')}
+          description={totp ? undefined : t('policy.needs_totp')}
+          options={mfaPolicyOptions.map((policy) => ({
+            value: policy,
+            title: t(`policy.options.${policy}.title`),
+            description: t(`policy.options.${policy}.description`),
+            disabled: !totp && policiesNeedingFactor.has(policy),
+          }))}
+        />
+      </Card>
+      <Card title={t('organization.title')} description={t('organization.description')}>
+        <FormCardRadio
+          name="organizationRequiredMfaPolicy"
+          control={control}
+          label={t('organization.label')}
+          description={totp ? undefined : t('organization.needs_totp')}
+          options={organizationPolicyOptions.map((policy) => ({
+            value: policy,
+            title: t(`organization.options.${policy}.title`),
+            description: t(`organization.options.${policy}.description`),
+          }))}
+        />
+      </Card>
+    </DetailsForm>
+  );
+}
