@@ -68,6 +68,10 @@ function SignInExperienceEditor({ saved }: { saved: SignInExperience }) {
   const resolve = useTenantPath();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Read when a refusal arrives, not when the save began: the user may have changed tabs meanwhile, and a handler
+  // kept by the save bar may come from an earlier render.
+  const currentPath = useRef(pathname);
+  currentPath.current = pathname;
   const submitWith = useSubmitHandler();
   const update = useUpdateSignInExperience();
   const pendingFocus = useRef<string | undefined>(undefined);
@@ -80,7 +84,7 @@ function SignInExperienceEditor({ saved }: { saved: SignInExperience }) {
     (field: string | undefined) => {
       if (!field) return;
       const tabPath = resolve(toSignInExperience(tabOfField(field)));
-      if (pathname === tabPath) {
+      if (currentPath.current === tabPath) {
         try {
           form.setFocus(field as never);
         } catch {
@@ -91,7 +95,7 @@ function SignInExperienceEditor({ saved }: { saved: SignInExperience }) {
       pendingFocus.current = field;
       void navigate(tabPath);
     },
-    [form, navigate, pathname, resolve],
+    [form, navigate, resolve],
   );
 
   const onSubmit = handleSubmit(
