@@ -4,9 +4,9 @@ import { connectors } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { type BuiltInMessage, messageFor } from './connectors/messages.ts';
 import { senderModule } from './connectors/registry.ts';
-import { ConnectorError } from './connectors/types.ts';
+import { ConnectorError, type SendContext } from './connectors/types.ts';
 import type { EmailService, SendResult } from './email.ts';
-import { type OutboundPolicy, outboundFetch } from './outbound.ts';
+import { type OutboundPolicy, outboundAddress, outboundFetch } from './outbound.ts';
 
 /** A provider's API must answer within this. */
 const CONNECTOR_TIMEOUT_MS = 15_000;
@@ -33,6 +33,15 @@ export class MessageDelivery {
   constructor(email: EmailService, outbound: OutboundPolicy) {
     this.#email = email;
     this.#outbound = outbound;
+  }
+
+  /** Every connector reaches its provider under the outbound policy, whatever the protocol (issue 39 item 1). */
+  #sendContext(): SendContext {
+    return {
+      fetch: outboundFetch(this.#outbound),
+      address: outboundAddress(this.#outbound),
+      timeoutMs: CONNECTOR_TIMEOUT_MS,
+    };
   }
 
   #connectorOf(tenant: TenantDb, type: 'Email' | 'Sms') {
@@ -74,7 +83,7 @@ export class MessageDelivery {
     await module.send(
       config,
       { to: message.to, usage: message.usage, language: message.language, ...content },
-      { fetch: outboundFetch(this.#outbound), timeoutMs: CONNECTOR_TIMEOUT_MS },
+      this.#sendContext(),
     );
   }
 

@@ -119,6 +119,44 @@ function allowListOf(policy: OutboundPolicy) {
   };
 }
 
+/** The first of `resolved` that the policy refuses for `hostname`, if any (an allowed host name allows them all). */
+function refusedAmong(allowed: ReturnType<typeof allowListOf>, hostname: string, resolved: readonly LookupAddress[]) {
+  if (allowed.host(hostname)) return undefined;
+  return resolved.find((entry) => isForbiddenAddress(entry.address) && !allowed.address(entry.address));
+}
+
+/**
+ * For protocols other than HTTP (SMTP today): the address a connection to `hostname` must be made to under `policy`.
+ * A literal address is checked as it is; a name is resolved once, every address it has is checked, and the caller
+ * connects to the address returned (so a second lookup cannot answer differently, as DNS rebinding would), keeping
+ * the name for TLS (SNI and the certificate check). Without the private-range rule, the name itself is returned.
+ * Rejects with {@link OutboundAddressRefused}.
+ */
+export function outboundAddress(policy: OutboundPolicy): (hostname: string) => Promise<string> {
+  if (!policy.denyPrivate) return async (hostname) => hostname;
+  const allowed = allowListOf(policy);
+  return async (hostname) => {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) !== 0) {
+      if (isForbiddenAddress(host) && !allowed.address(host) && !allowed.host(host)) {
+        throw new OutboundAddressRefused(host);
+      }
+      return host;
+    }
+    const resolved = await lookupAll(host);
+    const refused = refusedAmong(allowed, host, resolved);
+    if (refused) throw new OutboundAddressRefused(refused.address);
+    const [first] = resolved;
+    if (!first) throw new Error(`${host} has no address`);
+    return first.address;
+  };
+}
+
+const lookupAll = (hostname: string) =>
+  new Promise<LookupAddress[]>((resolve, reject) =>
+    lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
+
 /** URL host without IPv6 brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
@@ -133,9 +171,7 @@ export function outboundFetch(policy: OutboundPolicy): typeof undiciFetch {
   const checkedLookup: LookupFunction = (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, resolved: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
-      const refused = allowed.host(hostname)
-        ? undefined
-        : resolved.find((entry) => isForbiddenAddress(entry.address) && !allowed.address(entry.address));
+      const refused = refusedAmong(allowed, hostname, resolved);
       if (refused) return callback(new OutboundAddressRefused(refused.address), '', 4);
       if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, resolved);
       const [first] = resolved;

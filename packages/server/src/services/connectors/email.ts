@@ -59,8 +59,18 @@ export const smtpEmail: SenderModule = {
     ],
   },
   async send(config, message, context) {
+    // The tenant types the host: the outbound policy decides where it may connect (a private address in cloud is
+    // refused before any byte is sent), and the connection goes to the address it checked, with the name kept for TLS.
+    const host = text(config, 'host');
+    let address: string;
+    try {
+      address = await context.address(host);
+    } catch (error) {
+      throw new ConnectorError('connector.general', error instanceof Error ? error.message : String(error));
+    }
     const transport = nodemailer.createTransport({
-      host: text(config, 'host'),
+      host: address,
+      ...(address === host ? {} : { servername: host }),
       port: num(config, 'port', 587),
       secure: flag(config, 'secure'),
       ...(text(config, 'username') ? { auth: { user: text(config, 'username'), pass: text(config, 'password') } } : {}),

@@ -13,8 +13,15 @@ export type OutgoingMessage = {
   html?: string | undefined;
 };
 
-/** What a connector may use when it sends: `fetch` under the outbound policy (tenants choose the addresses). */
-export type SendContext = { fetch: typeof undiciFetch; timeoutMs: number };
+/**
+ * What a connector may use when it sends, under the outbound policy (tenants choose the addresses): `fetch` for HTTP
+ * APIs, and `address` for other protocols (SMTP), which gives the address to connect to for a host name or refuses it.
+ */
+export type SendContext = {
+  fetch: typeof undiciFetch;
+  address: (hostname: string) => Promise<string>;
+  timeoutMs: number;
+};
 
 /** An email or SMS connector: its factory (metadata and config form) and how it sends. */
 export type SenderModule = {
