@@ -8,8 +8,8 @@ import { logs } from '../src/db/tables.ts';
 import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { LOCKOUT, SIGN_IN_LOG_KEY } from '../src/services/sign-in.ts';
-import { CookieJar, startTestHttpServer } from './support/http-server.ts';
-import { consoleClient } from './support/oidc-flow.ts';
+import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
+import { consoleClient, oidcClient } from './support/oidc-flow.ts';
 
 let server: Awaited<ReturnType<typeof startTestHttpServer>>;
 beforeAll(async () => {
@@ -120,5 +120,52 @@ describe('console sign-in through the admin tenant issuer', () => {
     const response = await new CookieJar().fetch(`${server.base}/interaction/admin/not-a-real-uid`);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('This sign-in page has expired.');
+  });
+});
+
+describe('response_mode=form_post', () => {
+  it('the page posting the response may post to the application, on another origin, and nowhere else', async () => {
+    // Issue 37 item 1: the issuer's CSP said form-action 'self', so Chromium refused the post to the redirect URI.
+    const token = await bootstrapManagementToken(server);
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${server.base}/api${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok, `${path}: ${response.status}`).toBe(true);
+      return (await response.json()) as { id: string };
+    };
+    const redirectUri = 'https://shop.example.test/callback';
+    await post('/users', { username: 'form_poster', password: 'Form-Poster-42' });
+    const app = await post('/applications', {
+      name: 'Form post shop',
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [] },
+    });
+    const client = oidcClient(server.base, {
+      tenantId: DEFAULT_TENANT_ID,
+      clientId: app.id,
+      redirectUri,
+      defaultResources: [],
+    });
+    const jar = new CookieJar();
+    const { signInPage } = await client.startAuthorization(jar, {
+      scope: 'openid',
+      extra: { response_mode: 'form_post', prompt: 'login', state: 'posted-state' },
+    });
+    let response = await client.submit(jar, signInPage, 'form_poster', 'Form-Poster-42');
+    for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop++) {
+      response = await jar.fetch(client.absolute(response.headers.get('Location') ?? ''));
+    }
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const formAction = /(?:^|;)\s*form-action ([^;]*)/.exec(policy)?.[1]?.split(/\s+/);
+    expect(formAction, policy).toEqual(["'self'", 'https://shop.example.test']);
+    expect(policy, 'the auto-submit script is allowed by its hash').toMatch(/script-src [^;]*'sha256-/);
+    const html = await response.text();
+    expect(html).toContain(`action="${redirectUri}"`);
+    expect(html).toContain('name="state" value="posted-state"');
+    expect(html).toMatch(/name="code" value="[\w-]+"/);
   });
 });
