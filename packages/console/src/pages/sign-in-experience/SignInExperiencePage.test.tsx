@@ -4,6 +4,7 @@ import {
   defaultSignInExperience,
   type SignInExperience,
   type SignInExperiencePatch,
+  signInExperiencePatchSchema,
 } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -173,6 +174,19 @@ describe('sign-in experience: refusals beside the field, nothing sent', () => {
     expect((await screen.findByTestId('signInMethods-error')).textContent).toBe(
       'Sign-up identifiers must be sign-in methods.',
     );
+  });
+
+  it('saves a proof ticked on a sign-in method as the API takes it, without the row keys of the form', async () => {
+    const { user } = open('sign-up-and-sign-in');
+    await user.click(screen.getByRole('checkbox', { name: 'Verification code for Email address' }));
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    const methods = state.patches[0]?.signIn?.methods;
+    expect(methods).toEqual([
+      { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+      { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true },
+    ]);
+    expect(signInExperiencePatchSchema.safeParse(state.patches[0]).success, 'the API schema accepts it').toBe(true);
   });
 
   it('asks the preview for the unsaved changes, leaving out values not valid yet', async () => {

@@ -125,7 +125,16 @@ export function formToPatch(values: SieForm, saved?: SignInExperience): SignInEx
       verify: values.signUp.verify,
       ...(saved?.signUp.secondaryIdentifiers ? { secondaryIdentifiers: saved.signUp.secondaryIdentifiers } : {}),
     },
-    signIn: { methods: values.signInMethods.map((method) => ({ ...method })) },
+    // The method's own fields only: a row of the form's list also carries its key (useFieldArray's `id`), which the
+    // API refuses as an unknown key (issue 40 item 1).
+    signIn: {
+      methods: values.signInMethods.map(({ identifier, password, verificationCode, isPasswordPrimary }) => ({
+        identifier,
+        password,
+        verificationCode,
+        isPasswordPrimary,
+      })),
+    },
     socialSignInConnectorTargets: [...values.socialTargets],
     singleSignOnEnabled: values.singleSignOnEnabled,
     termsOfUseUrl: orNull(values.termsOfUseUrl),

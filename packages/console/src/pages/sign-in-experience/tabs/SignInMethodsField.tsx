@@ -29,10 +29,10 @@ export function SignInMethodsField({ form }: Pick<SieOutletContext, 'form'>) {
       <legend className={styles.hint}>{t('sign_in.methods_description')}</legend>
       {fields.length === 0 && <p className={styles.hint}>{t('sign_in.no_methods')}</p>}
       <ol className={styles.methods} data-testid="signInMethods">
-        {fields.map((method, index) => {
+        {fields.map(({ id: key, ...method }, index) => {
           const name = identifierName(method.identifier);
           return (
-            <li key={method.id} className={styles.method} data-testid={`sign-in-method-${method.identifier}`}>
+            <li key={key} className={styles.method} data-testid={`sign-in-method-${method.identifier}`}>
               <Select
                 className={styles.methodIdentifier}
                 aria-label={t('sign_in.identifier_of', { number: index + 1 })}
