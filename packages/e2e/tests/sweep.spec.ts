@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
@@ -6,6 +6,7 @@ import { managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
 import { chooseLanguage, sidebarItemKeys, waitForShell } from '../support/shell.ts';
 import { type SweepStop, sweepAreas } from '../support/sweep.ts';
+import { expect, test } from '../support/test.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the sweep then saves every page it checked there.
 
@@ -51,6 +52,37 @@ async function openStop(page: Page, stop: SweepStop): Promise<void> {
 }
 
 test.describe('every console page', () => {
+  test('the accessibility check finds a violation planted on a page, in light and in dark', async ({ page }) => {
+    // The sweep's checks are only as good as the checker: a page with a known serious violation must fail them.
+    await openSignedIn(page, consolePath('get-started'));
+    await waitForShell(page);
+    expect(await seriousViolations(page), 'the page as it is').toEqual([]);
+    await page.evaluate(() => {
+      const planted = document.createElement('p');
+      planted.id = 'planted-low-contrast';
+      planted.textContent = 'Hard to read';
+      planted.style.cssText = 'color:#777;background:#888';
+      document.querySelector('main')?.append(planted);
+      const image = document.createElement('img');
+      image.id = 'planted-image';
+      image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      document.querySelector('main')?.append(image);
+    });
+    expect(await seriousViolations(page)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^color-contrast: .*#planted-low-contrast/),
+        expect.stringMatching(/^image-alt: .*#planted-image/),
+      ]),
+    );
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page, { rules: colourRules })).toEqual([
+      expect.stringMatching(/^color-contrast: .*#planted-low-contrast/),
+    ]);
+    expect(await seriousViolations(page, { include: 'main', rules: ['image-alt'] })).toEqual([
+      expect.stringMatching(/^image-alt: .*#planted-image/),
+    ]);
+  });
+
   test('every sidebar area of this edition has a sweep entry (support/sweep.ts)', async ({ page }) => {
     await openSignedIn(page, consolePath('get-started'));
     const keys = await sidebarItemKeys(page);
