@@ -20,6 +20,8 @@ if (!editions.every((edition) => allEditions.includes(edition))) {
 const tmp = join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const suites = [];
+/** Every test's seconds, `{ suite, title, seconds }`: the summary names the slowest. */
+const testTimes = [];
 const startedAt = Date.now();
 /** When the step being run began: each recorded suite gets its wall-clock seconds. */
 let stepStartedAt = Date.now();
@@ -89,6 +91,14 @@ function vitest(name, project, env = {}) {
   });
   if (!existsSync(report)) return record(name, 0, 1, 0, 'no report: the runner crashed');
   const summary = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of summary.testResults ?? []) {
+    const path = file.name.replace(`${root}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      if (typeof test.duration === 'number') {
+        testTimes.push({ suite: name, title: `${path}: ${test.fullName}`, seconds: test.duration / 1000 });
+      }
+    }
+  }
   const crashed = summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? 1 : 0;
   record(
     name,
@@ -175,6 +185,21 @@ async function buildAndEndToEnd(edition) {
     for (const child of suite.suites ?? []) collect(child);
   };
   for (const suite of specSuites ?? []) collect(suite);
+  const timeTests = (suite, titles = []) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        // Each attempt counts: a retry costs the run as much as the first attempt.
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        testTimes.push({
+          suite: `end-to-end (${edition})`,
+          title: `${spec.file}: ${[...titles, spec.title].join(' › ')}`,
+          seconds: ms / 1000,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) timeTests(child, child.title ? [...titles, child.title] : titles);
+  };
+  for (const suite of specSuites ?? []) timeTests(suite);
   const note = flakyTitles.length > 0 ? `flaky: ${flakyTitles.join('; ')}` : '';
   record(`end-to-end (${edition})`, stats.expected + stats.flaky, stats.unexpected, stats.skipped, note, stats.flaky);
 }
@@ -191,7 +216,11 @@ const total = suites.reduce(
   { passed: 0, failed: 0, skipped: 0, flaky: 0 },
 );
 total.seconds = Math.round((Date.now() - startedAt) / 100) / 10;
-writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ editions, suites, total }, null, 2));
+const slowest = testTimes
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10)
+  .map((entry) => ({ ...entry, seconds: Math.round(entry.seconds * 10) / 10 }));
+writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ editions, suites, slowest, total }, null, 2));
 console.log('\nSuite                                      passed  failed  skipped  flaky  seconds');
 const line = (name, s, note = '') =>
   console.log(
@@ -199,6 +228,9 @@ const line = (name, s, note = '') =>
   );
 for (const s of suites) line(s.name, s, s.note);
 line('total (wall clock, installs included)', total);
+// What the run's time goes to (docs/testing.md keeps the per-area budget).
+console.log('\nThe ten slowest tests (seconds, retries included):');
+for (const entry of slowest) console.log(`${entry.seconds.toFixed(1).padStart(7)}  ${entry.suite}  ${entry.title}`);
 // A test that passed only on a retry counts as passed and is named here: there should be none.
 if (total.flaky > 0) console.log(`\n${total.flaky} flaky: passed only on a retry (see the end-to-end output above)`);
 console.log(

@@ -238,6 +238,17 @@ async function setTabSession(page: Page, entries: Record<string, string> | undef
 const grantsGiven = new WeakMap<Page, number>();
 
 /**
+ * For a tab kept across tests (support/test.ts), after its storage was cleared: the sessions given to it so far stay
+ * spent, so its next page load is signed out until the next test gives it a session of its own.
+ */
+export async function retireTabSessions(page: Page): Promise<void> {
+  await page.evaluate(
+    (number) => sessionStorage.setItem('e2e:session-grant', String(number)),
+    grantsGiven.get(page) ?? 0,
+  );
+}
+
+/**
  * Opens a console path signed in as the e2e admin; ends on that path. By default the page gets a grant of the worker's
  * session (no sign-in form); `viaForm` signs in on the issuer's page as a user would, for tests whose subject is that.
  */

@@ -61,10 +61,21 @@ export async function chooseAppearance(page: Page, mode: 'Sync with system' | 'L
 }
 
 /**
- * Waits until the shell has finished its first requests (the account, its tokens). A reload in the middle of a token
- * refresh would lose the rotated refresh token, which is a real race but not what these tests are about.
+ * Waits until the shell shows its account and no token is being redeemed. A reload in the middle of a token refresh
+ * would lose the rotated refresh token, which is a real race but not what these tests are about. The console redeems
+ * tokens one at a time under the Web Lock `gatehouse-token-refresh` (console src/auth/session.ts), so the lock says
+ * exactly when one is in flight; waiting for the network to be quiet cost half a second each time (issue 36).
  */
 export async function waitForShell(page: Page): Promise<void> {
   await expect(userMenuButton(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const { held = [], pending = [] } = await navigator.locks.query();
+          return [...held, ...pending].filter((lock) => lock.name === 'gatehouse-token-refresh').length;
+        }),
+      { message: 'no token refresh in flight' },
+    )
+    .toBe(0);
 }

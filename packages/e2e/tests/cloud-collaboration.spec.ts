@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/mail.ts';
 import { submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 8 across areas, with two people in two browser contexts and the local mail sink: A onboards and invites B;

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { sessionToken } from '../support/management-api.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 9, quota in the console: a Production tenant on Free holds 3 applications; the 4th is refused by the server

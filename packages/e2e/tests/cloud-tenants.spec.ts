@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { sessionToken } from '../support/management-api.ts';
 import { submitSignIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 8, the cloud console core: a new account's onboarding, the create-tenant modal and the switcher, and the

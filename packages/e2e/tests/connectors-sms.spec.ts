@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { managementApiAs } from '../support/management-api.ts';
 import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.ts';
 
 /**

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { openSignedIn } from '../support/session.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the test then saves what it saw there.
 async function snap(page: Page, name: string): Promise<void> {

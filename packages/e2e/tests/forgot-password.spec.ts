@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath } from '../support/console.ts';
 import { waitForMail } from '../support/mail.ts';
@@ -7,6 +6,7 @@ import { managementApiAs } from '../support/management-api.ts';
 import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * An application of the default tenant whose callback is on the server's own origin (answered by the test): the

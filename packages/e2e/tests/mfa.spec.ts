@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { expectNoSeriousViolations, seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
@@ -7,6 +7,7 @@ import { managementApiAs } from '../support/management-api.ts';
 import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * MFA at sign-in (docs/areas/mfa.md), set in the console's MFA page and met on the real sign-in pages: a user without

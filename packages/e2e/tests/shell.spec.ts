@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
@@ -13,6 +13,7 @@ import {
   userMenuButton,
   waitForShell,
 } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /** The root package.json: the version the console shows. */
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
@@ -101,7 +102,7 @@ test.describe('the shell', () => {
   });
 
   test('loading shows one loading state: the logo screen, then the shell, never a bare line of text', async ({
-    page,
+    freshPage: page,
   }) => {
     // Records every state the document passes through, from the first byte to the page's heading (issue 26: the logo
     // screen, then a flash of plain 'Loading…' at the top left, then the shell).
@@ -328,7 +329,9 @@ test.describe('preferences', () => {
 });
 
 test.describe('the user menu', () => {
-  test('a submenu opens after 300 ms of hover and closes 100 ms after the pointer leaves', async ({ page }) => {
+  test('a submenu opens after 300 ms of hover and closes 100 ms after the pointer leaves', async ({
+    freshPage: page,
+  }) => {
     await openSignedIn(page, consolePath('get-started'));
     // The console must have loaded first: a paused clock also stops the timers its first requests wait on.
     await waitForShell(page);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
 import { waitForMail } from '../support/mail.ts';
@@ -7,6 +6,7 @@ import { managementApiAs } from '../support/management-api.ts';
 import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * The end-user pages of a tenant (issue 20), as its users see them in Chromium: the tenant's sign-in experience

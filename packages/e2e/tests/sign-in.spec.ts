@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { startFreshServer } from '../support/server.ts';
 import { submitSignIn } from '../support/session.ts';
 import { userMenuButton, waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('signing in to the console', () => {
   test('a wrong password shows the error and keeps the user on the sign-in page', async ({ page }) => {

@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
 

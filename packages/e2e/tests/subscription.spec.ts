@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { createAccount } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { sessionToken } from '../support/management-api.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 9, the tenant-settings Subscription and Billing history tabs against the real server and its sandbox payment

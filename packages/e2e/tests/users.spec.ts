@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { consolePath, expectHeading } from '../support/console.ts';
 import { type ManagementApi, managementApiAs, managementApiPath, sessionToken } from '../support/management-api.ts';
 import { startAuthorization } from '../support/oidc.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
+import { expect, test } from '../support/test.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the tests then save what they saw there.
 

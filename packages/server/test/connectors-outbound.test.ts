@@ -69,7 +69,11 @@ describe('SMTP to private addresses when they are refused', () => {
 
 describe('SMTP where private addresses are allowed', () => {
   it('reaches an internal server in OSS (the default) and through OUTBOUND_ALLOW_LIST in cloud', async () => {
-    for (const env of [{}, { OUTBOUND_PRIVATE_ADDRESSES: 'deny', OUTBOUND_ALLOW_LIST: '127.0.0.1/32' }]) {
+    const editions: Record<string, string>[] = [
+      {},
+      { OUTBOUND_PRIVATE_ADDRESSES: 'deny', OUTBOUND_ALLOW_LIST: '127.0.0.1/32' },
+    ];
+    for (const env of editions) {
       const t = await createTestApp(env);
       try {
         const before = sink.received.length;
