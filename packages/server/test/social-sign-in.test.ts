@@ -9,6 +9,7 @@ import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { socialCallbackUrl } from '../src/services/social-sign-in.ts';
 import { createUser } from '../src/services/users.ts';
 import { bootstrapManagementToken, startTestHttpServer } from './support/http-server.ts';
+import { nextHop } from './support/next-hop.ts';
 
 /**
  * A real social sign-in round trip (issue 21): the default tenant's generic OpenID Connect connector signs users in
@@ -123,7 +124,7 @@ class CookieJar {
 async function follow(jar: CookieJar, response: Response, stop: (url: string) => boolean) {
   let current = response;
   for (let hops = 0; hops < 15; hops++) {
-    const location = current.headers.get('Location');
+    const location = nextHop(current);
     if (!location) return { url: undefined, response: current };
     const next = absolute(location);
     if (stop(next)) return { url: next, response: current };
@@ -210,7 +211,7 @@ describe('social sign-in with a generic OpenID Connect connector', () => {
     expect(start.status).toBe(303);
     // The browser comes back with someone else's code and state.
     const callback = await jar.fetch(`${server.base}/callback/social/default/${connectorId}?code=forged&state=wrong`);
-    const complete = await jar.fetch(absolute(callback.headers.get('Location') ?? ''));
+    const complete = await jar.fetch(absolute(nextHop(callback) ?? ''));
     expect(complete.status).toBe(400);
     expect(await complete.text()).toContain('Signing in with Gatehouse ID did not work');
     expect((await jar.fetch(`${page}/social/nope`)).status).toBe(400);

@@ -24,6 +24,7 @@ import { generateSamlCertificate } from '../src/services/saml-certificates.ts';
 import { serviceProviderOf, ssoCallbackUrl } from '../src/services/sso/idp.ts';
 import { createUser } from '../src/services/users.ts';
 import { bootstrapManagementToken, startTestHttpServer } from './support/http-server.ts';
+import { nextHop } from './support/next-hop.ts';
 
 /**
  * Enterprise SSO at sign-in, with real identity providers: another Gatehouse issuer (the admin tenant's) as the OIDC
@@ -172,7 +173,7 @@ const form = (fields: Record<string, string>): RequestInit => ({
 async function follow(jar: CookieJar, response: Response, stop: (url: string) => boolean) {
   let current = response;
   for (let hops = 0; hops < 15; hops++) {
-    const location = current.headers.get('Location');
+    const location = nextHop(current);
     if (!location) return { url: undefined, response: current };
     const next = absolute(location);
     if (stop(next)) return { url: next, response: current };
@@ -294,7 +295,7 @@ describe('enterprise SSO with an OpenID Connect IdP', () => {
     const flow = await openSignIn();
     expect((await flow.jar.fetch(`${flow.page}/sso/${OIDC_ID}`)).status).toBe(303);
     const callback = await flow.jar.fetch(`${ssoCallbackUrl(server.base, 'default', OIDC_ID)}?code=forged&state=wrong`);
-    const complete = await flow.jar.fetch(absolute(callback.headers.get('Location') ?? ''));
+    const complete = await flow.jar.fetch(absolute(nextHop(callback) ?? ''));
     expect(complete.status).toBe(400);
     const text = await complete.text();
     expect(text).toContain('Signing in with Acme Workforce did not work');
@@ -431,9 +432,10 @@ async function samlFinish(flow: Awaited<ReturnType<typeof samlStart>>, xml: stri
     ...form({ SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: relayState }),
     redirect: 'manual',
   });
-  if (posted.status !== 303) return { claims: undefined, status: posted.status };
+  // A page that goes on by itself (not a redirect, which the IdP page's form-action would govern, issue 37 item 2).
+  if (posted.status !== 200 || !nextHop(posted)) return { claims: undefined, status: posted.status };
   // The checked answer travels sealed: the URL names no one.
-  const sealed = new URL(posted.headers.get('Location') ?? '', server.base).searchParams.get('saml') ?? '';
+  const sealed = new URL(nextHop(posted) ?? '', server.base).searchParams.get('saml') ?? '';
   expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain('@globex.test');
   const back = await follow(flow.jar, posted, (next) => next.startsWith(rpRedirect));
   return { claims: await tokensAt(back.url, flow), status: back.response.status, page: back.response };

@@ -546,6 +546,14 @@ export function renderMessagePage(look: SignInLook, message: string): SafeHtml {
   return page(look, look.text('message_title'), html`<p role="alert">${message}</p>`);
 }
 
+/**
+ * A step that goes on by itself: the answer carries `Refresh: 0;url=…` (routes/interaction.ts), and this page offers
+ * the same address as a link for a browser that does not follow it.
+ */
+export function renderContinuePage(look: SignInLook, href: string): SafeHtml {
+  return page(look, look.text('message_title'), html`<p><a href="${href}">${look.text('continue')}</a></p>`);
+}
+
 export type WelcomePageOptions = { action: string; username?: string; error?: string };
 
 /** First run: the form that creates the first console admin and signs them in (same interaction). */

@@ -30,6 +30,7 @@ import {
   renderCodePage,
   renderCodeSignInPage,
   renderConsentPage,
+  renderContinuePage,
   renderForgotPasswordPage,
   renderIdentifierPage,
   renderMessagePage,
@@ -176,6 +177,26 @@ export function interactionRoutes(
       themeHref: themeHref(tenant.tenantId),
     });
     return sendHtml(c, renderMessagePage(look, signInText(language, 'session_expired')), 400);
+  };
+
+  /**
+   * The end of an identity provider's redirects (our social and SSO callbacks): a page that goes on by itself to
+   * `href` (`Refresh`) instead of one more redirect. Chromium applies the CSP `form-action` of the page whose form
+   * started a chain of redirects to every hop of it: the IdP's sign-in form allows its own origin and ours, not the
+   * application's redirect URI that our interaction ends at, so the chain stopped on the IdP's filled-in form (issue 37
+   * item 2). A navigation of our own page starts a new chain; the CSP of our pages is unchanged.
+   */
+  const continueTo = async (c: Context<Env>, href: string) => {
+    const tenant = tenants.of(c.req.param('tenantId') ?? ADMIN_TENANT_ID);
+    const settings = await readSignInExperienceSettings(tenant);
+    const look = await tenantLook(tenant, settings, {
+      language: c.get('language'),
+      name: PRODUCT_NAME,
+      themeHref: themeHref(tenant.tenantId),
+    });
+    c.header('Refresh', `0;url=${href}`);
+    c.header('Cache-Control', 'no-store');
+    return sendHtml(c, renderContinuePage(look, href));
   };
 
   /** The theme stylesheet's address: the overlay it includes, and the version of its content. */
@@ -777,9 +798,9 @@ export function interactionRoutes(
     const state = await readSocialState(tenant, cookie).catch(() => undefined);
     if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);
     const query = new URL(c.req.url).search;
-    return c.redirect(
+    return continueTo(
+      c as unknown as Context<Env>,
       `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/social/${encodeURIComponent(state.connectorId)}/complete${query}`,
-      303,
     );
   });
 
@@ -928,9 +949,9 @@ export function interactionRoutes(
     const state = await readSsoCookie(tenant, getCookie(c, SSO_COOKIE)).catch(() => undefined);
     if (!state || state.connectorId !== c.req.param('connectorId')) return expired(c as unknown as Context<Env>);
     const query = new URL(c.req.url).search;
-    return c.redirect(
+    return continueTo(
+      c as unknown as Context<Env>,
       `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/sso/${encodeURIComponent(state.connectorId)}/complete${query}`,
-      303,
     );
   });
 
@@ -963,9 +984,10 @@ export function interactionRoutes(
       result = { ok: false, error: reason };
     }
     const token = await signSamlResult(tenant, { uid: relay.uid, connectorId, ...result });
-    return c.redirect(
+    // The IdP's page posted here: its form-action would govern a redirect too.
+    return continueTo(
+      c as unknown as Context<Env>,
       `/interaction/${encodeURIComponent(tenant.tenantId)}/${encodeURIComponent(relay.uid)}/sso/${encodeURIComponent(connectorId)}/complete?saml=${encodeURIComponent(token)}`,
-      303,
     );
   });
 

@@ -2,22 +2,34 @@ import type Provider from 'oidc-provider';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
 
 /**
- * `response_mode=form_post` (and `form_post.jwt`, JARM): the provider answers the authorization request with a page
- * whose form posts the response to the client's redirect URI, another origin, and the issuer's CSP says
- * `form-action 'self'`, so Chromium refused the post and the user was left on a blank page (issue 37, item 1). That
- * page, and only it, may post to the one redirect URI the provider has just validated against the client; every other
- * page of the issuer keeps `form-action 'self'`. The page's auto-submit script is allowed by its hash (oidc-provider
- * adds it to `script-src`).
+ * The provider's self-submitting pages whose form leads, directly or through redirects, to the client's redirect URI
+ * on another origin. The issuer's CSP says `form-action 'self'`, and Chromium applies it to the form's target and to
+ * every redirect that follows, so such a page, and only it, may also reach the one redirect URI the provider has
+ * validated against the client; every other issuer page keeps `form-action 'self'`:
+ * - `response_mode=form_post` (and `form_post.jwt`): the page posts the response to the redirect URI. Without this the
+ *   user was left on a blank page (issue 37 item 1).
+ * - the account switch at the end of a sign-in (the interaction signed in another account than the browser's session
+ *   holds, as a social or SSO sign-in through an identity provider of the same issuer does): the page posts to the
+ *   end-session confirmation, whose redirects end at the redirect URI (issue 37 item 2).
+ * The auto-submit script is allowed by its hash (oidc-provider adds it to `script-src`).
  */
-export function allowFormPostTarget(provider: Provider): void {
+export function allowFormPostTargets(provider: Provider): void {
   provider.use(async (ctx, next) => {
     await next();
     const oidc = ctx.oidc;
-    if (!oidc?.redirectUriCheckPerformed || !ctx.response.is('html')) return;
+    if (!oidc || !ctx.response.is('html')) return;
+    let redirectUri: unknown;
     const mode = oidc.params?.response_mode;
-    if (typeof mode !== 'string' || !mode.startsWith('form_post')) return;
+    if (oidc.redirectUriCheckPerformed && typeof mode === 'string' && mode.startsWith('form_post')) {
+      redirectUri = oidc.params?.redirect_uri;
+    } else if (oidc.route === 'resume' && oidc.session?.state?.postLogoutRedirectUri) {
+      // The interaction's parameters were validated when the authorization request began.
+      const uid = (ctx.params as { uid?: string } | undefined)?.uid;
+      const interaction = uid ? await provider.Interaction.find(uid) : undefined;
+      redirectUri = interaction?.params.redirect_uri;
+    }
     const policy = ctx.response.get('Content-Security-Policy');
-    const source = formActionSource(oidc.params?.redirect_uri);
+    const source = formActionSource(redirectUri);
     if (policy && source) ctx.set('Content-Security-Policy', withFormActionSource(policy, source));
   });
 }

@@ -33,7 +33,7 @@ import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
 import { customJwtClaims } from './custom-jwt-claims.ts';
 import { offlineAccessForFirstParty } from './first-party-offline-access.ts';
-import { allowFormPostTarget } from './form-post.ts';
+import { allowFormPostTargets } from './form-post.ts';
 import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
 import { registerPersonalAccessTokenExchange } from './personal-access-token-exchange.ts';
 import { accessTokenLifetime, chooseDefaultResource, resourceServerInfo } from './resource-servers.ts';
@@ -240,7 +240,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   registerPersonalAccessTokenExchange(provider, { tenant, signingAlgorithm });
   if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
   offlineAccessForFirstParty(provider, tenant);
-  allowFormPostTarget(provider);
+  allowFormPostTargets(provider);
   return provider;
 }
 
