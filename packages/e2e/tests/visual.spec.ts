@@ -100,11 +100,14 @@ test('the main pages look as their reviewed baselines at 1440, 768 and 390 px, l
     for (const mode of modes) {
       await page.emulateMedia({ colorScheme: mode === 'dark' ? 'dark' : 'light' });
       if (mode === 'arabic') await chooseLanguage(page, 'Language', 'العربية', 'ar');
-      for (const [widthName, width, height] of widths) {
-        await page.setViewportSize({ width, height });
-        for (const shot of shots) {
+      // Each page is opened once per mode and shot at the three widths in place: the layout answers the viewport's
+      // size (CSS and media queries), so a resize shows what a load at that width shows (issue 36).
+      for (const shot of shots) {
+        await page.setViewportSize({ width: widths[0][1], height: widths[0][2] });
+        await page.goto(consolePath(shot.path(app.id)));
+        for (const [widthName, width, height] of widths) {
           await test.step(`${shot.name} ${widthName} ${mode}`, async () => {
-            await page.goto(consolePath(shot.path(app.id)));
+            await page.setViewportSize({ width, height });
             await shot.ready(page);
             await shoot(page, `${shot.name}-${widthName}-${mode}`);
           });
