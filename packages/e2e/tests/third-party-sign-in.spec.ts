@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 import { expectNoSeriousViolations, seriousViolations } from '../support/axe.ts';
 import { consolePath } from '../support/console.ts';
@@ -17,6 +18,23 @@ import { startReceiver } from '../support/webhook-receiver.ts';
  */
 const appOrigin = 'https://shop.example.test';
 
+/**
+ * Through the admin's console session, the API makes an end user with a password and an application for them to sign
+ * in to; answers the management API and the application.
+ */
+async function userAndApplication(
+  page: Page,
+  user: { username: string; password: string },
+  application: Record<string, unknown>,
+) {
+  await openSignedIn(page, consolePath('applications'));
+  await waitForShell(page);
+  const api = await managementApiAs(page);
+  await api.post('/users', user);
+  const app = await api.post<{ id: string }>('/applications', { type: 'SPA', ...application });
+  return { api, app };
+}
+
 test('an application on another origin: sign-in reaches its callback, sign-out its post-logout page', async ({
   page,
   browser,
@@ -26,15 +44,14 @@ test('an application on another origin: sign-in reaches its callback, sign-out i
   const redirectUri = `${appOrigin}/callback`;
   const postLogoutRedirectUri = `${appOrigin}/signed-out`;
 
-  await openSignedIn(page, consolePath('applications'));
-  await waitForShell(page);
-  const api = await managementApiAs(page);
-  await api.post('/users', { username: `shopper_${id}`, password: 'Shopper-Pass-42' });
-  const app = await api.post<{ id: string }>('/applications', {
-    name: `Shop ${id}`,
-    type: 'SPA',
-    oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] },
-  });
+  const { app } = await userAndApplication(
+    page,
+    { username: `shopper_${id}`, password: 'Shopper-Pass-42' },
+    {
+      name: `Shop ${id}`,
+      oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] },
+    },
+  );
 
   const context = await browser.newContext();
   const userPage = await context.newPage();
@@ -75,15 +92,11 @@ test('response_mode=form_post: the response is posted to the application on anot
   test.skip(edition === 'cloud', "the OSS default tenant's sign-in page (issuer /oidc)");
   const id = randomBytes(3).toString('hex');
   const redirectUri = `${appOrigin}/signin-oidc`;
-  await openSignedIn(page, consolePath('applications'));
-  await waitForShell(page);
-  const api = await managementApiAs(page);
-  await api.post('/users', { username: `poster_${id}`, password: 'Poster-Pass-42' });
-  const app = await api.post<{ id: string }>('/applications', {
-    name: `Form post ${id}`,
-    type: 'SPA',
-    oidcClientMetadata: { redirectUris: [redirectUri] },
-  });
+  const { app } = await userAndApplication(
+    page,
+    { username: `poster_${id}`, password: 'Poster-Pass-42' },
+    { name: `Form post ${id}`, oidcClientMetadata: { redirectUris: [redirectUri] } },
+  );
 
   const context = await browser.newContext();
   const userPage = await context.newPage();
@@ -179,16 +192,11 @@ test('a third-party application: the user sees what it asks for, and only Allow 
   test.skip(edition === 'cloud', "the OSS default tenant's sign-in page (issuer /oidc)");
   const id = randomBytes(3).toString('hex');
   const redirectUri = `${appOrigin}/partner-callback`;
-  await openSignedIn(page, consolePath('applications'));
-  await waitForShell(page);
-  const api = await managementApiAs(page);
-  await api.post('/users', { username: `partner_user_${id}`, password: 'Partner-Pass-42' });
-  const app = await api.post<{ id: string }>('/applications', {
-    name: `Partner ${id}`,
-    type: 'SPA',
-    isThirdParty: true,
-    oidcClientMetadata: { redirectUris: [redirectUri] },
-  });
+  const { app } = await userAndApplication(
+    page,
+    { username: `partner_user_${id}`, password: 'Partner-Pass-42' },
+    { name: `Partner ${id}`, isThirdParty: true, oidcClientMetadata: { redirectUris: [redirectUri] } },
+  );
 
   const context = await browser.newContext();
   const userPage = await context.newPage();

@@ -167,17 +167,19 @@ export function interactionRoutes(
   };
 
   /** An expired or unknown interaction: the tenant's look when the tenant is known, in the browser's language. */
-  const expired = async (c: Context<Env>) => {
+  /** The tenant's look for a page outside any interaction (the tenant named by the path). */
+  const pathTenantLook = async (c: Context<Env>) => {
     const tenant = tenants.of(c.req.param('tenantId') ?? ADMIN_TENANT_ID);
     const settings = await readSignInExperienceSettings(tenant);
-    const language = c.get('language');
-    const look = await tenantLook(tenant, settings, {
-      language,
+    return tenantLook(tenant, settings, {
+      language: c.get('language'),
       name: PRODUCT_NAME,
       themeHref: themeHref(tenant.tenantId),
     });
-    return sendHtml(c, renderMessagePage(look, signInText(language, 'session_expired')), 400);
   };
+
+  const expired = async (c: Context<Env>) =>
+    sendHtml(c, renderMessagePage(await pathTenantLook(c), signInText(c.get('language'), 'session_expired')), 400);
 
   /**
    * The end of an identity provider's redirects (our social and SSO callbacks): a page that goes on by itself to
@@ -187,13 +189,7 @@ export function interactionRoutes(
    * item 2). A navigation of our own page starts a new chain; the CSP of our pages is unchanged.
    */
   const continueTo = async (c: Context<Env>, href: string) => {
-    const tenant = tenants.of(c.req.param('tenantId') ?? ADMIN_TENANT_ID);
-    const settings = await readSignInExperienceSettings(tenant);
-    const look = await tenantLook(tenant, settings, {
-      language: c.get('language'),
-      name: PRODUCT_NAME,
-      themeHref: themeHref(tenant.tenantId),
-    });
+    const look = await pathTenantLook(c);
     c.header('Refresh', `0;url=${href}`);
     c.header('Cache-Control', 'no-store');
     return sendHtml(c, renderContinuePage(look, href));

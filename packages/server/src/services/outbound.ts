@@ -119,6 +119,10 @@ function allowListOf(policy: OutboundPolicy) {
   };
 }
 
+/** Whether the policy refuses a literal address (one that needs no lookup). */
+const refusesLiteral = (allowed: ReturnType<typeof allowListOf>, host: string) =>
+  isForbiddenAddress(host) && !allowed.address(host) && !allowed.host(host);
+
 /** The first of `resolved` that the policy refuses for `hostname`, if any (an allowed host name allows them all). */
 function refusedAmong(allowed: ReturnType<typeof allowListOf>, hostname: string, resolved: readonly LookupAddress[]) {
   if (allowed.host(hostname)) return undefined;
@@ -138,9 +142,7 @@ export function outboundAddress(policy: OutboundPolicy): (hostname: string) => P
   return async (hostname) => {
     const host = hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) !== 0) {
-      if (isForbiddenAddress(host) && !allowed.address(host) && !allowed.host(host)) {
-        throw new OutboundAddressRefused(host);
-      }
+      if (refusesLiteral(allowed, host)) throw new OutboundAddressRefused(host);
       return host;
     }
     const resolved = await lookupAll(host);
@@ -183,7 +185,7 @@ export function outboundFetch(policy: OutboundPolicy): typeof undiciFetch {
   return ((input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const host = bareHost(url);
-    if (isIP(host) !== 0 && isForbiddenAddress(host) && !allowed.address(host) && !allowed.host(host)) {
+    if (isIP(host) !== 0 && refusesLiteral(allowed, host)) {
       return Promise.reject(new OutboundAddressRefused(host));
     }
     return undiciFetch(input, { ...init, dispatcher });
