@@ -131,4 +131,51 @@ describe('row-level security', () => {
     }
     expect(await countOf(t.db, 'roles', ADMIN_TENANT_ID), 'the admin tenant has rows to hide').toBeGreaterThan(0);
   });
+
+  describe('gatehouse_user_search, the one reviewed path around the policy (migration 0024)', () => {
+    const search = (db: Database, field: string, op: string, terms: string[]) =>
+      rowsOf(
+        db,
+        sql`select id from gatehouse_user_search(${field}, ${op}, ${sql.param(terms)}::text[], 100) as found(id)`,
+      );
+
+    it("answers the named tenant's matching user ids, and nothing to another tenant or without one", async () => {
+      const [own] = await rowsOf(
+        t.db,
+        sql`select id from users where tenant_id = ${DEFAULT_TENANT_ID} and username = 'rls_user'`,
+      );
+      expect(await asTenant(DEFAULT_TENANT_ID, (db) => search(db, 'username', 'ilike', ['%RLS_us%']))).toEqual([own]);
+      expect(
+        await asTenant(DEFAULT_TENANT_ID, (db) => search(db, 'primaryEmail', 'equals_lower', ['rls@example.com'])),
+      ).toEqual([own]);
+      expect(await asTenant(ADMIN_TENANT_ID, (db) => search(db, 'username', 'ilike', ['%rls_us%']))).toEqual([]);
+      expect(await asTenant(ADMIN_TENANT_ID, (db) => search(db, 'id', 'equals', [String(own?.id)]))).toEqual([]);
+      expect(await asTenant(undefined, (db) => search(db, 'username', 'ilike', ['%']))).toEqual([]);
+    });
+
+    it('reads only the five fields and four operators it names; a crafted name is refused, not run', async () => {
+      for (const [field, op] of [
+        ['password_encrypted', 'ilike'],
+        ['tenant_id', 'equals'],
+        ['username; delete from users', 'ilike'],
+        ['name', 'equals_lower'],
+        ['name', 'similar'],
+      ] as const) {
+        await expect(
+          asTenant(DEFAULT_TENANT_ID, (db) => search(db, field, op, ['%'])),
+          `${field} ${op}`,
+        ).rejects.toThrow();
+      }
+      expect(await countOf(t.db, 'users', DEFAULT_TENANT_ID)).toBeGreaterThan(0);
+    });
+
+    it('is not for anyone else to call', async () => {
+      const [grants] = await rowsOf(
+        t.db,
+        sql`select has_function_privilege('gatehouse_tenant', 'gatehouse_user_search(text, text, text[], integer)', 'execute') as tenant,
+                   has_function_privilege('public', 'gatehouse_user_search(text, text, text[], integer)', 'execute') as anyone`,
+      );
+      expect(grants).toEqual({ tenant: true, anyone: false });
+    });
+  });
 });

@@ -1,9 +1,9 @@
-import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
-import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_TENANT_ID, type UserListQuery } from '@gatehouse/schemas';
+import { desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
-import { countTenantUsers, USER_COUNT_CAP } from '../src/services/user-search.ts';
+import { countTenantUsers, searchCandidates, USER_COUNT_CAP, userListCondition } from '../src/services/user-search.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /** Bulk rows (as an import or the seed tool writes them) keep the counter exact; big searches are capped. */
@@ -53,6 +53,20 @@ describe('user totals at scale', () => {
     expect(capped(exactBelowCap)).toBeNull();
   });
 
+  it('combines a search matching more than the cap with a narrow one, either way', async () => {
+    // `and`: the narrow part's few candidates, kept by both conditions.
+    const narrowed = await t.call('/api/users?search.username=bulk_user_&search.name=Person%209876&joint=and');
+    expect((narrowed.json as { username: string }[]).map((user) => user.username)).toEqual(['bulk_user_9876']);
+    expect(total(narrowed)).toBe(1);
+    // `or`: more than the cap, said without counting.
+    const widened = await t.call('/api/users?search.username=bulk_user_&search.name=Person%209876&page_size=2');
+    expect([total(widened), capped(widened)]).toEqual([USER_COUNT_CAP, 'true']);
+    // `and` of two broad parts: neither tells how many both match, so they are counted (up to the cap).
+    const both = await t.call('/api/users?search.username=bulk_user_&search.name=Bulk%20Person&joint=and&page_size=2');
+    expect([total(both), capped(both)]).toEqual([USER_COUNT_CAP, 'true']);
+    expect((both.json as unknown[]).length).toBe(2);
+  });
+
   it('keeps the counter right through bulk deletes and a deleted tenant', async () => {
     const tenant = new TenantDb(t.db, DEFAULT_TENANT_ID);
     await t.db.execute(sql`delete from users where tenant_id = ${DEFAULT_TENANT_ID} and username like 'bulk_user_1%'`);
@@ -67,30 +81,79 @@ describe('user totals at scale', () => {
     expect(await countTenantUsers(scratch), 'the cascade removed the users and their count').toBe(0);
   });
 
-  it('serves substring search from the trigram indexes and the unfiltered page from the newest-first index', async () => {
-    const plan = await t.db.transaction(async (tx) => {
-      // Small test tables tempt the planner into sequential scans; this asks whether the indexes can serve at all.
-      await tx.execute(sql`analyze users`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const explain = async (query: ReturnType<typeof sql>) => {
-        // node-postgres answers {rows}; PGlite's drizzle driver answers the rows too, under `rows`.
-        const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-        const rows = result.rows;
-        return rows.map((row) => Object.values(row)[0]).join('\n');
-      };
-      return {
-        search: await explain(
-          // Without the tenant condition: on 10,000 rows of one tenant its index is the cheaper way, at scale it is not.
-          sql`select id from users where username ilike '%r_9876%' or name ilike '%son 9876%'`,
-        ),
-        page: await explain(
-          sql`select id from users where tenant_id = ${DEFAULT_TENANT_ID} order by created_at desc, id desc limit 20`,
-        ),
-      };
+  /**
+   * Plans, never times (issue 38): each statement the user list sends is explained as the data layer sends it —
+   * as the tenant role, with row-level security — on these 10,000 rows, with sequential scans priced out so that the
+   * question is whether an index can serve at all. A policy or query change that loses an index fails here.
+   */
+  describe('plans under row-level security', () => {
+    const tenant = () => new TenantDb(t.db, DEFAULT_TENANT_ID);
+    const plan = async (query: SQLWrapper): Promise<string> =>
+      tenant().transaction((tx) =>
+        tx.asTenant(async (db) => {
+          await db.execute(sql`set local enable_seqscan = off`);
+          const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+          return result.rows.map((row) => Object.values(row)[0]).join('\n');
+        }),
+      );
+    const pageOf = (db: TenantDb, where: SQL | undefined) => {
+      const scoped = db.scope(users, where);
+      return t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(scoped)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(20);
+    };
+    beforeAll(() => t.db.execute(sql`analyze users`));
+
+    it('reads the unfiltered page in newest-first index order', async () => {
+      const text = await plan(pageOf(tenant(), undefined));
+      expect(text).toContain('users_created_at');
+      expect(text, 'read in index order, not sorted').not.toMatch(/Sort/);
     });
-    expect(plan.search).toContain('users_username_trgm');
-    expect(plan.search).toContain('users_name_trgm');
-    expect(plan.page).toContain('users_created_at');
-    expect(plan.page, 'read in index order, not sorted').not.toMatch(/Sort/);
+
+    it("fetches a search's candidates by primary key, not by reading the tenant", async () => {
+      const query = { search: 'bulk_user_9876' } as UserListQuery;
+      const candidates = await searchCandidates(tenant(), query);
+      expect(candidates).toEqual({ kind: 'ids', ids: ['bulk00009876'] });
+      const text = await plan(pageOf(tenant(), userListCondition(tenant(), query, candidates)));
+      expect(text, 'the tenant and the ids are both index conditions').toMatch(
+        /Index (Only )?Scan using users_tenant_id_id_pk[^\n]*\n\s+Index Cond: [^\n]*tenant_id[^\n]* AND [^\n]*id\)?(::text)? = ANY/,
+      );
+    });
+
+    it('cannot use a trigram index for ILIKE as the tenant: why the search goes through gatehouse_user_search', async () => {
+      // If PostgreSQL ever marks ILIKE leakproof, this fails, and migration 0024's function can go.
+      const text = await plan(pageOf(tenant(), sql`${users.username} ilike '%r_9876%'`));
+      expect(text).not.toContain('users_username_trgm');
+    });
+
+    it("serves the function's statements from the trigram, lower() and key indexes (as the owner it runs as)", async () => {
+      const explainAsOwner = async (query: SQL) =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+          return result.rows.map((row) => Object.values(row)[0]).join('\n');
+        });
+      // The statements of migration 0024, one per operator, with this tenant.
+      const own = sql`tenant_id = ${DEFAULT_TENANT_ID}`;
+      expect(
+        await explainAsOwner(sql`select id from users where ${own} and username ilike '%r_9876%' limit 10001`),
+      ).toContain('users_username_trgm');
+      expect(
+        await explainAsOwner(sql`select id from users where ${own} and name like '%son 9876%' limit 10001`),
+      ).toContain('users_name_trgm');
+      expect(
+        await explainAsOwner(
+          sql`select id from users where ${own} and lower(primary_email) = any(${sql.param(['bulk9876@load.example'])}::text[]) limit 10001`,
+        ),
+      ).toContain('users_primary_email_unique');
+      expect(
+        await explainAsOwner(
+          sql`select id from users where ${own} and id = any(${sql.param(['bulk00009876'])}::text[]) limit 10001`,
+        ),
+      ).toContain('users_tenant_id_id_pk');
+    });
   });
 });

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { logFiltersSchema, logListCondition, toLog } from './logs.ts';
-import { userListCondition } from './user-search.ts';
+import { searchCandidates, userListCondition } from './user-search.ts';
 import { toUser } from './users.ts';
 import { parseInput } from './write-path.ts';
 
@@ -123,8 +123,17 @@ export type ExportFormat = 'csv' | 'json';
 
 /** Every user the filters of GET /users match (validated here: 400 with the failing fields), as a stream. */
 export function exportUsers(tenant: TenantDb, format: ExportFormat, filters: unknown): ReadableStream<Uint8Array> {
-  const where = userListCondition(tenant, parseInput(userListQuerySchema, filters));
-  const rows = page(tenant, users, where) as (after: Keyset | undefined) => Promise<(typeof users.$inferSelect)[]>;
+  const query = parseInput(userListQuerySchema, filters);
+  // Built here so that a bad filter is a 400 before the stream starts; a search then reads its matches through
+  // the search indexes (searchCandidates) when they are few, once, with the first page.
+  const plain = userListCondition(tenant, query);
+  let where: Promise<SQL | undefined> | undefined;
+  const rows = async (after: Keyset | undefined) => {
+    where ??= searchCandidates(tenant, query).then((candidates) =>
+      candidates?.kind === 'ids' ? userListCondition(tenant, query, candidates) : plain,
+    );
+    return (await page(tenant, users, await where)(after)) as (typeof users.$inferSelect)[];
+  };
   return exportStream(format, rows, toUser, userColumns);
 }
 

@@ -96,6 +96,140 @@ function fieldCondition(field: UserSearchField, values: readonly string[], match
 }
 
 /**
+ * One condition of the search as `gatehouse_user_search` (migration 0024) answers it through the indexes under
+ * row-level security: the ids of the users it matches, or a few more (`exact: false`: a case-sensitive exact
+ * search finds the value in any case first). The SQL condition of the same field is applied to them afterwards.
+ */
+type Probe = {
+  field: UserSearchField;
+  op: 'like' | 'ilike' | 'equals' | 'equals_lower';
+  terms: string[];
+  exact: boolean;
+};
+/** The search as probes: `search` is `or` over the fields, the top is `joint` over `search` and each `search.<field>`. */
+type ProbeTree = Probe | 'nothing' | { joint: 'and' | 'or'; parts: ProbeTree[] };
+
+function fieldProbe(field: UserSearchField, values: readonly string[], match: Match): ProbeTree {
+  const terms = values.flatMap((value) => termFor(field, value, match) ?? []);
+  if (terms.length === 0) return 'nothing';
+  if (match.mode === 'like') {
+    const [term] = terms as [Term];
+    const pattern = term.isPattern ? term.value : `%${escapeLike(term.value)}%`;
+    return { field, op: match.caseSensitive ? 'like' : 'ilike', terms: [pattern], exact: true };
+  }
+  const plain = terms.map((term) => term.value);
+  switch (field) {
+    case 'username':
+    case 'primaryEmail':
+      return {
+        field,
+        op: 'equals_lower',
+        terms: plain.map((value) => value.toLowerCase()),
+        exact: !match.caseSensitive,
+      };
+    case 'id':
+      return {
+        field,
+        op: 'equals',
+        terms: match.caseSensitive ? plain : plain.map((value) => value.toLowerCase()),
+        exact: true,
+      };
+    case 'primaryPhone':
+      return { field, op: 'equals', terms: plain, exact: true };
+    case 'name':
+      return match.caseSensitive
+        ? { field, op: 'equals', terms: plain, exact: true }
+        : { field, op: 'ilike', terms: plain.map(escapeLike), exact: true };
+  }
+}
+
+/** The search's probes, shaped as {@link searchCondition} shapes its SQL; undefined without a search. */
+function searchProbes(query: UserListQuery): ProbeTree | undefined {
+  const caseSensitive = query.isCaseSensitive ?? false;
+  const parts: ProbeTree[] = [];
+  const search = query.search;
+  if (search) {
+    const match: Match = { mode: query.mode ?? 'like', caseSensitive };
+    const fields = userSearchFields.filter((field) => termFor(field, search, match));
+    parts.push(
+      fields.length ? { joint: 'or', parts: fields.map((field) => fieldProbe(field, [search], match)) } : 'nothing',
+    );
+  }
+  for (const field of userSearchFields) {
+    const value = query[`search.${field}`];
+    if (value === undefined) continue;
+    const match: Match = { mode: query[`mode.${field}`] ?? query.mode ?? 'like', caseSensitive };
+    parts.push(fieldProbe(field, Array.isArray(value) ? value : [value], match));
+  }
+  if (parts.length === 0) return undefined;
+  return { joint: query.joint ?? query.jointMode ?? 'or', parts };
+}
+
+/**
+ * What the probes tell of the search's matches: `ids`, a set holding every match (and at most
+ * {@link USER_COUNT_CAP} ids); `over`, more than the cap match; `unknown`, neither could be told cheaply
+ * (every part of an `and` matches more than the cap: their intersection may be small or not).
+ */
+export type SearchCandidates = { kind: 'ids'; ids: string[] } | { kind: 'over' } | { kind: 'unknown' };
+
+function candidatesOf(tree: ProbeTree, answers: Map<Probe, string[]>): SearchCandidates & { exact: boolean } {
+  if (tree === 'nothing') return { kind: 'ids', ids: [], exact: true };
+  if (!('joint' in tree)) {
+    const ids = answers.get(tree) ?? [];
+    const unique = [...new Set(ids)];
+    return unique.length > USER_COUNT_CAP
+      ? { kind: tree.exact ? 'over' : 'unknown', exact: tree.exact }
+      : { kind: 'ids', ids: unique, exact: tree.exact };
+  }
+  const parts = tree.parts.map((part) => candidatesOf(part, answers));
+  const exact = parts.every((part) => part.exact);
+  const sets = parts.flatMap((part) => (part.kind === 'ids' ? [part.ids] : []));
+  if (tree.joint === 'and') {
+    // One part alone is that part; several parts none of which is a set could intersect in few users or many.
+    if (sets.length === 0)
+      return parts.length === 1 && parts[0]?.kind === 'over' ? { kind: 'over', exact } : { kind: 'unknown', exact };
+    const [first = [], ...rest] = sets.sort((a, b) => a.length - b.length);
+    const others = rest.map((set) => new Set(set));
+    return { kind: 'ids', ids: first.filter((id) => others.every((set) => set.has(id))), exact: false };
+  }
+  if (parts.some((part) => part.kind === 'over')) return { kind: 'over', exact };
+  if (parts.some((part) => part.kind === 'unknown')) return { kind: 'unknown', exact };
+  const union = [...new Set(sets.flat())];
+  if (union.length <= USER_COUNT_CAP) return { kind: 'ids', ids: union, exact };
+  return { kind: exact ? 'over' : 'unknown', exact };
+}
+
+const probesIn = (tree: ProbeTree): Probe[] =>
+  tree === 'nothing' ? [] : 'joint' in tree ? tree.parts.flatMap(probesIn) : [tree];
+
+/**
+ * The search's candidates, read through `gatehouse_user_search` (migration 0024) in one statement: each probe
+ * answers at most one id over the cap, so a broad search costs a bounded read. Undefined without a search.
+ */
+export async function searchCandidates(tenant: TenantDb, query: UserListQuery): Promise<SearchCandidates | undefined> {
+  assertNoEmptySearchValue(query);
+  const tree = searchProbes(query);
+  if (!tree) return undefined;
+  const probes = probesIn(tree);
+  const answers = new Map<Probe, string[]>(probes.map((probe) => [probe, []]));
+  if (probes.length > 0) {
+    const statement = sql.join(
+      probes.map(
+        (probe, index) =>
+          sql`select ${index}::int as probe, id from gatehouse_user_search(${probe.field}, ${probe.op}, ${sql.param(probe.terms)}::text[], ${USER_COUNT_CAP + 1}) as found(id)`,
+      ),
+      sql` union all `,
+    );
+    const result = (await tenant.asTenant((db) => db.execute(statement))) as unknown as {
+      rows: { probe: number; id: string }[];
+    };
+    for (const row of result.rows) answers.get(probes[row.probe] as Probe)?.push(row.id);
+  }
+  const { exact: _exact, ...candidates } = candidatesOf(tree, answers);
+  return candidates;
+}
+
+/**
  * An empty search value is refused as the reference refuses it: 400 `request.invalid_input` (its search-syntax
  * code), naming the parameter. Ignoring it would answer every user to a client that meant to search.
  */
@@ -138,9 +272,18 @@ function searchCondition(query: UserListQuery): SQL | undefined {
 const hasSearch = (query: UserListQuery) =>
   Boolean(query.search) || userSearchFields.some((field) => Boolean(query[`search.${field}`]));
 
-/** The WHERE clause of GET /users (without the tenant, which TenantDb adds). */
-export function userListCondition(tenant: TenantDb, query: UserListQuery): SQL | undefined {
+/**
+ * The WHERE clause of GET /users (without the tenant, which TenantDb adds). With the search's `candidates`
+ * ({@link searchCandidates}) the rows are fetched by their ids (the primary key), and the search's condition
+ * keeps only the matches among them.
+ */
+export function userListCondition(
+  tenant: TenantDb,
+  query: UserListQuery,
+  candidates?: SearchCandidates,
+): SQL | undefined {
   const conditions: SQL[] = [];
+  if (candidates?.kind === 'ids') conditions.push(sql`${users.id} = any(${sql.param(candidates.ids)}::varchar[])`);
   const search = searchCondition(query);
   if (search) conditions.push(search);
   if (query.isSuspended !== undefined) {
@@ -205,6 +348,7 @@ export async function userListTotal(
   query: UserListQuery,
   where: SQL | undefined,
   tenantUsers: number,
+  candidates?: SearchCandidates,
 ): Promise<UserListTotal> {
   const filters = [
     query.isSuspended !== undefined,
@@ -223,6 +367,8 @@ export async function userListTotal(
     const suspended = await countSuspended(tenant);
     return exact(query.isSuspended ? suspended : tenantUsers - suspended);
   }
+  // More than the cap match the search alone: the total says so without counting them again.
+  if (candidates?.kind === 'over' && filters === 0) return { total: USER_COUNT_CAP, capped: true };
   const counted = await tenant.countUpTo(users, where, USER_COUNT_CAP, { rememberOverCap: true });
   return counted > USER_COUNT_CAP ? { total: USER_COUNT_CAP, capped: true } : exact(counted);
 }

@@ -18,6 +18,7 @@ import type { Page } from '../http/route-kit.ts';
 import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from './user-passwords.ts';
 import {
   countTenantUsers,
+  searchCandidates,
   type UserListTotal,
   userListCondition,
   userListOrder,
@@ -108,19 +109,23 @@ export async function findUserPage(
   query: UserListQuery,
   page: Page,
 ): Promise<{ rows: UserRow[]; total: UserListTotal }> {
-  const where = userListCondition(tenant, query);
-  const tenantUsers = await countTenantUsers(tenant);
-  const total = await userListTotal(tenant, query, where, tenantUsers);
-  const rows =
-    page.offset < total.total || total.capped
-      ? await tenant.findMany(users, {
-          where,
-          orderBy: userListOrder(total, tenantUsers, page),
-          limit: page.limit,
-          offset: page.offset,
-        })
-      : [];
-  return { rows, total };
+  // One transaction for the page's three or four statements: the switch to the tenant is made once.
+  return tenant.transaction(async (tx) => {
+    const candidates = await searchCandidates(tx, query);
+    const where = userListCondition(tx, query, candidates);
+    const tenantUsers = await countTenantUsers(tx);
+    const total = await userListTotal(tx, query, where, tenantUsers, candidates);
+    const rows =
+      page.offset < total.total || total.capped
+        ? await tx.findMany(users, {
+            where,
+            orderBy: userListOrder(total, tenantUsers, page),
+            limit: page.limit,
+            offset: page.offset,
+          })
+        : [];
+    return { rows, total };
+  });
 }
 
 /**
