@@ -108,11 +108,12 @@ export function checkPassword(
   const types = characterTypeTests.filter((test) => test.test(password)).length;
   if (types < policy.characterTypes.min) rejections.push('password_rejected.character_types');
   if (policy.rejects.repetitionAndSequence) {
-    if (tooRestricted(markRuns(password, (step) => step === 0))) {
-      rejections.push('password_rejected.restricted.repetition');
-    }
-    if (tooRestricted(markRuns(password.toLowerCase(), (step) => step === 1 || step === -1))) {
-      rejections.push('password_rejected.restricted.sequence');
+    // One rule over both kinds of run: `aaaa1234` is nothing but runs, though each kind alone covers half of it.
+    const repeated = markRuns(password, (step) => step === 0);
+    const sequential = markRuns(password.toLowerCase(), (step) => step === 1 || step === -1);
+    if (tooRestricted(repeated.map((marked, i) => marked || Boolean(sequential[i])))) {
+      if (repeated.some(Boolean)) rejections.push('password_rejected.restricted.repetition');
+      if (sequential.some(Boolean)) rejections.push('password_rejected.restricted.sequence');
     }
   }
   if (policy.rejects.words.length > 0 && tooRestricted(markWords(password, policy.rejects.words))) {

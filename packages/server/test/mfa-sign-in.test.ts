@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logs } from '../src/db/tables.ts';
+import { dailyActiveUsers, logs, outbox } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { MFA_BIND_LOG_KEY, MFA_VERIFY_LOG_KEY } from '../src/services/mfa-sign-in.ts';
+import { SIGN_IN_LOG_KEY } from '../src/services/sign-in-completion.ts';
 import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
 
@@ -200,7 +201,12 @@ describe('MFA at sign-in', () => {
       expect(bound.status).toBe(200);
       const codesPage = await bound.text();
       expect(codesPage).toContain('Save your backup codes');
-      expect(codesPage.match(/<li>[0-9a-z]{10}<\/li>/g)).toHaveLength(10);
+      const shown = codesPage.match(/<li>[0-9a-z]{10}<\/li>/g);
+      expect(shown).toHaveLength(10);
+      // A reload shows the same codes again and does not sign in: only "I have saved them" does (issue 37 item 6).
+      const reloaded = await step.jar.fetch(`${step.page}/mfa`);
+      expect(reloaded.status).toBe(200);
+      expect((await reloaded.text()).match(/<li>[0-9a-z]{10}<\/li>/g)).toEqual(shown);
       const done = await post(step.jar, `${step.page}/mfa/done`, {});
       expect(done.status).toBe(303);
       expect(decodeJwt((await tokensAfter(step, done)).id_token)).toMatchObject({ sub: id, amr: ['mfa', 'otp'] });
@@ -238,6 +244,48 @@ describe('MFA at sign-in', () => {
     } finally {
       await setMfa({ factors: [], policy: 'UserControlled' });
     }
+  });
+
+  it('records the sign-in once, when the second step passes: audit entry with user and application, event, activity', async () => {
+    const user = await withTotp('mfa_recorded_user');
+    const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+    const signIns = () => entries(SIGN_IN_LOG_KEY, user.id);
+    const postSignIns = async () =>
+      (await tenant.findMany(outbox, { where: eq(outbox.event, 'PostSignIn') })).filter(
+        (row) => (row.payload as { data: { userId: string } }).data.userId === user.id,
+      );
+    const active = () => tenant.findMany(dailyActiveUsers, { where: eq(dailyActiveUsers.userId, user.id) });
+
+    const step = await passwordStep('mfa_recorded_user');
+    expect(step.submitted.status).toBe(303);
+    // The password alone (issue 37 item 4): no sign-in entry, no PostSignIn, not counted as active.
+    expect(await signIns()).toEqual([]);
+    expect(await postSignIns()).toEqual([]);
+    expect(await active()).toEqual([]);
+
+    const accepted = await post(step.jar, `${step.page}/mfa`, { factor: 'totp', code: codeOf(user.secret) });
+    expect(accepted.status).toBe(303);
+    const [entry, ...more] = await signIns();
+    expect(more).toEqual([]);
+    expect(entry?.applicationId).toBe(clientId);
+    expect(entry?.payload).toMatchObject({
+      result: 'Success',
+      userId: user.id,
+      applicationId: clientId,
+      method: 'Password',
+      factors: ['Password', 'Totp'],
+      ip: expect.stringMatching(/127\.0\.0\.1/),
+    });
+    // The console's audit log reads the user and the application from the API's payload (item 3).
+    const listed = (await (
+      await fetch(`${server.base}/api/logs?logKey=${SIGN_IN_LOG_KEY}&userId=${user.id}`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { payload: Json }[];
+    expect(listed.map((log) => [log.payload.userId, log.payload.applicationId])).toEqual([[user.id, clientId]]);
+    expect(await postSignIns()).toHaveLength(1);
+    expect(await active()).toHaveLength(1);
+    await tokensAfter(step, accepted);
   });
 
   it('gives organization tokens of an organization that requires MFA only after a sign-in that passed it', async () => {

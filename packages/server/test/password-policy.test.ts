@@ -34,6 +34,16 @@ describe('password policy (spec §5)', () => {
     expect(checkPassword('aaaaaaaa', policy({ repetitionAndSequence: false }))).toEqual([]);
   });
 
+  it('counts repetition and sequences together: a password of half of each is nothing but runs (issue 37 item 9)', () => {
+    const rejected = checkPassword('aaaa1234');
+    expect(rejected).toContain('password_rejected.restricted.repetition');
+    expect(rejected).toContain('password_rejected.restricted.sequence');
+    expect(checkPassword('zzzz9876')).toContain('password_rejected.restricted.sequence');
+    // Enough else around the runs still passes.
+    expect(checkPassword('aaa-Tea-123')).toEqual([]);
+    expect(checkPassword('aaaa1234', policy({ repetitionAndSequence: false }))).toEqual([]);
+  });
+
   it('rejects custom words and the user’s own details', () => {
     const words = policy({ words: ['gatehouse'] });
     expect(checkPassword('Gatehouse1', words)).toContain('password_rejected.restricted.words');

@@ -124,7 +124,7 @@ describe('seed tool', () => {
       and username is not null and password_encrypted is not null and not is_suspended limit 1`);
     const tenant = new TenantDb(t.db, DEFAULT_TENANT_ID);
     const result = await attemptSignIn(tenant, { identifier: String(row?.username), password: String(password) });
-    expect(result).toEqual({ ok: true, userId: row?.id });
+    expect(result).toMatchObject({ ok: true, userId: row?.id });
     const wrong = await attemptSignIn(tenant, { identifier: String(row?.username), password: 'not-the-password' });
     expect(wrong.ok).toBe(false);
   });

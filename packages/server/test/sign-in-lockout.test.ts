@@ -5,6 +5,7 @@ import { logs } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { FailureThrottle } from '../src/services/failure-throttle.ts';
 import { attemptSignIn, LOCKOUT, SIGN_IN_IP_LIMIT, SIGN_IN_LOG_KEY } from '../src/services/sign-in.ts';
+import { completeSignIn } from '../src/services/sign-in-completion.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /** The sign-in lockout (spec §5: five failures in fifteen minutes) against guesses in parallel and across identifiers. */
@@ -47,7 +48,8 @@ describe('sign-in lockout', () => {
     if (signedIn.length === 0) expect(locked.length).toBeGreaterThanOrEqual(30 - LOCKOUT.maxFailures);
 
     const entries = await entriesOf(userId);
-    expect(entries, 'every attempt is audited once').toHaveLength(30);
+    // A right password leaves no entry of its own: the sign-in's entry comes when its interaction completes.
+    expect(entries, 'every failed attempt is audited once').toHaveLength(30 - signedIn.length);
     expect(
       entries.filter((entry) => entry.payload.error === 'invalid_credentials').length,
       'audited as checked and wrong',
@@ -59,6 +61,23 @@ describe('sign-in lockout', () => {
     expect((await attemptSignIn(tenant, { identifier: 'parallel_target', password: 'Right-Password-42' })).ok).toBe(
       signedIn.length === 1,
     );
+  });
+
+  it('starts counting again after a completed sign-in', async () => {
+    const userId = await createUser('reset_target', 'reset@example.com', 'Right-Password-42');
+    const wrong = () => attemptSignIn(tenant, { identifier: 'reset_target', password: 'wrong-password' });
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) expect((await wrong()).ok).toBe(false);
+    const right = await attemptSignIn(tenant, { identifier: 'reset_target', password: 'Right-Password-42' });
+    expect(right.ok).toBe(true);
+    await completeSignIn(tenant, { userId, moment: 'sign_in', method: 'Password' }, undefined, {
+      interactionId: 'test-interaction',
+    });
+    // Four more failures: eight in the window, four since the sign-in, under the limit of five.
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) {
+      const result = await wrong();
+      expect(result.ok === false && result.reason, `failure ${i + 1} after the sign-in`).toBe('invalid');
+    }
+    expect((await attemptSignIn(tenant, { identifier: 'reset_target', password: 'Right-Password-42' })).ok).toBe(true);
   });
 
   it('counts per account: failures by username and by email share one allowance', async () => {

@@ -5,14 +5,8 @@ import { seal, unseal } from '../db/secret-box.ts';
 import { users } from '../db/tables.ts';
 import { ApiError, fromDatabaseError } from '../http/errors.ts';
 import { sendHtml } from '../http/html.ts';
-import {
-  bindTotp,
-  isCurrentTotpCode,
-  type MfaMeta,
-  type MfaMoment,
-  mfaStepFor,
-  verifySecondFactor,
-} from '../services/mfa-sign-in.ts';
+import { bindTotp, isCurrentTotpCode, type MfaMeta, mfaStepFor, verifySecondFactor } from '../services/mfa-sign-in.ts';
+import { completeSignIn, type FirstFactor, type SecondFactorMethod } from '../services/sign-in-completion.ts';
 import {
   generateTotpSecret,
   primaryIdentifier,
@@ -32,7 +26,8 @@ import { renderBackupCodesPage, renderMfaEnrollPage, renderMfaVerifyPage } from 
 const PENDING = 'gatehouseMfa';
 
 type Pending = {
-  accountId: string;
+  /** What the first factor proved; the sign-in is recorded with it when the second step ends (completeSignIn). */
+  first: FirstFactor;
   stage: 'verify' | 'enroll' | 'codes';
   /** verify: the factors the user holds. */
   totp?: boolean;
@@ -41,13 +36,15 @@ type Pending = {
   required?: boolean;
   /** enroll: the new authenticator key, sealed. */
   secret?: string;
+  /** codes: the new backup codes, sealed, shown again on a reload until the user says they saved them. */
+  codes?: string;
 };
 
 function pendingOf(open: OpenInteraction): Pending | undefined {
   const value = (open.details.result as Record<string, unknown> | undefined)?.[PENDING];
   if (!value || typeof value !== 'object') return undefined;
   const pending = value as Partial<Pending>;
-  return typeof pending.accountId === 'string' && ['verify', 'enroll', 'codes'].includes(String(pending.stage))
+  return typeof pending.first?.userId === 'string' && ['verify', 'enroll', 'codes'].includes(String(pending.stage))
     ? (pending as Pending)
     : undefined;
 }
@@ -66,19 +63,24 @@ export type MfaStepDeps = {
 };
 
 export function mfaSteps({ interaction, finish, meta }: MfaStepDeps) {
-  const login = (c: Context<Env>, accountId: string, amr?: string[]) =>
-    finish(c, { login: { accountId, ...(amr ? { amr } : {}) } }, false);
+  /** The interaction has succeeded: recorded once (completeSignIn), then the provider issues the login. */
+  const login = async (c: Context<Env>, first: FirstFactor, second?: SecondFactorMethod) => {
+    const open = c.get('interaction');
+    await completeSignIn(open.tenant, first, second, { ...meta(c), interactionId: open.details.uid });
+    const amr = second === 'BackupCode' ? ['mfa'] : second ? ['mfa', 'otp'] : undefined;
+    return finish(c, { login: { accountId: first.userId, ...(amr ? { amr } : {}) } }, false);
+  };
 
   /** Where every first factor ends: the login finishes, or the second step opens. */
-  const signedIn = async (c: Context<Env>, accountId: string, moment: MfaMoment = 'sign_in') => {
+  const signedIn = async (c: Context<Env>, first: FirstFactor) => {
     const open = c.get('interaction');
-    const step = await mfaStepFor(open.tenant, accountId, open.settings, moment);
-    if (step.kind === 'none') return login(c, accountId);
+    const step = await mfaStepFor(open.tenant, first.userId, open.settings, first.moment);
+    if (step.kind === 'none') return login(c, first);
     await savePending(
       open,
       step.kind === 'verify'
-        ? { accountId, stage: 'verify', totp: step.totp, backupCode: step.backupCode }
-        : { accountId, stage: 'enroll', required: step.required },
+        ? { first, stage: 'verify', totp: step.totp, backupCode: step.backupCode }
+        : { first, stage: 'enroll', required: step.required },
     );
     return c.redirect(`${open.page}/mfa`, 303);
   };
@@ -107,7 +109,7 @@ export function mfaSteps({ interaction, finish, meta }: MfaStepDeps) {
       await savePending(open, { ...pending, secret: sealed });
     }
     const secret = unseal(sealed);
-    const user = await open.tenant.findOne(users, eq(users.id, pending.accountId));
+    const user = await open.tenant.findOne(users, eq(users.id, pending.first.userId));
     if (!user) return c.redirect(open.page, 303);
     const { secretQrCode } = await totpEnrollment(secret, await totpIssuer(open.tenant), primaryIdentifier(user));
     return sendHtml(
@@ -123,6 +125,12 @@ export function mfaSteps({ interaction, finish, meta }: MfaStepDeps) {
     );
   };
 
+  const codesPage = (c: Context<Env>, pending: Pending) => {
+    const open = c.get('interaction');
+    const codes = JSON.parse(unseal(pending.codes ?? '')) as string[];
+    return sendHtml(c, renderBackupCodesPage(open.look, { action: `${open.page}/mfa/done`, codes }));
+  };
+
   const mount = (app: Hono<Env>) => {
     app.get('/interaction/:tenantId/:uid/mfa', interaction('login'), async (c) => {
       const open = c.get('interaction');
@@ -130,8 +138,8 @@ export function mfaSteps({ interaction, finish, meta }: MfaStepDeps) {
       if (!pending) return c.redirect(open.page, 303);
       if (pending.stage === 'verify') return verifyPage(c, pending, c.req.query('factor'));
       if (pending.stage === 'enroll') return enrollPage(c, pending);
-      // The backup codes were shown once already.
-      return login(c, pending.accountId, ['mfa', 'otp']);
+      // A reload of the backup codes: the same codes, until the user says they saved them.
+      return codesPage(c, pending);
     });
 
     app.post('/interaction/:tenantId/:uid/mfa', interaction('login'), async (c) => {
@@ -141,8 +149,8 @@ export function mfaSteps({ interaction, finish, meta }: MfaStepDeps) {
       const body = await c.req.parseBody();
       const factor = body.factor === 'backup_code' && pending.backupCode ? 'backup_code' : 'totp';
       const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
-      const result = await verifySecondFactor(open.tenant, pending.accountId, factor, code, meta(c));
-      if (result.ok) return login(c, pending.accountId, factor === 'totp' ? ['mfa', 'otp'] : ['mfa']);
+      const result = await verifySecondFactor(open.tenant, pending.first.userId, factor, code, meta(c));
+      if (result.ok) return login(c, pending.first, factor === 'totp' ? 'Totp' : 'BackupCode');
       const error =
         result.reason === 'locked'
           ? open.look.text('locked', { minutes: result.retryAfterMinutes })
@@ -162,32 +170,33 @@ export function mfaSteps({ interaction, finish, meta }: MfaStepDeps) {
       const withCodes = open.settings.mfa.factors.includes('BackupCode');
       let backupCodes: string[] | undefined;
       try {
-        ({ backupCodes } = await bindTotp(open.tenant, pending.accountId, secret, code, withCodes, meta(c)));
+        ({ backupCodes } = await bindTotp(open.tenant, pending.first.userId, secret, code, withCodes, meta(c)));
       } catch (error) {
         // Another sign-in of this user set up an authenticator meanwhile: that one is asked for instead.
         const refused = fromDatabaseError(error);
         if (refused instanceof ApiError && refused.code === 'entity.unique_violation') {
-          return signedIn(c, pending.accountId);
+          return signedIn(c, pending.first);
         }
         throw error;
       }
-      if (!backupCodes) return login(c, pending.accountId, ['mfa', 'otp']);
-      await savePending(open, { accountId: pending.accountId, stage: 'codes' });
-      return sendHtml(c, renderBackupCodesPage(open.look, { action: `${open.page}/mfa/done`, codes: backupCodes }));
+      if (!backupCodes) return login(c, pending.first, 'TotpBound');
+      const codes: Pending = { first: pending.first, stage: 'codes', codes: seal(JSON.stringify(backupCodes)) };
+      await savePending(open, codes);
+      return codesPage(c, codes);
     });
 
     app.post('/interaction/:tenantId/:uid/mfa/done', interaction('login'), async (c) => {
       const open = c.get('interaction');
       const pending = pendingOf(open);
       if (pending?.stage !== 'codes') return c.redirect(`${open.page}/mfa`, 303);
-      return login(c, pending.accountId, ['mfa', 'otp']);
+      return login(c, pending.first, 'TotpBound');
     });
 
     app.post('/interaction/:tenantId/:uid/mfa/skip', interaction('login'), async (c) => {
       const open = c.get('interaction');
       const pending = pendingOf(open);
       if (pending?.stage !== 'enroll' || pending.required) return c.redirect(`${open.page}/mfa`, 303);
-      return login(c, pending.accountId);
+      return login(c, pending.first);
     });
   };
 

@@ -509,7 +509,7 @@ export function interactionRoutes(
         422,
       );
     }
-    return signedIn(c, result.userId, 'sign_up');
+    return signedIn(c, { userId: result.userId, moment: 'sign_up', method: 'Registration' });
   };
 
   app.post('/interaction/:tenantId/:uid/register/verify', interaction('login'), async (c) => {
@@ -562,7 +562,7 @@ export function interactionRoutes(
     const credentials = { username: form.username, password: form.password };
     const result = await welcomeFirstConsoleAdmin(tenants, credentials, requestMeta(c));
     if (!result.ok) return sendHtml(c, signInPage(), result.reason === 'exists' ? 409 : 500);
-    return signedIn(c, result.userId);
+    return signedIn(c, { userId: result.userId, moment: 'sign_up', method: 'Registration' });
   });
 
   // ——— Sign-in with a password ———
@@ -658,7 +658,7 @@ export function interactionRoutes(
           : look.text('invalid_credentials');
       return signInAgain(c, { identifier, fixed, error: message }, result.reason === 'locked' ? 429 : 401);
     }
-    return signedIn(c, result.userId);
+    return signedIn(c, { userId: result.userId, moment: 'sign_in', method: 'Password', detail: result.detail });
   });
 
   // ——— Sign-in by email code ———
@@ -747,7 +747,12 @@ export function interactionRoutes(
     const kind = checked.email.includes('@') ? 'email' : 'phone';
     const result = await signInWithProvenAddress(open.tenant, { kind, value: checked.email }, requestMeta(c));
     if (!result.ok) return refused('invalid_code');
-    return signedIn(c, result.userId);
+    return signedIn(c, {
+      userId: result.userId,
+      moment: 'sign_in',
+      method: 'VerificationCode',
+      detail: { identifier: checked.email },
+    });
   });
 
   // ——— Social sign-in ———
@@ -830,7 +835,8 @@ export function interactionRoutes(
     if (!result.ok && result.reason === 'registration_closed') return registrationClosed(c);
     if (!result.ok) return socialFailed(c, name, 403);
     // A first social sign-in that made the account is a sign-up (the MFA prompt policies tell them apart).
-    return signedIn(c, result.userId, result.created ? 'sign_up' : 'sign_in');
+    const moment = result.created ? 'sign_up' : 'sign_in';
+    return signedIn(c, { userId: result.userId, moment, method: 'Social', detail: result.detail });
   });
 
   // ——— Enterprise single sign-on ———
@@ -1029,7 +1035,8 @@ export function interactionRoutes(
     }
     if (!result.ok) return ssoFailed(c, failed, 403);
     // The tenant's MFA applies after the IdP as after any first factor (the reference skipping it was CVE-2026-15616).
-    return signedIn(c, result.userId, result.created ? 'sign_up' : 'sign_in');
+    const moment = result.created ? 'sign_up' : 'sign_in';
+    return signedIn(c, { userId: result.userId, moment, method: 'SingleSignOn', detail: result.detail });
   });
 
   // Our SAML service provider's metadata, for the admin to give the IdP.

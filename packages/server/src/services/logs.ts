@@ -60,8 +60,15 @@ export function logListQuery(query: LogFilters, retentionDays?: number): ListQue
   return { where: logListCondition(query, retentionDays), orderBy: [desc(logs.createdAt), desc(logs.id)] };
 }
 
+/**
+ * An entry as the API answers it. The user and the application an entry concerns are columns (indexed for the
+ * filters); the payload says them too, as the reference's does, whichever path wrote the entry.
+ */
 export function toLog(row: typeof logs.$inferSelect): Log {
-  return { id: row.id, key: row.key, payload: row.payload as Log['payload'], createdAt: row.createdAt.getTime() };
+  const payload = { ...(row.payload as Log['payload']) };
+  if (row.userId && payload.userId === undefined) payload.userId = row.userId;
+  if (row.applicationId && payload.applicationId === undefined) payload.applicationId = row.applicationId;
+  return { id: row.id, key: row.key, payload, createdAt: row.createdAt.getTime() };
 }
 
 /** One entry; 404 also when it is past the tenant's retention (`retentionDays`). */

@@ -4,10 +4,9 @@ import type { Logger } from 'pino';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { recordDailyActiveUser } from './daily-active-users.ts';
 import type { FailureThrottle, ThrottleKey } from './failure-throttle.ts';
-import { queueInteractionEvent } from './interaction-events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { SIGN_IN_LOG_KEY } from './sign-in-completion.ts';
 import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
 
@@ -30,7 +29,7 @@ export async function lockoutOf(tenant: TenantDb): Promise<{ maxFailures: number
     windowMinutes: sentinelPolicy.lockoutDuration ?? LOCKOUT.windowMinutes,
   };
 }
-export const SIGN_IN_LOG_KEY = 'Interaction.SignIn.Submit';
+export { SIGN_IN_LOG_KEY };
 
 /**
  * Wrong passwords allowed from one IP address per window, whatever the accounts, before that address is refused
@@ -52,7 +51,7 @@ export type SignInAttempt = {
   identifiers?: readonly SignInIdentifier[] | undefined;
 };
 export type SignInResult =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; detail?: Record<string, unknown> }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'locked'; retryAfterMinutes: number };
 
@@ -95,9 +94,10 @@ export function findByIdentifier(tenant: TenantDb, identifier: string, kinds: re
 }
 
 /**
- * Checks a username/email and password, with lockout; every attempt is written to the audit log. A
- * success also queues PostSignIn (in the same transaction as its audit entry) and marks the user
- * active today.
+ * Checks a username/email and password, with lockout; every failed attempt is written to the audit log. A correct
+ * password is the first factor only: the sign-in is recorded (audit entry, PostSignIn, daily active user) by
+ * `completeSignIn` when the whole interaction has succeeded, MFA included. Failures count from the user's last
+ * completed sign-in, so a sign-in ends the count.
  *
  * The lockout holds under concurrency: under a per-account lock, one short transaction counts the failures in the
  * window and either refuses or writes this attempt's audit entry as a failure in advance (`error: 'checking'`),
@@ -128,7 +128,9 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     : allOf(isNull(logs.userId), sql`${logs.payload}->>'identifier' = ${identifier}`);
 
   const lockout = await lockoutOf(tenant);
-  const windowStart = new Date(Date.now() - lockout.windowMinutes * 60_000);
+  const windowStart = new Date(
+    Math.max(Date.now() - lockout.windowMinutes * 60_000, user?.lastSignInAt?.getTime() ?? 0),
+  );
   const gate = await tenant.transaction(async (tx) => {
     await lockAccount(tx, user ? `user:${user.id}` : `identifier:${identifier}`);
     const failures = await tx.findMany(logs, {
@@ -171,23 +173,21 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
   // An imported hash (SHA-256, MD5, another Argon2 variant or cost…) becomes Argon2id now that we know the password.
   const upgrade = needsRehash(user.passwordEncryptionMethod, user.passwordEncrypted)
     ? await encryptPassword(attempt.password)
-    : {};
+    : undefined;
   await tenant.transaction(async (tx) => {
-    const [signedIn = user] = await tx.update(users, eq(users.id, user.id), { lastSignInAt: new Date(), ...upgrade });
-    await finish(
-      tx,
-      'Success',
-      'passwordEncrypted' in upgrade ? { passwordUpgradedFrom: user.passwordEncryptionMethod } : {},
-    );
-    await queueInteractionEvent(tx, 'PostSignIn', signedIn, attempt);
+    if (upgrade) await tx.update(users, eq(users.id, user.id), upgrade);
+    // The entry written in advance was this attempt's failure in case it never ended; it did, and the sign-in's own
+    // entry comes at its completion.
+    await tx.delete(logs, eq(logs.id, attemptId));
   });
-  await recordDailyActiveUser(tenant, user.id, attempt.log);
-  return { ok: true, userId: user.id };
+  // Said by the sign-in's entry (completeSignIn).
+  const detail = { identifier, ...(upgrade ? { passwordUpgradedFrom: user.passwordEncryptionMethod } : {}) };
+  return { ok: true, userId: user.id, detail };
 }
 
 /**
- * Signs in the user whose email address (or phone number) a code just proved (sign-in by code): it counts as verified
- * from now on. A suspended user or an address with no account is refused, audited like a wrong password.
+ * The first factor of a sign-in by code: the user whose email address (or phone number) a code just proved, which
+ * counts as verified from now on. A suspended user or an address with no account is refused, audited like a wrong password.
  */
 export async function signInWithProvenAddress(
   tenant: TenantDb,
@@ -214,20 +214,10 @@ export async function signInWithProvenAddress(
     });
     return { ok: false, reason: 'invalid' };
   }
-  await tenant.transaction(async (tx) => {
-    const [signedIn = user] = await tx.update(users, eq(users.id, user.id), {
-      lastSignInAt: new Date(),
-      ...(address.kind === 'email' ? { primaryEmailVerified: true } : { primaryPhoneVerified: true }),
-    });
-    await tx.insert(logs, {
-      id: generateId(),
-      key: SIGN_IN_LOG_KEY,
-      userId: user.id,
-      applicationId: meta.applicationId ?? null,
-      payload: payload('Success'),
-    });
-    await queueInteractionEvent(tx, 'PostSignIn', signedIn, meta);
-  });
-  await recordDailyActiveUser(tenant, user.id, meta.log);
+  await tenant.update(
+    users,
+    eq(users.id, user.id),
+    address.kind === 'email' ? { primaryEmailVerified: true } : { primaryPhoneVerified: true },
+  );
   return { ok: true, userId: user.id };
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import type { SocialProfile } from './connectors/social.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
-import { interactionEventData, queueInteractionEvent } from './interaction-events.ts';
+import { interactionEventData } from './interaction-events.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
 import { readState, signState } from './signed-state.ts';
@@ -136,7 +136,7 @@ export function socialProfile(
 }
 
 export type SocialSignInResult =
-  | { ok: true; userId: string; created: boolean; linked: boolean }
+  | { ok: true; userId: string; created: boolean; linked: boolean; detail: Record<string, unknown> }
   | { ok: false; reason: 'registration_closed' | 'suspended' | 'taken' };
 
 type Meta = {
@@ -202,26 +202,16 @@ export async function signInWithSocialProfile(
       });
       return { ok: false, reason: 'suspended' };
     }
-    await tenant.transaction(async (tx) => {
-      const sync = connector.syncProfile
-        ? { name: profile.name ?? existing.name, avatar: profile.avatar ?? existing.avatar }
-        : {};
-      const [signedIn = existing] = await tx.update(users, eq(users.id, existing.id), {
-        lastSignInAt: new Date(),
-        identities: { ...existing.identities, [target]: identity },
-        ...sync,
-      });
-      await tx.insert(logs, {
-        id: generateId(),
-        key: SIGN_IN_LOG_KEY,
-        userId: existing.id,
-        applicationId: meta.applicationId ?? null,
-        payload: entry('Success', byIdentity ? {} : { linkedBy: 'verified_email' }),
-      });
-      await queueInteractionEvent(tx, 'PostSignIn', signedIn, meta);
+    const sync = connector.syncProfile
+      ? { name: profile.name ?? existing.name, avatar: profile.avatar ?? existing.avatar }
+      : {};
+    await tenant.update(users, eq(users.id, existing.id), {
+      identities: { ...existing.identities, [target]: identity },
+      ...sync,
     });
-    await recordDailyActiveUser(tenant, existing.id, meta.log);
-    return { ok: true, userId: existing.id, created: false, linked: !byIdentity };
+    // The first factor only: the sign-in's entry, PostSignIn and the daily active user come with its completion.
+    const detail = { connectorId: connector.id, target, ...(byIdentity ? {} : { linkedBy: 'verified_email' }) };
+    return { ok: true, userId: existing.id, created: false, linked: !byIdentity, detail };
   }
   if (!options.registration) return { ok: false, reason: 'registration_closed' };
   // An address someone else holds unverified is not taken over: the new account goes without it.
@@ -255,5 +245,5 @@ export async function signInWithSocialProfile(
     },
   );
   await recordDailyActiveUser(tenant, userId, meta.log);
-  return { ok: true, userId, created: true, linked: false };
+  return { ok: true, userId, created: true, linked: false, detail: { connectorId: connector.id, target } };
 }

@@ -9,7 +9,7 @@ import { logs, outbox, userSsoIdentities, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
-import { interactionEventData, queueInteractionEvent } from './interaction-events.ts';
+import { interactionEventData } from './interaction-events.ts';
 import { provisionBySsoConnector } from './organization-jit.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { REGISTER_LOG_KEY } from './registration.ts';
@@ -376,7 +376,14 @@ type Meta = {
 };
 
 export type SsoSignInResult =
-  | { ok: true; userId: string; created: boolean; linked: boolean; organizationIds: string[] }
+  | {
+      ok: true;
+      userId: string;
+      created: boolean;
+      linked: boolean;
+      organizationIds: string[];
+      detail: Record<string, unknown>;
+    }
   | { ok: false; reason: 'registration_closed' | 'suspended' | 'email_domain' | 'email_taken' };
 
 const auditEntry = (
@@ -425,8 +432,8 @@ async function queueEvents(tx: TenantDb, events: readonly DomainEvent[], userId:
  * 3. else a new user, when registration is open, with the identity and the email (verified).
  * Without an email of the connector's domains, only an already linked account signs in. `syncProfile` refreshes the
  * name (and email) at each sign-in. The organizations that list the connector for JIT take the user in with their
- * JIT roles. Audited as `Interaction.SignIn.Submit` / `Interaction.Register.Submit` (method `SingleSignOn`), with
- * PostSignIn / PostRegister and the daily active user, like the other sign-ins.
+ * JIT roles. A new account is audited as `Interaction.Register.Submit` (method `SingleSignOn`) with PostRegister; a
+ * sign-in to an existing one is recorded by `completeSignIn` once the whole interaction has succeeded.
  */
 export async function signInWithSsoProfile(
   tenant: TenantDb,
@@ -470,30 +477,22 @@ export async function signInWithSsoProfile(
         : {};
       // Linked by email: the address is the one the connector's domains vouch for.
       const vouched = byIdentity ? {} : { primaryEmailVerified: true };
-      const [signedIn = existing] = await tx.update(users, eq(users.id, existing.id), {
-        lastSignInAt: new Date(),
-        ...vouched,
-        ...sync,
-      });
+      if (Object.keys({ ...vouched, ...sync }).length) {
+        await tx.update(users, eq(users.id, existing.id), { ...vouched, ...sync });
+      }
       await linkIdentity(tx, existing.id, connector, profile, detail, linkedIdentity);
       const jit = await provisionBySsoConnector(tx, existing.id, connector.id);
-      await tx.insert(logs, {
-        id: generateId(),
-        key: SIGN_IN_LOG_KEY,
-        userId: existing.id,
-        applicationId: meta.applicationId ?? null,
-        payload: auditEntry(connector, meta, 'Success', {
-          issuer: profile.issuer,
-          ...(byIdentity ? {} : { linkedBy: 'sso_email_domain' }),
-          ...(jit.organizationIds.length ? { organizationIds: jit.organizationIds } : {}),
-        }),
-      });
-      await queueInteractionEvent(tx, 'PostSignIn', signedIn, meta);
       await queueEvents(tx, jit.events, existing.id);
       return jit.organizationIds;
     });
-    await recordDailyActiveUser(tenant, existing.id, meta.log);
-    return { ok: true, userId: existing.id, created: false, linked: !byIdentity, organizationIds };
+    // The first factor only: the sign-in's entry, PostSignIn and the daily active user come with its completion.
+    const audit = {
+      ssoConnectorId: connector.id,
+      issuer: profile.issuer,
+      ...(byIdentity ? {} : { linkedBy: 'sso_email_domain' }),
+      ...(organizationIds.length ? { organizationIds } : {}),
+    };
+    return { ok: true, userId: existing.id, created: false, linked: !byIdentity, organizationIds, detail: audit };
   }
 
   if (!options.registration) {
@@ -542,7 +541,14 @@ export async function signInWithSsoProfile(
   });
   if (!created) return { ok: false, reason: 'email_taken' };
   await recordDailyActiveUser(tenant, created.userId, meta.log);
-  return { ok: true, userId: created.userId, created: true, linked: false, organizationIds: created.organizationIds };
+  return {
+    ok: true,
+    userId: created.userId,
+    created: true,
+    linked: false,
+    organizationIds: created.organizationIds,
+    detail: { ssoConnectorId: connector.id, issuer: profile.issuer },
+  };
 }
 
 /**
