@@ -1,6 +1,7 @@
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, users } from '../src/db/tables.ts';
 import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
@@ -160,12 +161,12 @@ async function socialSignIn(username: string, password: string) {
   });
   // Back through the provider, our fixed callback and the interaction, to the application.
   const back = await follow(jar, login, (next) => next.startsWith(rpRedirect));
-  if (!back.url) return { claims: undefined, page: back.response };
+  if (!back.url) return { claims: undefined, page: back.response, jar };
   const tokens = await client.authorizationCodeGrant(rp, new URL(back.url), {
     pkceCodeVerifier: verifier,
     expectedState: state,
   });
-  return { claims: tokens.claims() as Record<string, unknown>, page: undefined };
+  return { claims: tokens.claims() as Record<string, unknown>, page: undefined, jar };
 }
 
 const tenant = () => new TenantDb(server.database.db, DEFAULT_TENANT_ID);
@@ -194,6 +195,32 @@ describe('social sign-in with a generic OpenID Connect connector', () => {
     expect(Object.keys(row?.identities ?? {})).toEqual(['gatehouse']);
     const identities = await api('GET', `/users/${existing.id}/identities`);
     expect(identities).toHaveProperty('gatehouse.details.email', 'linked@shared.test');
+  });
+
+  it('links a provider account to an account with MFA only once the second step passes', async () => {
+    const existing = await api('POST', '/users', { username: 'guarded_reader', primaryEmail: 'guarded@shared.test' });
+    const totp = await api('POST', `/users/${existing.id}/mfa-verifications`, { type: 'Totp' });
+    await createUser(
+      { tenant: new TenantDb(server.database.db, ADMIN_TENANT_ID), actor: { type: 'system', id: 'test' } },
+      { username: 'guarded', primaryEmail: 'guarded@shared.test', password: 'Guarded-Pass-42' },
+    );
+    const result = await socialSignIn('guarded', 'Guarded-Pass-42');
+    const mfaPage = (await result.page?.text()) ?? '';
+    expect(mfaPage).toContain('Enter the 6-digit code from your authenticator app.');
+    const linked = async () =>
+      Object.keys((await tenant().findOne(users, eq(users.id, String(existing.id))))?.identities ?? {});
+    // Whoever holds the provider account has not passed the account's MFA: nothing is linked yet.
+    expect(await linked()).toEqual([]);
+
+    const action = /<form[^>]*action="([^"]*\/mfa)"/.exec(mfaPage)?.[1] ?? '';
+    const code = new TOTP({ secret: Secret.fromBase32(String(totp.secret)) }).generate();
+    const passed = await result.jar.fetch(absolute(action), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ factor: 'totp', code }),
+    });
+    expect(passed.status).toBe(303);
+    expect(await linked()).toEqual(['gatehouse']);
   });
 
   it('refuses a callback whose state does not match, and an unknown connector', async () => {

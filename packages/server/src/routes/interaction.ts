@@ -836,7 +836,7 @@ export function interactionRoutes(
     if (!result.ok) return socialFailed(c, name, 403);
     // A first social sign-in that made the account is a sign-up (the MFA prompt policies tell them apart).
     const moment = result.created ? 'sign_up' : 'sign_in';
-    return signedIn(c, { userId: result.userId, moment, method: 'Social', detail: result.detail });
+    return signedIn(c, { userId: result.userId, moment, method: 'Social', detail: result.detail, link: result.link });
   });
 
   // ——— Enterprise single sign-on ———
@@ -1036,7 +1036,13 @@ export function interactionRoutes(
     if (!result.ok) return ssoFailed(c, failed, 403);
     // The tenant's MFA applies after the IdP as after any first factor (the reference skipping it was CVE-2026-15616).
     const moment = result.created ? 'sign_up' : 'sign_in';
-    return signedIn(c, { userId: result.userId, moment, method: 'SingleSignOn', detail: result.detail });
+    return signedIn(c, {
+      userId: result.userId,
+      moment,
+      method: 'SingleSignOn',
+      detail: result.detail,
+      link: result.link,
+    });
   });
 
   // Our SAML service provider's metadata, for the admin to give the IdP.

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
+import { applyIdentityLink, type IdentityLink } from './identity-linker.ts';
 import { type InteractionMeta, queueInteractionEvent } from './interaction-events.ts';
 
 /** The sign-in's audit key: one entry per sign-in, written when the whole interaction has succeeded. */
@@ -24,6 +25,8 @@ export type FirstFactor = {
   moment: 'sign_in' | 'sign_up';
   method: FirstFactorMethod;
   detail?: Record<string, unknown> | undefined;
+  /** A sign-in through another provider: what it changes on the account (identity-linker.ts). */
+  link?: IdentityLink | undefined;
 };
 
 export type CompletionMeta = InteractionMeta & { interactionId: string; log?: Pick<Logger, 'warn'> | undefined };
@@ -31,6 +34,7 @@ export type CompletionMeta = InteractionMeta & { interactionId: string; log?: Pi
 /**
  * The one place a sign-in is recorded, called only when the whole interaction has succeeded (every factor the
  * tenant asks for passed), just before the provider issues the login:
+ * - a sign-in through another provider's link to the account (identity-linker.ts): identity, profile, organizations;
  * - the user's `lastSignInAt` (which also ends the lockout count of earlier failures: services/sign-in.ts);
  * - for a sign-in, the audit entry `Interaction.SignIn.Submit` with the user, the application, the IP address, the
  *   user agent and the factors used, and PostSignIn in the outbox, in the same transaction;
@@ -45,6 +49,7 @@ export async function completeSignIn(
   meta: CompletionMeta,
 ): Promise<void> {
   await tenant.transaction(async (tx) => {
+    const linked = first.link ? await applyIdentityLink(tx, first.userId, first.link) : undefined;
     const [user] = await tx.update(users, eq(users.id, first.userId), { lastSignInAt: new Date() });
     if (!user || first.moment === 'sign_up') return;
     await tx.insert(logs, {
@@ -62,6 +67,7 @@ export async function completeSignIn(
         ip: meta.ip,
         userAgent: meta.userAgent,
         ...first.detail,
+        ...(linked?.organizationIds.length ? { organizationIds: linked.organizationIds } : {}),
       },
     });
     await queueInteractionEvent(tx, 'PostSignIn', user, meta);

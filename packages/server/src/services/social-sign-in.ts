@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import type { SocialProfile } from './connectors/social.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
+import { type ExternalIdentity, findUserByIdentity, type IdentityLink } from './identity-linker.ts';
 import { interactionEventData } from './interaction-events.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
@@ -136,7 +137,15 @@ export function socialProfile(
 }
 
 export type SocialSignInResult =
-  | { ok: true; userId: string; created: boolean; linked: boolean; detail: Record<string, unknown> }
+  | {
+      ok: true;
+      userId: string;
+      created: boolean;
+      linked: boolean;
+      detail: Record<string, unknown>;
+      /** What completing the sign-in changes on an existing account. */
+      link?: IdentityLink;
+    }
   | { ok: false; reason: 'registration_closed' | 'suspended' | 'taken' };
 
 type Meta = {
@@ -173,7 +182,8 @@ export async function signInWithSocialProfile(
     userId: profile.id,
     details: { id: profile.id, email: profile.email, name: profile.name, avatar: profile.avatar, rawData: profile.raw },
   };
-  const byIdentity = await tenant.findOne(users, sql`${users.identities}->${target}->>'userId' = ${profile.id}`);
+  const external: ExternalIdentity = { kind: 'social', target, ...identity };
+  const byIdentity = await findUserByIdentity(tenant, external);
   const byEmail =
     !byIdentity && profile.email && profile.emailVerified
       ? await tenant.findOne(
@@ -202,16 +212,16 @@ export async function signInWithSocialProfile(
       });
       return { ok: false, reason: 'suspended' };
     }
-    const sync = connector.syncProfile
-      ? { name: profile.name ?? existing.name, avatar: profile.avatar ?? existing.avatar }
-      : {};
-    await tenant.update(users, eq(users.id, existing.id), {
-      identities: { ...existing.identities, [target]: identity },
-      ...sync,
-    });
-    // The first factor only: the sign-in's entry, PostSignIn and the daily active user come with its completion.
+    // The first factor only: the link, the sign-in's entry, PostSignIn and the daily active user are written by
+    // completeSignIn once every factor has passed.
+    const link: IdentityLink = {
+      identity: external,
+      ...(connector.syncProfile
+        ? { profile: { name: profile.name ?? existing.name, avatar: profile.avatar ?? existing.avatar } }
+        : {}),
+    };
     const detail = { connectorId: connector.id, target, ...(byIdentity ? {} : { linkedBy: 'verified_email' }) };
-    return { ok: true, userId: existing.id, created: false, linked: !byIdentity, detail };
+    return { ok: true, userId: existing.id, created: false, linked: !byIdentity, detail, link };
   }
   if (!options.registration) return { ok: false, reason: 'registration_closed' };
   // An address someone else holds unverified is not taken over: the new account goes without it.

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { generateId, type SsoProviderName } from '@gatehouse/schemas';
 import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
-import { logs, outbox, userSsoIdentities, users } from '../db/tables.ts';
+import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
+import { type ExternalIdentity, findUserByIdentity, type IdentityLink, linkIdentity } from './identity-linker.ts';
 import { interactionEventData } from './interaction-events.ts';
 import { provisionBySsoConnector } from './organization-jit.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
@@ -26,7 +27,7 @@ import {
 } from './signed-state.ts';
 import { type OidcIdp, resolveIdp, type SamlIdp, serviceProviderOf, ssoCallbackUrl } from './sso/idp.ts';
 import { type SsoConnectorRow, ssoConnectorsForEmailDomain } from './sso-connectors.ts';
-import { type DomainEvent, performWrite } from './write-path.ts';
+import { performWrite } from './write-path.ts';
 
 /**
  * Enterprise SSO at sign-in: the user's email domain picks the company's connector; the sign-in page sends the
@@ -381,8 +382,11 @@ export type SsoSignInResult =
       userId: string;
       created: boolean;
       linked: boolean;
+      /** The organizations a new account joined just in time (an existing one joins when the sign-in completes). */
       organizationIds: string[];
       detail: Record<string, unknown>;
+      /** What completing the sign-in changes on an existing account. */
+      link?: IdentityLink;
     }
   | { ok: false; reason: 'registration_closed' | 'suspended' | 'email_domain' | 'email_taken' };
 
@@ -416,16 +420,8 @@ export async function auditSsoFailure(
   });
 }
 
-/** Domain events outside the write path (a sign-in is not an admin write), in the caller's transaction. */
-async function queueEvents(tx: TenantDb, events: readonly DomainEvent[], userId: string) {
-  const createdAt = Date.now();
-  for (const { event, data } of events) {
-    await tx.insert(outbox, { event, payload: { event, data, actor: { type: 'user', id: userId }, createdAt } });
-  }
-}
-
 /**
- * Finds or makes the account of an IdP's user, in one transaction:
+ * Finds or makes the account of an IdP's user:
  * 1. the user linked to this IdP account (`user_sso_identities`: issuer + identity id);
  * 2. else the user with the IdP's email, which must be in one of the connector's domains (the admin who set up the
  *    connector vouches for those domains) — linked from now on;
@@ -445,11 +441,14 @@ export async function signInWithSsoProfile(
   const email = profile.email?.toLowerCase();
   const emailInDomains = email !== undefined && connector.domains.includes(emailDomainOf(email));
   const detail = { email: profile.email, name: profile.name, rawData: profile.raw };
-  const linkedIdentity = await tenant.findOne(
-    userSsoIdentities,
-    sql`${userSsoIdentities.issuer} = ${profile.issuer} and ${userSsoIdentities.identityId} = ${profile.identityId}`,
-  );
-  const byIdentity = linkedIdentity && (await tenant.findOne(users, eq(users.id, linkedIdentity.userId)));
+  const identity: ExternalIdentity = {
+    kind: 'sso',
+    ssoConnectorId: connector.id,
+    issuer: profile.issuer,
+    identityId: profile.identityId,
+    detail,
+  };
+  const byIdentity = await findUserByIdentity(tenant, identity);
   if (!byIdentity && !emailInDomains) {
     await auditSsoFailure(tenant, connector, 'email_domain', meta);
     return { ok: false, reason: 'email_domain' };
@@ -468,31 +467,31 @@ export async function signInWithSsoProfile(
       connector.syncProfile && emailInDomains && email !== existing.primaryEmail?.toLowerCase()
         ? Boolean(await tenant.findOne(users, sql`lower(${users.primaryEmail}) = ${email}`))
         : false;
-    const organizationIds = await tenant.transaction(async (tx) => {
-      const sync = connector.syncProfile
-        ? {
-            name: profile.name?.slice(0, 128) ?? existing.name,
-            ...(emailInDomains && !emailTaken ? { primaryEmail: profile.email, primaryEmailVerified: true } : {}),
-          }
-        : {};
-      // Linked by email: the address is the one the connector's domains vouch for.
-      const vouched = byIdentity ? {} : { primaryEmailVerified: true };
-      if (Object.keys({ ...vouched, ...sync }).length) {
-        await tx.update(users, eq(users.id, existing.id), { ...vouched, ...sync });
-      }
-      await linkIdentity(tx, existing.id, connector, profile, detail, linkedIdentity);
-      const jit = await provisionBySsoConnector(tx, existing.id, connector.id);
-      await queueEvents(tx, jit.events, existing.id);
-      return jit.organizationIds;
-    });
-    // The first factor only: the sign-in's entry, PostSignIn and the daily active user come with its completion.
+    const sync = connector.syncProfile
+      ? {
+          name: profile.name?.slice(0, 128) ?? existing.name,
+          ...(emailInDomains && !emailTaken ? { primaryEmail: profile.email, primaryEmailVerified: true } : {}),
+        }
+      : {};
+    // Linked by email: the address is the one the connector's domains vouch for.
+    const vouched = byIdentity ? {} : { primaryEmailVerified: true };
+    // The first factor only: the link, the just-in-time organizations, the sign-in's entry, PostSignIn and the daily
+    // active user are written by completeSignIn once every factor has passed.
+    const link: IdentityLink = { identity, profile: { ...vouched, ...sync }, jitSsoConnectorId: connector.id };
     const audit = {
       ssoConnectorId: connector.id,
       issuer: profile.issuer,
       ...(byIdentity ? {} : { linkedBy: 'sso_email_domain' }),
-      ...(organizationIds.length ? { organizationIds } : {}),
     };
-    return { ok: true, userId: existing.id, created: false, linked: !byIdentity, organizationIds, detail: audit };
+    return {
+      ok: true,
+      userId: existing.id,
+      created: false,
+      linked: !byIdentity,
+      organizationIds: [],
+      detail: audit,
+      link,
+    };
   }
 
   if (!options.registration) {
@@ -510,7 +509,7 @@ export async function signInWithSsoProfile(
         name: profile.name?.slice(0, 128) ?? null,
         lastSignInAt: new Date(),
       });
-      await linkIdentity(tx, user.id, connector, profile, detail);
+      await linkIdentity(tx, user.id, identity);
       const jit = await provisionBySsoConnector(tx, user.id, connector.id);
       const after = {
         id: user.id,
@@ -549,29 +548,4 @@ export async function signInWithSsoProfile(
     organizationIds: created.organizationIds,
     detail: { ssoConnectorId: connector.id, issuer: profile.issuer },
   };
-}
-
-/**
- * Links (or re-links) the IdP account to the user; a user has one identity per connector. An IdP account already
- * linked (perhaps through another connector to the same IdP) keeps its row, refreshed.
- */
-async function linkIdentity(
-  tx: TenantDb,
-  userId: string,
-  connector: SsoConnectorRow,
-  profile: SsoProfile,
-  detail: Record<string, unknown>,
-  linked?: { id: string } | undefined,
-) {
-  if (linked) {
-    await tx.update(userSsoIdentities, eq(userSsoIdentities.id, linked.id), { detail, updatedAt: new Date() });
-    return;
-  }
-  const current = await tx.findOne(
-    userSsoIdentities,
-    sql`${userSsoIdentities.userId} = ${userId} and ${userSsoIdentities.ssoConnectorId} = ${connector.id}`,
-  );
-  const values = { issuer: profile.issuer, identityId: profile.identityId, detail, updatedAt: new Date() };
-  if (current) await tx.update(userSsoIdentities, eq(userSsoIdentities.id, current.id), values);
-  else await tx.insert(userSsoIdentities, { id: generateId(), userId, ssoConnectorId: connector.id, ...values });
 }
