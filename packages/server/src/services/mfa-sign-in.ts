@@ -1,9 +1,9 @@
 import { generateId, type SignInExperienceSettings } from '@gatehouse/schemas';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { logs, organizations, organizationUsers, userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { lockAccount, lockoutOf } from './sign-in.ts';
+import { lockoutOf, lockoutState } from './account-lockout.ts';
 import {
   backupCodeData,
   findUserMfaVerifications,
@@ -111,16 +111,12 @@ export async function verifySecondFactor(
     ...(error ? { error } : {}),
   });
   return tenant.transaction(async (tx) => {
-    await lockAccount(tx, `mfa:${userId}`);
-    const failures = await tx.findMany(logs, {
-      where: and(
-        eq(logs.key, MFA_VERIFY_LOG_KEY),
-        eq(logs.userId, userId),
-        gt(logs.createdAt, new Date(Date.now() - lockout.windowMinutes * 60_000)),
-        sql`${logs.payload}->>'result' = 'Error'`,
-      ),
-      orderBy: [asc(logs.createdAt)],
-      limit: lockout.maxFailures,
+    const state = await lockoutState(tx, {
+      account: `mfa:${userId}`,
+      key: MFA_VERIFY_LOG_KEY,
+      entries: eq(logs.userId, userId),
+      since: new Date(Date.now() - lockout.windowMinutes * 60_000),
+      lockout,
     });
     const record = (result: 'Success' | 'Error', error?: string) =>
       tx.insert(logs, {
@@ -130,11 +126,9 @@ export async function verifySecondFactor(
         applicationId: meta.applicationId ?? null,
         payload: entry(result, error),
       });
-    if (failures.length >= lockout.maxFailures) {
+    if (state.locked) {
       await record('Error', 'locked');
-      const oldest = failures[0]?.createdAt.getTime() ?? Date.now();
-      const retryAfterMinutes = Math.max(1, Math.ceil((oldest + lockout.windowMinutes * 60_000 - Date.now()) / 60_000));
-      return { ok: false as const, reason: 'locked' as const, retryAfterMinutes };
+      return { ok: false as const, reason: 'locked' as const, retryAfterMinutes: state.retryAfterMinutes };
     }
     const accepted = factor === 'totp' ? await acceptTotp(tx, userId, code) : await acceptBackupCode(tx, userId, code);
     await record(accepted ? 'Success' : 'Error', accepted ? undefined : 'invalid_code');

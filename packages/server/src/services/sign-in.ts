@@ -1,35 +1,16 @@
 import { generateId, loosePhoneRegex, type SignInIdentifier } from '@gatehouse/schemas';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { LOCKOUT, lockoutOf, lockoutState } from './account-lockout.ts';
 import type { FailureThrottle, ThrottleKey } from './failure-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in-completion.ts';
-import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import { encryptPassword, needsRehash, verifyStoredPassword } from './user-passwords.ts';
 
-/**
- * After this many failures for one account within the window, sign-in is refused until the oldest one expires. The
- * account is the user, whatever identifier was typed (username or email); an identifier that names no user is counted
- * on its own.
- */
-export const LOCKOUT = { maxFailures: 5, windowMinutes: 15 } as const;
-
-/**
- * The tenant's lockout: its sign-in experience's `sentinelPolicy` (reference names: `maxAttempts` failures, locked
- * for `lockoutDuration` minutes), each part defaulting to `LOCKOUT`. The lock lasts until the oldest failure of the
- * window is `lockoutDuration` old, so the window and the lock are the same length.
- */
-export async function lockoutOf(tenant: TenantDb): Promise<{ maxFailures: number; windowMinutes: number }> {
-  const { sentinelPolicy } = await readSignInExperienceSettings(tenant);
-  return {
-    maxFailures: sentinelPolicy.maxAttempts ?? LOCKOUT.maxFailures,
-    windowMinutes: sentinelPolicy.lockoutDuration ?? LOCKOUT.windowMinutes,
-  };
-}
-export { SIGN_IN_LOG_KEY };
+export { LOCKOUT, SIGN_IN_LOG_KEY };
 
 /**
  * Wrong passwords allowed from one IP address per window, whatever the accounts, before that address is refused
@@ -61,22 +42,6 @@ let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(generateId());
   return dummyHash;
-}
-
-/**
- * Serialises the attempts on one account until the end of the transaction (a transaction-scoped advisory lock; a
- * hash collision only makes two accounts wait for each other).
- */
-export async function lockAccount(tx: TenantDb, account: string): Promise<void> {
-  // An aggregate always answers one row, so the lock in its select list is taken even when nothing matches.
-  await tx.aggregate(
-    {
-      rows: count(),
-      locked: sql`(select 1 from pg_advisory_xact_lock(hashtext(${`sign-in:${tx.tenantId}:${account}`})))`,
-    },
-    logs,
-    sql`false`,
-  );
 }
 
 /** Phone numbers are stored as digits; a typed one may carry spaces, dashes, brackets or a leading plus. */
@@ -132,29 +97,21 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     Math.max(Date.now() - lockout.windowMinutes * 60_000, user?.lastSignInAt?.getTime() ?? 0),
   );
   const gate = await tenant.transaction(async (tx) => {
-    await lockAccount(tx, user ? `user:${user.id}` : `identifier:${identifier}`);
-    const failures = await tx.findMany(logs, {
-      where: and(
-        eq(logs.key, SIGN_IN_LOG_KEY),
-        gt(logs.createdAt, windowStart),
-        ofAccount,
-        sql`${logs.payload}->>'result' = 'Error'`,
-      ),
-      orderBy: [asc(logs.createdAt)],
-      limit: lockout.maxFailures,
+    const state = await lockoutState(tx, {
+      account: user ? `user:${user.id}` : `identifier:${identifier}`,
+      key: SIGN_IN_LOG_KEY,
+      entries: ofAccount,
+      since: windowStart,
+      lockout,
     });
-    const locked = failures.length >= lockout.maxFailures;
     await tx.insert(logs, {
       id: attemptId,
       key: SIGN_IN_LOG_KEY,
       userId: user?.id ?? null,
       applicationId: attempt.applicationId ?? null,
-      payload: entry('Error', { error: locked ? 'locked' : 'checking' }),
+      payload: entry('Error', { error: state.locked ? 'locked' : 'checking' }),
     });
-    if (!locked) return { locked: false as const };
-    const oldest = failures[0]?.createdAt.getTime() ?? Date.now();
-    const retryAfterMinutes = Math.max(1, Math.ceil((oldest + lockout.windowMinutes * 60_000 - Date.now()) / 60_000));
-    return { locked: true as const, retryAfterMinutes };
+    return state;
   });
   if (gate.locked) return { ok: false, reason: 'locked', retryAfterMinutes: gate.retryAfterMinutes };
 
