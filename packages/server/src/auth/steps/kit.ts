@@ -1,0 +1,378 @@
+import {
+  ADMIN_TENANT_ID,
+  parseSignInForm,
+  type SignInExperienceSettings,
+  type SignInFormError,
+} from '@gatehouse/schemas';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context, MiddlewareHandler } from 'hono';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { TenantDbs } from '../../db/tenant-db.ts';
+import { formActionSource } from '../../http/form-action.ts';
+import { sendHtml } from '../../http/html.ts';
+import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
+import { signInText } from '../../i18n/sign-in.ts';
+import { FailureThrottle } from '../../services/failure-throttle.ts';
+import type { MessageDelivery } from '../../services/message-delivery.ts';
+import { mfaStepFor } from '../../services/mfa-sign-in.ts';
+import { pwnedPasswordCheck } from '../../services/pwned-passwords.ts';
+import { registrationOpen } from '../../services/registration.ts';
+import { SIGN_IN_IP_LIMIT } from '../../services/sign-in.ts';
+import { completeSignIn, type FirstFactor, type SecondFactorMethod } from '../../services/sign-in-completion.ts';
+import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
+import { shownSocialConnectors } from '../../services/social-sign-in.ts';
+import type { SsoConnectorRow } from '../../services/sso-connectors.ts';
+import { ssoConnectorMetadata, ssoConnectorsForEmail } from '../../services/sso-sign-in.ts';
+import type { Env, OpenInteraction } from '../interaction-context.ts';
+import { consentingApplication } from '../oidc/consent.ts';
+import type { TenantProviders } from '../oidc/provider.ts';
+import type { SignInLook } from '../sign-in-look.ts';
+import {
+  renderContinuePage,
+  renderMessagePage,
+  renderRegisterPage,
+  renderSignInPage,
+  renderSsoChoicePage,
+  type SsoLink,
+} from '../sign-in-page.ts';
+import {
+  codeSignIn,
+  codeSignInLinkKey,
+  forgotPasswordByEmail,
+  identifierLabel,
+  registerFields,
+  renderScreen,
+  type Screen,
+  type ScreenLinks,
+  ssoOffered,
+} from '../sign-in-screens.ts';
+import { stylesheetVersion } from '../sign-in-theme.ts';
+import { brandingOverlay, type OverlaySource, tenantLook } from '../tenant-look.ts';
+import { savePending } from './mfa-pending.ts';
+
+/** The product's name on the console's own sign-in pages (the admin tenant). */
+const PRODUCT_NAME = 'Gatehouse';
+
+export type StepDeps = {
+  providers: TenantProviders;
+  tenants: TenantDbs;
+  config: Pick<Config, 'edition' | 'pwnedPasswordsUrl' | 'publicUrl' | 'outbound'>;
+  delivery: MessageDelivery;
+};
+
+/**
+ * The language of a sign-in page: the application's `ui_locales` (OIDC Core 3.1.2.1), then the browser's
+ * Accept-Language when the tenant detects it, then the tenant's fallback language.
+ */
+function pageLanguage(c: Context<Env>, settings: SignInExperienceSettings, uiLocales: unknown) {
+  const { autoDetect, fallbackLanguage } = settings.languageInfo;
+  return (
+    uiLocalesLanguage(uiLocales) ??
+    (autoDetect ? negotiateLanguage(c.req.header('Accept-Language'), fallbackLanguage) : fallbackLanguage)
+  );
+}
+
+/** The theme stylesheet's address: the overlay it includes, and the version of its content. */
+export const themeHref =
+  (tenantId: string, source: OverlaySource = {}) =>
+  (css: string) => {
+    const query = new URLSearchParams();
+    if (typeof source.organizationId === 'string') query.set('organization', source.organizationId);
+    if (source.applicationId) query.set('application', source.applicationId);
+    query.set('v', stylesheetVersion(css));
+    return `/interaction/${tenantId}/theme.css?${query}`;
+  };
+
+/**
+ * What every step shares: the server's parts, the guard that opens the interaction, the pages more than one step
+ * shows, and the two ends of a first factor — `signedIn` (the second step opens, or the sign-in completes) and
+ * `complete` (recorded once, then the provider's login).
+ */
+export function createStepKit(deps: StepDeps) {
+  const { providers, tenants, config, delivery } = deps;
+  const { edition } = config;
+  /** Wrong passwords per IP address of this server (services/sign-in.ts SIGN_IN_IP_LIMIT). */
+  const signInThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
+
+  const interactionDetails = async (c: Context<Env>, provider: Provider) => {
+    try {
+      const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+      // The provider validated redirect_uri against the client: the page's forms may end there (form-action.ts).
+      const source = formActionSource(details.params.redirect_uri);
+      if (source) c.set('formActionSource', source);
+      return details;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** The tenant's look for a page outside any interaction (the tenant named by the path). */
+  const pathTenantLook = async (c: Context<Env>) => {
+    const tenant = tenants.of(c.req.param('tenantId') ?? ADMIN_TENANT_ID);
+    const settings = await readSignInExperienceSettings(tenant);
+    return tenantLook(tenant, settings, {
+      language: c.get('language'),
+      name: PRODUCT_NAME,
+      themeHref: themeHref(tenant.tenantId),
+    });
+  };
+
+  /** An expired or unknown interaction: the tenant's look when the tenant is known, in the browser's language. */
+  const expired = async (c: Context<Env>) =>
+    sendHtml(c, renderMessagePage(await pathTenantLook(c), signInText(c.get('language'), 'session_expired')), 400);
+
+  /**
+   * The end of an identity provider's redirects (our social and SSO callbacks): a page that goes on by itself to
+   * `href` (`Refresh`) instead of one more redirect. Chromium applies the CSP `form-action` of the page whose form
+   * started a chain of redirects to every hop of it: the IdP's sign-in form allows its own origin and ours, not the
+   * application's redirect URI that our interaction ends at, so the chain stopped on the IdP's filled-in form (issue 37
+   * item 2). A navigation of our own page starts a new chain; the CSP of our pages is unchanged.
+   */
+  const continueTo = async (c: Context<Env>, href: string) => {
+    const look = await pathTenantLook(c);
+    c.header('Refresh', `0;url=${href}`);
+    c.header('Cache-Control', 'no-store');
+    return sendHtml(c, renderContinuePage(look, href));
+  };
+
+  /**
+   * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
+   * and the form steps find it still at the login prompt. Anything else is an expired session. It then loads the
+   * tenant's sign-in experience and builds the page's look.
+   */
+  const open =
+    (prompt?: 'login' | 'consent'): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      const tenantId = c.req.param('tenantId') ?? '';
+      const provider = await providers.get(tenantId);
+      const details = provider && (await interactionDetails(c, provider));
+      if (!provider || !details || details.uid !== c.req.param('uid') || (prompt && details.prompt.name !== prompt)) {
+        return expired(c);
+      }
+      const tenant = tenants.of(tenantId);
+      const settings = await readSignInExperienceSettings(tenant);
+      const language = pageLanguage(c, settings, details.params.ui_locales);
+      c.set('language', language);
+      const application = await consentingApplication(tenant, String(details.params.client_id));
+      const name = tenantId === ADMIN_TENANT_ID ? PRODUCT_NAME : (application?.name ?? PRODUCT_NAME);
+      // A third-party application's own branding shows on its consent page; an organization's on every page.
+      const source: OverlaySource = {
+        organizationId: details.params.organization_id,
+        applicationId:
+          details.prompt.name === 'consent' && application?.isThirdParty ? String(details.params.client_id) : undefined,
+      };
+      const look = await tenantLook(tenant, settings, {
+        language,
+        name,
+        overlay: await brandingOverlay(tenant, source),
+        themeHref: themeHref(tenantId, source),
+      });
+      c.set('interaction', {
+        provider,
+        details,
+        tenantId,
+        tenant,
+        page: `/interaction/${tenantId}/${details.uid}`,
+        settings,
+        look,
+        application,
+        senders: await delivery.senders(tenant),
+        social: (await shownSocialConnectors(tenant, settings, language)).map((connector) => ({
+          ...connector,
+          href: `/interaction/${tenantId}/${details.uid}/social/${encodeURIComponent(connector.connectorId)}`,
+        })),
+      });
+      await next();
+    };
+
+  /** Who may register here: the settings' sign-in mode, and the OSS console's closed registration. */
+  const mayRegister = ({ tenantId, settings }: OpenInteraction) =>
+    registrationOpen(tenantId, edition) && settings.signInMode !== 'SignIn';
+  const maySignIn = ({ settings }: OpenInteraction) => settings.signInMode !== 'Register';
+
+  /** The addresses of this interaction's screens and steps. */
+  const linksOf = ({ page }: OpenInteraction): ScreenLinks => ({
+    screen: (screen: Screen) => (screen === 'forgot_password' ? `${page}/forgot-password` : `${page}?screen=${screen}`),
+    action: (step) => `${page}/${step}`,
+  });
+
+  const readForm = async <Shape extends z.ZodRawShape>(c: Context<Env>, schema: z.ZodObject<Shape>) =>
+    parseSignInForm(schema, await c.req.parseBody());
+  const pwned = (c: Context<Env>) => pwnedPasswordCheck(config.pwnedPasswordsUrl, c.get('log'));
+  /** Who is asking, for the audit log and the webhooks. */
+  const requestMeta = (c: Context<Env>) => ({
+    applicationId: String(c.get('interaction').details.params.client_id),
+    ip: c.env.incoming.socket.remoteAddress,
+    userAgent: c.req.header('User-Agent'),
+    log: c.get('log'),
+  });
+
+  /** Ends the interaction: oidc-provider answers with the redirect back to the authorization endpoint. */
+  const finish = async (c: Context<Env>, result: InteractionResults, mergeWithLastSubmission: boolean) => {
+    await c.get('interaction').provider.interactionFinished(c.env.incoming, c.env.outgoing, result, {
+      mergeWithLastSubmission,
+    });
+    return RESPONSE_ALREADY_SENT;
+  };
+
+  /** The interaction has succeeded: recorded once (completeSignIn), then the provider issues the login. */
+  const complete = async (c: Context<Env>, first: FirstFactor, second?: SecondFactorMethod) => {
+    const interaction = c.get('interaction');
+    await completeSignIn(interaction.tenant, first, second, {
+      ...requestMeta(c),
+      interactionId: interaction.details.uid,
+    });
+    const amr = second === 'BackupCode' ? ['mfa'] : second ? ['mfa', 'otp'] : undefined;
+    return finish(c, { login: { accountId: first.userId, ...(amr ? { amr } : {}) } }, false);
+  };
+
+  /** Where every first factor ends: the sign-in completes, or the second step (steps/mfa.ts) opens. */
+  const signedIn = async (c: Context<Env>, first: FirstFactor) => {
+    const interaction = c.get('interaction');
+    const step = await mfaStepFor(interaction.tenant, first.userId, interaction.settings, first.moment);
+    if (step.kind === 'none') return complete(c, first);
+    await savePending(
+      interaction,
+      step.kind === 'verify'
+        ? { first, stage: 'verify', totp: step.totp, backupCode: step.backupCode }
+        : { first, stage: 'enroll', required: step.required },
+    );
+    return c.redirect(`${interaction.page}/mfa`, 303);
+  };
+
+  /** The first screen of a kind, with the links this interaction allows. */
+  const screenPage = (c: Context<Env>, screen: Screen, extra: { identifier?: string; notice?: string } = {}) => {
+    const interaction = c.get('interaction');
+    return renderScreen(screen, {
+      look: interaction.look,
+      links: linksOf(interaction),
+      registration: mayRegister(interaction),
+      senders: interaction.senders,
+      social: interaction.social,
+      ...extra,
+    });
+  };
+  const registrationClosed = (c: Context<Env>) => {
+    const { look, page } = c.get('interaction');
+    return sendHtml(
+      c,
+      renderSignInPage(look, {
+        action: `${page}/login`,
+        identifierLabel: identifierLabel(look),
+        error: look.text('registration_closed'),
+      }),
+      403,
+    );
+  };
+  const signInClosed = (c: Context<Env>) => {
+    const { look, page, settings } = c.get('interaction');
+    return sendHtml(
+      c,
+      renderRegisterPage(look, {
+        action: `${page}/register`,
+        fields: registerFields(settings),
+        error: look.text('sign_in_closed'),
+      }),
+      403,
+    );
+  };
+
+  /** The sign-in form again, with what was typed and why it was refused (identifier-first keeps its fixed step). */
+  const signInAgain = (
+    c: Context<Env>,
+    options: { identifier: string; fixed: boolean; error?: string; notice?: string },
+    status: 200 | 400 | 401 | 403 | 429 | 502,
+  ) => {
+    const interaction = c.get('interaction');
+    const { look, page, settings } = interaction;
+    return sendHtml(
+      c,
+      renderSignInPage(look, {
+        action: `${page}/login`,
+        identifierLabel: identifierLabel(look),
+        identifier: options.identifier,
+        identifierFixed: options.fixed ? { changeHref: `${page}?screen=identifier` } : undefined,
+        error: options.error,
+        notice: options.notice,
+        registerHref: mayRegister(interaction) ? `${page}?screen=register` : undefined,
+        forgotHref: forgotPasswordByEmail(settings, interaction.senders.email) ? `${page}/forgot-password` : undefined,
+        codeSignInHref: codeSignIn(settings, interaction.senders) ? `${page}?screen=code_sign_in` : undefined,
+        codeSignInText: look.text(codeSignInLinkKey(settings, interaction.senders)),
+        social: interaction.social,
+        ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
+      }),
+      status,
+    );
+  };
+
+  /** The SSO connectors of a typed email's domain, when the sign-in experience has SSO on (none otherwise). */
+  const ssoConnectorsOf = async (interaction: OpenInteraction, identifier: string) =>
+    ssoOffered(interaction.settings) && identifier.includes('@')
+      ? ssoConnectorsForEmail(interaction.tenant, identifier.trim())
+      : [];
+  const ssoLinkOf = (interaction: OpenInteraction, connector: SsoConnectorRow): SsoLink => {
+    const metadata = ssoConnectorMetadata(connector);
+    return {
+      connectorId: connector.id,
+      href: `${interaction.page}/sso/${encodeURIComponent(connector.id)}`,
+      name: metadata.connectorName,
+      logo: metadata.logo || undefined,
+    };
+  };
+  /**
+   * Sends the browser on to the identity provider of an email's domain: with one connector, a page that goes on by
+   * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
+   * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from.
+   */
+  const sendToSso = (
+    c: Context<Env>,
+    connectors: readonly SsoConnectorRow[],
+    email: string,
+    enforced: 'enforced' | 'asked' = 'enforced',
+  ) => {
+    const interaction = c.get('interaction');
+    const links = connectors.map((connector) => ssoLinkOf(interaction, connector));
+    const [only] = links;
+    if (links.length === 1 && only) c.header('Refresh', `0;url=${only.href}`);
+    return sendHtml(
+      c,
+      renderSsoChoicePage(interaction.look, {
+        links,
+        email,
+        notice: enforced === 'enforced' ? interaction.look.text('sso_required') : undefined,
+        backHref: interaction.page,
+      }),
+    );
+  };
+
+  return {
+    ...deps,
+    edition,
+    signInThrottle,
+    open,
+    expired,
+    continueTo,
+    pathTenantLook,
+    mayRegister,
+    maySignIn,
+    linksOf,
+    readForm,
+    formErrorText: (look: SignInLook, error: SignInFormError) => look.text(error),
+    pwned,
+    requestMeta,
+    finish,
+    complete,
+    signedIn,
+    screenPage,
+    registrationClosed,
+    signInClosed,
+    signInAgain,
+    ssoConnectorsOf,
+    sendToSso,
+  };
+}
+
+export type StepKit = ReturnType<typeof createStepKit>;

@@ -1,0 +1,42 @@
+import type { InteractionResults } from 'oidc-provider';
+import type { FirstFactor } from '../../services/sign-in-completion.ts';
+import type { OpenInteraction } from '../interaction-context.ts';
+
+/**
+ * While the second step is open, who passed the first is kept in the interaction itself (its `result`, stored
+ * server-side and reached only with the interaction's cookie), never in the browser; the key being set up and the new
+ * backup codes are sealed there.
+ */
+
+const PENDING = 'gatehouseMfa';
+
+export type Pending = {
+  /** What the first factor proved; the sign-in is recorded with it when the second step ends (completeSignIn). */
+  first: FirstFactor;
+  stage: 'verify' | 'enroll' | 'codes';
+  /** verify: the factors the user holds. */
+  totp?: boolean;
+  backupCode?: boolean;
+  /** enroll: whether the user may skip it. */
+  required?: boolean;
+  /** enroll: the new authenticator key, sealed. */
+  secret?: string;
+  /** codes: the new backup codes, sealed, shown again on a reload until the user says they saved them. */
+  codes?: string;
+};
+
+export function pendingOf(open: OpenInteraction): Pending | undefined {
+  const value = (open.details.result as Record<string, unknown> | undefined)?.[PENDING];
+  if (!value || typeof value !== 'object') return undefined;
+  const pending = value as Partial<Pending>;
+  return typeof pending.first?.userId === 'string' && ['verify', 'enroll', 'codes'].includes(String(pending.stage))
+    ? (pending as Pending)
+    : undefined;
+}
+
+export async function savePending(open: OpenInteraction, pending: Pending): Promise<void> {
+  const stored = await open.provider.Interaction.find(open.details.uid);
+  if (!stored) throw new Error('the interaction is gone');
+  stored.result = { [PENDING]: pending } as InteractionResults;
+  await stored.persist();
+}

@@ -1,0 +1,48 @@
+import { ADMIN_TENANT_ID, welcomeFormSchema } from '@gatehouse/schemas';
+import { sendHtml } from '../../http/html.ts';
+import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../../services/console-admin.ts';
+import { renderSignInPage, renderWelcomePage } from '../sign-in-page.ts';
+import { identifierLabel } from '../sign-in-screens.ts';
+import type { SignInStep } from './step.ts';
+
+/** OSS first run: the welcome form creates the first console admin and signs in with it, in one step. */
+export const welcomeStep: SignInStep = {
+  name: 'welcome',
+  proves: 'identity',
+  routes: (kit) => [
+    {
+      method: 'post',
+      path: '/welcome',
+      prompt: 'login',
+      // The welcome step exists on the OSS console's sign-in only.
+      before: [
+        async (c, next) => {
+          if (kit.edition !== 'oss' || c.req.param('tenantId') !== ADMIN_TENANT_ID) return kit.expired(c);
+          await next();
+        },
+      ],
+      handler: async (c) => {
+        const { page, look } = c.get('interaction');
+        const signInPage = () =>
+          renderSignInPage(look, { action: `${page}/login`, identifierLabel: identifierLabel(look) });
+        if (await consoleAdminExists(kit.tenants)) return sendHtml(c, signInPage(), 409);
+        const { form, error } = await kit.readForm(c, welcomeFormSchema);
+        if (error) {
+          return sendHtml(
+            c,
+            renderWelcomePage(look, {
+              action: `${page}/welcome`,
+              username: form.username,
+              error: kit.formErrorText(look, error),
+            }),
+            400,
+          );
+        }
+        const credentials = { username: form.username, password: form.password };
+        const result = await welcomeFirstConsoleAdmin(kit.tenants, credentials, kit.requestMeta(c));
+        if (!result.ok) return sendHtml(c, signInPage(), result.reason === 'exists' ? 409 : 500);
+        return kit.signedIn(c, { userId: result.userId, moment: 'sign_up', method: 'Registration' });
+      },
+    },
+  ],
+};
