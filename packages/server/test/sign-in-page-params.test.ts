@@ -133,13 +133,19 @@ describe('consent', () => {
     oidcClient(server.base, { tenantId: DEFAULT_TENANT_ID, clientId: thirdPartyId, redirectUri, defaultResources: [] });
 
   /** Signs in to the third-party app and follows the provider's redirects to the next page or the callback. */
-  async function signInTo(flow: ReturnType<typeof partner>, jar: CookieJar, prompt: string) {
+  async function signInTo(
+    flow: ReturnType<typeof partner>,
+    jar: CookieJar,
+    prompt: string,
+    request: { scope?: string; resources?: string[]; username?: string } = {},
+  ) {
     const { verifier, signInPage } = await flow.startAuthorization(jar, {
-      scope: 'openid profile email',
+      scope: request.scope ?? 'openid profile email',
+      resources: request.resources ?? [],
       extra: { prompt },
     });
     let response = prompt.includes('login')
-      ? await flow.submit(jar, signInPage, 'consenting_user', 'Consent-Pass-42')
+      ? await flow.submit(jar, signInPage, request.username ?? 'consenting_user', 'Consent-Pass-42')
       : await jar.fetch(signInPage);
     for (let hops = 0; hops < 10 && response.status === 303; hops++) {
       const next = flow.absolute(response.headers.get('Location') ?? '');
@@ -184,6 +190,38 @@ describe('consent', () => {
     expect(callback?.searchParams.get('code')).toBeTruthy();
     const again = await signInTo(partner(), jar, 'login');
     expect(again.callback?.searchParams.get('code'), 'remembered: straight back with a code').toBeTruthy();
+    // From another browser (no session of the first): remembered too, and still one grant (issue 37 item 5).
+    const elsewhere = await signInTo(partner(), new CookieJar(), 'login');
+    expect(elsewhere.callback?.searchParams.get('code'), 'another browser is not asked again').toBeTruthy();
+    const grants = await fetch(`${server.base}/api/users/${consentingUserId}/grants?appType=thirdParty`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(((await grants.json()) as { applicationId: string }[]).map((grant) => grant.applicationId)).toEqual([
+      thirdPartyId,
+    ]);
+  });
+
+  it('does not ask again for an API permission the user has no role for', async () => {
+    const indicator = 'https://calendar-api.example.com';
+    const resource = await api('/resources', { name: 'Calendar API', indicator });
+    await api(`/resources/${resource.id}/scopes`, { name: 'read:calendar' });
+    await api('/users', { username: 'calendar_user', password: 'Consent-Pass-42' });
+    const request = { scope: 'openid read:calendar', resources: [indicator], username: 'calendar_user' };
+    const jar = new CookieJar();
+    const first = await signInTo(partner(), jar, 'login', request);
+    const html = (await first.page?.text()) ?? '';
+    const allowAction = /action="([^"]+\/consent)"/.exec(html)?.[1] ?? '';
+    expect(allowAction, 'asked the first time').toBeTruthy();
+    let response = await jar.fetch(partner().absolute(allowAction), { method: 'POST' });
+    for (let hops = 0; hops < 10 && response.status === 303; hops++) {
+      const next = partner().absolute(response.headers.get('Location') ?? '');
+      if (next.startsWith(redirectUri)) break;
+      response = await jar.fetch(next);
+    }
+    for (const browser of [jar, new CookieJar()]) {
+      const again = await signInTo(partner(), browser, 'login', request);
+      expect(again.callback?.searchParams.get('code'), 'not asked again').toBeTruthy();
+    }
   });
 
   it("shows the application's own branding and terms on its consent page", async () => {

@@ -26,6 +26,23 @@ const ofUser = (userId: string) =>
   allOf(eq(oidcModelInstances.modelName, 'Grant'), sql`${oidcModelInstances.payload}->>'accountId' = ${userId}`);
 const live = () => or(isNull(oidcModelInstances.expiresAt), sql`${oidcModelInstances.expiresAt} > now()`);
 
+/**
+ * The grant a user gave an application most recently, still live: what a new sign-in of the same user to the same
+ * application (from another browser, after the session ended) starts from, so consent given once is remembered.
+ */
+export async function latestUserGrantId(
+  tenant: TenantDb,
+  userId: string,
+  clientId: string,
+): Promise<string | undefined> {
+  const [row] = await tenant.findMany(oidcModelInstances, {
+    where: and(ofUser(userId), sql`${oidcModelInstances.payload}->>'clientId' = ${clientId}`, live()),
+    orderBy: [sql`(${oidcModelInstances.payload}->>'iat')::bigint desc`],
+    limit: 1,
+  });
+  return row?.id;
+}
+
 export async function listUserGrants(
   tenant: TenantDb,
   userId: string,

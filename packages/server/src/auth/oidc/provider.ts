@@ -31,6 +31,7 @@ import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
+import { loadExistingGrant } from './consent.ts';
 import { customJwtClaims } from './custom-jwt-claims.ts';
 import { offlineAccessForFirstParty } from './first-party-offline-access.ts';
 import { allowFormPostTargets } from './form-post.ts';
@@ -192,6 +193,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
       return custom || organization ? { ...custom, ...organization } : undefined;
     },
     renderError: errorRenderer(tenant),
+    loadExistingGrant: (ctx) => loadExistingGrant(tenant, ctx),
     findAccount: async (_ctx, id) => {
       const user = await tenant.findOne(users, eq(users.id, id));
       if (!user || user.isSuspended) return undefined;
