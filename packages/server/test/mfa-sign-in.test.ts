@@ -241,6 +241,15 @@ describe('MFA at sign-in', () => {
         headers: { Authorization: `Bearer ${adminToken}` },
       });
       expect(await factors.json()).toEqual([]);
+
+      // Skipped once is remembered (issue 37 item 6): the next sign-in is not asked again.
+      const next = await passwordStep('mfa_prompted_user');
+      expect(next.submitted.status).toBe(303);
+      expect(next.submitted.headers.get('Location'), 'no second step this time').not.toMatch(/\/mfa$/);
+      // A policy that requires a factor asks regardless of the skip.
+      await setMfa({ factors: ['Totp'], policy: 'Mandatory' });
+      const required = await passwordStep('mfa_prompted_user');
+      expect(required.submitted.headers.get('Location')).toMatch(/\/mfa$/);
     } finally {
       await setMfa({ factors: [], policy: 'UserControlled' });
     }

@@ -85,6 +85,8 @@ export const users = pgTable(
     identities: jsonb('identities').$type<Record<string, unknown>>().notNull().default({}),
     isSuspended: boolean('is_suspended').notNull().default(false),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** When the user chose "Skip for now" at an MFA prompt: the prompting policies do not ask them again. */
+    mfaSkippedAt: timestamp('mfa_skipped_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

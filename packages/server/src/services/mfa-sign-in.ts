@@ -1,7 +1,7 @@
 import { generateId, type SignInExperienceSettings } from '@gatehouse/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { logs, organizations, organizationUsers, userMfaVerifications } from '../db/tables.ts';
+import { logs, organizations, organizationUsers, userMfaVerifications, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { lockoutOf, lockoutState } from './account-lockout.ts';
 import {
@@ -72,7 +72,11 @@ export async function mfaStepFor(
   const prompts =
     settings.mfa.policy === 'PromptAtSignInAndSignUp' ||
     (settings.mfa.policy === 'PromptOnlyAtSignIn' && moment === 'sign_in');
-  return prompts ? { kind: 'enroll', required: false } : { kind: 'none' };
+  if (!prompts) return { kind: 'none' };
+  // A user who chose "Skip for now" is not asked again (as the reference remembers it); they can still set one up
+  // from their account, and a policy that requires one asks regardless.
+  const user = await tenant.findOne(users, eq(users.id, userId));
+  return user?.mfaSkippedAt ? { kind: 'none' } : { kind: 'enroll', required: false };
 }
 
 export type MfaMeta = {
@@ -221,4 +225,9 @@ export async function bindTotp(
     });
     return { backupCodes };
   });
+}
+
+/** The user chose "Skip for now" at an optional prompt to set up a factor: remembered, not asked again. */
+export async function rememberMfaSkipped(tenant: TenantDb, userId: string): Promise<void> {
+  await tenant.update(users, eq(users.id, userId), { mfaSkippedAt: new Date() });
 }

@@ -4,7 +4,7 @@ import { seal, unseal } from '../../db/secret-box.ts';
 import { users } from '../../db/tables.ts';
 import { ApiError, fromDatabaseError } from '../../http/errors.ts';
 import { sendHtml } from '../../http/html.ts';
-import { bindTotp, isCurrentTotpCode, verifySecondFactor } from '../../services/mfa-sign-in.ts';
+import { bindTotp, isCurrentTotpCode, rememberMfaSkipped, verifySecondFactor } from '../../services/mfa-sign-in.ts';
 import {
   generateTotpSecret,
   primaryIdentifier,
@@ -162,7 +162,8 @@ const routes = (kit: StepKit) => [
       const open = c.get('interaction');
       const pending = pendingOf(open);
       if (pending?.stage !== 'enroll' || pending.required) return c.redirect(`${open.page}/mfa`, 303);
-      return kit.complete(c, pending.first);
+      await rememberMfaSkipped(open.tenant, pending.first.userId);
+      return kit.complete(c, { ...pending.first, detail: { ...pending.first.detail, mfaSkipped: true } });
     },
   },
 ];
