@@ -337,6 +337,13 @@ describe('where enterprise SSO starts', () => {
     expect(refreshTarget(login)).toBe(`${flow.page}/sso/${OIDC_ID}`);
     expect(await login.text()).toContain('Your organization signs in with single sign-on.');
     expect(await tenant().count(logs, sql`${logs.payload}->>'identifier' = 'ann@acme.test'`)).toBe(failures);
+    // Nor is one needed to get there: the combined form without a password goes to the IdP (issue 37 item 7).
+    const noPassword = await flow.jar.fetch(`${flow.page}/login`, form({ identifier: 'ann@acme.test', password: '' }));
+    expect(noPassword.status).toBe(200);
+    expect(refreshTarget(noPassword)).toBe(`${flow.page}/sso/${OIDC_ID}`);
+    // Another address without a password is still asked for one.
+    const other = await flow.jar.fetch(`${flow.page}/login`, form({ identifier: 'ann@elsewhere.test', password: '' }));
+    expect(other.status).toBe(400);
 
     const register = await flow.jar.fetch(
       `${flow.page}/register`,
@@ -347,7 +354,11 @@ describe('where enterprise SSO starts', () => {
         password_confirm: 'Long-Pass-1357',
       }),
     );
-    expect(refreshTarget(register)).toBe(`${flow.page}/sso/${SAML_ID}`);
+    // Sign-up says why it leaves for the IdP and waits for the user to continue (issue 37 item 7).
+    expect(register.headers.get('Refresh'), 'not sent away without a word').toBeNull();
+    const registerPage = await register.text();
+    expect(registerPage).toContain('Your organization signs in with single sign-on.');
+    expect(registerPage).toContain(`href="${new URL(flow.page).pathname}/sso/${SAML_ID}"`);
     expect(await tenant().findOne(users, eq(users.username, 'newbie'))).toBeUndefined();
   });
 });

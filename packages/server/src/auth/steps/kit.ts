@@ -325,18 +325,21 @@ export function createStepKit(deps: StepDeps) {
   /**
    * Sends the browser on to the identity provider of an email's domain: with one connector, a page that goes on by
    * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
-   * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from.
+   * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from. `go:
+   * 'on_click'` (sign-up: the user asked to make an account here, not to leave) shows the page with its notice and
+   * waits for the user to continue.
    */
   const sendToSso = (
     c: Context<Env>,
     connectors: readonly SsoConnectorRow[],
     email: string,
     enforced: 'enforced' | 'asked' = 'enforced',
+    go: 'at_once' | 'on_click' = 'at_once',
   ) => {
     const interaction = c.get('interaction');
     const links = connectors.map((connector) => ssoLinkOf(interaction, connector));
     const [only] = links;
-    if (links.length === 1 && only) c.header('Refresh', `0;url=${only.href}`);
+    if (links.length === 1 && only && go === 'at_once') c.header('Refresh', `0;url=${only.href}`);
     return sendHtml(
       c,
       renderSsoChoicePage(interaction.look, {

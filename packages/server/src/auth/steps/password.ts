@@ -68,13 +68,16 @@ export const passwordStep: SignInStep = {
         const { look, tenant, settings } = open;
         if (!kit.maySignIn(open)) return kit.signInClosed(c);
         const body = await c.req.parseBody();
-        const { form, error } = parseSignInForm(signInFormSchemaFor({ terms: termsManualOn(look, 'sign_in') }), body);
+        const schema = signInFormSchemaFor({ terms: termsManualOn(look, 'sign_in') });
+        const { form, error } = parseSignInForm(schema, body);
         const { identifier, password } = form;
         const fixed = body.step === 'password';
-        if (error) return kit.signInAgain(c, { identifier, fixed, error: kit.formErrorText(look, error) }, 400);
-        // Enterprise SSO domains sign in at their identity provider only: no password is checked.
-        const sso = await kit.ssoConnectorsOf(open, identifier);
+        // Enterprise SSO domains sign in at their identity provider only: no password is checked, and none is needed
+        // to get there (issue 37 item 7) — the form is valid but for its password, which may be left empty.
+        const validButPassword = !parseSignInForm(schema, { ...body, password: '-' }).error;
+        const sso = validButPassword ? await kit.ssoConnectorsOf(open, identifier) : [];
         if (sso.length) return kit.sendToSso(c, sso, identifier);
+        if (error) return kit.signInAgain(c, { identifier, fixed, error: kit.formErrorText(look, error) }, 400);
         const result = await attemptSignIn(tenant, {
           identifier,
           password,

@@ -82,9 +82,10 @@ export const registrationStep: SignInStep = {
             status,
           );
         if (error) return again(kit.formErrorText(look, error), 400);
-        // An address of an enterprise SSO domain registers through its identity provider.
+        // An address of an enterprise SSO domain registers through its identity provider: said first, then the user
+        // continues (issue 37 item 7).
         const sso = fields.email && form.email ? await kit.ssoConnectorsOf(open, form.email) : [];
-        if (sso.length) return kit.sendToSso(c, sso, form.email);
+        if (sso.length) return kit.sendToSso(c, sso, form.email, 'enforced', 'on_click');
         const prepared = await prepareRegistration(
           tenant,
           {
