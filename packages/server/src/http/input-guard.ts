@@ -94,3 +94,33 @@ export const inputGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/** A NUL character in a field of a parsed form (`application/x-www-form-urlencoded` or multipart). */
+export function formInputProblem(form: Record<string, unknown>): InputProblem | undefined {
+  for (const [name, value] of Object.entries(form)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (name.includes('\u0000') || values.some((item) => typeof item === 'string' && item.includes('\u0000'))) {
+      return 'nul_character';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The same guard for the pages end users see (sign-in pages, identity providers' callbacks): the URL and a posted
+ * form. What it refuses is answered by `refused` (a page in the user's language), never a 500.
+ */
+export const pageInputGuard =
+  <E extends AppEnv>(
+    refused: (c: Parameters<MiddlewareHandler<E>>[0]) => Response | Promise<Response>,
+  ): MiddlewareHandler<E> =>
+  async (c, next) => {
+    let problem = urlInputProblem(c.req.url);
+    const type = c.req.header('Content-Type') ?? '';
+    if (!problem && c.req.method === 'POST' && /form-urlencoded|multipart\/form-data/i.test(type)) {
+      // Parsed as the steps parse it (Hono keeps the first parse for them).
+      problem = formInputProblem(await c.req.parseBody().catch(() => ({})));
+    }
+    if (problem) return refused(c);
+    await next();
+  };

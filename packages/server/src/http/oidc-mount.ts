@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { TenantProviders } from '../auth/oidc/provider.ts';
 import { LOGOUT_SCRIPT_CSP_SOURCE } from '../auth/sign-in-page.ts';
 import { translateBasicClientSecret } from '../services/application-secrets.ts';
+import { urlInputProblem } from './input-guard.ts';
 
 /** `/oidc/...` is the default tenant's issuer, `/t/{tenantId}/oidc/...` every other tenant's. */
 const ISSUER_PATH = /^(?:\/oidc|\/t\/([0-9a-z-]{1,21})\/oidc)(?=\/|\?|$)/;
@@ -35,6 +36,13 @@ export function withOidcProviders(
     if (!match) return next(req, res);
     const tenantId = match[1] ?? DEFAULT_TENANT_ID;
     for (const [name, value] of Object.entries(OIDC_HEADERS)) res.setHeader(name, value);
+    // A NUL character or a broken escape in the URL: the OAuth error for a malformed request (RFC 6749 4.1.2.1), before
+    // the provider looks anything up with it. Form bodies meet the same rule in the adapters (auth/oidc/adapter.ts).
+    if (urlInputProblem(`http://host${url}`)) {
+      res.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ error: 'invalid_request', error_description: 'The request could not be read.' }));
+      return;
+    }
     Promise.all([
       providers.get(tenantId),
       internalSecret &&

@@ -28,6 +28,7 @@ export const signInKeys = [
   'mfa_backup_codes_done',
   'required',
   'session_expired',
+  'request_unreadable',
   'welcome_title',
   'welcome_description',
   'username',

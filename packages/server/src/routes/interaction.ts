@@ -1,10 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../auth/interaction-context.ts';
-import { SIGN_IN_STYLESHEET_PATH, signInStylesheet } from '../auth/sign-in-page.ts';
+import { productLook } from '../auth/sign-in-look.ts';
+import { renderMessagePage, SIGN_IN_STYLESHEET_PATH, signInStylesheet } from '../auth/sign-in-page.ts';
 import { signInSteps } from '../auth/steps/index.ts';
 import { createStepKit, type StepDeps } from '../auth/steps/kit.ts';
 import type { OutsideRoute, SignInStep, StepRoute } from '../auth/steps/step.ts';
 import { brandingOverlay, tenantThemeStylesheet } from '../auth/tenant-look.ts';
+import { sendHtml } from '../http/html.ts';
+import { pageInputGuard } from '../http/input-guard.ts';
 import { readSignInExperienceSettings } from '../services/sign-in-experience.ts';
 
 /**
@@ -22,6 +25,14 @@ export function interactionRoutes(
 ) {
   const app = new Hono<Env>();
   const kit = createStepKit({ providers, tenants, config, delivery });
+
+  // A NUL character or a broken escape in the URL or a posted form: a page saying so, before any step or tenant
+  // lookup sees it (issue 37 item 8). In the product's look: the tenant in the path may be what is broken.
+  const unreadable = pageInputGuard<Env>((c) => {
+    const look = productLook(c.get('language'));
+    return sendHtml(c, renderMessagePage(look, look.text('request_unreadable')), 400);
+  });
+  for (const path of ['/interaction/*', '/callback/*', '/enterprise-sso/*']) app.use(path, unreadable);
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400');

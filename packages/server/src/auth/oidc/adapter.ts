@@ -4,6 +4,9 @@ import { allOf } from '../../db/conditions.ts';
 import { oidcModelInstances } from '../../db/tables.ts';
 import type { TenantDb } from '../../db/tenant-db.ts';
 
+/** A key PostgreSQL text cannot hold (a NUL character): no row has it. */
+export const unstorable = (key: string) => key.includes('\u0000');
+
 /**
  * oidc-provider storage in PostgreSQL (sessions, interactions, grants, codes, tokens…), scoped to
  * one tenant, so every server process sees the same state.
@@ -36,7 +39,9 @@ export class OidcModelAdapter implements Adapter {
     );
   }
 
-  async #findBy(condition: SQL): Promise<AdapterPayload | undefined> {
+  async #findBy(condition: SQL, key: string): Promise<AdapterPayload | undefined> {
+    // What a client sent (a code, a token, a form field) names nothing when PostgreSQL could not even store it.
+    if (unstorable(key)) return undefined;
     const row = await this.#tenant.findOne(
       oidcModelInstances,
       allOf(condition, sql`(${oidcModelInstances.expiresAt} is null or ${oidcModelInstances.expiresAt} > now())`),
@@ -47,12 +52,13 @@ export class OidcModelAdapter implements Adapter {
   }
 
   find(id: string) {
-    return this.#findBy(this.#where(id));
+    return this.#findBy(this.#where(id), id);
   }
 
   findByUid(uid: string) {
     return this.#findBy(
       allOf(eq(oidcModelInstances.modelName, this.#modelName), sql`${oidcModelInstances.payload}->>'uid' = ${uid}`),
+      uid,
     );
   }
 
@@ -62,18 +68,22 @@ export class OidcModelAdapter implements Adapter {
         eq(oidcModelInstances.modelName, this.#modelName),
         sql`${oidcModelInstances.payload}->>'userCode' = ${userCode}`,
       ),
+      userCode,
     );
   }
 
   async consume(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await this.#tenant.update(oidcModelInstances, this.#where(id), { consumedAt: new Date() });
   }
 
   async destroy(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await this.#tenant.delete(oidcModelInstances, this.#where(id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (unstorable(grantId)) return;
     await this.#tenant.delete(oidcModelInstances, sql`${oidcModelInstances.payload}->>'grantId' = ${grantId}`);
   }
 }

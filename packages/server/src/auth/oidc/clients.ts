@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { applications } from '../../db/tables.ts';
 import type { TenantDb } from '../../db/tenant-db.ts';
+import { unstorable } from './adapter.ts';
 import { clientPolicyMetadata } from './client-policy.ts';
 import { TOKEN_EXCHANGE_GRANT } from './personal-access-token-exchange.ts';
 
@@ -71,6 +72,7 @@ export class ApplicationClientAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (unstorable(id)) return undefined;
     const row = await this.#tenant.findOne(applications, eq(applications.id, id));
     return row ? clientMetadata(row, this.#publicUrl) : undefined;
   }
