@@ -270,6 +270,41 @@ describe('sign-up', () => {
     expect(claims).toMatchObject({ email: 'typed.buyer@example.com', email_verified: false });
   });
 
+  it("the email blocklist applies: disposable domains, sub-addressing, the tenant's entries, its allowlist", async () => {
+    await api('PATCH', '/sign-in-exp', {
+      emailBlocklistPolicy: {
+        blockDisposableAddresses: true,
+        blockSubaddressing: true,
+        customBlocklist: ['@blocked.example', 'someone@shop.example.com'],
+        customAllowlist: ['vip@blocked.example'],
+      },
+    });
+    try {
+      const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+      const register = async (username: string, email: string) => {
+        const flow = await authorize({ first_screen: 'register' });
+        const fields = { username, email, password: 'Block-List-2468', password_confirm: 'Block-List-2468' };
+        return { flow, response: await form(flow.jar, `${flow.page}/register`, fields) };
+      };
+      for (const [username, email] of [
+        ['throwaway', 'someone@mailinator.com'],
+        ['tagged', 'buyer+news@example.com'],
+        ['subdomain', 'buyer@eu.blocked.example'],
+        ['listed', 'Someone@shop.example.com'],
+      ] as const) {
+        const { response } = await register(username, email);
+        expect(response.status, email).toBe(400);
+        expect(await response.text(), email).toContain('This email address cannot be used here.');
+        expect(await tenant.findOne(users, eq(users.username, username)), email).toBeUndefined();
+      }
+      const allowed = await register('vip_buyer', 'vip@blocked.example');
+      const claims = await allowed.flow.finish(allowed.response);
+      expect(claims.email).toBe('vip@blocked.example');
+    } finally {
+      await api('PATCH', '/sign-in-exp', { emailBlocklistPolicy: {} });
+    }
+  });
+
   it('the tenant password policy applies', async () => {
     await api('PATCH', '/sign-in-exp', { passwordPolicy: { length: { min: 14 } } });
     const flow = await authorize({ first_screen: 'register' });

@@ -122,9 +122,16 @@ export const signInExperienceSchema = z.object({
     lockoutDuration: z.number().int().min(1).max(1440).optional(),
   }),
   captchaPolicy: z.strictObject({ enabled: z.boolean().optional() }),
+  /**
+   * Which email addresses may sign up or be set by their user (services/email-blocklist.ts): disposable domains (a
+   * maintained list), sub-addressing (`name+tag@`), and the tenant's own entries — an address, `@domain` (and its
+   * subdomains) or a bare domain — with an allowlist that wins over the rest.
+   */
   emailBlocklistPolicy: z.strictObject({
+    blockDisposableAddresses: z.boolean().optional(),
     blockSubaddressing: z.boolean().optional(),
-    customBlocklist: z.array(z.string().min(1).max(256)).max(500).optional(),
+    customAllowlist: z.array(z.string().trim().min(1).max(256)).max(500).optional(),
+    customBlocklist: z.array(z.string().trim().min(1).max(256)).max(500).optional(),
   }),
   forgotPasswordMethods: z.array(z.enum(['EmailVerificationCode', 'PhoneVerificationCode'])).nullable(),
 });

@@ -118,6 +118,7 @@ export const signInKeys = [
   'support_website',
   'sign_in_closed',
   'email_taken',
+  'email_blocked',
   'social_continue',
   'social_failed',
   'social_divider',

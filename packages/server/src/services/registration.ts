@@ -13,10 +13,11 @@ import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
+import { type EmailBlockReason, emailBlockReason } from './email-blocklist.ts';
 import { interactionEventData } from './interaction-events.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD } from './passwords.ts';
 import type { PwnedCheck } from './pwned-passwords.ts';
-import { passwordRejections } from './sign-in-experience.ts';
+import { passwordRejections, readSignInExperienceSettings } from './sign-in-experience.ts';
 import { performWrite } from './write-path.ts';
 
 export const REGISTER_LOG_KEY = 'Interaction.Register.Submit';
@@ -55,10 +56,12 @@ export type RegistrationResult =
 export type PreparedRegistration =
   | { ok: true; registration: Registration }
   | { ok: false; reason: 'taken_username' | 'taken_email' | 'taken_phone' }
+  | { ok: false; reason: 'email_blocked'; blocked: EmailBlockReason }
   | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
 
 /**
- * Before an account is made (or a code sent to prove its address): the username and email must be free, and the
+ * Before an account is made (or a code sent to prove its address): the email must pass the tenant's blocklist, the
+ * username and email must be free, and the
  * password pass the tenant's policy (pwned check included); the password is hashed here, so what waits for a code
  * holds no plain password.
  */
@@ -73,6 +76,14 @@ export async function prepareRegistration(
   meta: Meta,
   pwned?: PwnedCheck,
 ): Promise<PreparedRegistration> {
+  // The tenant's email blocklist first: a refused address is not worth a lookup.
+  const blocked = input.email
+    ? emailBlockReason(input.email, (await readSignInExperienceSettings(tenant)).emailBlocklistPolicy)
+    : undefined;
+  if (blocked) {
+    await auditRefused(tenant, input, `email_blocked.${blocked}`, meta);
+    return { ok: false, reason: 'email_blocked', blocked };
+  }
   const phone = input.phone ? input.phone.replace(/\D/g, '') : undefined;
   if (phone && (await tenant.findOne(users, eq(users.primaryPhone, phone)))) {
     await auditRefused(tenant, input, 'user.phone_already_in_use', meta);

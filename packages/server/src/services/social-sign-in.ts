@@ -9,10 +9,12 @@ import { ApiError } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import type { SocialProfile } from './connectors/social.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
+import { emailBlockReason } from './email-blocklist.ts';
 import { type ExternalIdentity, findUserByIdentity, type IdentityLink } from './identity-linker.ts';
 import { interactionEventData } from './interaction-events.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
+import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import { readState, signState } from './signed-state.ts';
 import { performWrite } from './write-path.ts';
 
@@ -146,7 +148,7 @@ export type SocialSignInResult =
       /** What completing the sign-in changes on an existing account. */
       link?: IdentityLink;
     }
-  | { ok: false; reason: 'registration_closed' | 'suspended' | 'taken' };
+  | { ok: false; reason: 'registration_closed' | 'suspended' | 'taken' | 'email_blocked' };
 
 type Meta = {
   applicationId?: string | undefined;
@@ -224,6 +226,19 @@ export async function signInWithSocialProfile(
     return { ok: true, userId: existing.id, created: false, linked: !byIdentity, detail, link };
   }
   if (!options.registration) return { ok: false, reason: 'registration_closed' };
+  // A new account from a provider is a sign-up: its email meets the tenant's blocklist like a typed one.
+  const blocked =
+    profile.email && emailBlockReason(profile.email, (await readSignInExperienceSettings(tenant)).emailBlocklistPolicy);
+  if (blocked) {
+    await tenant.insert(logs, {
+      id: generateId(),
+      key: 'Interaction.Register.Submit',
+      userId: null,
+      applicationId: meta.applicationId ?? null,
+      payload: entry('Error', { error: `email_blocked.${blocked}`, email: profile.email }),
+    });
+    return { ok: false, reason: 'email_blocked' };
+  }
   // An address someone else holds unverified is not taken over: the new account goes without it.
   const emailFree =
     profile.email !== undefined &&

@@ -99,6 +99,7 @@ export const registrationStep: SignInStep = {
         );
         if (!prepared.ok && prepared.reason === 'rejected')
           return again(passwordRejectedText(look, prepared.rejections), 400);
+        if (!prepared.ok && prepared.reason === 'email_blocked') return again(look.text('email_blocked'), 400);
         if (!prepared.ok) {
           const taken = {
             taken_email: 'email_taken',

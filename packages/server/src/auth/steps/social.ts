@@ -96,6 +96,9 @@ export const socialStep: SignInStep = {
           kit.requestMeta(c),
         );
         if (!result.ok && result.reason === 'registration_closed') return kit.registrationClosed(c);
+        if (!result.ok && result.reason === 'email_blocked') {
+          return kit.signInAgain(c, { identifier: '', fixed: false, error: open.look.text('email_blocked') }, 403);
+        }
         if (!result.ok) return socialFailed(kit, c, name, 403);
         // A first social sign-in that made the account is a sign-up (the MFA prompt policies tell them apart).
         const moment = result.created ? 'sign_up' : 'sign_in';
