@@ -121,6 +121,34 @@ describe('console sign-in through the admin tenant issuer', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('This sign-in page has expired.');
   });
+
+  it("sends an unknown sign-in session to the tenant's unknownSessionRedirectUrl when it has one", async () => {
+    const token = await bootstrapManagementToken(server);
+    const patch = (unknownSessionRedirectUrl: string | null) =>
+      fetch(`${server.base}/api/sign-in-exp`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ unknownSessionRedirectUrl }),
+      });
+    expect((await patch('https://shop.example.test/start')).status).toBe(200);
+    try {
+      const bookmarked = await new CookieJar().fetch(`${server.base}/interaction/${DEFAULT_TENANT_ID}/gone-uid`);
+      expect(bookmarked.status).toBe(303);
+      expect(bookmarked.headers.get('Location')).toBe('https://shop.example.test/start');
+      // A form posted from a stale page goes there by a page of its own (a redirect would meet form-action).
+      const posted = await new CookieJar().fetch(`${server.base}/interaction/${DEFAULT_TENANT_ID}/gone-uid/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'identifier=a&password=b',
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.headers.get('Refresh')).toBe('0;url=https://shop.example.test/start');
+      // Another tenant without the setting keeps the expired page.
+      expect((await new CookieJar().fetch(`${server.base}/interaction/admin/gone-uid`)).status).toBe(400);
+    } finally {
+      await patch(null);
+    }
+  });
 });
 
 describe('response_mode=form_post', () => {

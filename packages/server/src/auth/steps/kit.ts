@@ -139,6 +139,18 @@ export function createStepKit(deps: StepDeps) {
   };
 
   /**
+   * A sign-in page whose interaction this browser does not have (bookmarked, expired, opened elsewhere): the tenant's
+   * `unknownSessionRedirectUrl` when it has one (its app's home, which starts a new sign-in), else the expired page. A
+   * form's answer goes there by a page of its own (`continueTo`): a redirect after a form post would meet the page's
+   * CSP `form-action`.
+   */
+  const unknownSession = async (c: Context<Env>, tenantId: string) => {
+    const { unknownSessionRedirectUrl: url } = await readSignInExperienceSettings(tenants.of(tenantId));
+    if (!url) return expired(c);
+    return c.req.method === 'GET' ? c.redirect(url, 303) : continueTo(c, url);
+  };
+
+  /**
    * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
    * and the form steps find it still at the login prompt. Anything else is an expired session. It then loads the
    * tenant's sign-in experience and builds the page's look.
@@ -149,9 +161,8 @@ export function createStepKit(deps: StepDeps) {
       const tenantId = c.req.param('tenantId') ?? '';
       const provider = await providers.get(tenantId);
       const details = provider && (await interactionDetails(c, provider));
-      if (!provider || !details || details.uid !== c.req.param('uid') || (prompt && details.prompt.name !== prompt)) {
-        return expired(c);
-      }
+      if (provider && (!details || details.uid !== c.req.param('uid'))) return unknownSession(c, tenantId);
+      if (!provider || !details || (prompt && details.prompt.name !== prompt)) return expired(c);
       const tenant = tenants.of(tenantId);
       const settings = await readSignInExperienceSettings(tenant);
       const language = pageLanguage(c, settings, details.params.ui_locales);
