@@ -232,4 +232,31 @@ test('a third-party application: the user sees what it asks for, and only Allow 
   await userPage.waitForURL((url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === 'allowed');
   expect(new URL(userPage.url()).searchParams.get('code')).toBeTruthy();
   await context.close();
+
+  // Another browser, a new session: the consent given is remembered, so the user is not asked again (issue 37 item 5).
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await otherPage.route(`${appOrigin}/**`, (route) => route.fulfill({ status: 200, body: 'the partner' }));
+  await startAuthorization(otherPage, {
+    clientId: app.id,
+    redirectUri,
+    state: 'remembered',
+    scope: 'openid profile email',
+  });
+  await submitSignIn(otherPage, `partner_user_${id}`, 'Partner-Pass-42');
+  await otherPage.waitForURL(
+    (url) => url.href.startsWith(redirectUri) && url.searchParams.get('state') === 'remembered',
+  );
+  expect(new URL(otherPage.url()).searchParams.get('code'), 'straight back with a code').toBeTruthy();
+  await elsewhere.close();
+
+  // The console's audit log names the user and the application of each sign-in (issue 37 item 3).
+  await page.goto(consolePath(`audit-logs?logKey=Interaction.SignIn.Submit&applicationId=${app.id}`));
+  const rows = page
+    .getByRole('table', { name: 'Audit logs' })
+    .getByRole('row')
+    .filter({ hasText: 'Interaction.SignIn.Submit' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(`partner_user_${id}`);
+  await expect(rows.first()).toContainText(`Partner ${id}`);
 });
