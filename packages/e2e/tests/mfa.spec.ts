@@ -126,6 +126,10 @@ test('MFA: required in the console, set up and then passed on the sign-in pages'
     const codes = await user.getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     await expectNoSeriousViolations(user, 'backup codes page, light');
+    // A reload shows the same codes again and does not sign in (issue 37 item 6): only "I have saved them" does.
+    await user.reload();
+    await expect(user.getByRole('heading', { level: 1, name: 'Save your backup codes' })).toBeVisible();
+    expect(await user.getByRole('listitem').allTextContents()).toEqual(codes);
     await user.getByRole('button', { name: 'I have saved them' }).click();
     await reachedApp();
 

@@ -260,3 +260,69 @@ test('a third-party application: the user sees what it asks for, and only Allow 
   await expect(rows.first()).toContainText(`partner_user_${id}`);
   await expect(rows.first()).toContainText(`Partner ${id}`);
 });
+
+test('enterprise SSO found by typing a work email, through another issuer, ends at the application', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Issue 37 items 2 and 7: the email alone (no password) goes to the IdP of its domain, and the chain of redirects
+  // after the IdP's form post ends at the application in Chromium. The IdP is this Gatehouse's own default issuer,
+  // through a web application of its own; its user signs in there by username.
+  test.skip(edition === 'cloud', "the OSS default tenant's sign-in page (issuer /oidc)");
+  const id = randomBytes(3).toString('hex');
+  const domain = `sso-${id}.test`;
+  const shop = await startReceiver();
+  const redirectUri = `${shop.url}/sso-callback`;
+  await openSignedIn(page, consolePath('applications'));
+  await waitForShell(page);
+  const api = await managementApiAs(page);
+  const { singleSignOnEnabled } = await api.get<{ singleSignOnEnabled: boolean }>('/sign-in-exp');
+  const issuer = `${baseURL}/oidc`;
+  const connector = await api.post<{ id: string }>('/sso-connectors', {
+    providerName: 'OIDC',
+    connectorName: `Workforce ${id}`,
+    domains: [domain],
+  });
+  try {
+    const idpClient = await api.post<{ id: string }>('/applications', {
+      name: `SSO IdP client ${id}`,
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris: [`${baseURL}/callback/sso/default/${connector.id}`] },
+    });
+    const secret = await api.post<{ value: string }>(`/applications/${idpClient.id}/secrets`, { name: 'connector' });
+    await api.patch(`/sso-connectors/${connector.id}`, {
+      config: { issuer, clientId: idpClient.id, clientSecret: secret.value, scope: 'openid profile email' },
+    });
+    await api.patch('/sign-in-exp', { singleSignOnEnabled: true });
+    await api.post('/users', {
+      username: `sso_idp_${id}`,
+      primaryEmail: `worker@${domain}`,
+      password: 'Sso-Idp-Pass-42',
+    });
+    const app = await api.post<{ id: string }>('/applications', {
+      name: `SSO shop ${id}`,
+      type: 'SPA',
+      oidcClientMetadata: { redirectUris: [redirectUri] },
+    });
+
+    const context = await browser.newContext();
+    const userPage = await context.newPage();
+    await startAuthorization(userPage, { clientId: app.id, redirectUri, state: 'sso' });
+    // Only the work email, no password: the form goes on to the organization's identity provider.
+    await userPage.getByLabel('Username or email').fill(`worker@${domain}`);
+    await userPage.getByRole('button', { name: 'Sign in' }).click();
+    // At the identity provider: its own sign-in page (a second interaction of the same issuer), by username.
+    await submitSignIn(userPage, `sso_idp_${id}`, 'Sso-Idp-Pass-42');
+    await userPage.waitForURL((url) => url.href.startsWith(redirectUri));
+    expect(shop.received, 'the application received the answer').toHaveLength(1);
+    const answer = new URL(shop.received[0]?.path ?? '', shop.url).searchParams;
+    expect(answer.get('state')).toBe('sso');
+    expect(answer.get('code')).toMatch(/^[\w-]+$/);
+    await context.close();
+  } finally {
+    await shop.close();
+    await api.patch('/sign-in-exp', { singleSignOnEnabled });
+    await api.delete(`/sso-connectors/${connector.id}`);
+  }
+});
