@@ -417,6 +417,26 @@ describe('codes of the sign-in pages', () => {
   });
 });
 
+describe('custom content', () => {
+  it("shows the tenant's own words on the page they name, as text", async () => {
+    await api('PATCH', '/sign-in-exp', {
+      customContent: { '/sign-in': 'Staff only.\n\nCall <b>IT</b> at 5555\nor write.', '/register': 'Ask first.' },
+    });
+    try {
+      const signIn = await (await authorize()).html();
+      expect(signIn).toContain(
+        '<div class="custom-content"><p>Staff only.</p><p>Call &lt;b&gt;IT&lt;/b&gt; at 5555\nor write.</p></div>',
+      );
+      expect(signIn).not.toContain('Ask first.');
+      const register = await (await authorize({ first_screen: 'register' })).html();
+      expect(register).toContain('<p>Ask first.</p>');
+      expect(register).not.toContain('Staff only.');
+    } finally {
+      await api('PATCH', '/sign-in-exp', { customContent: {} });
+    }
+  });
+});
+
 describe('the session lifetime (/configs/oidc/session)', () => {
   it('is 14 days until set; a new value applies to sessions started after it', async () => {
     expect(await api('GET', '/configs/oidc/session')).toEqual({ ttl: 1_209_600 });

@@ -30,7 +30,7 @@ input[type=checkbox]{width:auto;margin:0 8px 0 0;accent-color:var(--primary)}
 label.terms{display:flex;align-items:flex-start;font-weight:400;margin:16px 0 0}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:var(--on-primary);font:inherit;font-weight:600;cursor:pointer}
-.error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
+.error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}.custom-content p{white-space:pre-line;margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
 .switch{margin:20px 0 0;text-align:center}a{color:var(--link)}
 .identity{display:flex;justify-content:space-between;gap:8px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
 .qr{display:block;width:184px;height:184px;margin:16px auto;background:#fff;border-radius:8px}.secret{font-family:ui-monospace,monospace;overflow-wrap:anywhere;margin:0}
@@ -42,7 +42,20 @@ a.social img{width:20px;height:20px}.divider{text-align:center;color:var(--muted
 footer{display:flex;gap:16px;flex-wrap:wrap;justify-content:center;color:var(--muted);font-size:.85rem}footer a{color:inherit}`;
 
 /** A sign-in page: the shared frame with the tenant's stylesheets, icon, logo and footer. */
-export function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml {
+/**
+ * The pages a tenant may add its own words to (`customContent`), by the reference's page paths. The words are text:
+ * escaped, a blank line starts a paragraph, line breaks are kept (`.custom-content`), never markup.
+ */
+export type CustomContentPage = '/sign-in' | '/register' | '/forgot-password' | '/single-sign-on' | '/consent';
+
+function customContentHtml(look: SignInLook, key: CustomContentPage | undefined) {
+  const words = key ? look.settings.customContent[key]?.trim() : undefined;
+  if (!words) return '';
+  return html`<div class="custom-content">${words.split(/\n\s*\n/).map((paragraph) => html`<p>${paragraph.trim()}</p>`)}</div>
+`;
+}
+
+export function page(look: SignInLook, title: string, body: SafeHtml, content?: CustomContentPage): SafeHtml {
   const { logo, settings, text } = look;
   const alt = look.name;
   const header = logo.light
@@ -65,7 +78,7 @@ export function page(look: SignInLook, title: string, body: SafeHtml): SafeHtml 
     icon: look.favicon,
     header,
     footer: links.length > 0 ? html`\n<footer>${links}</footer>` : undefined,
-    body,
+    body: content ? html`${customContentHtml(look, content)}${body}` : body,
   });
 }
 
@@ -172,6 +185,7 @@ ${identifierField}
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 <button type="submit">${t('submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+    '/sign-in',
   );
 }
 
@@ -200,6 +214,7 @@ ${error.html}
 <input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+    '/sign-in',
   );
 }
 
@@ -248,6 +263,7 @@ export function renderConsentPage(look: SignInLook, options: ConsentPageOptions)
 <ul>${items.map((item) => html`<li>${item}</li>`)}</ul>${termsHtml(look, false)}
 <form method="post" action="${options.allowAction}"><button type="submit">${t('consent_allow')}</button></form>
 <form method="post" action="${options.denyAction}"><button type="submit" class="secondary">${t('consent_deny')}</button></form>`,
+    '/consent',
   );
 }
 
@@ -272,6 +288,7 @@ ${error.html}
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
 <button type="submit">${t('forgot_submit')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
+    '/forgot-password',
   );
 }
 
@@ -423,6 +440,7 @@ ${
 }${termsHtml(look, termsManualOn(look, 'register'), error.described)}
 <button type="submit">${!fields.password && !fields.username ? t('code_send') : t('register_submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.signInHref, t('have_account'))}`,
+    '/register',
   );
 }
 
@@ -452,6 +470,7 @@ ${error.html}
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
+    '/single-sign-on',
   );
 }
 
