@@ -4,6 +4,7 @@ export * from './audit-redaction.ts';
 export * from './constants.ts';
 export * from './entities/application.ts';
 export * from './entities/billing.ts';
+export * from './entities/captcha-provider.ts';
 export * from './entities/connector.ts';
 export * from './entities/console-preferences.ts';
 export * from './entities/dashboard.ts';

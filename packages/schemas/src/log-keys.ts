@@ -35,6 +35,7 @@ const adminWrites = {
   ApplicationSignInExperience: ['Updated'],
   OidcSessionConfig: ['Updated'],
   JwtCustomizer: ['Created', 'Updated', 'Deleted'],
+  CaptchaProvider: ['Created', 'Updated', 'Deleted'],
   IdTokenConfig: ['Updated'],
   UserMfaVerification: ['Created', 'Deleted'],
   UserPersonalAccessToken: ['Created', 'Updated', 'Deleted'],

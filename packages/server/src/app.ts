@@ -29,7 +29,7 @@ import { TenantDb, type TenantDbs } from './db/tenant-db.ts';
 import { consoleStatic } from './http/console-static.ts';
 import type { AppEnv } from './http/context.ts';
 import { ApiError, fromDatabaseError } from './http/errors.ts';
-import { withFormActionSource } from './http/form-action.ts';
+import { withCspSources, withFormActionSource } from './http/form-action.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { toOpenApi30 } from './http/openapi-30.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -165,7 +165,14 @@ export function createApp(services: Services) {
     await next();
     const policy = c.res.headers.get('Content-Security-Policy');
     const source = c.get('formActionSource');
-    if (policy && source) c.res.headers.set('Content-Security-Policy', withFormActionSource(policy, source));
+    const captcha = c.get('captchaSources');
+    let widened = policy && source ? withFormActionSource(policy, source) : policy;
+    if (widened && captcha) {
+      widened = withCspSources(widened, 'script-src', captcha.script);
+      widened = withCspSources(widened, 'frame-src', captcha.frame);
+      widened = withCspSources(widened, 'connect-src', captcha.connect);
+    }
+    if (widened && widened !== policy) c.res.headers.set('Content-Security-Policy', widened);
   });
   // Also before them: the console frames the sign-in experience's live preview (same origin only).
   app.use('/sign-in-preview/*', async (c, next) => {

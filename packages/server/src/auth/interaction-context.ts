@@ -1,4 +1,4 @@
-import type { SignInExperienceSettings } from '@gatehouse/schemas';
+import type { CaptchaConfig, SignInExperienceSettings } from '@gatehouse/schemas';
 import type { HttpBindings } from '@hono/node-server';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
@@ -25,5 +25,7 @@ export type OpenInteraction = {
   senders: Senders;
   /** The social connectors the sign-in experience shows, in its order. */
   social: SocialLink[];
+  /** The captcha the forms carry and the server checks: the tenant's provider while `captchaPolicy.enabled` is on. */
+  captcha: CaptchaConfig | undefined;
 };
 export type Env = { Bindings: HttpBindings; Variables: AppEnv['Variables'] & { interaction: OpenInteraction } };

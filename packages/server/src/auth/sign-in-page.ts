@@ -55,6 +55,17 @@ function customContentHtml(look: SignInLook, key: CustomContentPage | undefined)
 `;
 }
 
+/** A captcha provider's widget on a form: its element and its script (the page's CSP allows its origins). */
+export type CaptchaWidgetView = { type: 'Turnstile' | 'RecaptchaEnterprise'; siteKey: string; scriptUrl: string };
+
+function captchaHtml(look: SignInLook, widget: CaptchaWidgetView | undefined) {
+  if (!widget) return '';
+  const kind = widget.type === 'Turnstile' ? 'cf-turnstile' : 'g-recaptcha';
+  return html`<div class="captcha ${kind}" data-sitekey="${widget.siteKey}" data-language="${look.language}" data-theme="auto"></div>
+<script src="${widget.scriptUrl}" async defer></script>
+`;
+}
+
 export function page(look: SignInLook, title: string, body: SafeHtml, content?: CustomContentPage): SafeHtml {
   const { logo, settings, text } = look;
   const alt = look.name;
@@ -144,6 +155,8 @@ export const termsManualOn = (look: SignInLook, screen: 'sign_in' | 'register') 
 };
 
 export type SignInPageOptions = {
+  /** The tenant's captcha, when it asks for one. */
+  captcha?: CaptchaWidgetView | undefined;
   action: string;
   /** The identifier field's label (it names the identifiers that take a password). */
   identifierLabel: string;
@@ -183,7 +196,7 @@ ${error.html}
 ${identifierField}
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
-<button type="submit">${t('submit')}</button>
+${captchaHtml(look, options.captcha)}<button type="submit">${t('submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
     '/sign-in',
   );
@@ -268,6 +281,8 @@ export function renderConsentPage(look: SignInLook, options: ConsentPageOptions)
 }
 
 export type EmailPageOptions = {
+  /** The tenant's captcha, when it asks for one. */
+  captcha?: CaptchaWidgetView | undefined;
   action: string;
   backHref: string;
   email?: string | undefined;
@@ -286,7 +301,7 @@ export function renderForgotPasswordPage(look: SignInLook, options: EmailPageOpt
 ${error.html}
 <label for="email">${t('forgot_email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
-<button type="submit">${t('forgot_submit')}</button>
+${captchaHtml(look, options.captcha)}<button type="submit">${t('forgot_submit')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
     '/forgot-password',
   );
@@ -317,7 +332,7 @@ export function renderCodeSignInPage(
 ${error.html}
 <label for="email">${label}</label>
 <input id="email" name="email"${input} required value="${options.email ?? ''}"${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
-<button type="submit">${t('code_send')}</button>
+${captchaHtml(look, options.captcha)}<button type="submit">${t('code_send')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}${switchLink(options.registerHref, t('create_account'))}`,
   );
 }
@@ -392,6 +407,8 @@ export type RegisterFields = {
 };
 
 export type RegisterPageOptions = {
+  /** The tenant's captcha, when it asks for one. */
+  captcha?: CaptchaWidgetView | undefined;
   action: string;
   fields: RegisterFields;
   signInHref?: string | undefined;
@@ -438,7 +455,7 @@ ${
 <input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>`
     : ''
 }${termsHtml(look, termsManualOn(look, 'register'), error.described)}
-<button type="submit">${!fields.password && !fields.username ? t('code_send') : t('register_submit')}</button>
+${captchaHtml(look, options.captcha)}<button type="submit">${!fields.password && !fields.username ? t('code_send') : t('register_submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.signInHref, t('have_account'))}`,
     '/register',
   );

@@ -3,6 +3,7 @@ import type { SafeHtml } from '../http/html.ts';
 import type { SignInKey } from '../i18n/sign-in.ts';
 import type { SignInLook } from './sign-in-look.ts';
 import {
+  type CaptchaWidgetView,
   type RegisterFields,
   renderCodePage,
   renderCodeSignInPage,
@@ -147,11 +148,13 @@ export type ScreenOptions = {
   notice?: string | undefined;
   /** The social connectors the sign-in experience shows (`socialSignInConnectorTargets`). */
   social?: readonly SocialLink[] | undefined;
+  /** The tenant's captcha, when it asks for one. */
+  captcha?: CaptchaWidgetView | undefined;
 };
 
 /** A first screen (what GET shows), rendered with the tenant's look. */
 export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
-  const { look, links, registration, senders } = options;
+  const { look, links, registration, senders, captcha } = options;
   const { settings } = look;
   const registerHref = registration ? links.screen('register') : undefined;
   const codeSignInHref = codeSignIn(settings, senders) ? links.screen('code_sign_in') : undefined;
@@ -176,17 +179,20 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         action: links.action('register'),
         fields: registerFields(settings),
         signInHref,
+        captcha,
       });
     case 'forgot_password':
       return renderForgotPasswordPage(look, {
         action: links.action('forgot-password'),
         backHref: links.screen('sign_in'),
+        captcha,
       });
     case 'code_sign_in':
       return renderCodeSignInPage(look, {
         action: links.action('code-sign-in'),
         backHref: links.screen('sign_in'),
         registerHref,
+        captcha,
       });
     case 'identifier':
       return renderIdentifierPage(look, {
@@ -207,6 +213,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
           backHref: '',
           registerHref,
           channels,
+          captcha,
         });
       }
       return renderSignInPage(look, {
@@ -220,6 +227,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         codeSignInText,
         social: options.social,
         ssoHref,
+        captcha,
       });
   }
 }

@@ -33,5 +33,7 @@ export type AppEnv = {
     secureHeadersNonce?: string;
     /** Sign-in pages: where the form's redirects may lead besides 'self' (http/form-action.ts). */
     formActionSource?: string;
+    /** Sign-in pages with a captcha: the provider's origins its widget loads from (http/form-action.ts). */
+    captchaSources?: { script: readonly string[]; frame: readonly string[]; connect: readonly string[] };
   };
 };

@@ -27,3 +27,17 @@ export function withFormActionSource(policy: string, source: string | undefined)
       : `${start}form-action ${sources} ${source}`,
   );
 }
+
+/**
+ * `policy` with `sources` added to `directive`: appended when the directive is there, else the directive is added with
+ * `'self'` and them (what `default-src 'self'` allowed before). For the origins a captcha widget loads from.
+ */
+export function withCspSources(policy: string, directive: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  const pattern = new RegExp(`(^|;\\s*)${directive} ([^;]*)`);
+  if (!pattern.test(policy)) return `${policy}; ${directive} 'self' ${sources.join(' ')}`;
+  return policy.replace(pattern, (_match, start: string, existing: string) => {
+    const present = existing.split(/\s+/);
+    return `${start}${directive} ${[...present, ...sources.filter((source) => !present.includes(source))].join(' ')}`;
+  });
+}

@@ -29,6 +29,7 @@ export const signInKeys = [
   'required',
   'session_expired',
   'request_unreadable',
+  'captcha_failed',
   'welcome_title',
   'welcome_description',
   'username',

@@ -3,6 +3,7 @@ import { adminConsoleConfigRoutes } from './admin-console-config.ts';
 import { applicationRolesRoutes } from './application-roles.ts';
 import { applicationSecretsRoutes } from './application-secrets.ts';
 import { applicationsRoutes } from './applications.ts';
+import { captchaProviderRoutes } from './captcha-provider.ts';
 import { connectorsRoutes } from './connectors.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { domainsRoutes } from './domains.ts';
@@ -70,6 +71,7 @@ export function managementRoutes() {
       // Before the signing keys, whose /configs/oidc/{keyType} would otherwise claim /configs/oidc/session.
       .route('/', oidcSessionConfigRoutes)
       .route('/', jwtCustomizerRoutes)
+      .route('/', captchaProviderRoutes)
       .route('/', signingKeysRoutes)
       .route('/', adminConsoleConfigRoutes)
       .route('/', domainsRoutes)

@@ -52,6 +52,7 @@ export const codeSignInStep: SignInStep = {
               email: form.email,
               error: message,
               channels,
+              captcha: kit.captchaOf(open),
             }),
             status,
           );
@@ -60,6 +61,7 @@ export const codeSignInStep: SignInStep = {
         const kind = channels.email && form.email.includes('@') ? 'email' : 'phone';
         const sso = kind === 'email' ? await kit.ssoConnectorsOf(open, form.email) : [];
         if (sso.length) return kit.sendToSso(c, sso, form.email);
+        if (!(await kit.captchaPassed(c))) return again(look.text('captcha_failed'), 400);
         const user = await findByIdentifier(tenant, form.email.toLowerCase(), [kind]);
         const sent = await sendInteractionCode(
           tenant,

@@ -28,20 +28,23 @@ export const forgotPasswordStep: SignInStep = {
       path: '/forgot-password',
       prompt: 'login',
       handler: async (c) => {
-        const { look, tenant, page } = c.get('interaction');
+        const open = c.get('interaction');
+        const { look, tenant, page } = open;
         const { form, error } = await kit.readForm(c, forgotPasswordFormSchema);
-        if (error) {
-          return sendHtml(
+        const again = (message: string) =>
+          sendHtml(
             c,
             renderForgotPasswordPage(look, {
               action: `${page}/forgot-password`,
               backHref: page,
               email: form.email,
-              error: kit.formErrorText(look, error),
+              error: message,
+              captcha: kit.captchaOf(open),
             }),
             400,
           );
-        }
+        if (error) return again(kit.formErrorText(look, error));
+        if (!(await kit.captchaPassed(c))) return again(look.text('captcha_failed'));
         await requestPasswordReset(
           tenant,
           { email: form.email, language: look.language, delivery: kit.delivery },

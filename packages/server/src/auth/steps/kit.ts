@@ -15,6 +15,7 @@ import { formActionSource } from '../../http/form-action.ts';
 import { sendHtml } from '../../http/html.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
+import { captchaWidget, readCaptchaProvider, verifyCaptcha } from '../../services/captcha.ts';
 import { FailureThrottle } from '../../services/failure-throttle.ts';
 import type { MessageDelivery } from '../../services/message-delivery.ts';
 import { mfaStepFor } from '../../services/mfa-sign-in.ts';
@@ -181,7 +182,10 @@ export function createStepKit(deps: StepDeps) {
         overlay: await brandingOverlay(tenant, source),
         themeHref: themeHref(tenantId, source),
       });
+      const captcha = settings.captchaPolicy.enabled ? await readCaptchaProvider(tenant) : undefined;
+      if (captcha) c.set('captchaSources', captchaWidget(captcha).csp);
       c.set('interaction', {
+        captcha,
         provider,
         details,
         tenantId,
@@ -263,6 +267,7 @@ export function createStepKit(deps: StepDeps) {
       registration: mayRegister(interaction),
       senders: interaction.senders,
       social: interaction.social,
+      captcha: captchaOf(interaction),
       ...extra,
     });
   };
@@ -314,6 +319,7 @@ export function createStepKit(deps: StepDeps) {
         codeSignInText: look.text(codeSignInLinkKey(settings, interaction.senders)),
         social: interaction.social,
         ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
+        captcha: captchaOf(interaction),
       }),
       status,
     );
@@ -362,8 +368,29 @@ export function createStepKit(deps: StepDeps) {
     );
   };
 
+  /** The widget the interaction's forms show, when the tenant asks for a captcha. */
+  const captchaOf = (interaction: OpenInteraction) =>
+    interaction.captcha ? captchaWidget(interaction.captcha) : undefined;
+  /**
+   * Whether the form posted passes the captcha (always, when the tenant asks for none): the widget's answer is checked
+   * with the provider before the step does anything that costs (a password check, an account, a message sent).
+   */
+  const captchaPassed = async (c: Context<Env>) => {
+    const interaction = c.get('interaction');
+    if (!interaction.captcha) return true;
+    const body = await c.req.parseBody();
+    const token = body[captchaWidget(interaction.captcha).field];
+    return verifyCaptcha(interaction.captcha, typeof token === 'string' ? token : '', {
+      ip: c.env.incoming.socket.remoteAddress,
+      outbound: config.outbound,
+      log: c.get('log'),
+    });
+  };
+
   return {
     ...deps,
+    captchaOf,
+    captchaPassed,
     edition,
     signInThrottle,
     open,

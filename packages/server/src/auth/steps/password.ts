@@ -78,6 +78,9 @@ export const passwordStep: SignInStep = {
         const sso = validButPassword ? await kit.ssoConnectorsOf(open, identifier) : [];
         if (sso.length) return kit.sendToSso(c, sso, identifier);
         if (error) return kit.signInAgain(c, { identifier, fixed, error: kit.formErrorText(look, error) }, 400);
+        if (!(await kit.captchaPassed(c))) {
+          return kit.signInAgain(c, { identifier, fixed, error: look.text('captcha_failed') }, 400);
+        }
         const result = await attemptSignIn(tenant, {
           identifier,
           password,

@@ -78,6 +78,7 @@ export const registrationStep: SignInStep = {
               email: form.email,
               phone: form.phone,
               error: message,
+              captcha: kit.captchaOf(open),
             }),
             status,
           );
@@ -86,6 +87,7 @@ export const registrationStep: SignInStep = {
         // continues (issue 37 item 7).
         const sso = fields.email && form.email ? await kit.ssoConnectorsOf(open, form.email) : [];
         if (sso.length) return kit.sendToSso(c, sso, form.email, 'enforced', 'on_click');
+        if (!(await kit.captchaPassed(c))) return again(look.text('captcha_failed'), 400);
         const prepared = await prepareRegistration(
           tenant,
           {
