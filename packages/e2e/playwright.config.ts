@@ -59,6 +59,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'organization-template.spec.ts': 'oss',
   'organizations.spec.ts': 'oss',
   'roles.spec.ts': 'oss',
+  'security.spec.ts': 'oss',
   'sign-in.spec.ts': 'oss',
   'sign-in-experience.spec.ts': 'oss',
   'signing-keys.spec.ts': 'oss',

@@ -7,6 +7,7 @@ export const specSidebarOrder = [
   'applications',
   'sign_in_experience',
   'mfa',
+  'security',
   'connectors',
   'enterprise_sso',
   'api_resources',

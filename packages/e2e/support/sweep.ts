@@ -775,6 +775,41 @@ export const sweepAreas: Record<string, SweepArea> = {
       ],
     }),
   },
+  security: {
+    // Nothing is saved: the stop reads the tenant's settings, and the one state shows a refusal that sends nothing.
+    prepare: async () => ({
+      stops: [
+        {
+          name: 'security',
+          path: 'security',
+          ready: async (page) => {
+            await expectHeading(page, 'Security');
+            await expect(page.getByRole('spinbutton', { name: /^Failed attempts before lockout/ })).toBeVisible();
+            await expect(page.getByRole('textbox', { name: /^Custom blocklist/ })).toBeVisible();
+          },
+          dialogs: [
+            {
+              name: 'a malformed blocklist line refused',
+              scope: 'main',
+              open: async (page) => {
+                await page.getByRole('textbox', { name: /^Custom blocklist/ }).fill('not a domain');
+                await page.getByRole('button', { name: 'Save changes' }).click();
+                await expect(page.getByTestId('emailBlocklistPolicy.customBlocklist-error')).toBeVisible();
+              },
+              close: async (page) => {
+                await page.getByRole('button', { name: 'Discard' }).click();
+                await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
+              },
+            },
+          ],
+          arabic: async (page) => {
+            await expectHeading(page, 'الأمان');
+            await expect(page.getByRole('spinbutton', { name: /^المحاولات الفاشلة قبل القفل/ })).toBeVisible();
+          },
+        },
+      ],
+    }),
+  },
   customize_jwt: {
     prepare: async (api) => {
       // A saved machine-to-machine script for the edit page; removed again, so no other spec's tokens carry its claims.

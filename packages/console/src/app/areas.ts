@@ -12,6 +12,7 @@ import { mfaArea } from '../pages/mfa/routes.ts';
 import { organizationTemplateArea } from '../pages/organization-template/routes.ts';
 import { organizationsArea } from '../pages/organizations/routes.ts';
 import { rolesArea } from '../pages/roles/routes.ts';
+import { securityArea } from '../pages/security/routes.ts';
 import { signInExperienceArea } from '../pages/sign-in-experience/routes.ts';
 import { signingKeysArea } from '../pages/signing-keys/routes.ts';
 import { tenantSettingsArea } from '../pages/tenant-settings/routes.ts';
@@ -25,6 +26,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   applicationsArea,
   signInExperienceArea,
   mfaArea,
+  securityArea,
   connectorsArea,
   enterpriseSsoArea,
   rolesArea,

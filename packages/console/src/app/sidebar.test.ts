@@ -6,7 +6,7 @@ import { firstSidebarPath, sidebar, sidebarExtraRows, sidebarItemPath, visibleSi
 /** Spec §2.3, copied by hand so a change of the data has to agree with the spec. */
 const specOrder = [
   ['overview', ['get_started', 'dashboard']],
-  ['authentication', ['applications', 'sign_in_experience', 'mfa', 'connectors', 'enterprise_sso']],
+  ['authentication', ['applications', 'sign_in_experience', 'mfa', 'security', 'connectors', 'enterprise_sso']],
   ['authorization', ['api_resources', 'roles', 'organization_template']],
   ['users', ['organizations', 'users']],
   ['developer', ['signing_keys', 'customize_jwt', 'webhooks', 'audit_logs']],

@@ -18,6 +18,7 @@ import type plans from './locales/en/plans.json';
 import type profile from './locales/en/profile.json';
 import type quota from './locales/en/quota.json';
 import type roles from './locales/en/roles.json';
+import type security from './locales/en/security.json';
 import type signInExperience from './locales/en/sign_in_experience.json';
 import type signingKeys from './locales/en/signing_keys.json';
 import type subscription from './locales/en/subscription.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       quota: typeof quota;
       roles: typeof roles;
       mfa: typeof mfa;
+      security: typeof security;
       sign_in_experience: typeof signInExperience;
       signing_keys: typeof signingKeys;
       subscription: typeof subscription;

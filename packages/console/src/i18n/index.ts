@@ -26,6 +26,7 @@ export type Namespace =
   | 'profile'
   | 'quota'
   | 'roles'
+  | 'security'
   | 'sign_in_experience'
   | 'signing_keys'
   | 'subscription'
