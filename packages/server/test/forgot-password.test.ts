@@ -163,7 +163,11 @@ describe('forgot password through the sign-in pages', () => {
     const page = await signInPage(jar);
     const signInHtml = await (await jar.fetch(page, { headers: { 'Accept-Language': 'en' } })).text();
     const path = new URL(page).pathname;
-    expect(signInHtml).toContain(`<a href="${path}/forgot-password">Forgot password?</a>`);
+    // Beside the password's label, and the password can be shown (the page's script reads data-reveal).
+    expect(signInHtml).toContain(
+      `<div class="label-row"><label for="password">Password</label><a href="${path}/forgot-password">Forgot password?</a></div>`,
+    );
+    expect(signInHtml).toMatch(/<input id="password" [^>]*data-reveal data-show="Show" data-hide="Hide"/);
     const form = await jar.fetch(`${page}/forgot-password`, { headers: { 'Accept-Language': 'en' } });
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('<input id="email" name="email" type="email"');
@@ -171,6 +175,8 @@ describe('forgot password through the sign-in pages', () => {
     const sent = await requestCode(jar, page, user.email.toUpperCase());
     expect(sent).toContain(`If an account exists for ${user.email.toUpperCase()}, we have sent a code to it.`);
     expect(sent).toContain('autocomplete="one-time-code"');
+    // A new code after a minute: the resend link says how long to wait (the page's script counts down).
+    expect(sent).toContain(`data-wait="Send a new code in {seconds} s" data-seconds="60">Send a new code</a>`);
     const code = await codeFor(user.email);
     expect(mailsTo(user.email)[0]?.text).toContain(`valid for ${RESET_CODE.ttlMinutes} minutes`);
     const row = await tenant().findOne(passwordResetCodes, eq(passwordResetCodes.userId, user.id));

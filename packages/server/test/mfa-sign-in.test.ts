@@ -163,6 +163,25 @@ describe('MFA at sign-in', () => {
     expect(await locked.text()).toMatch(/Try again in \d+ minute/);
   });
 
+  it('"Use another account" forgets the first factor and goes back to the first screen', async () => {
+    const user = await withTotp('mfa_restart_user');
+    const step = await passwordStep('mfa_restart_user');
+    const form = await (await step.jar.fetch(`${step.page}/mfa`)).text();
+    const pathname = new URL(step.page).pathname;
+    expect(form).toContain(`<form method="post" action="${pathname}/mfa/restart" class="switch">`);
+    const restarted = await post(step.jar, `${step.page}/mfa/restart`, {});
+    expect(restarted.status).toBe(303);
+    expect(restarted.headers.get('Location')).toBe(pathname);
+    // No second step is open any more, and nothing was recorded as a sign-in.
+    expect((await step.jar.fetch(`${step.page}/mfa`)).headers.get('Location')).toBe(pathname);
+    expect((await post(step.jar, `${step.page}/mfa`, { factor: 'totp', code: codeOf(user.secret) })).status).toBe(303);
+    expect(await entries(SIGN_IN_LOG_KEY, user.id)).toEqual([]);
+    // Another account signs in on the same interaction.
+    const other = await newUser('mfa_other_account');
+    const signedIn = await step.flow.submit(step.jar, step.page, 'mfa_other_account', password);
+    expect(decodeJwt((await tokensAfter(step, signedIn)).id_token).sub).toBe(other);
+  });
+
   it('cannot be skipped: the second step is reached only through the first, and the login waits for it', async () => {
     await withTotp('mfa_skipper');
     const step = await passwordStep('mfa_skipper');
@@ -203,6 +222,12 @@ describe('MFA at sign-in', () => {
       expect(codesPage).toContain('Save your backup codes');
       const shown = codesPage.match(/<li>[0-9a-z]{10}<\/li>/g);
       expect(shown).toHaveLength(10);
+      // Copy (with the page's script) and download (a plain link) of the same codes.
+      const plain = (shown ?? []).map((item) => item.slice(4, -5));
+      expect(codesPage).toContain(`data-copy="${plain.join('\n')}"`);
+      expect(codesPage).toContain(
+        `href="data:text/plain;charset=utf-8,${encodeURIComponent(`${plain.join('\n')}\n`)}" download="backup-codes.txt"`,
+      );
       // A reload shows the same codes again and does not sign in: only "I have saved them" does (issue 37 item 6).
       const reloaded = await step.jar.fetch(`${step.page}/mfa`);
       expect(reloaded.status).toBe(200);

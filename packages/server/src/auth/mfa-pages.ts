@@ -10,6 +10,8 @@ import { formError, noticeHtml, page, switchLink } from './sign-in-page.ts';
 
 export type MfaVerifyPageOptions = {
   action: string;
+  /** Where "Use another account" posts: the first factor is forgotten and the sign-in starts again. */
+  restartAction: string;
   factor: 'totp' | 'backup_code';
   /** The other factor the user holds, if any. */
   switchHref?: string | undefined;
@@ -33,12 +35,18 @@ ${error.html}
 <input type="hidden" name="factor" value="${options.factor}">
 ${input}
 <button type="submit">${t('code_submit')}</button>
-</form>${switchLink(options.switchHref, t(totp ? 'mfa_use_backup' : 'mfa_use_totp'))}`,
+</form>${switchLink(options.switchHref, t(totp ? 'mfa_use_backup' : 'mfa_use_totp'))}${restartForm(look, options.restartAction)}`,
+    { script: true },
   );
 }
 
+/** "Use another account": a form (it changes the interaction), shown as a link. */
+const restartForm = (look: SignInLook, action: string) =>
+  html`\n<form method="post" action="${action}" class="switch"><button type="submit" class="link">${look.text('use_another_account')}</button></form>`;
+
 export type MfaEnrollPageOptions = {
   action: string;
+  restartAction: string;
   /** `data:image/svg+xml;base64,…` of the `otpauth://` URI. */
   qrCode: string;
   secret: string;
@@ -58,6 +66,7 @@ export function renderMfaEnrollPage(look: SignInLook, options: MfaEnrollPageOpti
 <img class="qr" src="${options.qrCode}" alt="${t('mfa_qr_alt')}" width="184" height="184">
 <p class="hint">${t('mfa_secret_label')}</p>
 <p class="secret" dir="ltr">${options.secret}</p>
+<p class="actions"><button type="button" data-copy="${options.secret}" data-done="${t('copied')}" hidden>${t('copy_key')}</button></p>
 <form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="code">${t('code_label')}</label>
@@ -67,7 +76,8 @@ ${error.html}
       options.skipAction
         ? html`\n<form method="post" action="${options.skipAction}"><button type="submit" class="secondary">${t('mfa_skip')}</button></form>`
         : ''
-    }`,
+    }${restartForm(look, options.restartAction)}`,
+    { script: true },
   );
 }
 
@@ -81,6 +91,8 @@ export function renderBackupCodesPage(
     t('mfa_backup_codes_title'),
     html`<p class="hint">${t('mfa_backup_codes_prompt')}</p>
 <ul class="codes">${options.codes.map((code) => html`<li>${code}</li>`)}</ul>
+<p class="actions"><button type="button" data-copy="${options.codes.join('\n')}" data-done="${t('copied')}" hidden>${t('copy_codes')}</button><a href="${`data:text/plain;charset=utf-8,${encodeURIComponent(`${options.codes.join('\n')}\n`)}`}" download="backup-codes.txt">${t('download_codes')}</a></p>
 <form method="post" action="${options.action}"><button type="submit">${t('mfa_backup_codes_done')}</button></form>`,
+    { script: true },
   );
 }

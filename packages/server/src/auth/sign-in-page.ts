@@ -3,6 +3,7 @@ import type { Language } from '@gatehouse/schemas';
 import { dangerouslyTrustHtml, html, page as htmlPage, type SafeHtml } from '../http/html.ts';
 import type { SignInKey } from '../i18n/sign-in.ts';
 import { productLook, type SignInLook } from './sign-in-look.ts';
+import { SIGN_IN_SCRIPT_PATH, signInScript } from './sign-in-script.ts';
 import { CARD, themeStylesheet } from './sign-in-theme.ts';
 
 export { SIGN_IN_STYLESHEET_PATH } from './sign-in-look.ts';
@@ -31,7 +32,11 @@ label.terms{display:flex;align-items:flex-start;font-weight:400;margin:16px 0 0}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:var(--on-primary);font:inherit;font-weight:600;cursor:pointer}
 .error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}.custom-content p{white-space:pre-line;margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
-.switch{margin:20px 0 0;text-align:center}a{color:var(--link)}
+.switch{margin:20px 0 0;text-align:center}a{color:var(--link)}a[aria-disabled=true]{color:var(--muted);text-decoration:none}
+.label-row{display:flex;justify-content:space-between;align-items:baseline;gap:8px}.label-row a{font-size:.9rem}
+button.reveal{margin:6px 0 0;width:auto;padding:4px 10px;background:transparent;color:var(--link);border:1px solid var(--border);font-size:.85rem;font-weight:600}
+.actions{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0 0}.actions button,.actions a{margin:0;width:auto;padding:6px 12px;font-size:.9rem;background:transparent;color:var(--link);border:1px solid var(--border);border-radius:8px;text-decoration:none;font-weight:600}
+button.link{margin:0;width:auto;padding:0;background:none;border:0;color:var(--link);text-decoration:underline;font-weight:400}
 .identity{display:flex;justify-content:space-between;gap:8px;margin:0 0 8px;font-weight:600;overflow-wrap:anywhere}
 .qr{display:block;width:184px;height:184px;margin:16px auto;background:#fff;border-radius:8px}.secret{font-family:ui-monospace,monospace;overflow-wrap:anywhere;margin:0}
 ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(2,1fr);gap:4px 16px;font-family:ui-monospace,monospace;direction:ltr}
@@ -66,7 +71,18 @@ function captchaHtml(look: SignInLook, widget: CaptchaWidgetView | undefined) {
 `;
 }
 
-export function page(look: SignInLook, title: string, body: SafeHtml, content?: CustomContentPage): SafeHtml {
+/** The sign-in script's address, versioned by its content (cached for good). */
+const signInScriptHref = `${SIGN_IN_SCRIPT_PATH}?v=${createHash('sha256').update(signInScript).digest('hex').slice(0, 12)}`;
+
+export type PageExtras = {
+  /** The page's key in the tenant's `customContent`. */
+  content?: CustomContentPage | undefined;
+  /** The page uses the sign-in script (auth/sign-in-script.ts): not on pages under the OIDC issuer's CSP. */
+  script?: boolean | undefined;
+};
+
+export function page(look: SignInLook, title: string, body: SafeHtml, extras: PageExtras = {}): SafeHtml {
+  const { content } = extras;
   const { logo, settings, text } = look;
   const alt = look.name;
   const header = logo.light
@@ -90,6 +106,7 @@ export function page(look: SignInLook, title: string, body: SafeHtml, content?: 
     header,
     footer: links.length > 0 ? html`\n<footer>${links}</footer>` : undefined,
     body: content ? html`${customContentHtml(look, content)}${body}` : body,
+    scripts: extras.script ? [signInScriptHref] : [],
   });
 }
 
@@ -108,6 +125,15 @@ export const noticeHtml = (notice: string | undefined) =>
 /** A link to another screen of the same interaction. */
 export const switchLink = (href: string | undefined, text: string) =>
   href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
+
+/** A password field's show/hide labels, for the sign-in script (auth/sign-in-script.ts). */
+const reveal = (look: SignInLook) =>
+  html` data-reveal data-show="${look.text('show_password')}" data-hide="${look.text('hide_password')}"`;
+
+/** The resend link of a code page: usable after a minute (the sign-in script counts down; without it, at once). */
+const RESEND_WAIT_SECONDS = 60;
+const resendLink = (look: SignInLook, href: string) =>
+  html`\n<p class="switch"><a href="${href}" data-wait="${look.text('resend_in')}" data-seconds="${RESEND_WAIT_SECONDS}">${look.text('resend_code')}</a></p>`;
 
 /** A social connector on a page: where its button leads, its name and logo. */
 export type SocialLink = { connectorId: string; href: string; name: string; logo: string };
@@ -194,11 +220,15 @@ export function renderSignInPage(look: SignInLook, options: SignInPageOptions): 
     html`${noticeHtml(options.notice)}<form method="post" action="${options.action}" novalidate>
 ${error.html}
 ${identifierField}
-<label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
+${
+  options.forgotHref
+    ? html`<div class="label-row"><label for="password">${t('password')}</label><a href="${options.forgotHref}">${t('forgot_link')}</a></div>`
+    : html`<label for="password">${t('password')}</label>`
+}
+<input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${reveal(look)}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 ${captchaHtml(look, options.captcha)}<button type="submit">${t('submit')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.forgotHref, t('forgot_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
-    '/sign-in',
+</form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+    { content: '/sign-in', script: true },
   );
 }
 
@@ -227,7 +257,7 @@ ${error.html}
 <input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
-    '/sign-in',
+    { content: '/sign-in', script: true },
   );
 }
 
@@ -276,7 +306,7 @@ export function renderConsentPage(look: SignInLook, options: ConsentPageOptions)
 <ul>${items.map((item) => html`<li>${item}</li>`)}</ul>${termsHtml(look, false)}
 <form method="post" action="${options.allowAction}"><button type="submit">${t('consent_allow')}</button></form>
 <form method="post" action="${options.denyAction}"><button type="submit" class="secondary">${t('consent_deny')}</button></form>`,
-    '/consent',
+    { content: '/consent', script: true },
   );
 }
 
@@ -303,7 +333,7 @@ ${error.html}
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
 ${captchaHtml(look, options.captcha)}<button type="submit">${t('forgot_submit')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
-    '/forgot-password',
+    { content: '/forgot-password', script: true },
   );
 }
 
@@ -360,7 +390,8 @@ ${error.html}
 <label for="code">${t('code_label')}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus${error.described}>
 <button type="submit">${t('code_submit')}</button>
-</form>${switchLink(options.resendHref, t('resend_code'))}${switchLink(options.backHref, options.backText)}`,
+</form>${resendLink(look, options.resendHref)}${switchLink(options.backHref, options.backText)}`,
+    { script: true },
   );
 }
 
@@ -388,11 +419,12 @@ ${error.html}
 <label for="code">${t('reset_code')}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required${error.described}>
 <label for="password">${t('reset_new_password')}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
+<input id="password" name="password" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>
-<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
 <button type="submit">${t('reset_submit')}</button>
-</form>${switchLink(options.resendHref, t('resend_code'))}${switchLink(options.signInHref, t('back_to_sign_in'))}`,
+</form>${resendLink(look, options.resendHref)}${switchLink(options.signInHref, t('back_to_sign_in'))}`,
+    { script: true },
   );
 }
 
@@ -450,14 +482,14 @@ ${
 }${
   fields.password
     ? html`<label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
+<input id="password" name="password" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>
-<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>`
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>`
     : ''
 }${termsHtml(look, termsManualOn(look, 'register'), error.described)}
 ${captchaHtml(look, options.captcha)}<button type="submit">${!fields.password && !fields.username ? t('code_send') : t('register_submit')}</button>
 </form>${socialButtons(look, options.social)}${switchLink(options.signInHref, t('have_account'))}`,
-    '/register',
+    { content: '/register', script: true },
   );
 }
 
@@ -487,7 +519,7 @@ ${error.html}
 <input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
 </form>${switchLink(options.backHref, t('back_to_sign_in'))}`,
-    '/single-sign-on',
+    { content: '/single-sign-on', script: true },
   );
 }
 
@@ -605,10 +637,11 @@ ${error.html}
 <label for="username">${t('username')}</label>
 <input id="username" name="username" autocomplete="username" required value="${options.username ?? ''}"${error.described}>
 <label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required${error.described}>
+<input id="password" name="password" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
 <label for="password_confirm">${t('password_confirm')}</label>
-<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${error.described}>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
 <button type="submit">${t('welcome_submit')}</button>
 </form>`,
+    { script: true },
   );
 }

@@ -80,6 +80,8 @@ export type PageOptions = {
   /** Below the main content (support links, "powered by"). */
   footer?: SafeHtml | undefined;
   body: SafeHtml;
+  /** Script files of our origin, deferred (the CSP allows no inline script). */
+  scripts?: readonly string[] | undefined;
 };
 
 /** The frame every server-rendered page shares: language, direction, icon, stylesheet, a main landmark, the heading. */
@@ -93,13 +95,14 @@ export function page({
   header,
   footer,
   body,
+  scripts = [],
 }: PageOptions): SafeHtml {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const stylesheets = typeof stylesheet === 'string' ? [stylesheet] : stylesheet;
   return html`<!doctype html>
 <html lang="${language}" dir="${dir}"${theme && html` data-theme="${theme}"`}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${noindex && html`<meta name="robots" content="noindex">`}<title>${title}</title>
-${icon ? html`<link rel="icon" href="${icon}">` : html`<link rel="icon" type="image/svg+xml" href="/console/favicon.svg">`}${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}</head>
+${icon ? html`<link rel="icon" href="${icon}">` : html`<link rel="icon" type="image/svg+xml" href="/console/favicon.svg">`}${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}${scripts.map((src) => html`<script src="${src}" defer></script>`)}</head>
 <body><main>
 ${header ?? ''}<h1>${title}</h1>
 ${body}

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../auth/interaction-context.ts';
 import { productLook } from '../auth/sign-in-look.ts';
+import { SIGN_IN_SCRIPT_PATH, signInScript } from '../auth/sign-in-script.ts';
 import { renderMessagePage, SIGN_IN_STYLESHEET_PATH, signInStylesheet } from '../auth/sign-in-page.ts';
 import { signInSteps } from '../auth/steps/index.ts';
 import { createStepKit, type StepDeps } from '../auth/steps/kit.ts';
@@ -33,6 +34,12 @@ export function interactionRoutes(
     return sendHtml(c, renderMessagePage(look, look.text('request_unreadable')), 400);
   });
   for (const path of ['/interaction/*', '/callback/*', '/enterprise-sso/*']) app.use(path, unreadable);
+
+  // Versioned by its content in the pages' links (auth/sign-in-page.ts): cached for good.
+  app.get(SIGN_IN_SCRIPT_PATH, (c) => {
+    c.header('Cache-Control', c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return c.body(signInScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
 
   app.get(SIGN_IN_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400');

@@ -40,3 +40,11 @@ export async function savePending(open: OpenInteraction, pending: Pending): Prom
   stored.result = { [PENDING]: pending } as InteractionResults;
   await stored.persist();
 }
+
+/** Forgets the first factor ("use another account"): the interaction is back at its first screen. */
+export async function clearPending(open: OpenInteraction): Promise<void> {
+  const stored = await open.provider.Interaction.find(open.details.uid);
+  if (!stored) return;
+  stored.result = undefined;
+  await stored.persist();
+}

@@ -14,7 +14,7 @@ import {
 import type { Env } from '../interaction-context.ts';
 import { renderBackupCodesPage, renderMfaEnrollPage, renderMfaVerifyPage } from '../mfa-pages.ts';
 import type { StepKit } from './kit.ts';
-import { type Pending, pendingOf, savePending } from './mfa-pending.ts';
+import { clearPending, type Pending, pendingOf, savePending } from './mfa-pending.ts';
 import type { SignInStep } from './step.ts';
 
 /**
@@ -32,6 +32,7 @@ const verifyPage = (c: Context<Env>, pending: Pending, asked: unknown, error?: s
     c,
     renderMfaVerifyPage(open.look, {
       action: `${open.page}/mfa`,
+      restartAction: `${open.page}/mfa/restart`,
       factor,
       switchHref: other ? `${open.page}/mfa?factor=${factor === 'totp' ? 'backup_code' : 'totp'}` : undefined,
       error,
@@ -55,6 +56,7 @@ const enrollPage = async (c: Context<Env>, pending: Pending, error?: string, sta
     c,
     renderMfaEnrollPage(open.look, {
       action: `${open.page}/mfa/enroll`,
+      restartAction: `${open.page}/mfa/restart`,
       qrCode: secretQrCode,
       secret,
       skipAction: pending.required ? undefined : `${open.page}/mfa/skip`,
@@ -152,6 +154,17 @@ const routes = (kit: StepKit) => [
       const pending = pendingOf(open);
       if (pending?.stage !== 'codes') return c.redirect(`${open.page}/mfa`, 303);
       return kit.complete(c, pending.first, 'TotpBound');
+    },
+  },
+  {
+    // "Use another account": the first factor is forgotten (nothing was recorded for it), back to the first screen.
+    method: 'post' as const,
+    path: '/mfa/restart',
+    prompt: 'login' as const,
+    handler: async (c: Context<Env>) => {
+      const open = c.get('interaction');
+      if (pendingOf(open)) await clearPending(open);
+      return c.redirect(open.page, 303);
     },
   },
   {
