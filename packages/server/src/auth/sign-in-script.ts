@@ -11,7 +11,7 @@ export const SIGN_IN_SCRIPT_PATH = '/interaction/assets/sign-in.js';
 
 export const signInScript = `(()=>{"use strict";const d=document;
 for(const input of d.querySelectorAll("input[data-reveal]")){const b=d.createElement("button");b.type="button";b.className="reveal";b.setAttribute("aria-controls",input.id);
-const set=v=>{input.type=v?"text":"password";b.textContent=input.dataset[v?"hide":"show"]||"";b.setAttribute("aria-pressed",String(v))};
+const set=v=>{input.type=v?"text":"password";b.textContent=input.dataset[v?"hide":"show"]||""};
 b.addEventListener("click",()=>{set(input.type==="password");input.focus()});set(false);input.insertAdjacentElement("afterend",b)}
 for(const a of d.querySelectorAll("a[data-wait]")){const href=a.getAttribute("href"),label=a.textContent;let left=Number(a.dataset.seconds)||0;if(left<=0)continue;
 a.removeAttribute("href");a.setAttribute("aria-disabled","true");const tick=()=>{if(left<=0){a.setAttribute("href",href);a.removeAttribute("aria-disabled");a.textContent=label;return}

@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../auth/interaction-context.ts';
 import { productLook } from '../auth/sign-in-look.ts';
-import { SIGN_IN_SCRIPT_PATH, signInScript } from '../auth/sign-in-script.ts';
 import { renderMessagePage, SIGN_IN_STYLESHEET_PATH, signInStylesheet } from '../auth/sign-in-page.ts';
+import { SIGN_IN_SCRIPT_PATH, signInScript } from '../auth/sign-in-script.ts';
 import { signInSteps } from '../auth/steps/index.ts';
 import { createStepKit, type StepDeps } from '../auth/steps/kit.ts';
 import type { OutsideRoute, SignInStep, StepRoute } from '../auth/steps/step.ts';

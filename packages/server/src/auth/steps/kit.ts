@@ -258,6 +258,27 @@ export function createStepKit(deps: StepDeps) {
     return c.redirect(`${interaction.page}/mfa`, 303);
   };
 
+  /** A provider's account proved who the user is (social, SSO): a sign-up when the sign-in made the account. */
+  const signedInThrough = (
+    c: Context<Env>,
+    method: 'Social' | 'SingleSignOn',
+    result: { userId: string; created: boolean; detail: Record<string, unknown>; link?: FirstFactor['link'] },
+  ) =>
+    signedIn(c, {
+      userId: result.userId,
+      moment: result.created ? 'sign_up' : 'sign_in',
+      method,
+      detail: result.detail,
+      link: result.link,
+    });
+
+  /**
+   * From an identity provider's fixed callback back into the interaction that started it (`path` below the
+   * interaction's page, with the provider's query), by a page of our own (`continueTo`).
+   */
+  const backToInteraction = (c: Context<Env>, to: { tenantId: string; uid: string }, path: string, search = '') =>
+    continueTo(c, `/interaction/${encodeURIComponent(to.tenantId)}/${encodeURIComponent(to.uid)}/${path}${search}`);
+
   /** The first screen of a kind, with the links this interaction allows. */
   const screenPage = (c: Context<Env>, screen: Screen, extra: { identifier?: string; notice?: string } = {}) => {
     const interaction = c.get('interaction');
@@ -407,6 +428,8 @@ export function createStepKit(deps: StepDeps) {
     finish,
     complete,
     signedIn,
+    signedInThrough,
+    backToInteraction,
     screenPage,
     registrationClosed,
     signInClosed,

@@ -101,14 +101,7 @@ export const socialStep: SignInStep = {
         }
         if (!result.ok) return socialFailed(kit, c, name, 403);
         // A first social sign-in that made the account is a sign-up (the MFA prompt policies tell them apart).
-        const moment = result.created ? 'sign_up' : 'sign_in';
-        return kit.signedIn(c, {
-          userId: result.userId,
-          moment,
-          method: 'Social',
-          detail: result.detail,
-          link: result.link,
-        });
+        return kit.signedInThrough(c, 'Social', result);
       },
     },
   ],
@@ -122,11 +115,8 @@ export const socialStep: SignInStep = {
         const cookie = getCookie(c, SOCIAL_COOKIE);
         const state = await readSocialState(tenant, cookie).catch(() => undefined);
         if (!state || state.connectorId !== c.req.param('connectorId')) return kit.expired(c);
-        const query = new URL(c.req.url).search;
-        return kit.continueTo(
-          c,
-          `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/social/${encodeURIComponent(state.connectorId)}/complete${query}`,
-        );
+        const path = `social/${encodeURIComponent(state.connectorId)}/complete`;
+        return kit.backToInteraction(c, state, path, new URL(c.req.url).search);
       },
     },
   ],

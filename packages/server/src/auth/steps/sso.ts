@@ -152,14 +152,7 @@ export const ssoStep: SignInStep = {
           return ssoFailed(c, open.look.text('sso_email_domain', { name }), 403);
         }
         if (!result.ok) return ssoFailed(c, failed, 403);
-        const moment = result.created ? 'sign_up' : 'sign_in';
-        return kit.signedIn(c, {
-          userId: result.userId,
-          moment,
-          method: 'SingleSignOn',
-          detail: result.detail,
-          link: result.link,
-        });
+        return kit.signedInThrough(c, 'SingleSignOn', result);
       },
     },
   ],
@@ -172,11 +165,8 @@ export const ssoStep: SignInStep = {
         const tenant = kit.tenants.of(c.req.param('tenantId') ?? '');
         const state = await readSsoCookie(tenant, getCookie(c, SSO_COOKIE)).catch(() => undefined);
         if (!state || state.connectorId !== c.req.param('connectorId')) return kit.expired(c);
-        const query = new URL(c.req.url).search;
-        return kit.continueTo(
-          c,
-          `/interaction/${encodeURIComponent(state.tenantId)}/${encodeURIComponent(state.uid)}/sso/${encodeURIComponent(state.connectorId)}/complete${query}`,
-        );
+        const path = `sso/${encodeURIComponent(state.connectorId)}/complete`;
+        return kit.backToInteraction(c, state, path, new URL(c.req.url).search);
       },
     },
     // The IdP's fixed return address, SAML (HTTP-POST): a cross-site POST carries no Lax cookie, so the signed
@@ -214,9 +204,12 @@ export const ssoStep: SignInStep = {
         }
         const token = await signSamlResult(tenant, { uid: relay.uid, connectorId, ...result });
         // The IdP's page posted here: its form-action would govern a redirect too.
-        return kit.continueTo(
+        const path = `sso/${encodeURIComponent(connectorId)}/complete`;
+        return kit.backToInteraction(
           c,
-          `/interaction/${encodeURIComponent(tenant.tenantId)}/${encodeURIComponent(relay.uid)}/sso/${encodeURIComponent(connectorId)}/complete?saml=${encodeURIComponent(token)}`,
+          { tenantId: tenant.tenantId, uid: relay.uid },
+          path,
+          `?saml=${encodeURIComponent(token)}`,
         );
       },
     },
