@@ -125,6 +125,9 @@ test('MFA: required in the console, set up and then passed on the sign-in pages'
     await expect(user.getByRole('heading', { level: 1, name: 'Save your backup codes' })).toBeVisible();
     const codes = await user.getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
+    // Copy (the page's script) and download (a plain link) of the same codes.
+    await expect(user.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+    await expect(user.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'backup-codes.txt');
     await expectNoSeriousViolations(user, 'backup codes page, light');
     // A reload shows the same codes again and does not sign in (issue 37 item 6): only "I have saved them" does.
     await user.reload();

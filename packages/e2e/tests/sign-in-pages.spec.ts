@@ -75,6 +75,12 @@ test('a tenant’s branded pages: sign-up with an emailed code, accessible in li
     await user.getByLabel('Email', { exact: true }).fill(address);
     await user.getByLabel('Password', { exact: true }).fill('Reading-Lamp-58');
     await user.getByLabel('Confirm password').fill('Reading-Lamp-58');
+    // The page's script: the password can be shown and hidden again.
+    const password = user.getByLabel('Password', { exact: true });
+    await user.getByRole('button', { name: 'Show' }).first().click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await user.getByRole('button', { name: 'Hide' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
     await user.getByRole('button', { name: 'Create account' }).click();
     await expect(user.getByRole('alert')).toHaveText('Agree to the terms to continue.');
     await user.getByLabel('Confirm password').fill('Reading-Lamp-58');
@@ -83,6 +89,11 @@ test('a tenant’s branded pages: sign-up with an emailed code, accessible in li
     await user.getByRole('button', { name: 'Create account' }).click();
     await expect(user.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
     await expect(user.getByRole('status')).toContainText(address);
+    // A new code only after a minute: the link says how long, and is not a link meanwhile.
+    const resend = user.locator('a[data-wait]');
+    await expect(resend).toHaveText(/^Send a new code in \d+ s$/);
+    await expect(resend).toHaveAttribute('aria-disabled', 'true');
+    await expect(resend).not.toHaveAttribute('href');
     await expectNoSeriousViolations(user, 'code page, light');
 
     const mail = await waitForMail(address);

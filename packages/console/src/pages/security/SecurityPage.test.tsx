@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
-import { defaultSignInExperience, type SignInExperience, type SignInExperiencePatch } from '@gatehouse/schemas';
+import {
+  type CaptchaProvider,
+  type CaptchaProviderPut,
+  defaultSignInExperience,
+  type SignInExperience,
+  type SignInExperiencePatch,
+} from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -19,9 +25,15 @@ const state: {
   patches: SignInExperiencePatch[];
   failWith?: ApiError;
   loadFails?: boolean;
+  provider: CaptchaProvider | null;
+  puts: CaptchaProviderPut[];
+  deletes: number;
 } = {
   saved: { tenantId: 'default', id: 'default', ...structuredClone(defaultSignInExperience) },
   patches: [],
+  provider: null,
+  puts: [],
+  deletes: 0,
 };
 const refetch = vi.fn(async () => undefined);
 vi.mock('../../api/sign-in-experience.ts', async (importOriginal) => ({
@@ -31,10 +43,44 @@ vi.mock('../../api/sign-in-experience.ts', async (importOriginal) => ({
     mutateAsync: async (patch: SignInExperiencePatch) => {
       if (state.failWith) throw state.failWith;
       state.patches.push(patch);
-      return { ...state.saved, ...patch };
+      state.saved = { ...state.saved, ...patch } as SignInExperience;
+      return state.saved;
     },
   }),
 }));
+// The provider as the server keeps it (the secret key answered masked), re-rendering its readers like the query cache.
+const providerListeners = new Set<() => void>();
+function setProvider(provider: CaptchaProvider | null) {
+  state.provider = provider;
+  for (const listener of providerListeners) listener();
+}
+vi.mock('../../api/captcha-provider.ts', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    providerListeners.add(listener);
+    return () => providerListeners.delete(listener);
+  };
+  return {
+    useCaptchaProvider: () => ({
+      isPending: false,
+      data: useSyncExternalStore(subscribe, () => state.provider),
+      refetch,
+    }),
+    useSaveCaptchaProvider: () => ({
+      mutateAsync: async (put: CaptchaProviderPut) => {
+        state.puts.push(put);
+        setProvider({ config: { ...put.config, secretKey: '********' }, createdAt: 1, updatedAt: 2 });
+        return state.provider;
+      },
+    }),
+    useDeleteCaptchaProvider: () => ({
+      mutateAsync: async () => {
+        state.deletes += 1;
+        setProvider(null);
+      },
+    }),
+  };
+});
 
 function open() {
   const i18n = createTestI18n();
@@ -63,6 +109,22 @@ const disposable = () => screen.getByRole('switch', { name: /^Block disposable e
 const subaddressing = () => screen.getByRole('switch', { name: /^Block sub-addressing/ }) as HTMLInputElement;
 const blocklist = () => screen.getByRole('textbox', { name: /^Custom blocklist/ }) as HTMLTextAreaElement;
 const allowlist = () => screen.getByRole('textbox', { name: /^Allowlist/ }) as HTMLTextAreaElement;
+const captchaSwitch = () => screen.getByRole('switch', { name: /^Ask for a captcha at sign-in/ }) as HTMLInputElement;
+const turnstile = () => screen.getByRole('radio', { name: /^Cloudflare Turnstile/ }) as HTMLInputElement;
+const recaptcha = () => screen.getByRole('radio', { name: /^Google reCAPTCHA Enterprise/ }) as HTMLInputElement;
+const siteKey = () => screen.getByRole('textbox', { name: /^Site key/ }) as HTMLInputElement;
+// A password input has no role: found by its label.
+const secretKey = () => screen.getByLabelText(/^Secret key/) as HTMLInputElement;
+const projectId = () => screen.getByRole('textbox', { name: /^Google Cloud project ID/ }) as HTMLInputElement;
+const minimumScore = () => screen.getByRole('spinbutton', { name: /^Minimum score/ }) as HTMLInputElement;
+const verifyUrl = () => screen.getByRole('textbox', { name: /^Verification URL/ }) as HTMLInputElement;
+const removeProvider = () => screen.getByRole('button', { name: strings.captcha.remove });
+
+const storedTurnstile = (): CaptchaProvider => ({
+  config: { type: 'Turnstile', siteKey: '0x4AAAAAAA-site', secretKey: '********' },
+  createdAt: 1,
+  updatedAt: 1,
+});
 
 async function replace(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.clear(field);
@@ -74,6 +136,9 @@ beforeEach(() => {
   state.patches = [];
   state.failWith = undefined;
   state.loadFails = false;
+  state.provider = null;
+  state.puts = [];
+  state.deletes = 0;
   refetch.mockClear();
 });
 
@@ -123,7 +188,9 @@ describe('security settings', () => {
         customBlocklist: ['@mailinator.com', 'guerrillamail.com', 'someone@example.org'],
         customAllowlist: ['boss@mailinator.com'],
       },
+      captchaPolicy: { enabled: false },
     });
+    expect(state.puts, 'no provider started, none sent').toEqual([]);
     expect(await screen.findByText(strings.saved)).toBeTruthy();
     expect(blocklist().value, 'the saved list, as the server answered it').toBe(
       '@mailinator.com\nguerrillamail.com\nsomeone@example.org',
@@ -193,6 +260,175 @@ describe('security settings', () => {
     expect(screen.getByText(strings.load_failed)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: strings.retry }));
     expect(refetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('captcha', () => {
+  it('loads the stored provider into the fields, the secret key shown as stored and never filled', () => {
+    state.saved.captchaPolicy = { enabled: true };
+    state.provider = {
+      config: {
+        type: 'RecaptchaEnterprise',
+        siteKey: '6Lc-site',
+        secretKey: '********',
+        projectId: 'acme-prod',
+        minimumScore: 0.7,
+        verifyUrl: 'https://captcha-proxy.example.com/verify',
+      },
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    open();
+    expect(captchaSwitch().checked).toBe(true);
+    expect(recaptcha().checked).toBe(true);
+    expect(turnstile().checked).toBe(false);
+    expect(siteKey().value).toBe('6Lc-site');
+    expect(secretKey().value, 'the stored key is not in the page').toBe('');
+    expect(secretKey().type).toBe('password');
+    expect(secretKey().placeholder).toBe(strings.captcha.secret_key_stored_placeholder);
+    expect(screen.getByText(strings.captcha.secret_key_stored)).toBeTruthy();
+    expect(projectId().value).toBe('acme-prod');
+    expect(minimumScore().value).toBe('0.7');
+    expect(verifyUrl().value, 'a set address opens the advanced part').toBe('https://captcha-proxy.example.com/verify');
+    expect(screen.getByText(strings.captcha.description)).toBeTruthy();
+    expect(removeProvider()).toBeTruthy();
+  });
+
+  it('saves a new provider with a PUT, then turns the switch on with the PATCH', async () => {
+    const user = open();
+    expect(screen.queryByRole('button', { name: strings.captcha.remove }), 'nothing to remove').toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Google Cloud project ID/ }), 'reCAPTCHA only').toBeNull();
+    expect(turnstile().checked).toBe(true);
+    await user.click(captchaSwitch());
+    await user.type(siteKey(), '  0x4AAAAAAA-site ');
+    await user.type(secretKey(), '0x4AAAAAAA-secret');
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.puts).toEqual([
+      { config: { type: 'Turnstile', siteKey: '0x4AAAAAAA-site', secretKey: '0x4AAAAAAA-secret' } },
+    ]);
+    expect(state.patches[0]?.captchaPolicy).toEqual({ enabled: true });
+    expect(await screen.findByText(strings.saved)).toBeTruthy();
+    expect(secretKey().value, 'the saved key is not kept in the page').toBe('');
+    expect(secretKey().placeholder).toBe(strings.captcha.secret_key_stored_placeholder);
+    expect(removeProvider()).toBeTruthy();
+  });
+
+  it('sends a reCAPTCHA Enterprise provider with its project, score and addresses', async () => {
+    const user = open();
+    await user.click(recaptcha());
+    await user.type(siteKey(), '6Lc-site');
+    await user.type(secretKey(), 'api-key');
+    await user.type(projectId(), 'acme-prod');
+    await replace(user, minimumScore(), '0.3');
+    await user.click(screen.getByText(strings.captcha.advanced));
+    await user.type(screen.getByRole('textbox', { name: /^Script URL/ }), 'https://cdn.example.com/enterprise.js');
+    await user.click(save());
+    await waitFor(() => expect(state.puts).toHaveLength(1));
+    expect(state.puts[0]).toEqual({
+      config: {
+        type: 'RecaptchaEnterprise',
+        siteKey: '6Lc-site',
+        secretKey: 'api-key',
+        scriptUrl: 'https://cdn.example.com/enterprise.js',
+        projectId: 'acme-prod',
+        minimumScore: 0.3,
+      },
+    });
+  });
+
+  it('keeps the stored secret key: ******** is sent unless a new one is typed; an untouched provider is not sent', async () => {
+    state.provider = storedTurnstile();
+    const user = open();
+    await replace(user, maxAttempts(), '4');
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.puts, 'the provider did not change').toEqual([]);
+
+    await replace(user, siteKey(), '0x4AAAAAAA-other');
+    await user.click(save());
+    await waitFor(() => expect(state.puts).toHaveLength(1));
+    expect(state.puts[0]).toEqual({
+      config: { type: 'Turnstile', siteKey: '0x4AAAAAAA-other', secretKey: '********' },
+    });
+  });
+
+  it('asks for a new secret key when the type changes', async () => {
+    state.provider = storedTurnstile();
+    const user = open();
+    await user.click(recaptcha());
+    await user.type(projectId(), 'acme-prod');
+    expect(screen.getByText(strings.captcha.secret_key_other_type)).toBeTruthy();
+    await user.click(save());
+    expect((await screen.findByTestId('captcha.secretKey-error')).textContent).toBe(strings.errors.secret_key_new_type);
+    expect(state.puts).toEqual([]);
+  });
+
+  it('refuses a missing site key with its message and sends nothing', async () => {
+    const user = open();
+    await user.type(secretKey(), 'a-secret');
+    await user.click(save());
+    expect((await screen.findByTestId('captcha.siteKey-error')).textContent).toBe('Enter the site key.');
+    expect(siteKey()).toBe(document.activeElement);
+    expect(state.puts, 'no PUT').toEqual([]);
+    expect(state.patches, 'no PATCH').toEqual([]);
+  });
+
+  it('refuses a malformed address and a score out of range', async () => {
+    state.provider = {
+      config: { type: 'RecaptchaEnterprise', siteKey: '6Lc-site', secretKey: '********', projectId: 'acme' },
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const user = open();
+    expect(minimumScore().value, 'unset shows the default').toBe('0.5');
+    await replace(user, minimumScore(), '2');
+    await user.click(screen.getByText(strings.captcha.advanced));
+    await user.type(verifyUrl(), 'ftp://example.com/verify');
+    await user.click(save());
+    expect((await screen.findByTestId('captcha.minimumScore-error')).textContent).toBe('Enter a number from 0 to 1.');
+    expect(screen.getByTestId('captcha.verifyUrl-error').textContent).toBe(
+      'Enter an address starting with http:// or https://, of at most 2048 characters.',
+    );
+    expect(state.puts).toEqual([]);
+    expect(state.patches).toEqual([]);
+  });
+
+  it('refuses to turn the switch on without a provider, and says why', async () => {
+    const user = open();
+    await user.click(captchaSwitch());
+    await user.click(save());
+    expect((await screen.findByTestId('captchaPolicy.enabled-error')).textContent).toBe(
+      strings.errors.captcha_needs_provider,
+    );
+    expect(state.puts).toEqual([]);
+    expect(state.patches, 'nothing is sent').toEqual([]);
+  });
+
+  it('removes the provider after a confirmation, and turns the switch off', async () => {
+    state.saved.captchaPolicy = { enabled: true };
+    state.provider = storedTurnstile();
+    const user = open();
+    await replace(user, maxAttempts(), '9');
+
+    await user.click(removeProvider());
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(strings.captcha.remove_content)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(state.deletes, 'cancelled: nothing removed').toBe(0);
+
+    await user.click(removeProvider());
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: strings.captcha.remove_confirm }));
+    expect(await screen.findByText(strings.captcha.removed)).toBeTruthy();
+    expect(state.deletes).toBe(1);
+    expect(state.patches).toEqual([{ captchaPolicy: { enabled: false } }]);
+    expect(captchaSwitch().checked).toBe(false);
+    expect(siteKey().value).toBe('');
+    expect(secretKey().placeholder).toBe('');
+    expect(screen.queryByRole('button', { name: strings.captcha.remove })).toBeNull();
+    expect(maxAttempts().value, "the page's other unsaved changes stay").toBe('9');
   });
 });
 

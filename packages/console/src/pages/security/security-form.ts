@@ -1,14 +1,28 @@
-import type { SignInExperience, SignInExperiencePatch } from '@gatehouse/schemas';
+import {
+  CAPTCHA_SECRET_MASK,
+  type CaptchaConfig,
+  type CaptchaProvider,
+  type CaptchaProviderPut,
+  type CaptchaProviderType,
+  captchaConfigSchema,
+  captchaProviderTypes,
+  type SignInExperience,
+  type SignInExperiencePatch,
+} from '@gatehouse/schemas';
 import { toNestErrors } from '@hookform/resolvers';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isSameJson } from '../../components/form/json-equal.ts';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
 
 /**
- * The security page's form over two parts of the sign-in experience: the lockout (`sentinelPolicy`) and the email
- * blocklist (`emailBlocklistPolicy`). The lists are edited as text, one entry per line. A save sends both objects
- * whole, as the PATCH replaces them.
+ * The security page's form over three parts of the sign-in experience: the lockout (`sentinelPolicy`), the email
+ * blocklist (`emailBlocklistPolicy`) and the captcha switch (`captchaPolicy`), plus the tenant's captcha provider
+ * (`/captcha-provider`). The lists are edited as text, one entry per line. A save sends the sign-in experience's
+ * objects whole, as the PATCH replaces them, after a PUT of the provider when its fields changed.
  */
 export type SecurityForm = {
   sentinelPolicy: { maxAttempts: number | null; lockoutDuration: number | null };
@@ -18,6 +32,22 @@ export type SecurityForm = {
     customBlocklist: string;
     customAllowlist: string;
   };
+  captchaPolicy: { enabled: boolean };
+  captcha: CaptchaFields;
+};
+
+/**
+ * The provider's fields. The stored secret key is never shown: the field stays empty, and empty keeps the stored key
+ * (sent as `********`) while the type is the stored one. Project ID and minimum score are reCAPTCHA Enterprise's.
+ */
+export type CaptchaFields = {
+  type: CaptchaProviderType;
+  siteKey: string;
+  secretKey: string;
+  projectId: string;
+  minimumScore: number | null;
+  verifyUrl: string;
+  scriptUrl: string;
 };
 
 /** What an unset lockout means: the server's `LOCKOUT` (services/account-lockout.ts). */
@@ -32,8 +62,43 @@ export const MAX_ENTRY_LENGTH = 256;
 export const emailLists = ['customBlocklist', 'customAllowlist'] as const;
 export type EmailList = (typeof emailLists)[number];
 
-export function securityToForm(sie: SignInExperience): SecurityForm {
-  const { sentinelPolicy, emailBlocklistPolicy } = sie;
+/** reCAPTCHA Enterprise's lowest accepted score when none is set (services/captcha.ts). */
+export const MINIMUM_SCORE_DEFAULT = 0.5;
+/** The schema's limits (captchaConfigSchema). */
+export const CAPTCHA_LIMITS = { siteKey: 256, secretKey: 1024, projectId: 128, url: 2048 } as const;
+
+/** The provider's own addresses, shown as what an empty URL means (services/captcha.ts `defaults`). */
+export const CAPTCHA_DEFAULT_URLS: Record<CaptchaProviderType, { verify: string; script: string }> = {
+  Turnstile: {
+    verify: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    script: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+  },
+  RecaptchaEnterprise: {
+    verify: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments',
+    script: 'https://www.google.com/recaptcha/enterprise.js',
+  },
+};
+
+export { captchaProviderTypes };
+
+export const captchaTextFields = ['siteKey', 'secretKey', 'projectId', 'verifyUrl', 'scriptUrl'] as const;
+
+export function captchaToForm(provider: CaptchaProvider | null): CaptchaFields {
+  const config = provider?.config;
+  return {
+    type: config?.type ?? 'Turnstile',
+    siteKey: config?.siteKey ?? '',
+    secretKey: '',
+    projectId: config?.type === 'RecaptchaEnterprise' ? config.projectId : '',
+    minimumScore:
+      config?.type === 'RecaptchaEnterprise' ? (config.minimumScore ?? MINIMUM_SCORE_DEFAULT) : MINIMUM_SCORE_DEFAULT,
+    verifyUrl: config?.verifyUrl ?? '',
+    scriptUrl: config?.scriptUrl ?? '',
+  };
+}
+
+export function securityToForm(sie: SignInExperience, provider: CaptchaProvider | null): SecurityForm {
+  const { sentinelPolicy, emailBlocklistPolicy, captchaPolicy } = sie;
   return {
     sentinelPolicy: {
       maxAttempts: sentinelPolicy.maxAttempts ?? LOCKOUT_DEFAULTS.maxAttempts,
@@ -45,6 +110,8 @@ export function securityToForm(sie: SignInExperience): SecurityForm {
       customBlocklist: (emailBlocklistPolicy.customBlocklist ?? []).join('\n'),
       customAllowlist: (emailBlocklistPolicy.customAllowlist ?? []).join('\n'),
     },
+    captchaPolicy: { enabled: captchaPolicy.enabled ?? false },
+    captcha: captchaToForm(provider),
   };
 }
 
@@ -70,7 +137,46 @@ export function formToPatch(values: SecurityForm): SignInExperiencePatch {
       customBlocklist: listEntries(emailBlocklistPolicy.customBlocklist),
       customAllowlist: listEntries(emailBlocklistPolicy.customAllowlist),
     },
+    captchaPolicy: { enabled: values.captchaPolicy.enabled },
   };
+}
+
+const blank = (text: string) => text.trim() === '';
+
+/** Whether the stored secret key can be kept: one is stored, for the type chosen. */
+export const keepsStoredSecret = (captcha: CaptchaFields, stored: CaptchaProvider | null): boolean =>
+  stored !== null && stored.config.type === captcha.type;
+
+/** Whether the admin has started a provider: any of its texts typed (the type and the score alone are defaults). */
+export const isCaptchaEntered = (captcha: CaptchaFields): boolean =>
+  captchaTextFields.some((field) => !blank(captcha[field]));
+
+/** The PUT's config; only called with fields the resolver accepted. */
+export function captchaConfigOf(captcha: CaptchaFields, stored: CaptchaProvider | null): CaptchaConfig {
+  const secretKey =
+    blank(captcha.secretKey) && keepsStoredSecret(captcha, stored) ? CAPTCHA_SECRET_MASK : captcha.secretKey.trim();
+  const urls = {
+    ...(blank(captcha.verifyUrl) ? {} : { verifyUrl: captcha.verifyUrl.trim() }),
+    ...(blank(captcha.scriptUrl) ? {} : { scriptUrl: captcha.scriptUrl.trim() }),
+  };
+  const common = { siteKey: captcha.siteKey.trim(), secretKey, ...urls };
+  if (captcha.type === 'Turnstile') return { type: 'Turnstile', ...common };
+  return {
+    type: 'RecaptchaEnterprise',
+    ...common,
+    projectId: captcha.projectId.trim(),
+    minimumScore: captcha.minimumScore ?? MINIMUM_SCORE_DEFAULT,
+  };
+}
+
+/**
+ * What to PUT, or undefined when the provider is as stored (or none is stored and none was started). A stored
+ * reCAPTCHA Enterprise provider without a score compares as its default, which the form shows.
+ */
+export function captchaToPut(captcha: CaptchaFields, stored: CaptchaProvider | null): CaptchaProviderPut | undefined {
+  if (!stored) return isCaptchaEntered(captcha) ? { config: captchaConfigOf(captcha, null) } : undefined;
+  const config = captchaConfigOf(captcha, stored);
+  return isSameJson(config, captchaConfigOf(captchaToForm(stored), stored)) ? undefined : { config };
 }
 
 /** A domain name: dot-separated labels of letters, digits and inner hyphens (one label names a top-level domain). */
@@ -109,12 +215,54 @@ export function listProblem(text: string): ListProblem | undefined {
   return count > MAX_LIST_ENTRIES ? { kind: 'too_many_entries', count } : undefined;
 }
 
+const turnstileShape = captchaConfigSchema.options[0].shape;
+const recaptchaShape = captchaConfigSchema.options[1].shape;
+const httpUrl = turnstileShape.verifyUrl.unwrap();
+const fits = (check: z.ZodType, text: string) => check.safeParse(text.trim()).success;
+
+/** The provider's problems, by field of the form's `captcha` (none when no provider is stored or started). */
+function captchaErrors(
+  captcha: CaptchaFields,
+  stored: CaptchaProvider | null,
+  t: TFunction<'security'>,
+): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  if (!stored && !isCaptchaEntered(captcha)) return errors;
+  const required = (field: keyof CaptchaFields, message: string) => {
+    errors[`captcha.${field}`] = { type: 'required', message };
+  };
+  const tooLong = (field: keyof CaptchaFields, max: number) => {
+    errors[`captcha.${field}`] = { type: 'maxLength', message: t('errors.too_long', { max }) };
+  };
+  if (blank(captcha.siteKey)) required('siteKey', t('errors.site_key_required'));
+  else if (!fits(turnstileShape.siteKey, captcha.siteKey)) tooLong('siteKey', CAPTCHA_LIMITS.siteKey);
+  if (blank(captcha.secretKey)) {
+    if (!keepsStoredSecret(captcha, stored)) {
+      required('secretKey', t(stored ? 'errors.secret_key_new_type' : 'errors.secret_key_required'));
+    }
+  } else if (!fits(turnstileShape.secretKey, captcha.secretKey)) tooLong('secretKey', CAPTCHA_LIMITS.secretKey);
+  if (captcha.type === 'RecaptchaEnterprise') {
+    if (blank(captcha.projectId)) required('projectId', t('errors.project_id_required'));
+    else if (!fits(recaptchaShape.projectId, captcha.projectId)) tooLong('projectId', CAPTCHA_LIMITS.projectId);
+    const score = captcha.minimumScore;
+    if (score === null || !Number.isFinite(score) || score < 0 || score > 1) {
+      errors['captcha.minimumScore'] = { type: 'range', message: t('errors.minimum_score') };
+    }
+  }
+  for (const field of ['verifyUrl', 'scriptUrl'] as const) {
+    if (!blank(captcha[field]) && !fits(httpUrl, captcha[field])) {
+      errors[`captcha.${field}`] = { type: 'url', message: t('errors.url', { max: CAPTCHA_LIMITS.url }) };
+    }
+  }
+  return errors;
+}
+
 function isIntegerIn(value: number | null, range: { min: number; max: number }): boolean {
   return value !== null && Number.isInteger(value) && value >= range.min && value <= range.max;
 }
 
 /** The schema's rules, said in the interface language before anything is sent. */
-export function useSecurityFormResolver(): Resolver<SecurityForm> {
+export function useSecurityFormResolver(stored: CaptchaProvider | null): Resolver<SecurityForm> {
   const { t } = useTranslation('security');
   return useCallback<Resolver<SecurityForm>>(
     async (values, _context, options) => {
@@ -140,17 +288,29 @@ export function useSecurityFormResolver(): Resolver<SecurityForm> {
               : t('errors.too_many_entries', { entries: problem.count, max: MAX_LIST_ENTRIES });
         errors[`emailBlocklistPolicy.${list}`] = { type: problem.kind, message };
       }
+      Object.assign(errors, captchaErrors(values.captcha, stored, t));
+      // The sign-in pages ask for a captcha only with a provider: one stored, or one this save sets.
+      if (values.captchaPolicy.enabled && !stored && !isCaptchaEntered(values.captcha)) {
+        errors['captchaPolicy.enabled'] = { type: 'provider', message: t('errors.captcha_needs_provider') };
+      }
       if (Object.keys(errors).length === 0) return { values, errors: {} };
       return { values: {}, errors: toNestErrors(errors, options as never) as never };
     },
-    [t],
+    [t, stored],
   );
 }
 
-/** The server's refusals of a save (a 400 listing API paths such as `emailBlocklistPolicy.customBlocklist.3`). */
+const captchaFieldNames: readonly string[] = ['type', ...captchaTextFields, 'minimumScore'];
+
+/**
+ * The server's refusals of a save: a 400 listing API paths, of the sign-in experience's PATCH (such as
+ * `emailBlocklistPolicy.customBlocklist.3`) or of the provider's PUT (`config.siteKey`).
+ */
 export const securityServerErrors: ServerErrorMapping<SecurityForm> = {
   paths: (apiPath) => {
-    const [head, field] = apiPath.split('.');
+    const [head, field = ''] = apiPath.split('.');
+    if (head === 'config') return captchaFieldNames.includes(field) ? `captcha.${field}` : 'captcha.type';
+    if (head === 'captchaPolicy') return 'captchaPolicy.enabled';
     if (head === 'sentinelPolicy') {
       return field === 'lockoutDuration' ? 'sentinelPolicy.lockoutDuration' : 'sentinelPolicy.maxAttempts';
     }
