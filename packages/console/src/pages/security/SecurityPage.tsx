@@ -1,6 +1,6 @@
 import type { CaptchaProvider, CaptchaProviderType, SignInExperience } from '@gatehouse/schemas';
-import { type ComponentProps, useEffect, useId, useState } from 'react';
-import { type FieldValues, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCaptchaProvider, useDeleteCaptchaProvider, useSaveCaptchaProvider } from '../../api/captcha-provider.ts';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
@@ -8,11 +8,7 @@ import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio, FormSwitch } from '../../components/form/bound/FormChoiceInputs.tsx';
-import { FormNumberInput, FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
-import { type BoundFieldProps, fieldProps, useBoundField } from '../../components/form/bound/use-bound-field.ts';
-import { FormField } from '../../components/form/FormField.tsx';
-import { useFieldControlProps } from '../../components/form/field-context.ts';
-import inputStyles from '../../components/form/input.module.css';
+import { FormNumberInput, FormTextArea, FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useConfirm } from '../../components/Modal/confirm-context.ts';
@@ -155,13 +151,15 @@ function SecurityEditor({ saved, provider }: { saved: SignInExperience; provider
             label={t('blocklist.subaddressing')}
             description={t('blocklist.subaddressing_description')}
           />
-          <FormLinesInput
+          <FormTextArea
+            rows={6}
             name="emailBlocklistPolicy.customBlocklist"
             control={control}
             label={t('blocklist.custom_blocklist')}
             description={t('blocklist.custom_blocklist_description', { max: MAX_LIST_ENTRIES })}
           />
-          <FormLinesInput
+          <FormTextArea
+            rows={6}
             name="emailBlocklistPolicy.customAllowlist"
             control={control}
             label={t('blocklist.custom_allowlist')}
@@ -344,38 +342,5 @@ function CaptchaCard({
         )}
       </section>
     </Card>
-  );
-}
-
-/** A list edited as text, one entry per line, bound to the form with the kit's field wiring. */
-function FormLinesInput<Values extends FieldValues, Output>(props: BoundFieldProps<Values, Output, string>) {
-  const { field, error } = useBoundField(props);
-  return (
-    <FormField {...fieldProps(props, error)}>
-      <LinesTextArea
-        ref={field.ref}
-        name={field.name}
-        rows={6}
-        value={field.value ?? ''}
-        disabled={field.disabled}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-      />
-    </FormField>
-  );
-}
-
-function LinesTextArea(props: ComponentProps<'textarea'>) {
-  const wiring = useFieldControlProps(props);
-  return (
-    <textarea
-      dir="ltr"
-      spellCheck={false}
-      autoCapitalize="off"
-      autoComplete="off"
-      className={`${inputStyles.input} ${styles.textarea}`}
-      {...props}
-      {...wiring}
-    />
   );
 }

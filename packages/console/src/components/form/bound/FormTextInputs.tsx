@@ -1,6 +1,8 @@
+import type { ComponentProps } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormField } from '../FormField.tsx';
 import { NumberInput, type NumberInputProps } from '../NumberInput.tsx';
+import { TextArea } from '../TextArea.tsx';
 import { TextInput, type TextInputProps } from '../TextInput.tsx';
 import { type BoundFieldProps, fieldProps, useBoundField } from './use-bound-field.ts';
 
@@ -41,6 +43,27 @@ export function FormNumberInput<Values extends FieldValues, Output>(
         value={field.value ?? ''}
         disabled={field.disabled || inputProps.disabled}
         onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)}
+        onBlur={field.onBlur}
+      />
+    </FormField>
+  );
+}
+
+/** Multi-line text (XML metadata, a list one entry per line); empty is `''`. */
+export function FormTextArea<Values extends FieldValues, Output>(
+  props: BoundFieldProps<Values, Output, string | null | undefined> & Unbound<ComponentProps<'textarea'>>,
+) {
+  const { name, control, label, isRequired, description, className, ...areaProps } = props;
+  const { field, error } = useBoundField(props);
+  return (
+    <FormField {...fieldProps(props, error)}>
+      <TextArea
+        {...areaProps}
+        ref={field.ref}
+        name={field.name}
+        value={field.value ?? ''}
+        disabled={field.disabled || areaProps.disabled}
+        onChange={field.onChange}
         onBlur={field.onBlur}
       />
     </FormField>

@@ -4,16 +4,8 @@ import {
   type SsoProviderConfig,
   ssoProviderTypeOf,
 } from '@gatehouse/schemas';
-import { type ComponentProps, type ReactNode, useMemo, useState } from 'react';
-import {
-  type Control,
-  type FieldValues,
-  type Path,
-  type UseFormSetError,
-  useController,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { type ReactNode, useMemo, useState } from 'react';
+import { type FieldValues, type Path, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -23,10 +15,7 @@ import { Card } from '../../../components/Card/Card.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
-import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
-import { FormField } from '../../../components/form/FormField.tsx';
-import { useFieldControlProps } from '../../../components/form/field-context.ts';
-import inputStyles from '../../../components/form/input.module.css';
+import { FormTextArea, FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors, serverFieldErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
@@ -263,56 +252,6 @@ function SamlSettings({ connector, onReadError }: SettingsProps) {
         </div>
       </Card>
     </DetailsForm>
-  );
-}
-
-/** A multi-line text bound to the form, with the kit's field wiring (label, description, error, test id). */
-function FormTextArea<Values extends FieldValues>({
-  name,
-  control,
-  label,
-  description,
-  isRequired,
-  rows,
-}: {
-  name: Path<Values>;
-  control: Control<Values>;
-  label: string;
-  description?: string;
-  isRequired?: boolean;
-  rows: number;
-}) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <FormField
-      name={name}
-      label={label}
-      description={description}
-      isRequired={isRequired}
-      error={fieldState.error?.message}
-    >
-      <TextArea
-        ref={field.ref}
-        name={field.name}
-        rows={rows}
-        value={typeof field.value === 'string' ? field.value : ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-      />
-    </FormField>
-  );
-}
-
-function TextArea(props: ComponentProps<'textarea'>) {
-  const wiring = useFieldControlProps(props);
-  return (
-    <textarea
-      dir="ltr"
-      spellCheck={false}
-      className={`${inputStyles.input} ${styles.textarea}`}
-      {...props}
-      {...wiring}
-    />
   );
 }
 
