@@ -132,6 +132,32 @@ describe('row-level security', () => {
     expect(await countOf(t.db, 'roles', ADMIN_TENANT_ID), 'the admin tenant has rows to hide').toBeGreaterThan(0);
   });
 
+  it('keeps each tenant on its own when connections pass from one tenant to another, and the owner the owner', async () => {
+    // On PostgreSQL the tenant's statements run on a pool of connections that are the tenant role for their life and
+    // are named for a tenant when they last served another (db/client.ts); on PGlite, in a switched transaction.
+    const tenants = new TenantDbs(t.db);
+    const who = (tenantId: string) =>
+      tenants
+        .of(tenantId)
+        .asTenant((db) =>
+          rowsOf(db, sql`select current_user as role, current_setting('gatehouse.tenant_id', true) as tenant`),
+        );
+    const order = [DEFAULT_TENANT_ID, ADMIN_TENANT_ID, DEFAULT_TENANT_ID, ADMIN_TENANT_ID, ADMIN_TENANT_ID];
+    const answers = await Promise.all(
+      [...order, ...order].map(async (tenantId) => ({ tenantId, rows: await who(tenantId) })),
+    );
+    for (const { tenantId, rows } of answers)
+      expect(rows, tenantId).toEqual([{ role: 'gatehouse_tenant', tenant: tenantId }]);
+    // In a transaction too, and the rows it sees are its tenant's only.
+    for (const tenantId of order) {
+      const counted = await tenants.of(tenantId).transaction((tx) => tx.asTenant((db) => countOf(db, 'roles')));
+      expect(counted, tenantId).toBe(await countOf(t.db, 'roles', tenantId));
+    }
+    // The raw database stays the owner's.
+    const [owner] = await rowsOf(t.db, sql`select current_user as role`);
+    expect(owner?.role).not.toBe('gatehouse_tenant');
+  });
+
   describe('gatehouse_user_search, the one reviewed path around the policy (migration 0024)', () => {
     const search = (db: Database, field: string, op: string, terms: string[]) =>
       rowsOf(

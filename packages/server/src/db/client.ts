@@ -5,16 +5,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { sourceDir } from '../source-dir.ts';
+import type { Database } from './database.ts';
 import { schema } from './tables.ts';
+import { type TenantConnections, useTenantConnections } from './tenant-connections.ts';
 
-export type Schema = typeof schema;
-/** Either driver's database; both speak the same PostgreSQL dialect. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Database, Schema } from './database.ts';
 
 export type DatabaseHandle = {
   db: Database;
@@ -62,8 +61,60 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
   };
 }
 
+/**
+ * The tenant pool (db/tenant-db.ts `TenantConnections`): connections that take the role `gatehouse_tenant` for their
+ * whole life (`SET ROLE` when they open, before any statement of theirs), and name a tenant with a session setting
+ * only when it differs from the one they named last. Nothing else runs on them, so the owner's rights never reach a
+ * tenant's statement, and a tenant's statement is one round trip.
+ */
+function tenantPool(url: string, size: number): { pool: pg.Pool; connections: TenantConnections } {
+  const pool = new pg.Pool({ connectionString: url, max: size });
+  pool.on('error', () => {});
+  // The switch of each new connection, awaited before the connection's first use: a connection whose switch failed
+  // (the role missing before the migrations ran) is never used, so no statement runs as the owner by mistake.
+  const roleSwitch = new WeakMap<pg.Client, Promise<unknown>>();
+  pool.on('connect', (client) => {
+    const switched = client.query('set role gatehouse_tenant');
+    switched.catch(() => {});
+    roleSwitch.set(client, switched);
+  });
+  const namedTenant = new WeakMap<pg.PoolClient, string>();
+  const drizzleOf = new WeakMap<pg.PoolClient, Database>();
+  const connections: TenantConnections = {
+    async run(tenantId, work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const switched = roleSwitch.get(client);
+        if (!switched) throw new Error('a tenant connection without its role switch');
+        await switched.catch((error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+          throw broken;
+        });
+        if (namedTenant.get(client) !== tenantId) {
+          namedTenant.delete(client);
+          await client.query("select set_config('gatehouse.tenant_id', $1, false)", [tenantId]);
+          namedTenant.set(client, tenantId);
+        }
+        let db = drizzleOf.get(client);
+        if (!db) {
+          db = drizzlePg(client, { schema }) as unknown as Database;
+          drizzleOf.set(client, db);
+        }
+        return await work(db);
+      } finally {
+        // A connection that lost its socket is dropped by the pool itself (pg marks it ended); one whose role switch
+        // failed is dropped here.
+        client.release(broken);
+      }
+    },
+  };
+  return { pool, connections };
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The owner's pool: migrations, workers claiming jobs across tenants, the cloud control plane.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, Math.ceil(poolSize / 2)) });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
   pool.on('error', () => {});
@@ -71,6 +122,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const tenants = tenantPool(url, poolSize);
+  useTenantConnections(db, tenants.connections);
   return {
     db,
     kind: 'postgres',
@@ -88,7 +141,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), tenants.pool.end()]);
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 import { count as countRows, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
 import { allOf } from './conditions.ts';
+import type { Database } from './database.ts';
+import { tenantConnectionsOf } from './tenant-connections.ts';
 
 /** How long a count found over its cap is taken as still over it (see TenantDb.countUpTo). */
 export const OVER_CAP_TTL_MS = 30_000;
@@ -78,8 +79,10 @@ export class TenantDb {
   /**
    * Runs statements as the tenant, so row-level security (migration 0019) shows and accepts this tenant's rows only,
    * besides the `tenant_id` condition every statement here carries:
-   * - on the database: in a transaction of its own, switched to the role `gatehouse_tenant` with
-   *   `gatehouse.tenant_id` set;
+   * - on PostgreSQL: on a connection of the tenant pool (the role `gatehouse_tenant` for the connection's life), with
+   *   `gatehouse.tenant_id` set to this tenant when the connection last served another ({@link TenantConnections});
+   * - on PGlite (one connection, shared with the owner's paths): in a transaction of its own, switched to the role
+   *   `gatehouse_tenant` with `gatehouse.tenant_id` set;
    * - in this TenantDb's own transaction (`transaction`): already switched, for the whole transaction;
    * - in a transaction a caller opened on the raw database: as the caller. Those callers are the named operations
    *   across tenants (creating a tenant, billing, workers claiming jobs; docs/areas/security.md), which keep the
@@ -87,6 +90,8 @@ export class TenantDb {
    */
   async #run<R>(work: (db: Database) => Promise<R>): Promise<R> {
     if (this.#bound || isTransaction(this.#db)) return work(this.#db);
+    const connections = tenantConnectionsOf.get(this.#db);
+    if (connections) return connections.run(this.tenantId, work);
     return this.#db.transaction(async (tx) => {
       await enterTenant(tx as unknown as Database, this.tenantId);
       return work(tx as unknown as Database);
@@ -260,6 +265,13 @@ export class TenantDb {
   /** Runs `work` in one transaction; the TenantDb it receives is bound to the same tenant. */
   transaction<R>(work: (tx: TenantDb) => Promise<R>): Promise<R> {
     const bindsTenant = !this.#bound && !isTransaction(this.#db);
+    const connections = bindsTenant ? tenantConnectionsOf.get(this.#db) : undefined;
+    if (connections) {
+      // A connection that is this tenant already: the transaction needs no switch of its own.
+      return connections.run(this.tenantId, (db) =>
+        db.transaction(async (tx) => work(new TenantDb(tx as unknown as Database, this.tenantId, true))),
+      );
+    }
     return this.#db.transaction(async (tx) => {
       if (bindsTenant) await enterTenant(tx as unknown as Database, this.tenantId);
       return work(new TenantDb(tx as unknown as Database, this.tenantId, this.#bound || bindsTenant));
