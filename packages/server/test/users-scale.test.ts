@@ -5,6 +5,7 @@ import { tenants, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { countTenantUsers, searchCandidates, USER_COUNT_CAP, userListCondition } from '../src/services/user-search.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { planAsTenant } from './support/plans.ts';
 
 /** Bulk rows (as an import or the seed tool writes them) keep the counter exact; big searches are capped. */
 
@@ -88,14 +89,7 @@ describe('user totals at scale', () => {
    */
   describe('plans under row-level security', () => {
     const tenant = () => new TenantDb(t.db, DEFAULT_TENANT_ID);
-    const plan = async (query: SQLWrapper): Promise<string> =>
-      tenant().transaction((tx) =>
-        tx.asTenant(async (db) => {
-          await db.execute(sql`set local enable_seqscan = off`);
-          const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-          return result.rows.map((row) => Object.values(row)[0]).join('\n');
-        }),
-      );
+    const plan = (query: SQLWrapper) => planAsTenant(tenant(), query);
     const pageOf = (db: TenantDb, where: SQL | undefined) => {
       const scoped = db.scope(users, where);
       return t.db
