@@ -2,10 +2,11 @@ import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, logs } from '../src/db/tables.ts';
+import { applications, logs, organizations } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { applicationListQuery } from '../src/services/applications.ts';
 import { logListQuery } from '../src/services/logs.ts';
+import { organizationListQuery } from '../src/services/organizations.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { planAsTenant } from './support/plans.ts';
 
@@ -49,6 +50,27 @@ describe('plans of the hot lists under row-level security', () => {
     expect(text).toContain(index);
     expect(text, 'in index order, not sorted').not.toMatch(/\bSort\b/);
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it("fetches an organization keyword's matches by primary key, found through the trigram indexes", async () => {
+    await t.db.execute(sql`
+      insert into organizations (tenant_id, id, name)
+      select ${DEFAULT_TENANT_ID}, 'planorg' || i, 'Plan organization ' || i from generate_series(1, 500) i`);
+    await t.db.execute(sql`analyze organizations`);
+    const list = await organizationListQuery(tenant(), { q: 'organization 437' });
+    const text = await planAsTenant(tenant(), firstPage(organizations, list));
+    expect(text, 'the tenant and the ids are both index conditions').toMatch(
+      /Index (Only )?Scan using organizations_pk[^\n]*\n\s+Index Cond: [^\n]*tenant_id[^\n]* AND [^\n]*id\)?(::text)? = ANY/,
+    );
+    // The function's statement, as the owner it runs as.
+    const owner = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(
+        sql`explain select o.id from organizations o where o.tenant_id = ${DEFAULT_TENANT_ID} and (o.id ilike '%on 437%' or o.name ilike '%on 437%') limit 10001`,
+      )) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(owner).toContain('organizations_name_trgm');
   });
 
   it('reads the applications list from its index in order', async () => {

@@ -158,6 +158,21 @@ describe('row-level security', () => {
     expect(owner?.role).not.toBe('gatehouse_tenant');
   });
 
+  it('gatehouse_organization_search (migration 0026) answers the named tenant only, and only to the tenant role', async () => {
+    const find = (db: Database, pattern: string) =>
+      rowsOf(db, sql`select id from gatehouse_organization_search(${pattern}, 100) as found(id)`);
+    const own = await asTenant(DEFAULT_TENANT_ID, (db) => find(db, '%RLS org%'));
+    expect(own).toHaveLength(1);
+    expect(await asTenant(ADMIN_TENANT_ID, (db) => find(db, '%RLS org%'))).toEqual([]);
+    expect(await asTenant(undefined, (db) => find(db, '%'))).toEqual([]);
+    const [grants] = await rowsOf(
+      t.db,
+      sql`select has_function_privilege('gatehouse_tenant', 'gatehouse_organization_search(text, integer)', 'execute') as tenant,
+                 has_function_privilege('public', 'gatehouse_organization_search(text, integer)', 'execute') as anyone`,
+    );
+    expect(grants).toEqual({ tenant: true, anyone: false });
+  });
+
   describe('gatehouse_user_search, the one reviewed path around the policy (migration 0024)', () => {
     const search = (db: Database, field: string, op: string, terms: string[]) =>
       rowsOf(

@@ -125,7 +125,8 @@ const listApplicationOrganizations = createRoute({
 export const organizationsRoutes = createRouter()
   .openapi(listOrganizations, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, organizations, query, organizationService.organizationListQuery(query));
+    const list = await organizationService.organizationListQuery(c.get('tenant'), query);
+    const rows = await listPage(c, organizations, query, list);
     if (query.showFeatured) return c.json(await organizationService.withFeaturedUsers(c.get('tenant'), rows), 200);
     return c.json(rows.map(organizationService.toOrganization), 200);
   })

@@ -230,9 +230,30 @@ export function keywordCondition(query: { q?: string | undefined; search?: strin
 
 const newestFirst = [desc(organizations.createdAt), desc(organizations.id)];
 
-/** The condition and order of GET /organizations, newest first. */
-export function organizationListQuery(query: { q?: string | undefined; search?: string | undefined }): ListQuery {
-  return { where: keywordCondition(query, [organizations.id, organizations.name]), orderBy: newestFirst };
+/** Beyond this many matches a keyword is broad: its page walks the newest-first index with the condition instead. */
+const KEYWORD_CANDIDATES_CAP = 10_000;
+
+/**
+ * The condition and order of GET /organizations, newest first. A keyword's matches are found through the trigram
+ * indexes by `gatehouse_organization_search` (migration 0026: as the tenant role the ILIKE could not use them) and
+ * fetched by primary key, the keyword's own condition kept on them; a keyword matching more than
+ * {@link KEYWORD_CANDIDATES_CAP} organizations walks the newest-first index instead, finding its page quickly.
+ */
+export async function organizationListQuery(
+  tenant: TenantDb,
+  query: { q?: string | undefined; search?: string | undefined },
+): Promise<ListQuery> {
+  const keyword = keywordCondition(query, [organizations.id, organizations.name]);
+  const text = query.q ?? query.search;
+  if (!keyword || !text) return { where: keyword, orderBy: newestFirst };
+  const result = (await tenant.asTenant((db) =>
+    db.execute(
+      sql`select id from gatehouse_organization_search(${likePattern(text)}, ${KEYWORD_CANDIDATES_CAP + 1}) as found(id)`,
+    ),
+  )) as unknown as { rows: { id: string }[] };
+  if (result.rows.length > KEYWORD_CANDIDATES_CAP) return { where: keyword, orderBy: newestFirst };
+  const ids = result.rows.map((row) => row.id);
+  return { where: allOf(sql`${organizations.id} = any(${sql.param(ids)}::varchar[])`, keyword), orderBy: newestFirst };
 }
 
 /**
