@@ -271,6 +271,14 @@ describe('sign-up', () => {
   });
 
   it("the email blocklist applies: disposable domains, sub-addressing, the tenant's entries, its allowlist", async () => {
+    // An entry that is neither an address, @domain nor a domain is refused, nothing saved.
+    const refused = await fetch(`${server.base}/api/sign-in-exp`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ emailBlocklistPolicy: { customBlocklist: ['not a domain'] } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await api('GET', '/sign-in-exp')).emailBlocklistPolicy as Json).customBlocklist).toBeUndefined();
     await api('PATCH', '/sign-in-exp', {
       emailBlocklistPolicy: {
         blockDisposableAddresses: true,

@@ -91,6 +91,31 @@ export const signInColorSchema = z.strictObject({
   darkPrimaryColor: hexColorSchema,
 });
 
+/** A domain name: dot-separated labels of letters, digits and inner hyphens (one label names a top-level domain). */
+const domainPattern =
+  /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)*[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
+/** The part of an address before its `@`: no spaces, no second `@`. */
+const localPartPattern = /^[^\s@]+$/;
+
+/**
+ * Whether a trimmed entry is one the email blocklist reads (server services/email-blocklist.ts): a whole address
+ * (`someone@example.com`), `@example.com` (that domain and its subdomains) or a bare domain (`example.com`).
+ */
+export function isEmailListEntry(entry: string): boolean {
+  const at = entry.indexOf('@');
+  if (at === -1) return domainPattern.test(entry);
+  if (at !== entry.lastIndexOf('@')) return false;
+  const domain = entry.slice(at + 1);
+  return (at === 0 || localPartPattern.test(entry.slice(0, at))) && domainPattern.test(domain);
+}
+
+const emailListEntrySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(256)
+  .refine(isEmailListEntry, 'must be an address, @domain or a domain');
+
 /** A tenant's sign-in experience (reference `SignInExperience`; the fields Gatehouse keeps). */
 export const signInExperienceSchema = z.object({
   tenantId: z.string(),
@@ -130,8 +155,8 @@ export const signInExperienceSchema = z.object({
   emailBlocklistPolicy: z.strictObject({
     blockDisposableAddresses: z.boolean().optional(),
     blockSubaddressing: z.boolean().optional(),
-    customAllowlist: z.array(z.string().trim().min(1).max(256)).max(500).optional(),
-    customBlocklist: z.array(z.string().trim().min(1).max(256)).max(500).optional(),
+    customAllowlist: z.array(emailListEntrySchema).max(500).optional(),
+    customBlocklist: z.array(emailListEntrySchema).max(500).optional(),
   }),
   forgotPasswordMethods: z.array(z.enum(['EmailVerificationCode', 'PhoneVerificationCode'])).nullable(),
 });

@@ -28,12 +28,13 @@ export function interactionRoutes(
   const kit = createStepKit({ providers, tenants, config, delivery });
 
   // A NUL character or a broken escape in the URL or a posted form: a page saying so, before any step or tenant
-  // lookup sees it (issue 37 item 8). In the product's look: the tenant in the path may be what is broken.
+  // lookup sees it (issue 37 item 8). In the product's look: the tenant in the path may be what is broken. On the
+  // addresses outside an interaction it runs after their own checks, so the SAML callback's body limit applies
+  // before the form is read.
   const unreadable = pageInputGuard<Env>((c) => {
     const look = productLook(c.get('language'));
     return sendHtml(c, renderMessagePage(look, look.text('request_unreadable')), 400);
   });
-  for (const path of ['/interaction/*', '/callback/*', '/enterprise-sso/*']) app.use(path, unreadable);
 
   // Versioned by its content in the pages' links (auth/sign-in-page.ts): cached for good.
   app.get(SIGN_IN_SCRIPT_PATH, (c) => {
@@ -48,7 +49,7 @@ export function interactionRoutes(
 
   // The tenant's colours and custom CSS, with the overlay the page names (`?organization=`, `?application=`);
   // versioned by the pages' links.
-  app.get('/interaction/:tenantId/theme.css', async (c) => {
+  app.get('/interaction/:tenantId/theme.css', unreadable, async (c) => {
     const tenant = tenants.of(c.req.param('tenantId'));
     const settings = await readSignInExperienceSettings(tenant);
     const overlay = await brandingOverlay(tenant, {
@@ -70,6 +71,7 @@ export function interactionRoutes(
     };
     const handler: MiddlewareHandler<Env> = async (c) => route.handler(c);
     on(route.method, `/interaction/:tenantId/:uid${route.path}`, [
+      unreadable,
       ...(route.before ?? []),
       kit.open(route.prompt),
       offered,
@@ -78,7 +80,7 @@ export function interactionRoutes(
   };
   const mountOutside = (route: OutsideRoute) => {
     const handler: MiddlewareHandler<Env> = async (c) => route.handler(c);
-    on(route.method, route.path, [...(route.before ?? []), handler]);
+    on(route.method, route.path, [...(route.before ?? []), unreadable, handler]);
   };
 
   for (const step of steps) {

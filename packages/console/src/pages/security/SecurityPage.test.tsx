@@ -3,6 +3,7 @@ import {
   type CaptchaProvider,
   type CaptchaProviderPut,
   defaultSignInExperience,
+  isEmailListEntry as isListEntry,
   type SignInExperience,
   type SignInExperiencePatch,
 } from '@gatehouse/schemas';
@@ -17,7 +18,7 @@ import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/security.json';
 import { SecurityPage } from './SecurityPage.tsx';
-import { isListEntry, listProblem } from './security-form.ts';
+import { listProblem } from './security-form.ts';
 
 // What the page sends is under test, not the API (the server tests cover it): saves are recorded here.
 const state: {

@@ -6,6 +6,7 @@ import {
   type CaptchaProviderType,
   captchaConfigSchema,
   captchaProviderTypes,
+  isEmailListEntry,
   type SignInExperience,
   type SignInExperiencePatch,
 } from '@gatehouse/schemas';
@@ -179,24 +180,6 @@ export function captchaToPut(captcha: CaptchaFields, stored: CaptchaProvider | n
   return isSameJson(config, captchaConfigOf(captchaToForm(stored), stored)) ? undefined : { config };
 }
 
-/** A domain name: dot-separated labels of letters, digits and inner hyphens (one label names a top-level domain). */
-const domainPattern =
-  /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)*[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
-/** The part of an address before its `@`: no spaces, no second `@`. */
-const localPartPattern = /^[^\s@]+$/;
-
-/**
- * Whether a trimmed entry is one the server reads (services/email-blocklist.ts): a whole address
- * (`someone@example.com`), `@example.com` (that domain and its subdomains) or a bare domain (`example.com`).
- */
-export function isListEntry(entry: string): boolean {
-  const at = entry.indexOf('@');
-  if (at === -1) return domainPattern.test(entry);
-  if (at !== entry.lastIndexOf('@')) return false;
-  const domain = entry.slice(at + 1);
-  return (at === 0 || localPartPattern.test(entry.slice(0, at))) && domainPattern.test(domain);
-}
-
 /** The first problem of a list's text, with the line it is on (1-based, blank lines counted as the user sees them). */
 export type ListProblem =
   | { kind: 'entry_invalid'; line: number; entry: string }
@@ -209,7 +192,7 @@ export function listProblem(text: string): ListProblem | undefined {
     const entry = raw.trim();
     if (entry === '') continue;
     if (entry.length > MAX_ENTRY_LENGTH) return { kind: 'entry_too_long', line: index + 1 };
-    if (!isListEntry(entry)) return { kind: 'entry_invalid', line: index + 1, entry };
+    if (!isEmailListEntry(entry)) return { kind: 'entry_invalid', line: index + 1, entry };
   }
   const count = listEntries(text).length;
   return count > MAX_LIST_ENTRIES ? { kind: 'too_many_entries', count } : undefined;
