@@ -43,7 +43,9 @@ import { signInExperiencePublicRoutes } from './routes/sign-in-experience-public
 import { signInPreviewRoutes } from './routes/sign-in-preview.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
+import { FailureThrottle } from './services/failure-throttle.ts';
 import { MessageDelivery } from './services/message-delivery.ts';
+import { SIGN_IN_IP_LIMIT } from './services/sign-in.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
 
 export type Services = {
@@ -365,7 +367,8 @@ export function createApp(services: Services) {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
 
-  app.route('/', interactionRoutes(providers, services.tenants, config, delivery));
+  const signInThrottle = new FailureThrottle(db, SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
+  app.route('/', interactionRoutes({ providers, tenants: services.tenants, config, delivery, signInThrottle }));
   app.route('/', signInPreviewRoutes(services.tenants, delivery));
   app.route('/', consoleStatic(config.consoleDir));
   return app;

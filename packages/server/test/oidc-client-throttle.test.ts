@@ -51,19 +51,23 @@ describe('the token endpoint under guessing', () => {
 });
 
 describe('ClientAuthThrottle', () => {
-  it('counts per address and per client within a window, and forgets after it', () => {
-    let now = 1_000_000;
-    const throttle = new ClientAuthThrottle({ perIp: 3, perClient: 5, windowMs: 60_000 }, () => now);
-    for (let i = 0; i < 3; i++) throttle.fail('10.0.0.1', 'tenant app');
-    expect(throttle.retryAfter('10.0.0.1', undefined)).toBe(60);
-    expect(throttle.retryAfter('10.0.0.2', 'tenant app'), 'the client is still under its own limit').toBe(0);
-    throttle.fail('10.0.0.2', 'tenant app');
-    throttle.fail('10.0.0.3', 'tenant app');
-    expect(throttle.retryAfter('10.0.0.4', 'tenant app'), 'guesses spread over addresses add up').toBe(60);
-    expect(throttle.retryAfter('10.0.0.4', 'tenant other'), 'another client is not affected').toBe(0);
+  it('counts per address and per client within a window, and forgets after it', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const throttle = new ClientAuthThrottle(
+      server.database.db,
+      { perIp: 3, perClient: 5, windowMs: 60_000 },
+      () => now,
+    );
+    for (let i = 0; i < 3; i++) await throttle.fail('10.0.0.1', 'tenant app');
+    expect(await throttle.retryAfter('10.0.0.1', undefined)).toBe(60);
+    expect(await throttle.retryAfter('10.0.0.2', 'tenant app'), 'the client is still under its own limit').toBe(0);
+    await throttle.fail('10.0.0.2', 'tenant app');
+    await throttle.fail('10.0.0.3', 'tenant app');
+    expect(await throttle.retryAfter('10.0.0.4', 'tenant app'), 'guesses spread over addresses add up').toBe(60);
+    expect(await throttle.retryAfter('10.0.0.4', 'tenant other'), 'another client is not affected').toBe(0);
     now += 30_000;
-    expect(throttle.retryAfter('10.0.0.1', undefined)).toBe(30);
+    expect(await throttle.retryAfter('10.0.0.1', undefined)).toBe(30);
     now += 30_001;
-    expect(throttle.retryAfter('10.0.0.1', 'tenant app')).toBe(0);
+    expect(await throttle.retryAfter('10.0.0.1', 'tenant app')).toBe(0);
   });
 });

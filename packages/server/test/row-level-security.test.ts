@@ -117,6 +117,19 @@ describe('row-level security', () => {
     });
   });
 
+  it('keeps the shared failure counters from the tenant role (they name addresses and other tenants\' clients)', async () => {
+    await t.db.execute(sql`insert into failure_windows (key, failures, reset_at) values ('rls-probe', 1, now())`);
+    const denied = { message: expect.stringMatching(/permission denied/) };
+    await asTenant(DEFAULT_TENANT_ID, async (db) => {
+      await expect(db.execute(sql`select key from failure_windows`)).rejects.toMatchObject({ cause: denied });
+    });
+    await asTenant(DEFAULT_TENANT_ID, async (db) => {
+      await expect(
+        db.execute(sql`insert into failure_windows (key, failures, reset_at) values ('x', 1, now())`),
+      ).rejects.toMatchObject({ cause: denied });
+    });
+  });
+
   it('holds for the per-tenant modules: TenantDbs statements run as the tenant role, seeing their tenant only', async () => {
     // What the OIDC provider, the sign-in pages and the workers get instead of the raw database.
     const tenant = new TenantDbs(t.db).of(DEFAULT_TENANT_ID);

@@ -58,9 +58,12 @@ async function everyRow(): Promise<string> {
 
 /** The default tenant's cookie keys as the OIDC provider signs cookies with them (a fresh provider). */
 async function providerCookieKeys(): Promise<unknown> {
-  const provider = await new TenantProviders({ tenants: new TenantDbs(t.db), config: t.config, keys: t.keys }).get(
-    DEFAULT_TENANT_ID,
-  );
+  const provider = await new TenantProviders({
+    db: t.db,
+    tenants: new TenantDbs(t.db),
+    config: t.config,
+    keys: t.keys,
+  }).get(DEFAULT_TENANT_ID);
   return provider?.keys;
 }
 

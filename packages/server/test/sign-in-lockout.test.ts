@@ -137,7 +137,7 @@ describe('sign-in lockout', () => {
 
   it('limits wrong passwords per IP address across accounts, and only that address', { timeout: 120_000 }, async () => {
     await createUser('ip_target', 'ip-target@example.com', 'Right-Password-42');
-    const ipThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
+    const ipThrottle = new FailureThrottle(t.db, SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
     const from = (ip: string, identifier: string, password: string) =>
       attemptSignIn(tenant, { identifier, password, ip, ipThrottle });
     // One guess per account (no account reaches its own lockout), all from one address.

@@ -155,7 +155,7 @@ describe('OIDC keys API', () => {
   });
 
   it('the tenant provider is built once per key set: reused until a rotation, then rebuilt', async () => {
-    const providers = new TenantProviders({ tenants: new TenantDbs(t.db), config: t.config, keys: t.keys });
+    const providers = new TenantProviders({ db: t.db, tenants: new TenantDbs(t.db), config: t.config, keys: t.keys });
     const first = await providers.get(DEFAULT_TENANT_ID);
     expect(await providers.get(DEFAULT_TENANT_ID), 'no rebuild while the key set is unchanged').toBe(first);
     expect((await t.call(`${cookieKeys}/rotate`, { method: 'POST' })).status).toBe(200);

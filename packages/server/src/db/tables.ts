@@ -1223,6 +1223,18 @@ export const tokenUsage = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
 );
 
+/**
+ * Failure counters shared by every server process on one database (services/failure-throttle.ts): wrong client
+ * secrets at the token endpoint, wrong passwords per address at sign-in. Global, not tenant-scoped: a key names its
+ * tenant where it has one, and the tenant role has no rights on the table (migration 0027). UNLOGGED: a crash may
+ * forget a window, which only lets a throttled address try again sooner.
+ */
+export const failureWindows = pgTable('failure_windows', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const schema = {
   tenants,
   signingKeys,
@@ -1265,4 +1277,5 @@ export const schema = {
   invoices,
   tokenUsage,
   checkoutSessions,
+  failureWindows,
 };

@@ -17,15 +17,10 @@ import { readSignInExperienceSettings } from '../services/sign-in-experience.ts'
  * a step behind its checks, the interaction guard (the interaction exists, belongs to this browser and is at the
  * step's prompt) and whether the tenant offers the step.
  */
-export function interactionRoutes(
-  providers: StepDeps['providers'],
-  tenants: StepDeps['tenants'],
-  config: StepDeps['config'],
-  delivery: StepDeps['delivery'],
-  steps: readonly SignInStep[] = signInSteps,
-) {
+export function interactionRoutes(deps: StepDeps, steps: readonly SignInStep[] = signInSteps) {
   const app = new Hono<Env>();
-  const kit = createStepKit({ providers, tenants, config, delivery });
+  const kit = createStepKit(deps);
+  const { tenants } = deps;
 
   // A NUL character or a broken escape in the URL or a posted form: a page saying so, before any step or tenant
   // lookup sees it (issue 37 item 8). In the product's look: the tenant in the path may be what is broken. On the

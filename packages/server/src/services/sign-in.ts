@@ -74,7 +74,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
   const ipKeys: ThrottleKey[] = attempt.ip
     ? [[`sign-in ${tenant.tenantId} ${attempt.ip}`, SIGN_IN_IP_LIMIT.maxFailures]]
     : [];
-  const ipWait = attempt.ipThrottle?.retryAfter(ipKeys) ?? 0;
+  const ipWait = (await attempt.ipThrottle?.retryAfter(ipKeys)) ?? 0;
   // Refused before any lookup or hash: an address over its limit costs the server nothing more.
   if (ipWait > 0) return { ok: false, reason: 'locked', retryAfterMinutes: Math.ceil(ipWait / 60) };
   const identifier = attempt.identifier.trim().toLowerCase();
@@ -124,7 +124,7 @@ export async function attemptSignIn(tenant: TenantDb, attempt: SignInAttempt): P
     : await verifyPassword(await getDummyHash(), attempt.password).catch(() => false);
   if (!user?.passwordEncrypted || !matches || user.isSuspended) {
     await finish(tenant, 'Error', { error: user?.isSuspended ? 'suspended' : 'invalid_credentials' });
-    attempt.ipThrottle?.fail(ipKeys);
+    await attempt.ipThrottle?.fail(ipKeys);
     return { ok: false, reason: 'invalid' };
   }
   // An imported hash (SHA-256, MD5, another Argon2 variant or cost…) becomes Argon2id now that we know the password.

@@ -20,13 +20,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The real HTTP server (OIDC issuers + app) on its own test database and a free port; PUBLIC_URL matches it. */
-export async function startTestHttpServer(env: Record<string, string> = {}): Promise<{
+/**
+ * The real HTTP server (OIDC issuers + app) on its own test database and a free port; PUBLIC_URL matches it. With
+ * `options.database` it runs on that one instead (a second server on one database, as a second process would be)
+ * and leaves it open when it closes.
+ */
+export async function startTestHttpServer(
+  env: Record<string, string> = {},
+  options: { database?: DatabaseHandle } = {},
+): Promise<{
   base: string;
   database: DatabaseHandle;
   close: () => Promise<void>;
 }> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -50,7 +57,7 @@ export async function startTestHttpServer(env: Record<string, string> = {}): Pro
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import type { Database } from '../../db/database.ts';
 import { FailureThrottle, type ThrottleKey } from '../../services/failure-throttle.ts';
 
 /** The endpoints where a client authenticates with its secret (oidc-provider's paths, under the issuer). */
@@ -11,28 +12,32 @@ const CLIENT_AUTH_PATH = /^\/token(?:\/introspection|\/revocation)?$/;
  */
 export const CLIENT_AUTH_LIMITS = { perIp: 20, perClient: 60, windowMs: 60_000 } as const;
 
-/** The failure counters of client authentication (one per server; rebuilding a tenant's provider keeps them). */
+/** The failure counters of client authentication, in the database: shared by every process and tenant provider. */
 export class ClientAuthThrottle {
   readonly #throttle: FailureThrottle;
   readonly #limits: { perIp: number; perClient: number };
 
-  constructor(limits: { perIp: number; perClient: number; windowMs: number } = CLIENT_AUTH_LIMITS, now = Date.now) {
-    this.#throttle = new FailureThrottle(limits.windowMs, now);
+  constructor(
+    db: Database,
+    limits: { perIp: number; perClient: number; windowMs: number } = CLIENT_AUTH_LIMITS,
+    now = Date.now,
+  ) {
+    this.#throttle = new FailureThrottle(db, limits.windowMs, now);
     this.#limits = limits;
   }
 
   /** Seconds until the address and the client may try again, or 0 when neither is over its limit. */
-  retryAfter(ip: string, client: string | undefined): number {
+  retryAfter(ip: string, client: string | undefined): Promise<number> {
     return this.#throttle.retryAfter(this.#keys(ip, client));
   }
 
-  fail(ip: string, client: string | undefined): void {
-    this.#throttle.fail(this.#keys(ip, client));
+  fail(ip: string, client: string | undefined): Promise<void> {
+    return this.#throttle.fail(this.#keys(ip, client));
   }
 
   #keys(ip: string, client: string | undefined): ThrottleKey[] {
-    const keys: ThrottleKey[] = [[`ip ${ip}`, this.#limits.perIp]];
-    if (client) keys.push([`client ${client}`, this.#limits.perClient]);
+    const keys: ThrottleKey[] = [[`client-auth ip ${ip}`, this.#limits.perIp]];
+    if (client) keys.push([`client-auth client ${client}`, this.#limits.perClient]);
     return keys;
   }
 }
@@ -61,7 +66,7 @@ export function throttleClientAuthentication(provider: Provider, tenantId: strin
     if (ctx.method !== 'POST' || !CLIENT_AUTH_PATH.test(ctx.path)) return next();
     const headerClient = basicClientId(ctx.get('authorization'));
     const clientKey = (id: string | undefined) => (id ? `${tenantId} ${id}` : undefined);
-    const wait = throttle.retryAfter(ctx.ip, clientKey(headerClient));
+    const wait = await throttle.retryAfter(ctx.ip, clientKey(headerClient));
     if (wait > 0) {
       ctx.status = 429;
       ctx.set('Retry-After', String(wait));
@@ -76,7 +81,7 @@ export function throttleClientAuthentication(provider: Provider, tenantId: strin
     const body = ctx.body as { error?: unknown } | undefined;
     if (ctx.status === 401 && body?.error === 'invalid_client') {
       const bodyClient = (ctx.oidc?.params as { client_id?: unknown } | undefined)?.client_id;
-      throttle.fail(ctx.ip, clientKey(headerClient ?? (typeof bodyClient === 'string' ? bodyClient : undefined)));
+      await throttle.fail(ctx.ip, clientKey(headerClient ?? (typeof bodyClient === 'string' ? bodyClient : undefined)));
     }
   });
 }

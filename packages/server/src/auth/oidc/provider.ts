@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import type { TenantDb, TenantDbs } from '../../db/tenant-db.ts';
 import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
@@ -72,12 +73,14 @@ const errorRenderer =
   };
 
 export type OidcDeps = {
+  /** The server's own connection: the shared failure counters of client authentication (not a tenant's data). */
+  db: Database;
   /** The tenants' data: each provider reads and writes as its tenant (row-level security). */
   tenants: TenantDbs;
   config: Config;
   keys: SigningKeyStore;
   log?: Logger | undefined;
-  /** Failed client authentications, shared by the providers of one server (rebuilding a provider keeps it). */
+  /** Failed client authentications, counted in the database for every provider and process. */
   clientAuthThrottle?: ClientAuthThrottle | undefined;
   /** Runs the tenants' custom JWT scripts; one per server. */
   scripts?: ScriptSandbox | undefined;
@@ -271,7 +274,7 @@ export class TenantProviders {
 
   constructor(deps: OidcDeps) {
     this.#deps = {
-      clientAuthThrottle: new ClientAuthThrottle(),
+      clientAuthThrottle: new ClientAuthThrottle(deps.db),
       scripts: new ScriptSandbox({
         fetchAllowList: deps.config.customJwt.fetchAllowList,
         outbound: deps.config.outbound,

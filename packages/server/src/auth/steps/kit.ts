@@ -16,7 +16,7 @@ import { sendHtml } from '../../http/html.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
 import { captchaWidget, readCaptchaProvider, verifyCaptcha } from '../../services/captcha.ts';
-import { FailureThrottle } from '../../services/failure-throttle.ts';
+import type { FailureThrottle } from '../../services/failure-throttle.ts';
 import type { MessageDelivery } from '../../services/message-delivery.ts';
 import { mfaStepFor } from '../../services/mfa-sign-in.ts';
 import { pwnedPasswordCheck } from '../../services/pwned-passwords.ts';
@@ -62,6 +62,8 @@ export type StepDeps = {
   tenants: TenantDbs;
   config: Pick<Config, 'edition' | 'pwnedPasswordsUrl' | 'publicUrl' | 'outbound'>;
   delivery: MessageDelivery;
+  /** Wrong passwords per IP address (services/sign-in.ts SIGN_IN_IP_LIMIT), counted for every process. */
+  signInThrottle: FailureThrottle;
 };
 
 /**
@@ -93,10 +95,8 @@ export const themeHref =
  * `complete` (recorded once, then the provider's login).
  */
 export function createStepKit(deps: StepDeps) {
-  const { providers, tenants, config, delivery } = deps;
+  const { providers, tenants, config, delivery, signInThrottle } = deps;
   const { edition } = config;
-  /** Wrong passwords per IP address of this server (services/sign-in.ts SIGN_IN_IP_LIMIT). */
-  const signInThrottle = new FailureThrottle(SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
 
   const interactionDetails = async (c: Context<Env>, provider: Provider) => {
     try {
