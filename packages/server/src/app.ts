@@ -22,6 +22,7 @@ import { createPaymentProvider } from './billing/index.ts';
 import { SANDBOX_BASE_PATH, SandboxPaymentProvider } from './billing/sandbox.ts';
 import { sandboxPaymentPages } from './billing/sandbox-pages.ts';
 import type { Config } from './config.ts';
+import type { ChangeNotices } from './db/change-notices.ts';
 import type { Database } from './db/client.ts';
 import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { tenants } from './db/tables.ts';
@@ -61,6 +62,8 @@ export type Services = {
   email?: EmailService;
   /** Requests handled at once, the rest wait in line (the embedded database: http/admission.ts); unset: no limit. */
   admissionLimit?: number | undefined;
+  /** Changes made by any process (db/change-notices.ts): this process's caches drop what changed. */
+  notices?: ChangeNotices | undefined;
 };
 
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
@@ -90,8 +93,9 @@ function withoutBodyless(limit: MiddlewareHandler<AppEnv>): MiddlewareHandler<Ap
 }
 
 /**
- * Tenants known to exist, so a management request does not read the tenants table each time. An entry
- * lives `ttlMs`: a tenant deleted by another process (cloud edition) stops answering within that time,
+ * Tenants known to exist, so a management request does not read the tenants table each time. A tenant deleted by
+ * another process (cloud edition) is forgotten when its change notice arrives; should notices fail, an entry lives
+ * `ttlMs`, and a tenant deleted elsewhere stops answering within that time;
  * and at once in the process that deleted it (`forget`).
  */
 class KnownTenants {
@@ -109,6 +113,9 @@ class KnownTenants {
   }
   forget(tenantId: string): void {
     this.#seen.delete(tenantId);
+  }
+  clear(): void {
+    this.#seen.clear();
   }
 }
 
@@ -132,6 +139,17 @@ export function createApp(services: Services) {
   useSecretBox(secretBoxFor(config));
   const providers = services.providers ?? new TenantProviders(services);
   const known = new KnownTenants();
+  services.notices?.subscribe((change) => {
+    if (change === 'reset') {
+      known.clear();
+      keys.forgetAll();
+      providers.forgetAll();
+      return;
+    }
+    if (change.kind === 'tenant') known.forget(change.tenantId);
+    if (change.kind !== 'oidc-session') keys.forget(change.tenantId);
+    providers.forget(change.tenantId);
+  });
   const storage = new LocalAssetStorage(config.dataDir);
   const payments = createPaymentProvider(config);
   const email = services.email ?? new EmailService(config.smtp);

@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { SigningKeyStore } from './auth/signing-keys.ts';
 import { listenForCli } from './cli/socket.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { CHANGES_CHANNEL, ChangeNotices } from './db/change-notices.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { sealSecretsAtRest } from './db/seal-at-rest.ts';
 import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
@@ -35,12 +36,16 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   if (config.admin && (await createFirstConsoleAdmin(tenants, config.admin))) {
     log.info({ username: config.admin.username }, 'created the first console admin from ADMIN_USERNAME');
   }
+  // What other processes change reaches this one's caches at once (db/change-notices.ts).
+  const notices = new ChangeNotices();
+  const stopListening = await database.listen(CHANGES_CHANNEL, notices);
   const server = createHttpServer({
     config,
     db: database.db,
     tenants,
     keys: new SigningKeyStore(tenants),
     log,
+    notices,
     // PGlite runs one statement at a time: requests are admitted in order rather than interleaved (http/admission.ts).
     admissionLimit: database.kind === 'pglite' ? PGLITE_ADMISSION_LIMIT : undefined,
   });
@@ -72,6 +77,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     database,
     close: async () => {
       cliServer?.close();
+      await stopListening();
       await webhooks.stop();
       await userImports.stop();
       await logRetention.stop();

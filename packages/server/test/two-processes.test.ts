@@ -1,4 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
 import { CLIENT_AUTH_LIMITS } from '../src/auth/oidc/client-auth-throttle.ts';
@@ -6,8 +7,8 @@ import { type DatabaseHandle, openPostgres } from '../src/db/client.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { FailureThrottle } from '../src/services/failure-throttle.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
-import { createTestDatabase } from './support/database.ts';
-import { startTestHttpServer } from './support/http-server.ts';
+import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
+import { bootstrapManagementToken, startTestHttpServer } from './support/http-server.ts';
 
 // Issue 38: two server processes on one database behave as one service. Two HTTP servers run here on one database
 // (on PostgreSQL each with its own connection pool, as two processes would have); what one counts, the other sees.
@@ -20,7 +21,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   second = database.url ? await openPostgres(database.url, 4) : undefined;
   one = await startTestHttpServer({}, { database });
-  two = await startTestHttpServer({}, { database: second ?? database });
+  // One public address, as two processes behind one proxy have: tokens of one are valid at the other.
+  two = await startTestHttpServer({ PUBLIC_URL: one.base }, { database: second ?? database });
 });
 afterAll(async () => {
   await one.close();
@@ -60,7 +62,70 @@ describe('two servers on one database', () => {
       expect(refused.status, `${base} refuses`).toBe(429);
       expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     }
+    // The address is this test's own (127.0.0.1): the tests below need it served again.
+    await database.db.execute(sql`delete from failure_windows`);
   });
+});
+
+describe('change notices', () => {
+  it('a signing key removed through one server stops verifying on the other at once', async () => {
+    const token = await bootstrapManagementToken(one);
+    const call = (base: string, path: string, init: RequestInit = {}) =>
+      fetch(`${base}/api${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      });
+    // The second server verifies the token, and so caches the key set that signed it.
+    expect((await call(two.base, '/applications')).status).toBe(200);
+    const rotated = await call(one.base, '/configs/oidc/private-keys/rotate', { method: 'POST', body: '{}' });
+    expect(rotated.status).toBe(200);
+    const [, previous] = (await rotated.json()) as { id: string }[];
+    if (!previous) throw new Error('no previous key after the rotation');
+    expect((await call(one.base, `/configs/oidc/private-keys/${previous.id}`, { method: 'DELETE' })).status).toBe(204);
+    // Its cache would have kept the removed key for a minute; the notice arrives within milliseconds.
+    const deadline = Date.now() + 5_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await call(two.base, '/applications')).status;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status, 'the token signed by the removed key').toBe(401);
+  });
+
+  it.skipIf(!testDatabaseUrl)(
+    'listens again after its connection is dropped, and says notices may be missed',
+    async () => {
+      const url = database.url;
+      if (!url) throw new Error('PostgreSQL only');
+      const heard: string[] = [];
+      const stop = await database.listen('gatehouse_test_channel', {
+        notice: (payload) => heard.push(payload),
+        reset: () => heard.push('reset'),
+      });
+      try {
+        const notify = (payload: string) =>
+          database.db.execute(sql`select pg_notify('gatehouse_test_channel', ${payload})`);
+        const until = async (what: string) => {
+          const deadline = Date.now() + 10_000;
+          while (!heard.includes(what) && Date.now() < deadline)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(heard).toContain(what);
+        };
+        await notify('first');
+        await until('first');
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where query = 'listen "gatehouse_test_channel"' and datname = current_database()`,
+        );
+        await until('reset');
+        await notify('after');
+        await until('after');
+      } finally {
+        await stop();
+      }
+    },
+  );
 });
 
 describe('FailureThrottle', () => {

@@ -68,8 +68,8 @@ export type VerificationKeys = (
  * Verification keys per tenant, read from the database and kept for a short while (`ttlMs`) so most
  * requests need no database read. A token whose key is not in the cache (signed after a rotation,
  * possibly by another server process) makes the store compare the key-set version and reload when
- * it changed, so a rotation never turns new tokens away. A removed key stops verifying at once in
- * the process that removed it (`forget`) and within `ttlMs` in the others.
+ * it changed, so a rotation never turns new tokens away. A removed key stops verifying in every process as
+ * soon as the change notice arrives (`forget`, db/change-notices.ts), and within `ttlMs` should notices fail.
  */
 export class SigningKeyStore {
   readonly #tenants: TenantDbs;
@@ -89,9 +89,14 @@ export class SigningKeyStore {
     return rows.map((row) => row.privateJwk);
   }
 
-  /** Drops the cached keys of a tenant (after a change of its key set in this process). */
+  /** Drops the cached keys of a tenant (its key set changed: db/change-notices.ts). */
   forget(tenantId: string): void {
     this.#cache.delete(tenantId);
+  }
+
+  /** Drops every tenant's cached keys (change notices may have been missed). */
+  forgetAll(): void {
+    this.#cache.clear();
   }
 
   async #load(tenantId: string): Promise<KeySet> {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { sourceDir } from '../source-dir.ts';
+import type { NoticeListener } from './change-notices.ts';
 import type { Database } from './database.ts';
 import { schema } from './tables.ts';
 import { type TenantConnections, useTenantConnections } from './tenant-connections.ts';
@@ -19,6 +20,11 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
+  /**
+   * Listens to a notification channel (db/change-notices.ts) until the returned function is called. On PostgreSQL a
+   * connection of its own, opened again after it drops (then `reset`: notices may have been missed meanwhile).
+   */
+  listen: (channel: string, listener: NoticeListener) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -57,6 +63,11 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
     kind: 'pglite',
     // PGlite is single-process: its data directory cannot be opened twice, so no lock is needed.
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    // In the same process as every writer: nothing is ever missed, so no reset.
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.notice(payload));
+      return unlisten;
+    },
     close: () => client.close(),
   };
 }
@@ -141,9 +152,71 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: async () => {
       await Promise.all([pool.end(), tenants.pool.end()]);
     },
+  };
+}
+
+/** Longest wait between two attempts to open the listening connection again. */
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * A connection that only listens. When it drops (a restart, a failover) it is opened again after 0.1 s, then up to
+ * 10 s between attempts; once it listens again, `reset` tells the subscribers that notices may have been missed.
+ */
+async function listenPostgres(url: string, channel: string, listener: NoticeListener): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryMs = 100;
+  let timer: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.removeAllListeners();
+      next.on('error', () => {});
+      void next.end().catch(() => {});
+      timer = setTimeout(() => void reopen(), retryMs);
+      timer.unref();
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) listener.notice(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    retryMs = 100;
+  };
+  const reopen = async () => {
+    if (stopped) return;
+    try {
+      await open();
+      listener.reset();
+    } catch {
+      // `lost` scheduled the next attempt.
+    }
+  };
+  await open().catch((error: unknown) => {
+    // The database cannot be reached at start-up: the caller fails, nothing keeps trying behind it.
+    stopped = true;
+    clearTimeout(timer);
+    throw error;
+  });
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
   };
 }
 

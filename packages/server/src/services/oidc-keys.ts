@@ -9,6 +9,7 @@ import {
 } from '@gatehouse/schemas';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { generateSigningKey, KEY_SET_VERSION, keyAlgorithmOf } from '../auth/signing-keys.ts';
+import { announceChange } from '../db/change-notices.ts';
 import { COOKIE_KEYS, openConfigValue, type SealedConfigValue, sealConfigValue } from '../db/sealed-configs.ts';
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -112,6 +113,8 @@ async function bumpKeySetVersion(tx: TenantDb): Promise<void> {
   const version = generateId();
   const updated = await tx.update(tenantConfigs, eq(tenantConfigs.key, KEY_SET_VERSION), { value: version });
   if (!updated.length) await tx.insert(tenantConfigs, { key: KEY_SET_VERSION, value: version });
+  // Every process drops the tenant's cached keys and provider when this commits.
+  await announceChange(tx, 'signing-keys');
 }
 
 async function writeCookieKeys(tx: TenantDb, keys: StoredCookieKey[]): Promise<void> {

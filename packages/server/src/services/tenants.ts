@@ -17,6 +17,7 @@ import {
 } from '@gatehouse/schemas';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { announceChange } from '../db/change-notices.ts';
 import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { seedTenant, tenantRoleId } from '../db/seed.ts';
@@ -266,6 +267,8 @@ export async function deleteTenant(
     await performWrite({ ...ctx, tenant: adminTenant(tenantDb) }, 'Admin.Tenant.Deleted', async (admin) => {
       await admin.delete(organizations, eq(organizations.id, tenantOrganizationId(id)));
       await tenantDb.delete(tenants).where(eq(tenants.id, id));
+      // Every process drops what it cached of the tenant when this commits.
+      await announceChange(new TenantDb(tenantDb, id), 'tenant');
       const defaultsMoved = await reassignDefaultTenants(admin, id);
       return {
         result: undefined,

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { managementResource } from '../../src/auth/issuers.ts';
 import { SigningKeyStore } from '../../src/auth/signing-keys.ts';
 import { loadConfig } from '../../src/config.ts';
+import { CHANGES_CHANNEL, ChangeNotices } from '../../src/db/change-notices.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { TenantDb, TenantDbs } from '../../src/db/tenant-db.ts';
 import { createHttpServer } from '../../src/http-server.ts';
@@ -43,12 +44,15 @@ export async function startTestHttpServer(
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
+  const notices = new ChangeNotices();
+  const stopListening = await database.listen(CHANGES_CHANNEL, notices);
   const server = createHttpServer({
     config,
     db: database.db,
     tenants: new TenantDbs(database.db),
     keys: new SigningKeyStore(new TenantDbs(database.db)),
     log: pino({ level: 'silent' }),
+    notices,
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
@@ -57,6 +61,7 @@ export async function startTestHttpServer(
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await stopListening();
       if (!options.database) await database.close();
     },
   };

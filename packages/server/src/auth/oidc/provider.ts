@@ -312,8 +312,13 @@ export class TenantProviders {
     return provider;
   }
 
-  /** Drops a tenant's cached provider (the tenant was deleted: the next request finds no tenant). */
+  /** Drops a tenant's cached provider (the tenant was deleted, or its keys or session settings changed). */
   forget(tenantId: string): void {
     this.#providers.delete(tenantId);
+  }
+
+  /** Drops every cached provider (change notices may have been missed). */
+  forgetAll(): void {
+    this.#providers.clear();
   }
 }

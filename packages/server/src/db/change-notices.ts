@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TenantDb } from './tenant-db.ts';
+
+/**
+ * Change notices: how every server process on one database hears at once that data it caches changed, so a
+ * deleted tenant, a removed signing key or new session settings take effect everywhere in the time of a
+ * notification rather than of a cache's lifetime. PostgreSQL's LISTEN/NOTIFY on one channel (PGlite has it too):
+ * a notice written in a transaction is delivered when it commits, and not at all when it rolls back.
+ *
+ * Each process holds one listening connection (db/client.ts `listen`). A notice lost while that connection was
+ * down is covered by `reset`: after reconnecting, every subscriber drops everything it cached.
+ */
+export const CHANGES_CHANNEL = 'gatehouse_changes';
+
+const changeNotice = z.object({
+  /** `tenant`: deleted (forget everything of it); `signing-keys`: rotated or removed; `oidc-session`: settings. */
+  kind: z.enum(['tenant', 'signing-keys', 'oidc-session']),
+  tenantId: z.string().min(1).max(64),
+});
+export type ChangeNotice = z.infer<typeof changeNotice>;
+
+/** What a listening connection reports: a notice's payload, or that notices may have been missed. */
+export type NoticeListener = { notice: (payload: string) => void; reset: () => void };
+
+/** Tells every process (this one too) of a change; in a transaction, at its commit. */
+export function announceChange(tenant: TenantDb, kind: ChangeNotice['kind']): Promise<unknown> {
+  const notice: ChangeNotice = { kind, tenantId: tenant.tenantId };
+  return tenant.asTenant((db) => db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`));
+}
+
+/** The subscribers of one process: caches that drop an entry on a notice, and everything on a reset. */
+export class ChangeNotices implements NoticeListener {
+  readonly #subscribers = new Set<(change: ChangeNotice | 'reset') => void>();
+
+  subscribe(subscriber: (change: ChangeNotice | 'reset') => void): () => void {
+    this.#subscribers.add(subscriber);
+    return () => this.#subscribers.delete(subscriber);
+  }
+
+  notice(payload: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const change = changeNotice.safeParse(parsed);
+    // Anyone who may run NOTIFY on the database can send to the channel: an unknown notice is ignored, and the
+    // worst a forged one does is drop a cache entry that is read again.
+    if (change.success) this.#publish(change.data);
+  }
+
+  reset(): void {
+    this.#publish('reset');
+  }
+
+  #publish(change: ChangeNotice | 'reset'): void {
+    for (const subscriber of this.#subscribers) subscriber(change);
+  }
+}
