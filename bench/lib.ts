@@ -191,7 +191,7 @@ export function waitForOutput(
 /** The Node flags `npm start` gives the server: `serverNodeFlags` of scripts/build.mjs, which says why. */
 export const serverNodeFlags = (env: Record<string, string | undefined>) => [
   ...(env.DATABASE_URL ? [] : ['--liftoff-only']),
-  '--max-semi-space-size=16',
+  '--max-semi-space-size=8',
 ];
 
 /** Starts the server directly on `dataDir` (with `npm start`'s Node flags) and waits for its `Console:` line. */

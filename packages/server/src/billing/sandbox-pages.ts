@@ -147,7 +147,7 @@ export function sandboxPaymentPages(db: Database, provider: SandboxPaymentProvid
       const pay =
         invoice.status === 'open' &&
         html`<form method="post" action="${SANDBOX_BASE_PATH}/portal/${token}/invoices/${encodeURIComponent(invoice.id)}/pay"><button type="submit">${t(language, 'pay')}</button></form>`;
-      return html`\n<tr><td>${day(new Date(invoice.periodStart), language)} – ${day(new Date(invoice.periodEnd), language)}</td><td>${money(invoice.amountDue, language)}</td><td>${invoiceStatus(invoice.status)}</td><td>${pay}</td></tr>`;
+      return html`\n<tr><td>${day(new Date(invoice.periodStart), language)} &ndash; ${day(new Date(invoice.periodEnd), language)}</td><td>${money(invoice.amountDue, language)}</td><td>${invoiceStatus(invoice.status)}</td><td>${pay}</td></tr>`;
     });
     return sendHtml(
       c,
