@@ -4,7 +4,7 @@ declare module 'autocannon' {
   type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number };
   /** The raw request a `setupRequest` hook may change (e.g. a fresh body each time). */
   export type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
-  type Options = {
+  export type Options = {
     url: string;
     connections: number;
     duration: number;

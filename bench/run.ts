@@ -11,6 +11,7 @@ import { install } from './install.ts';
 import { type Bench, binDir, childEnv, type Figure, log, root, runToEnd } from './lib.ts';
 import { load } from './load.ts';
 import { managementApi, managementApiPglite } from './management-api.ts';
+import { processes } from './processes.ts';
 import { rss } from './rss.ts';
 import { serverColdStart, start } from './start.ts';
 import { statusThroughput } from './status-throughput.ts';
@@ -32,6 +33,7 @@ const benches: Bench[] = [
   tokenIssuance,
   managementApi,
   managementApiPglite,
+  processes,
   userImport,
   userImportPglite,
   crashSafety,
