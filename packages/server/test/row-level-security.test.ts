@@ -117,7 +117,7 @@ describe('row-level security', () => {
     });
   });
 
-  it('keeps the shared failure counters from the tenant role (they name addresses and other tenants\' clients)', async () => {
+  it("keeps the shared failure counters from the tenant role (they name addresses and other tenants' clients)", async () => {
     await t.db.execute(sql`insert into failure_windows (key, failures, reset_at) values ('rls-probe', 1, now())`);
     const denied = { message: expect.stringMatching(/permission denied/) };
     await asTenant(DEFAULT_TENANT_ID, async (db) => {
