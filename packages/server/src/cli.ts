@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { parseArgs } from 'node:util';
+import { planIds } from '@gatehouse/schemas';
 import { z } from 'zod';
 import { CliError, type CommandName, commandSchemas, runCommand } from './cli/commands.ts';
 import { cliSocketPath, sendToServer } from './cli/socket.ts';
@@ -37,7 +38,7 @@ function fail(message: string): never {
 }
 
 const seedUsage = `Usage: npm run cli -- seed --users <count> [--logs <count>] [--tenant default]
-                           [--password <password>] [--create-tenant]
+                           [--password <password>] [--create-tenant] [--plan <plan>]
 
 Fills the tenant up to <count> users and <count> audit-log rows (what exists counts; nothing is
 removed, so running it again adds only what is missing). Users get varied names in several scripts,
@@ -48,6 +49,9 @@ Rows are made by set-based SQL in batches. A load that at least doubles a table 
 rows) is one transaction that rebuilds the table's secondary indexes at the end: it locks the table
 meanwhile, so stop the server or expect it to wait. Rates measured on two cores are in the README.
 --create-tenant creates a missing tenant (reachable at /m/<tenant>/api in the cloud edition).
+--plan subscribes the tenant to a plan of the cloud edition (Free, Pro, Development, Admin…), whose quotas
+and audit-log retention then apply there: Admin keeps the seeded rows of the last 30 days, Free deletes
+all but 3 days of them within the hour.
 Progress goes to stderr, the report (JSON) to stdout.`;
 
 const count = (label: string) =>
@@ -62,6 +66,7 @@ const seedSchema = z.strictObject({
   tenant: z.string().min(1).max(21).default('default'),
   password: z.string().min(8, 'must be at least 8 characters').optional(),
   'create-tenant': z.boolean().optional(),
+  plan: z.enum(planIds).optional(),
 });
 
 /** Whether a server answers on the data directory's CLI socket (a stale socket file does not count). */
@@ -112,6 +117,7 @@ async function runSeed(argv: string[]): Promise<void> {
         tenant: { type: 'string' },
         password: { type: 'string' },
         'create-tenant': { type: 'boolean' },
+        plan: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -153,6 +159,7 @@ async function runSeed(argv: string[]): Promise<void> {
       logs: options.logs,
       password: options.password,
       createTenant: options['create-tenant'],
+      plan: options.plan,
       onProgress: progressPrinter(),
     });
     for (const [table, figures] of [

@@ -195,6 +195,15 @@ describe('seed tool', () => {
     expect(more.runs.at(-1)).toMatchObject({ usersAdded: 150, logsAdded: 2600 - logs });
   });
 
+  it('subscribes the tenant to the plan asked for (the cloud edition's quotas and retention)', async () => {
+    const planOf = async () =>
+      (await query(sql`select plan_id from tenant_subscriptions where tenant_id = ${DEFAULT_TENANT_ID}`))[0]?.plan_id;
+    const users = (await seedScale(t.db, kind, { tenantId: DEFAULT_TENANT_ID, users: 1, plan: 'Admin' })).users.after;
+    expect(await planOf()).toBe('Admin');
+    await seedScale(t.db, kind, { tenantId: DEFAULT_TENANT_ID, users, plan: 'Free' });
+    expect(await planOf(), 'a second run changes it').toBe('Free');
+  });
+
   it('bulk-loads into a new tenant and rebuilds exactly the indexes it dropped', async () => {
     const indexes = async () =>
       query(

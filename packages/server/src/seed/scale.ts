@@ -3,6 +3,7 @@
 // million users take minutes, not a million API calls. Every value derives from md5(tenant, serial),
 // which makes a run repeatable and lets audit-log rows point at seeded users without reading them.
 import { randomBytes } from 'node:crypto';
+import type { PlanId } from '@gatehouse/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { seedTenant } from '../db/seed.ts';
@@ -44,6 +45,8 @@ export type ScaleSeedOptions = {
   password?: string | undefined;
   /** Create the tenant (with its signing key and management API) when it does not exist. */
   createTenant?: boolean | undefined;
+  /** Subscribe the tenant to this plan (the cloud edition's quotas and audit-log retention). */
+  plan?: PlanId | undefined;
   batchSize?: { users?: number; logs?: number } | undefined;
   /** Fewest new rows for a bulk load ({@link BULK_MIN_ROWS}); tests lower it to cover that path. */
   bulkMinRows?: number | undefined;
@@ -416,6 +419,13 @@ async function ensureTenant(db: Database, tenantId: string, create: boolean): Pr
   await seedTenant(db, tenantId);
 }
 
+/** The tenant's plan from now on, for a year (a subscription row, as a checkout would write it). */
+async function subscribe(db: Database, tenantId: string, plan: PlanId): Promise<void> {
+  await db.execute(sql`insert into tenant_subscriptions (tenant_id, plan_id, current_period_start, current_period_end)
+    values (${tenantId}, ${plan}, now(), now() + interval '1 year')
+    on conflict (tenant_id) do update set plan_id = excluded.plan_id, status = 'active', updated_at = now()`);
+}
+
 /** The seed's roles and applications, created once; answers the role ids to assign (found by name). */
 async function ensureFixtures(db: Database, tenantId: string) {
   for (const role of SEED_ROLES) {
@@ -743,6 +753,7 @@ export async function seedScale(
   const { tenantId } = options;
   const batch = { ...DEFAULT_BATCH[kind], ...options.batchSize };
   await ensureTenant(db, tenantId, options.createTenant ?? false);
+  if (options.plan) await subscribe(db, tenantId, options.plan);
   const roles = await ensureFixtures(db, tenantId);
   const state = await readState(db, tenantId);
   const usersBefore = await countUsers(db, tenantId);
