@@ -21,7 +21,6 @@ import type { MessageDelivery } from '../../services/message-delivery.ts';
 import { mfaStepFor } from '../../services/mfa-sign-in.ts';
 import { pwnedPasswordCheck } from '../../services/pwned-passwords.ts';
 import { registrationOpen } from '../../services/registration.ts';
-import { SIGN_IN_IP_LIMIT } from '../../services/sign-in.ts';
 import { completeSignIn, type FirstFactor, type SecondFactorMethod } from '../../services/sign-in-completion.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
 import { shownSocialConnectors } from '../../services/social-sign-in.ts';
