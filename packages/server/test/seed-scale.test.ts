@@ -198,7 +198,8 @@ describe('seed tool', () => {
   it('subscribes the tenant to the plan asked for (the quotas and retention of the cloud edition)', async () => {
     const planOf = async () =>
       (await query(sql`select plan_id from tenant_subscriptions where tenant_id = ${DEFAULT_TENANT_ID}`))[0]?.plan_id;
-    const users = (await seedScale(t.db, kind, { tenantId: DEFAULT_TENANT_ID, users: 1, logs: 0, plan: 'Admin' })).users.after;
+    const users = (await seedScale(t.db, kind, { tenantId: DEFAULT_TENANT_ID, users: 1, logs: 0, plan: 'Admin' })).users
+      .after;
     expect(await planOf()).toBe('Admin');
     await seedScale(t.db, kind, { tenantId: DEFAULT_TENANT_ID, users, logs: 0, plan: 'Free' });
     expect(await planOf(), 'a second run changes it').toBe('Free');
