@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   basicPlans,
+  DEFAULT_TENANT_ID,
   developmentPlanQuota,
   freePlanQuota,
   offeredPlanIds,
@@ -15,9 +16,9 @@ import { issuerUrl, managementResource } from '../src/auth/issuers.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedSkus } from '../src/db/seed.ts';
 import { dailyActiveUsers, skus, tenantSubscriptions, tokenUsage } from '../src/db/tables.ts';
-import { TenantDb } from '../src/db/tenant-db.ts';
+import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
-import { calendarMonth, periodKey } from '../src/services/subscriptions.ts';
+import { calendarMonth, periodKey, TokenUsageCounter } from '../src/services/subscriptions.ts';
 import { type CloudAccount, call, createCloudAccount, tenantToken } from './support/cloud-accounts.ts';
 import { startTestHttpServer } from './support/http-server.ts';
 
@@ -210,5 +211,25 @@ describe('subscription usage', () => {
   it('gives a development tenant the Development quota', async () => {
     const usage = (await cloud(alice, `/tenants/${developmentId}/subscription-usage`)).json;
     expect(usage.quota).toEqual(developmentPlanQuota);
+  });
+});
+
+describe('TokenUsageCounter', () => {
+  it('writes the tokens counted in memory as one upsert per tenant, adding to what is there', async () => {
+    const tenantId = DEFAULT_TENANT_ID;
+    const tenants = new TenantDbs(db);
+    const counter = new TokenUsageCounter(tenants);
+    const countNow = async () => {
+      const [row] = await db.select().from(tokenUsage).where(eq(tokenUsage.tenantId, tenantId));
+      return row?.count ?? 0;
+    };
+    const before = await countNow();
+    for (let i = 0; i < 5; i++) counter.count(tenantId);
+    expect(await countNow(), 'nothing written yet').toBe(before);
+    await counter.flush();
+    expect(await countNow()).toBe(before + 5);
+    counter.count(tenantId);
+    // Written by its timer too, without a flush.
+    await expect.poll(countNow, { timeout: 5_000 }).toBe(before + 6);
   });
 });

@@ -21,7 +21,7 @@ import { COOKIE_KEYS, newCookieKey, parseCookieKeys, serializeCookieKeys } from 
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
-import { countTokensOnGrants } from '../../services/subscriptions.ts';
+import { countTokensOnGrants, TokenUsageCounter } from '../../services/subscriptions.ts';
 import { issuerUrl } from '../issuers.ts';
 import { productLook } from '../sign-in-look.ts';
 import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';
@@ -82,6 +82,8 @@ export type OidcDeps = {
   log?: Logger | undefined;
   /** Failed client authentications, counted in the database for every provider and process. */
   clientAuthThrottle?: ClientAuthThrottle | undefined;
+  /** Issued tokens, counted for the plans' usage; one per server. */
+  tokenUsage?: TokenUsageCounter | undefined;
   /** Runs the tenants' custom JWT scripts; one per server. */
   scripts?: ScriptSandbox | undefined;
 };
@@ -240,7 +242,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   // Behind a TLS-terminating proxy, trust X-Forwarded-* so issued URLs use https.
   provider.proxy = config.publicUrl.startsWith('https://');
   recordActivityOnTokenGrants(provider, tenant, deps.log);
-  countTokensOnGrants(provider, tenant, deps.log);
+  if (!deps.tokenUsage) throw new Error('createTenantProvider needs the token counter (TenantProviders makes one)');
+  countTokensOnGrants(provider, tenantId, deps.tokenUsage);
   registerOrganizationTokenGrants(provider, { tenant, signingAlgorithm });
   registerPersonalAccessTokenExchange(provider, { tenant, signingAlgorithm });
   if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
@@ -275,6 +278,7 @@ export class TenantProviders {
   constructor(deps: OidcDeps) {
     this.#deps = {
       clientAuthThrottle: new ClientAuthThrottle(deps.db),
+      tokenUsage: new TokenUsageCounter(deps.tenants, deps.log),
       scripts: new ScriptSandbox({
         fetchAllowList: deps.config.customJwt.fetchAllowList,
         outbound: deps.config.outbound,
