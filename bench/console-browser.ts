@@ -162,7 +162,8 @@ export const consoleSize: Bench = {
           name: 'console-size',
           value: kB(sum(assets, 'gzip')),
           unit: 'kB gz',
-          budget: 200,
+          // The target: the shell, the landing page and every area registered (their pages load lazily).
+          budget: 150,
           samples: [sum(assets, 'gzip')],
           details: { page: 'first signed-in page (/console → landing page), cold cache', assets },
         },
@@ -192,7 +193,9 @@ export const consoleSize: Bench = {
           name: 'sign-in-size',
           value: kB(sum(signInAssets, 'gzip')),
           unit: 'kB gz',
-          budget: null,
+          // boot.ts and the sign-in start (about 5 kB) plus the server's sign-in page (about 2.6 kB): the console
+          // itself is not downloaded before the form.
+          budget: 10,
           samples: [sum(signInAssets, 'gzip')],
           details: {
             page: 'signed out: /console until the sign-in form shows (its JS and CSS, and the sign-in page HTML)',

@@ -19,15 +19,4 @@ export function generateId(length = 21): string {
   return id;
 }
 
-/**
- * Spec §6: the admin tenant's organization that stands for tenant X. Here, not in tenant.ts, so the console's session
- * module does not pull the tenant schemas (and the organization and plan schemas they use) into its first page.
- */
-export function tenantOrganizationId(tenantId: string): string {
-  return `t-${tenantId}`;
-}
-
-/** The tenant of an admin-tenant organization id, or undefined when it is not a tenant's organization. */
-export function tenantIdOfOrganization(organizationId: string): string | undefined {
-  return organizationId.startsWith('t-') ? organizationId.slice(2) : undefined;
-}
+export { tenantIdOfOrganization, tenantOrganizationId } from './tenant-organization.ts';

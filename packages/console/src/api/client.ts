@@ -1,8 +1,8 @@
 import { TOTAL_NUMBER_HEADER, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
-import type { z } from 'zod';
 import { SessionExpiredError, type TokenTarget, tokenFor } from '../auth/session.ts';
 import { handleForbidden, handleSessionExpired } from '../auth/session-errors.ts';
 import { i18n } from '../i18n/index.ts';
+import type { Parser } from './json-guards.ts';
 import { managementTenantOf } from './management-path.ts';
 
 /** Long enough for a slow admin query, short enough that a dead server shows as an error, not a spinner. */
@@ -106,12 +106,8 @@ export async function request(path: string, init: RequestOptions = {}): Promise<
   throw error;
 }
 
-/** A JSON request whose answer is checked against `schema` (the shared contract). */
-export async function requestJson<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  init: RequestOptions = {},
-): Promise<z.output<S>> {
+/** A JSON request whose answer is checked against `schema` (the shared contract; or a guard, json-guards.ts). */
+export async function requestJson<T>(path: string, schema: Parser<T>, init: RequestOptions = {}): Promise<T> {
   const response = await request(path, init);
   return schema.parse(await response.json());
 }
@@ -120,11 +116,7 @@ export async function requestJson<S extends z.ZodType>(
 export type Page<T> = { items: T[]; total: number; isTotalCapped?: boolean };
 
 /** Spec §7: list GETs return a `Total-Number` header; without it the list cannot paginate (spec §8). */
-export async function requestPage<S extends z.ZodType>(
-  path: string,
-  itemSchema: S,
-  init: RequestOptions = {},
-): Promise<Page<z.output<S>>> {
+export async function requestPage<T>(path: string, itemSchema: Parser<T>, init: RequestOptions = {}): Promise<Page<T>> {
   const response = await request(path, init);
   const header = response.headers.get(TOTAL_NUMBER_HEADER);
   const total = header === null ? Number.NaN : Number(header);

@@ -1,26 +1,40 @@
-import {
-  customDataSchema,
-  type Me,
-  type MePatch,
-  meSchema,
-  passwordVerificationSchema,
-  userAssetSchema,
-  userAssetsStatusSchema,
-} from '@gatehouse/schemas';
+import { isCustomDataWithinLimit, type Me, type MePatch } from '@gatehouse/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meResource } from '../auth/session.ts';
-import { request, requestJson } from './client.ts';
+import { requestJson } from './client.ts';
+import { boolean, guard, nullable, number, object, record, refine, string } from './json-guards.ts';
 
 /** Spec §4: 'me' stays cached when the tenant changes; this key marks it. */
 export const meQueryKey = ['me'] as const;
 
 /** Every 'me' call carries a token for the 'me' API (spec §6), not the management API's. */
-const meRequest = () => ({ resource: meResource() });
+export const meRequest = () => ({ resource: meResource() });
+
+/** meSchema of the shared contract, without zod: every page's shell asks for 'me' (json-guards.ts). */
+export const meGuard = guard<Me>(
+  object({
+    id: string,
+    username: nullable(string),
+    primaryEmail: nullable(string),
+    primaryPhone: nullable(string),
+    name: nullable(string),
+    avatar: nullable(string),
+    customData: record,
+    identities: record,
+    hasPassword: boolean,
+    lastSignInAt: nullable(number),
+    createdAt: number,
+    updatedAt: number,
+  }),
+);
+
+/** customDataSchema of the shared contract, without zod (the console preferences save it from every page). */
+export const customDataGuard = guard(refine(record, isCustomDataWithinLimit, 'custom data of at most 64 KiB'));
 
 export function useMe() {
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => requestJson('/api/me', meSchema, { ...meRequest(), signal }),
+    queryFn: ({ signal }) => requestJson('/api/me', meGuard, { ...meRequest(), signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -29,7 +43,7 @@ export function useMe() {
 export function useUpdateMe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: MePatch) => requestJson('/api/me', meSchema, { ...meRequest(), method: 'PATCH', json: patch }),
+    mutationFn: (patch: MePatch) => requestJson('/api/me', meGuard, { ...meRequest(), method: 'PATCH', json: patch }),
     onSuccess: (me) => client.setQueryData(meQueryKey, me),
     meta: { silenceErrorCodes: ['user.username_already_in_use', 'guard.invalid_input'] },
   });
@@ -40,50 +54,7 @@ export function useUpdateCustomData() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (customData: Record<string, unknown>) =>
-      requestJson('/api/me/custom-data', customDataSchema, { ...meRequest(), method: 'PATCH', json: customData }),
+      requestJson('/api/me/custom-data', customDataGuard, { ...meRequest(), method: 'PATCH', json: customData }),
     onSuccess: (customData) => client.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, customData } : me)),
   });
-}
-
-export function useVerifyPassword() {
-  return useMutation({
-    mutationFn: (password: string) =>
-      requestJson('/api/me/password/verify', passwordVerificationSchema, {
-        ...meRequest(),
-        method: 'POST',
-        json: { password },
-      }),
-    meta: { silenceErrorCodes: ['session.invalid_credentials'] },
-  });
-}
-
-export function useChangePassword() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: { password: string; verificationRecordId?: string | undefined }) => {
-      await request('/api/me/password', {
-        ...meRequest(),
-        method: 'POST',
-        json: body,
-      });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: meQueryKey }),
-    meta: { silenceErrorCodes: ['password.rejected', 'verification_record.invalid'] },
-  });
-}
-
-export function useUserAssetsStatus() {
-  return useQuery({
-    queryKey: [...meQueryKey, 'user-assets-status'],
-    queryFn: ({ signal }) =>
-      requestJson('/api/me/user-assets/service-status', userAssetsStatusSchema, { ...meRequest(), signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** Uploads one image for the profile (multipart field `file`, spec §7); the ImageUploader calls it. */
-export async function uploadUserAsset(file: File, signal: AbortSignal): Promise<{ url: string }> {
-  const body = new FormData();
-  body.append('file', file);
-  return requestJson('/api/me/user-assets', userAssetSchema, { ...meRequest(), method: 'POST', body, signal });
 }

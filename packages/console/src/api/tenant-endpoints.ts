@@ -2,7 +2,7 @@ import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID, issuerPath, managementResourceIndic
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { loadConsoleConfig } from '../auth/console-config.ts';
+import { useConsoleConfig } from './console-config-query.ts';
 import { managementPath } from './management.ts';
 
 export type TenantEndpoints = {
@@ -35,15 +35,9 @@ export function tenantEndpoints(config: { issuer: string }, tenantId: string | u
   };
 }
 
-/** The well-known console configuration (edition, version, admin issuer): loaded at sign-in, never stale. */
-export function useConsoleConfig(options: { silent?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['well-known', 'console'],
-    queryFn: () => loadConsoleConfig(),
-    staleTime: Number.POSITIVE_INFINITY,
-    ...(options.silent ? { meta: { silenceErrorCodes: true } } : {}),
-  });
-}
+// Here too, for the pages that show the endpoints; the top bar imports it from its own module, so the first page does
+// not load this one (nor zod, for the discovery document).
+export { useConsoleConfig } from './console-config-query.ts';
 
 /** The parts of an OpenID Provider's discovery document the console shows (OpenID Connect Discovery 1.0). */
 const discoverySchema = z.object({

@@ -1,14 +1,23 @@
-import { z } from 'zod';
-
 const storageKey = 'gatehouse:redirect-after-sign-in';
 
 /** Spec §5: stored redirect data has optional string pathname, search and hash. */
-const targetSchema = z.object({
-  pathname: z.string().optional(),
-  search: z.string().optional(),
-  hash: z.string().optional(),
-});
-export type RedirectTarget = z.infer<typeof targetSchema>;
+export type RedirectTarget = { pathname?: string; search?: string; hash?: string };
+
+const targetKeys = ['pathname', 'search', 'hash'] as const;
+
+/** Checked by hand, not with zod: the signed-out start (boot.ts) stores the target without the validation library. */
+function parseTarget(value: unknown): RedirectTarget | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const target: RedirectTarget = {};
+  for (const key of targetKeys) {
+    const part = record[key];
+    if (part === undefined) continue;
+    if (typeof part !== 'string') return undefined;
+    target[key] = part;
+  }
+  return target;
+}
 
 /** Only same-origin console paths are followed; anything else (`//evil`, `https:`…) falls back to the root. */
 function isSafeConsolePath(pathname: string): boolean {
@@ -25,8 +34,7 @@ export function takeRedirectTarget(basename: string): string {
   sessionStorage.removeItem(storageKey);
   let parsed: RedirectTarget | undefined;
   try {
-    const result = targetSchema.safeParse(JSON.parse(raw ?? 'null'));
-    parsed = result.success ? result.data : undefined;
+    parsed = parseTarget(JSON.parse(raw ?? 'null'));
   } catch {
     parsed = undefined;
   }

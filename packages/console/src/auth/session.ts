@@ -1,20 +1,11 @@
-import { ORGANIZATION_ROLES_SCOPE, ORGANIZATIONS_SCOPE, tenantOrganizationId } from '@gatehouse/schemas';
-import type { OidcClient, RefreshState, User, UserManager, UserManagerSettings } from 'oidc-client-ts';
+import { tenantOrganizationId } from '@gatehouse/schemas';
+import type { OidcClient, RefreshState, User, UserManager } from 'oidc-client-ts';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
-import { type RedirectTarget, saveRedirectTarget } from './redirect-target.ts';
-import { type CachedToken, cachedTokenSchema, readStoredUser, type StoredUser } from './stored-user.ts';
-
-/**
- * Spec §6: the profile, email, offline access (refresh tokens) and `all` on the APIs. The access
- * token of the sign-in is for the management API (OSS) or the cloud API (cloud); tokens for other
- * resources (the 'me' API) are obtained with the refresh token.
- */
-const ossScope = 'openid profile email offline_access all';
-/**
- * Cloud: also the organizations scopes, so the refresh token can be redeemed for each tenant's organization token
- * (its management API), and the cloud API's account scopes.
- */
-const cloudScope = `${ossScope} ${ORGANIZATIONS_SCOPE} ${ORGANIZATION_ROLES_SCOPE} create:tenant manage:tenant:self`;
+import { oidcSettings } from './oidc-settings.ts';
+import type { RedirectTarget } from './redirect-target.ts';
+import type { SignInRedirectOptions } from './sign-in-redirect.ts';
+import { beginSignIn, clearTokenCache, tokenCachePrefix } from './sign-in-start.ts';
+import { type CachedToken, parseCachedToken, readStoredUser, type StoredUser } from './stored-user.ts';
 
 /** Which token a request carries: an API resource's, or a tenant's organization token (cloud management API). */
 export type TokenTarget = { kind: 'resource'; resource?: string } | { kind: 'organization'; tenantId: string };
@@ -35,25 +26,6 @@ type Oidc = {
   isOAuthError: (error: unknown) => boolean;
 };
 let oidc: Promise<Oidc> | undefined;
-
-/** The client's settings but its store (sessionStorage), where `stored-user.ts` reads the user (pinned by its test). */
-export function oidcSettings(config: ConsoleConfig): UserManagerSettings {
-  return {
-    authority: config.issuer,
-    client_id: config.clientId,
-    redirect_uri: `${window.location.origin}/console/callback`,
-    post_logout_redirect_uri: `${window.location.origin}/console`,
-    response_type: 'code',
-    scope: config.edition === 'cloud' ? cloudScope : ossScope,
-    prompt: 'login consent',
-    // Resource indicators (RFC 8707): the grant covers both APIs; the code redeems for the management API.
-    resource: [config.resource, config.meResource],
-    extraTokenParams: { resource: config.resource },
-    // Renewal goes through `accessTokenFor`, one refresh at a time: refresh tokens rotate, so two
-    // concurrent refreshes would spend the same token and the second would fail.
-    automaticSilentRenew: false,
-  };
-}
 
 function loadOidc(): Promise<Oidc> {
   oidc ??= Promise.all([loadConsoleConfig(), import('oidc-client-ts')]).then(([config, library]) => {
@@ -110,9 +82,9 @@ function refreshFailure(error: unknown, isOAuthError: Oidc['isOAuthError']): Err
  * Tokens for the other APIs, kept beside the user in sessionStorage: a reload reuses them instead
  * of spending (and rotating) the refresh token again.
  */
-const tokenCacheKey = (resource: string) => `gatehouse:token:${resource}`;
+const tokenCacheKey = (resource: string) => `${tokenCachePrefix}${resource}`;
 /** Organization tokens sit beside them; the prefix cannot clash with a resource indicator (a URL or URN). */
-const organizationCacheKey = (tenantId: string) => `gatehouse:token:organization:${tenantId}`;
+const organizationCacheKey = (tenantId: string) => `${tokenCachePrefix}organization:${tenantId}`;
 
 function cachedToken(resource: string): CachedToken | undefined {
   return cachedAt(tokenCacheKey(resource));
@@ -120,15 +92,10 @@ function cachedToken(resource: string): CachedToken | undefined {
 
 function cachedAt(key: string): CachedToken | undefined {
   try {
-    const parsed = cachedTokenSchema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
-    return parsed.success ? parsed.data : undefined;
+    return parseCachedToken(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
   } catch {
     return undefined;
   }
-}
-
-function clearTokenCache(): void {
-  for (const key of Object.keys(sessionStorage)) if (key.startsWith('gatehouse:token:')) sessionStorage.removeItem(key);
 }
 
 const fresh = (expiresAt: number | undefined) =>
@@ -286,15 +253,14 @@ export async function meResource(): Promise<string> {
   return (await loadConsoleConfig()).meResource;
 }
 
-export type SignInOptions = { signUp?: boolean };
+export type SignInOptions = SignInRedirectOptions;
 
-/** Keeps where the visitor wanted to go (spec §2.4) and leaves for the sign-in (or sign-up) page. */
+/**
+ * Keeps where the visitor wanted to go (spec §2.4) and leaves for the sign-in (or sign-up) page. The request is the
+ * OIDC client's own (sign-in-redirect.ts), built without loading it.
+ */
 export async function startSignIn(target: RedirectTarget, options: SignInOptions = {}): Promise<never> {
-  saveRedirectTarget(target);
-  const manager = await userManager();
-  await manager.removeUser();
-  clearTokenCache();
-  await manager.signinRedirect(options.signUp ? { extraQueryParams: { interaction_mode: 'signUp' } } : undefined);
+  await beginSignIn(await loadConsoleConfig(), target, options);
   return leaving();
 }
 

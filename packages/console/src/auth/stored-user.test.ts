@@ -2,7 +2,7 @@
 import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleConfig } from './console-config.ts';
-import { oidcSettings } from './session.ts';
+import { oidcSettings } from './oidc-settings.ts';
 import { readStoredUser } from './stored-user.ts';
 
 const config: ConsoleConfig = {

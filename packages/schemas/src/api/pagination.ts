@@ -19,5 +19,4 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
-/** Response headers of a paginated list. */
-export const TOTAL_NUMBER_HEADER = 'Total-Number';
+export { TOTAL_NUMBER_HEADER } from './headers.ts';

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { languages } from '../constants.ts';
+import { appearanceModes, consolePreferencesKey } from './console-preference-keys.ts';
 
-/** Spec §4: the console follows the OS (system) or a fixed light or dark appearance. */
-export const appearanceModes = ['system', 'light', 'dark'] as const;
-export type AppearanceMode = (typeof appearanceModes)[number];
-
-/** Spec §3: the key of the console's preferences inside the user's custom data. */
-export const consolePreferencesKey = 'adminConsolePreferences';
+export { type AppearanceMode, appearanceModes, consolePreferencesKey } from './console-preference-keys.ts';
 
 /**
  * Spec §3: language, appearance and the 'notice acknowledged' flags. Every field is optional, so a flag that a newer

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCustomDataWithinLimit } from './custom-data-limit.ts';
 import { usernameSchema } from './user.ts';
 
 /** The signed-in user's own account as the 'me' API returns it (spec §7, §2.12). */
@@ -35,13 +36,10 @@ export const mePatchSchema = z
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change.' });
 export type MePatch = z.infer<typeof mePatchSchema>;
 
-/** Custom data is one JSON object; 64 KiB keeps a user row small. */
-export const MAX_CUSTOM_DATA_BYTES = 64 * 1024;
+export { isCustomDataWithinLimit, MAX_CUSTOM_DATA_BYTES } from './custom-data-limit.ts';
 export const customDataSchema = z
   .record(z.string(), z.unknown())
-  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= MAX_CUSTOM_DATA_BYTES, {
-    message: 'Custom data is larger than 64 KiB.',
-  });
+  .refine(isCustomDataWithinLimit, { message: 'Custom data is larger than 64 KiB.' });
 
 export const passwordVerificationRequestSchema = z.strictObject({ password: z.string().min(1).max(256) });
 export const passwordVerificationSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type QuotaKey, quotaKeys } from './quota-keys.ts';
 
 /**
  * Plans (SKUs), quotas and the rules on them (spec §3 plan and quota fields, §4 plan order, §9 plans and quota
@@ -16,33 +17,7 @@ export type SkuType = (typeof skuTypes)[number];
 export const quotaValueSchema = z.union([z.number().int().nonnegative(), z.boolean(), z.null()]);
 export type QuotaValue = z.infer<typeof quotaValueSchema>;
 
-/** Spec §3: every quota field. */
-export const quotaKeys = [
-  'mauLimit',
-  'tokenLimit',
-  'applicationsLimit',
-  'machineToMachineLimit',
-  'thirdPartyApplicationsLimit',
-  'resourcesLimit',
-  'scopesPerResourceLimit',
-  'socialConnectorsLimit',
-  'userRolesLimit',
-  'machineToMachineRolesLimit',
-  'scopesPerRoleLimit',
-  'hooksLimit',
-  'auditLogsRetentionDays',
-  'mfaEnabled',
-  'organizationsLimit',
-  'enterpriseSsoLimit',
-  'tenantMembersLimit',
-  'customJwtEnabled',
-  'subjectTokenEnabled',
-  'bringYourUiEnabled',
-  'idpInitiatedSsoEnabled',
-  'samlApplicationsLimit',
-  'ticketSupportResponseTime',
-] as const;
-export type QuotaKey = (typeof quotaKeys)[number];
+export { type QuotaKey, quotaKeys } from './quota-keys.ts';
 
 export const quotaSchema = z.object(
   Object.fromEntries(quotaKeys.map((key) => [key, quotaValueSchema])) as Record<QuotaKey, typeof quotaValueSchema>,

@@ -19,22 +19,7 @@ export const resourceIndicatorSchema = z
     }
   }, 'must be an absolute URI without a fragment');
 
-/** The domain of every API the server itself serves (management APIs, the 'me' API). */
-export const BUILT_IN_RESOURCE_DOMAIN = 'gatehouse.internal';
-
-/**
- * Indicators under the built-in domain belong to built-in APIs (seeded, read-only): the server refuses writes to
- * them and refuses new resources there; the console shows them read-only. One rule for both sides.
- */
-export function isBuiltInResourceIndicator(indicator: string): boolean {
-  let hostname: string;
-  try {
-    hostname = new URL(indicator).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return hostname === BUILT_IN_RESOURCE_DOMAIN || hostname.endsWith(`.${BUILT_IN_RESOURCE_DOMAIN}`);
-}
+export { BUILT_IN_RESOURCE_DOMAIN, isBuiltInResourceIndicator } from './resource-indicators.ts';
 
 /** Access-token lifetime in seconds: one second to one year, one hour by default. */
 export const ACCESS_TOKEN_TTL_SECONDS = { min: 1, max: 31_536_000, default: 3600 } as const;

@@ -3,8 +3,7 @@ import { paginationQuerySchema } from '../api/pagination.ts';
 import { idSchema } from '../ids.ts';
 import { includePasswordHashSchema } from './user-input.ts';
 
-/** Set to `true` when `Total-Number` stopped at the count cap (the reference API's header name). */
-export const TOTAL_NUMBER_IS_CAPPED_HEADER = 'Total-Number-Is-Capped';
+export { TOTAL_NUMBER_IS_CAPPED_HEADER } from '../api/headers.ts';
 
 /** Fields `search` looks in, and that `search.<field>` may name (the reference API's user search keys). */
 export const userSearchFields = ['id', 'primaryEmail', 'primaryPhone', 'username', 'name'] as const;

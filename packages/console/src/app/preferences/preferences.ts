@@ -1,12 +1,40 @@
 import {
   type AppearanceMode,
+  appearanceModes,
   type ConsolePreferences,
   consolePreferencesKey,
-  consolePreferencesSchema,
   type Language,
+  languages,
 } from '@gatehouse/schemas';
+import { boolean, type Check, guard, object, oneOf, optional } from '../../api/json-guards.ts';
 
 export type CustomData = Record<string, unknown>;
+
+/** The preferences that are flags ('notice acknowledged'): all of consolePreferencesSchema's but these two. */
+type FlagKey = Exclude<keyof ConsolePreferences, 'language' | 'appearanceMode'>;
+const flag = optional(boolean);
+const flags = {
+  experienceNoticeConfirmed: flag,
+  connectorSieNoticeConfirmed: flag,
+  managementApiAcknowledged: flag,
+  roleWithManagementApiAccessNotificationAcknowledged: flag,
+  m2mRoleNotificationAcknowledged: flag,
+  mfaUpsellNoticeAcknowledged: flag,
+  m2mUpsellNoticeAcknowledged: flag,
+  apiResourceUpsellNoticeAcknowledged: flag,
+  organizationUpsellNoticeAcknowledged: flag,
+  tenantMembersUpsellNoticeAcknowledged: flag,
+  enterpriseSsoUpsellNoticeAcknowledged: flag,
+  addOnChangesInCurrentCycleNoticeConfirmed: flag,
+} satisfies Record<FlagKey, Check<boolean | undefined>>;
+
+/**
+ * consolePreferencesSchema of the shared contract, without zod: the shell reads the preferences on every page
+ * (api/json-guards.ts). json-guards.test.ts holds the two alike.
+ */
+export const consolePreferencesGuard = guard<ConsolePreferences>(
+  object({ language: optional(oneOf(languages)), appearanceMode: optional(oneOf(appearanceModes)), ...flags }),
+);
 
 function isRecord(value: unknown): value is CustomData {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,7 +47,7 @@ function isRecord(value: unknown): value is CustomData {
  */
 export function readConsolePreferences(customData: unknown): ConsolePreferences {
   if (!isRecord(customData)) return {};
-  const parsed = consolePreferencesSchema.safeParse(customData[consolePreferencesKey] ?? {});
+  const parsed = consolePreferencesGuard.safeParse(customData[consolePreferencesKey] ?? {});
   return parsed.success ? parsed.data : {};
 }
 
@@ -31,7 +59,7 @@ export function readConsolePreferences(customData: unknown): ConsolePreferences 
 export function withConsolePreferences(customData: unknown, change: Partial<ConsolePreferences>): CustomData {
   const data = isRecord(customData) ? customData : {};
   const current = data[consolePreferencesKey];
-  const kept = isRecord(current) && consolePreferencesSchema.safeParse(current).success ? current : {};
+  const kept = isRecord(current) && consolePreferencesGuard.safeParse(current).success ? current : {};
   return { ...data, [consolePreferencesKey]: { ...kept, ...change } };
 }
 

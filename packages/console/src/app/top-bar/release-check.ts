@@ -1,7 +1,12 @@
-import { z } from 'zod';
+import { guard, object, refine, string } from '../../api/json-guards.ts';
 
-/** Spec §3/§5: the published release-info file; latestRelease must be a string starting with 'v'. */
-export const releaseInfoSchema = z.object({ latestRelease: z.string().startsWith('v') });
+/**
+ * Spec §3/§5: the published release-info file; latestRelease must be a string starting with 'v'. A guard, not a zod
+ * schema: the top bar checks on every page, and the first page does without zod (api/json-guards.ts).
+ */
+export const releaseInfoSchema = guard(
+  object({ latestRelease: refine(string, (value) => value.startsWith('v'), "a string starting with 'v'") }),
+);
 
 /** The numeric parts of 'v1.25.0' or '1.25.0-rc.1' ([1, 25, 0]); undefined when there are none. */
 export function versionParts(version: string): number[] | undefined {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useConsoleConfig } from '../../api/tenant-endpoints.ts';
+import { useConsoleConfig } from '../../api/console-config-query.ts';
 import { fetchLatestRelease, newerRelease } from './release-check.ts';
 
 /** Build-time setting; without it the console never calls out (the server's CSP also has to allow that origin). */

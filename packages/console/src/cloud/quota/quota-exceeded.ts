@@ -1,5 +1,6 @@
-import { type QuotaExceededData, type QuotaKey, quotaExceededDataSchema, quotaKeys } from '@gatehouse/schemas';
+import { type QuotaExceededData, type QuotaKey, quotaKeys } from '@gatehouse/schemas';
 import { ApiError } from '../../api/client.ts';
+import { boolean, count, either, guard, nullable, object, recordOf } from '../../api/json-guards.ts';
 
 /**
  * Spec §8 quota errors: the server refuses a create past the plan's limit with 403 `subscription.quota_exceeded`
@@ -8,12 +9,20 @@ import { ApiError } from '../../api/client.ts';
  */
 export const QUOTA_EXCEEDED_CODE = 'subscription.quota_exceeded';
 
+/**
+ * quotaExceededDataSchema of the shared contract, without zod: the query client checks every error with it, on the
+ * first page too (api/json-guards.ts).
+ */
+export const quotaExceededDataGuard = guard<QuotaExceededData>(
+  object({ quota: recordOf(object({ limit: either(count, nullable(boolean)), usage: count })) }),
+);
+
 export type ExceededQuota = { key: QuotaKey; limit: QuotaExceededData['quota'][string]['limit']; usage: number };
 
 /** The refused quotas of an error, or undefined when it is not a quota refusal with readable data. */
 export function parseQuotaExceeded(error: unknown): ExceededQuota[] | undefined {
   if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED_CODE) return undefined;
-  const parsed = quotaExceededDataSchema.safeParse(error.data);
+  const parsed = quotaExceededDataGuard.safeParse(error.data);
   if (!parsed.success) return undefined;
   const known = new Set<string>(quotaKeys);
   const quotas = Object.entries(parsed.data.quota).flatMap(([key, value]) =>

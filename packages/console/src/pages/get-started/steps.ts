@@ -1,5 +1,5 @@
 import { isBuiltInResourceIndicator, MANAGEMENT_API_ROLE } from '@gatehouse/schemas';
-import { z } from 'zod';
+import { guard, object, type Parser, string } from '../../api/json-guards.ts';
 
 /** The checklist, in the order a new tenant usually sets things up. */
 export const stepKeys = [
@@ -14,19 +14,21 @@ export const stepKeys = [
 ] as const;
 export type StepKey = (typeof stepKeys)[number];
 
-const anyRow = z.object({ id: z.string() });
-const resourceRow = z.object({ id: z.string(), indicator: z.string() });
-const roleRow = z.object({ id: z.string(), name: z.string() });
+// Guards, not zod schemas: this is the OSS landing page, and the first page does without zod (api/json-guards.ts).
+const anyRow = guard(object({ id: string }));
+const resourceRow = guard(object({ id: string, indicator: string }));
+const roleRow = guard(object({ id: string, name: string }));
+type RowOf<P> = P extends Parser<infer T> ? T : never;
 
 /**
  * How each step reads the tenant's real state: one small list call of the management API. `isDone` judges the
  * first page and its total; `todo` and `done` are where the step's link goes (tenant-relative).
  */
-export type StepCheck<S extends z.ZodType = z.ZodType> = {
+export type StepCheck<T = unknown> = {
   key: StepKey;
   path: string;
-  schema: S;
-  isDone: (rows: z.output<S>[], total: number) => boolean;
+  schema: Parser<T>;
+  isDone: (rows: T[], total: number) => boolean;
   todo: string;
   done: string;
 };
@@ -47,7 +49,7 @@ export const stepChecks: readonly StepCheck[] = [
     // Built-in APIs (the management API) are listed too but are not the tenant's own: one of its own is needed.
     path: '/resources?page=1&page_size=20',
     schema: resourceRow,
-    isDone: (rows: z.output<typeof resourceRow>[], total) =>
+    isDone: (rows: RowOf<typeof resourceRow>[], total) =>
       rows.some((row) => !isBuiltInResourceIndicator(row.indicator)) || total > rows.length,
     todo: 'api-resources/create',
     done: 'api-resources',
@@ -57,7 +59,7 @@ export const stepChecks: readonly StepCheck[] = [
     // Every tenant is seeded with the machine-to-machine 'Management API access' role; it is not one of the tenant's.
     path: '/roles?page=1&page_size=20',
     schema: roleRow,
-    isDone: (rows: z.output<typeof roleRow>[], total) =>
+    isDone: (rows: RowOf<typeof roleRow>[], total) =>
       rows.some((row) => row.name !== MANAGEMENT_API_ROLE) || total > rows.length,
     todo: 'roles/create',
     done: 'roles',

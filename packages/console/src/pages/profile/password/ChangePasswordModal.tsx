@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
-import { useChangePassword } from '../../../api/me.ts';
+import { useChangePassword } from '../../../api/me-account.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { passwordRejectedOn, passwordRejectionMessages } from '../../../components/password/password-rejections.ts';

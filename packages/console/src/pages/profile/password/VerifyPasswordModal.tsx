@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../../../api/client.ts';
-import { useVerifyPassword } from '../../../api/me.ts';
+import { useVerifyPassword } from '../../../api/me-account.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';

@@ -1,6 +1,6 @@
 import { type Me, profileImageMaxBytes, profileImageMimeTypes } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
-import { uploadUserAsset, useUserAssetsStatus } from '../../../api/me.ts';
+import { uploadUserAsset, useUserAssetsStatus } from '../../../api/me-account.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { ImageUploader } from '../../../components/ImageUploader/ImageUploader.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
