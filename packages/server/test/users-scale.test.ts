@@ -3,7 +3,13 @@ import { desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
-import { countTenantUsers, searchCandidates, USER_COUNT_CAP, userListCondition } from '../src/services/user-search.ts';
+import {
+  countTenantUsers,
+  probeWindow,
+  searchCandidates,
+  USER_COUNT_CAP,
+  userListCondition,
+} from '../src/services/user-search.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { planAsTenant } from './support/plans.ts';
 
@@ -52,6 +58,19 @@ describe('user totals at scale', () => {
     const exactBelowCap = await t.call('/api/users?search=bulk_user_99');
     expect(total(exactBelowCap), 'bulk_user_99, 990–999 and 9900–9999').toBe(111);
     expect(capped(exactBelowCap)).toBeNull();
+  });
+
+  it('probes a long term by its part with the most digits, and keeps only what the whole term matches', async () => {
+    expect(probeWindow('ivarovic_francesco_997033')).toBe('o_997033');
+    expect(probeWindow('maria_garcia_smith'), 'no digits: the last part').toBe('ia_smith');
+    expect(probeWindow('bulk_user_99'), 'eight characters or fewer are probed whole').toBe('_user_99');
+    expect(probeWindow('short')).toBe('short');
+    const one = await t.call('/api/users?search=bulk_user_9876');
+    expect((one.json as { username: string }[]).map((user) => user.username)).toEqual(['bulk_user_9876']);
+    expect([total(one), capped(one)]).toEqual([1, null]);
+    // Its part ('lk_user_') matches every bulk user, more than the cap: the whole term is probed, matching none.
+    const none = await t.call('/api/users?search=xbulk_user_');
+    expect([total(none), capped(none), (none.json as unknown[]).length]).toEqual([0, null, 0]);
   });
 
   it('combines a search matching more than the cap with a narrow one, either way', async () => {

@@ -105,6 +105,8 @@ type Probe = {
   op: 'like' | 'ilike' | 'equals' | 'equals_lower';
   terms: string[];
   exact: boolean;
+  /** The whole term's pattern when `terms` holds a part of it ({@link probeWindow}): probed when the part is broad. */
+  whole?: string[];
 };
 /** The search as probes: `search` is `or` over the fields, the top is `joint` over `search` and each `search.<field>`. */
 type ProbeTree = Probe | 'nothing' | { joint: 'and' | 'or'; parts: ProbeTree[] };
@@ -114,8 +116,14 @@ function fieldProbe(field: UserSearchField, values: readonly string[], match: Ma
   if (terms.length === 0) return 'nothing';
   if (match.mode === 'like') {
     const [term] = terms as [Term];
-    const pattern = term.isPattern ? term.value : `%${escapeLike(term.value)}%`;
-    return { field, op: match.caseSensitive ? 'like' : 'ilike', terms: [pattern], exact: true };
+    const op = match.caseSensitive ? 'like' : 'ilike';
+    if (term.isPattern) return { field, op, terms: [term.value], exact: true };
+    // A long substring is probed by a part of it: the field's own condition keeps the true matches afterwards.
+    const whole = `%${escapeLike(term.value)}%`;
+    const part = probeWindow(term.value);
+    return part === term.value
+      ? { field, op, terms: [whole], exact: true }
+      : { field, op, terms: [`%${escapeLike(part)}%`], exact: false, whole: [whole] };
   }
   const plain = terms.map((term) => term.value);
   switch (field) {
@@ -141,6 +149,30 @@ function fieldProbe(field: UserSearchField, values: readonly string[], match: Ma
         ? { field, op: 'equals', terms: plain, exact: true }
         : { field, op: 'ilike', terms: plain.map(escapeLike), exact: true };
   }
+}
+
+/** The longest substring probed whole; a longer one is probed by {@link probeWindow}. */
+export const PROBE_WINDOW = 8;
+
+/**
+ * The part of a long substring search the trigram index is asked for: `PROBE_WINDOW` characters, those with the most
+ * digits (the rarest characters in identifiers), the last such when several tie. Each trigram of a pattern is one
+ * posting list the index reads and intersects: `%ivarovic_francesco_997033%` took 8.8 ms on usernames at a million
+ * users, `%co_997033%` 0.8 ms, with the same match. The window's matches are a superset of the whole term's.
+ */
+export function probeWindow(value: string): string {
+  const chars = [...value];
+  if (chars.length <= PROBE_WINDOW) return value;
+  let best = 0;
+  let bestDigits = -1;
+  for (let start = 0; start + PROBE_WINDOW <= chars.length; start++) {
+    const digits = chars.slice(start, start + PROBE_WINDOW).filter((char) => char >= '0' && char <= '9').length;
+    if (digits >= bestDigits) {
+      best = start;
+      bestDigits = digits;
+    }
+  }
+  return chars.slice(best, best + PROBE_WINDOW).join('');
 }
 
 /** The search's probes, shaped as {@link searchCondition} shapes its SQL; undefined without a search. */
@@ -212,19 +244,26 @@ export async function searchCandidates(tenant: TenantDb, query: UserListQuery): 
   if (!tree) return undefined;
   const probes = probesIn(tree);
   const answers = new Map<Probe, string[]>(probes.map((probe) => [probe, []]));
-  if (probes.length > 0) {
+  const read = async (asked: Probe[], termsOf: (probe: Probe) => string[]) => {
+    if (asked.length === 0) return;
     const statement = sql.join(
-      probes.map(
+      asked.map(
         (probe, index) =>
-          sql`select ${index}::int as probe, id from gatehouse_user_search(${probe.field}, ${probe.op}, ${sql.param(probe.terms)}::text[], ${USER_COUNT_CAP + 1}) as found(id)`,
+          sql`select ${index}::int as probe, id from gatehouse_user_search(${probe.field}, ${probe.op}, ${sql.param(termsOf(probe))}::text[], ${USER_COUNT_CAP + 1}) as found(id)`,
       ),
       sql` union all `,
     );
     const result = (await tenant.asTenant((db) => db.execute(statement))) as unknown as {
       rows: { probe: number; id: string }[];
     };
-    for (const row of result.rows) answers.get(probes[row.probe] as Probe)?.push(row.id);
-  }
+    for (const probe of asked) answers.set(probe, []);
+    for (const row of result.rows) answers.get(asked[row.probe] as Probe)?.push(row.id);
+  };
+  await read(probes, (probe) => probe.terms);
+  // A part of a long term that matched more than the cap: the whole term, which may match few (one more statement).
+  const broad = probes.filter((probe) => probe.whole && (answers.get(probe)?.length ?? 0) > USER_COUNT_CAP);
+  await read(broad, (probe) => probe.whole ?? probe.terms);
+  for (const probe of broad) probe.exact = true;
   const { exact: _exact, ...candidates } = candidatesOf(tree, answers);
   return candidates;
 }
