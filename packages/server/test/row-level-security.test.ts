@@ -117,6 +117,27 @@ describe('row-level security', () => {
     });
   });
 
+  it('lends one connection that is the tenant already for a read of several statements (no transaction on PostgreSQL)', async () => {
+    const tenant = new TenantDbs(t.db).of(DEFAULT_TENANT_ID);
+    const seen = await tenant.onOneConnection(async (one) => {
+      const first = await one.asTenant((db) =>
+        rowsOf(
+          db,
+          sql`select current_user as role, current_setting('gatehouse.tenant_id') as tenant, txid_current() as xact, pg_backend_pid() as pid`,
+        ),
+      );
+      const second = await one.asTenant((db) =>
+        rowsOf(db, sql`select txid_current() as xact, pg_backend_pid() as pid`),
+      );
+      return { first: first[0], second: second[0] };
+    });
+    expect(seen.first).toMatchObject({ role: 'gatehouse_tenant', tenant: DEFAULT_TENANT_ID });
+    expect(seen.second?.pid, 'one connection').toBe(seen.first?.pid);
+    // Autocommit on PostgreSQL (each statement its own transaction); PGlite switches the role in a transaction.
+    if (t.database.kind === 'postgres') expect(seen.second?.xact).not.toBe(seen.first?.xact);
+    else expect(seen.second?.xact).toBe(seen.first?.xact);
+  });
+
   it("keeps the shared failure counters from the tenant role (they name addresses and other tenants' clients)", async () => {
     await t.db.execute(sql`insert into failure_windows (key, failures, reset_at) values ('rls-probe', 1, now())`);
     const denied = { message: expect.stringMatching(/permission denied/) };

@@ -67,7 +67,10 @@ export type FindOptions = {
 export class TenantDb {
   readonly tenantId: string;
   readonly #db: Database;
-  /** `#db` is a transaction of this TenantDb's own, switched to its tenant for its whole length. */
+  /**
+   * `#db` is this tenant's already: a transaction of this TenantDb's own switched to its tenant for its whole length,
+   * or a connection of the tenant pool lent for `onOneConnection`.
+   */
   readonly #bound: boolean;
 
   constructor(db: Database, tenantId: string, bound = false) {
@@ -260,6 +263,18 @@ export class TenantDb {
    */
   asTenant<R>(work: (db: Database) => Promise<R>): Promise<R> {
     return this.#run(work);
+  }
+
+  /**
+   * Runs `work`'s statements one after the other on one connection that is already this tenant, without a
+   * transaction: for reads of several statements that need no common snapshot (a list page's count and rows). On
+   * PostgreSQL that saves the transaction's BEGIN and COMMIT round trips; on PGlite (one connection, the role switched
+   * per transaction) and inside a transaction it is {@link transaction}.
+   */
+  onOneConnection<R>(work: (tenant: TenantDb) => Promise<R>): Promise<R> {
+    const connections = !this.#bound && !isTransaction(this.#db) ? tenantConnectionsOf.get(this.#db) : undefined;
+    if (!connections) return this.transaction(work);
+    return connections.run(this.tenantId, (db) => work(new TenantDb(db, this.tenantId, true)));
   }
 
   /** Runs `work` in one transaction; the TenantDb it receives is bound to the same tenant. */
