@@ -148,7 +148,6 @@ export function createApp(services: Services) {
     }
     if (change.kind === 'tenant') known.forget(change.tenantId);
     if (change.kind !== 'oidc-session') keys.forget(change.tenantId);
-    providers.forget(change.tenantId);
   });
   const storage = new LocalAssetStorage(config.dataDir);
   const payments = createPaymentProvider(config);
@@ -207,6 +206,7 @@ export function createApp(services: Services) {
     const started = performance.now();
     c.set('config', config);
     c.set('keys', keys);
+    c.set('notices', services.notices);
     c.set('delivery', delivery);
     c.set('scripts', providers.scripts);
     c.set('language', negotiateLanguage(c.req.header('Accept-Language')));

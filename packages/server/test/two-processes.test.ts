@@ -93,6 +93,28 @@ describe('change notices', () => {
     expect(status, 'the token signed by the removed key').toBe(401);
   });
 
+  it('a rotation through one server signs its own next token with the new key, and the other one soon after', async () => {
+    const token = await bootstrapManagementToken(one);
+    const tenant = new TenantDb(database.db, DEFAULT_TENANT_ID);
+    const app = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'kid probe');
+    const kidOf = async (base: string) => {
+      const response = await requestToken(base, app.clientId, app.clientSecret);
+      const { access_token: issued } = (await response.json()) as { access_token: string };
+      return (JSON.parse(Buffer.from(issued.split('.')[0] ?? '', 'base64url').toString()) as { kid: string }).kid;
+    };
+    // Both servers have built the tenant's provider (and cached it).
+    await kidOf(one.base);
+    await kidOf(two.base);
+    const rotated = await fetch(`${one.base}/api/configs/oidc/private-keys/rotate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const [current] = (await rotated.json()) as { id: string }[];
+    expect(await kidOf(one.base), 'the rotating server, at its very next request').toBe(current?.id);
+    await expect.poll(() => kidOf(two.base), { timeout: 5_000, interval: 50 }).toBe(current?.id);
+  });
+
   it.skipIf(!testDatabaseUrl)(
     'listens again after its connection is dropped, and says notices may be missed',
     async () => {

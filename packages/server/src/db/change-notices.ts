@@ -55,6 +55,14 @@ export class ChangeNotices implements NoticeListener {
     this.#publish('reset');
   }
 
+  /**
+   * A change this process just committed, told to its own caches at once: its next request must see it, and the
+   * notice through the database arrives a moment later (and drops the entries again, harmlessly).
+   */
+  changedHere(change: ChangeNotice): void {
+    this.#publish(change);
+  }
+
   #publish(change: ChangeNotice | 'reset'): void {
     for (const subscriber of this.#subscribers) subscriber(change);
   }

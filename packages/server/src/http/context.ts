@@ -2,6 +2,7 @@ import type { Actor, Language } from '@gatehouse/schemas';
 import type { Logger } from 'pino';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import type { Config } from '../config.ts';
+import type { ChangeNotices } from '../db/change-notices.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { ScriptSandbox } from '../services/jwt-customizer/sandbox.ts';
 import type { MessageDelivery } from '../services/message-delivery.ts';
@@ -23,6 +24,8 @@ export type AppEnv = {
     config: Config;
     /** The process's verification-key cache (a route that changes a key set drops its entry). */
     keys: SigningKeyStore;
+    /** The process's change notices, when it listens (db/change-notices.ts): a route tells its own caches at once. */
+    notices?: ChangeNotices | undefined;
     /** Sends messages to people: the tenant's email or SMS connector, else the system mail service. */
     delivery: MessageDelivery;
     /** Runs custom JWT scripts (the console's Test; token issuance uses the same one). */

@@ -29,4 +29,9 @@ const patchSession = createRoute({
 
 export const oidcSessionConfigRoutes = createRouter()
   .openapi(getSession, async (c) => c.json(await readOidcSessionConfig(c.get('tenant')), 200))
-  .openapi(patchSession, async (c) => c.json(await patchOidcSessionConfig(writeContext(c), c.req.valid('json')), 200));
+  .openapi(patchSession, async (c) => {
+    const config = await patchOidcSessionConfig(writeContext(c), c.req.valid('json'));
+    // This process builds the tenant's provider again at its next request; others when the notice arrives.
+    c.get('notices')?.changedHere({ kind: 'oidc-session', tenantId: c.get('tenant').tenantId });
+    return c.json(config, 200);
+  });

@@ -51,9 +51,11 @@ const deleteKey = createRoute({
   },
 });
 
-/** This process drops its cached verification keys at once; other processes notice the new version. */
+/** This process's caches drop the tenant's keys and provider at once; other processes get the change notice. */
 function forgetCachedKeys(c: Context<AppEnv>, keyType: OidcKeyType): void {
-  if (keyType === 'private-keys') c.get('keys')?.forget(c.get('tenant').tenantId);
+  const { tenantId } = c.get('tenant');
+  c.get('notices')?.changedHere({ kind: 'signing-keys', tenantId });
+  if (keyType === 'private-keys') c.get('keys')?.forget(tenantId);
 }
 
 export const signingKeysRoutes = createRouter()

@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/database.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import type { TenantDb, TenantDbs } from '../../db/tenant-db.ts';
@@ -86,6 +87,8 @@ export type OidcDeps = {
   tokenUsage?: TokenUsageCounter | undefined;
   /** Runs the tenants' custom JWT scripts; one per server. */
   scripts?: ScriptSandbox | undefined;
+  /** Changes made by any process (db/change-notices.ts): when given, they drop cached providers. */
+  notices?: ChangeNotices | undefined;
 };
 
 export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
@@ -274,8 +277,18 @@ async function readProviderVersion(tenant: TenantDb): Promise<string> {
 export class TenantProviders {
   readonly #deps: OidcDeps;
   readonly #providers = new Map<string, { version: string; provider: Promise<Provider> }>();
+  /**
+   * With change notices a cached provider is used until a notice drops it, with no read per request; without (tests
+   * that build the app alone) each request compares the version it was built from.
+   */
+  readonly #noticed: boolean;
 
   constructor(deps: OidcDeps) {
+    this.#noticed = deps.notices !== undefined;
+    deps.notices?.subscribe((change) => {
+      if (change === 'reset') this.forgetAll();
+      else this.forget(change.tenantId);
+    });
     this.#deps = {
       clientAuthThrottle: new ClientAuthThrottle(deps.db),
       tokenUsage: new TokenUsageCounter(deps.tenants, deps.log),
@@ -297,7 +310,9 @@ export class TenantProviders {
   /** The tenant's provider, or undefined when the tenant does not exist. */
   async get(tenantId: string): Promise<Provider | undefined> {
     const tenant = this.#deps.tenants.of(tenantId);
-    const version = await readProviderVersion(tenant);
+    const noticed = this.#noticed ? this.#providers.get(tenantId) : undefined;
+    if (noticed) return noticed.provider;
+    const version = this.#noticed ? '' : await readProviderVersion(tenant);
     const cached = this.#providers.get(tenantId);
     if (cached?.version === version) return cached.provider;
     if (!cached) {
