@@ -1,10 +1,9 @@
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managementResource } from '../src/auth/issuers.ts';
 import { CLIENT_AUTH_LIMITS, ClientAuthThrottle } from '../src/auth/oidc/client-auth-throttle.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
-import { startTestHttpServer } from './support/http-server.ts';
+import { requestManagementToken, startTestHttpServer } from './support/http-server.ts';
 
 // Issue 23 item 6: 300 wrong client secrets were checked in 0.8 s. Failed client authentication is now counted
 // per IP and per client, and further attempts are refused before the secret is compared.
@@ -14,20 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function requestToken(clientId: string, clientSecret: string) {
-  return fetch(`${server.base}/oidc/token`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-    },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      resource: managementResource(DEFAULT_TENANT_ID),
-      scope: 'all',
-    }),
-  });
-}
+const requestToken = (clientId: string, clientSecret: string) =>
+  requestManagementToken(server.base, clientId, clientSecret);
 
 describe('the token endpoint under guessing', () => {
   it('refuses further attempts from an address after too many wrong secrets, even with the right one', async () => {

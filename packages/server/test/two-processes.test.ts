@@ -1,14 +1,13 @@
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managementResource } from '../src/auth/issuers.ts';
 import { CLIENT_AUTH_LIMITS } from '../src/auth/oidc/client-auth-throttle.ts';
 import { type DatabaseHandle, openPostgres } from '../src/db/client.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { FailureThrottle } from '../src/services/failure-throttle.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
 import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
-import { bootstrapManagementToken, startTestHttpServer } from './support/http-server.ts';
+import { bootstrapManagementToken, requestManagementToken, startTestHttpServer } from './support/http-server.ts';
 
 // Issue 38: two server processes on one database behave as one service. Two HTTP servers run here on one database
 // (on PostgreSQL each with its own connection pool, as two processes would have); what one counts, the other sees.
@@ -31,20 +30,7 @@ afterAll(async () => {
   await database.close();
 });
 
-function requestToken(base: string, clientId: string, clientSecret: string) {
-  return fetch(`${base}/oidc/token`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-    },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      resource: managementResource(DEFAULT_TENANT_ID),
-      scope: 'all',
-    }),
-  });
-}
+const requestToken = requestManagementToken;
 
 describe('two servers on one database', () => {
   it('refuse a client guessed at on the other one, even with the right secret', async () => {

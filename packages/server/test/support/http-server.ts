@@ -94,11 +94,17 @@ export class CookieJar {
 export async function bootstrapManagementToken(server: { base: string; database: DatabaseHandle }): Promise<string> {
   const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
   const app = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'bootstrap');
-  const response = await fetch(`${server.base}/oidc/token`, {
+  const response = await requestManagementToken(server.base, app.clientId, app.clientSecret);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A client-credentials request for the default tenant's management API at `base`, with HTTP Basic. */
+export function requestManagementToken(base: string, clientId: string, clientSecret: string): Promise<Response> {
+  return fetch(`${base}/oidc/token`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`,
+      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
     },
     body: new URLSearchParams({
       grant_type: 'client_credentials',
@@ -106,5 +112,4 @@ export async function bootstrapManagementToken(server: { base: string; database:
       scope: 'all',
     }),
   });
-  return ((await response.json()) as { access_token: string }).access_token;
 }
