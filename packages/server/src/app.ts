@@ -93,10 +93,9 @@ function withoutBodyless(limit: MiddlewareHandler<AppEnv>): MiddlewareHandler<Ap
 }
 
 /**
- * Tenants known to exist, so a management request does not read the tenants table each time. A tenant deleted by
- * another process (cloud edition) is forgotten when its change notice arrives; should notices fail, an entry lives
- * `ttlMs`, and a tenant deleted elsewhere stops answering within that time;
- * and at once in the process that deleted it (`forget`).
+ * Tenants known to exist, so a management request does not read the tenants table each time. A deleted tenant is
+ * forgotten at once in the process that deleted it (`forget`) and in the others when its change notice arrives;
+ * should notices fail, an entry still lives only `ttlMs`.
  */
 class KnownTenants {
   readonly #seen = new Map<string, number>();
