@@ -12,7 +12,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     /** Each connection cycles through these in order. */
-    requests?: (Request & { setupRequest?: (request: Request) => Request })[];
+    requests?: (Request & {
+      setupRequest?: (request: Request) => Request;
+      /** Called with each answer's status and body (as text). */
+      onResponse?: (status: number, body: string) => void;
+    })[];
     /** Seconds before a request counts as timed out (default 10). */
     timeout?: number;
   };

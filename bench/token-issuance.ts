@@ -2,8 +2,10 @@
 // first with no custom JWT script, then with a trivial one (`({ tier: 'gold' })`), so the figure says what running
 // a script in the QuickJS sandbox costs per token (docs/custom-jwt.md). PGlite, the default tenant; and the same
 // without a script on PostgreSQL (part `token-issuance-pg`, the bench database of management-api.ts; issue 38's
-// budget of 1,000 tokens per second). Refresh grants are not measured yet.
+// budget of 1,000 tokens per second), and refresh grants there: the console's own, each connection's session signed
+// in over HTTP first (bench/console-sign-in.ts), each refresh token spent once (they rotate).
 import autocannon from 'autocannon';
+import { consoleTokenEndpoint, defaultManagementResource, signInToConsole } from './console-sign-in.ts';
 import { type Bench, dataDir, type Figure, log, round, runCli, startServer, tempDir } from './lib.ts';
 import { databaseUrl } from './management-api.ts';
 
@@ -21,7 +23,7 @@ async function measure(url: string, credentials: Credentials, label: string) {
   const result = await autocannon({
     url,
     method: 'POST',
-    connections: 10,
+    connections: CONNECTIONS,
     duration: DURATION_S,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -37,16 +39,76 @@ async function measure(url: string, credentials: Credentials, label: string) {
   };
 }
 
-const pgFigures = ['token-issuance-pg-rps', 'token-issuance-pg-p99', 'token-issuance-pg-errors'];
+const pgFigures = [
+  'token-issuance-pg-rps',
+  'token-issuance-pg-p99',
+  'token-issuance-pg-errors',
+  'token-refresh-pg-rps',
+  'token-refresh-pg-p99',
+  'token-refresh-pg-errors',
+];
+const benchAdmin = { username: 'bench_admin', password: 'bench-correct-horse-7' };
+const CONNECTIONS = 10;
+
+/**
+ * Refresh grants of console sessions: a pool of signed-in sessions' refresh tokens, more than the connections, so
+ * a connection always finds one that is not in flight. A request takes one; its answer puts the rotated one back.
+ */
+async function measureRefresh(base: string) {
+  const sessions = CONNECTIONS * 3;
+  log(`token-issuance: signing ${sessions} console sessions in over HTTP…`);
+  const pool: string[] = [];
+  for (let index = 0; index < sessions; index++) {
+    pool.push((await signInToConsole(base, benchAdmin.username, benchAdmin.password)).refresh_token);
+  }
+  log(`token-issuance: refresh grants, autocannon, ${CONNECTIONS} connections, ${DURATION_S} s…`);
+  let lost = 0;
+  const result = await autocannon({
+    url: consoleTokenEndpoint(base),
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        setupRequest: (request) => ({
+          ...request,
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            client_id: 'admin-console',
+            refresh_token: pool.shift() ?? '',
+            resource: defaultManagementResource,
+          }).toString(),
+        }),
+        onResponse: (status, body) => {
+          const next = status === 200 ? (JSON.parse(body) as { refresh_token?: string }).refresh_token : undefined;
+          if (next) pool.push(next);
+          else lost++;
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + lost,
+  };
+}
 
 /** Client credentials on PostgreSQL, no script. */
 async function onPostgres(): Promise<Figure[]> {
   const database = await databaseUrl();
   const env = { DATABASE_URL: database.url };
   const credentials = await runCli<Credentials>(['m2m', 'create', '--name', 'token bench', '--tenant', 'default'], env);
-  const server = await startServer(tempDir('unused'), env);
+  const server = await startServer(tempDir('unused'), {
+    ...env,
+    ADMIN_USERNAME: benchAdmin.username,
+    ADMIN_PASSWORD: benchAdmin.password,
+  });
   try {
     const result = await measure(`${server.url}/oidc/token`, credentials, `no script, ${database.version}`);
+    const refresh = await measureRefresh(server.url);
     return [
       {
         name: 'token-issuance-pg-rps',
@@ -60,6 +122,18 @@ async function onPostgres(): Promise<Figure[]> {
       },
       { name: 'token-issuance-pg-p99', value: result.p99, unit: 'ms', budget: null, samples: [result.p99] },
       { name: 'token-issuance-pg-errors', value: result.errors, unit: 'count', budget: 0, samples: [result.errors] },
+      {
+        name: 'token-refresh-pg-rps',
+        value: round(refresh.rps, 0),
+        unit: 'req/s',
+        budget: 1000,
+        better: 'higher',
+        samples: [refresh.rps],
+        details: { p50: refresh.p50 },
+        note: `refresh grants of console sessions (rotating refresh tokens), ${database.version}`,
+      },
+      { name: 'token-refresh-pg-p99', value: refresh.p99, unit: 'ms', budget: null, samples: [refresh.p99] },
+      { name: 'token-refresh-pg-errors', value: refresh.errors, unit: 'count', budget: 0, samples: [refresh.errors] },
     ];
   } finally {
     await server.stop();

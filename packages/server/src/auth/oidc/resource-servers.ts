@@ -6,45 +6,50 @@ import type { TenantDb } from '../../db/tenant-db.ts';
 import { ME_RESOURCE } from '../issuers.ts';
 import { type JwsAlgorithm, SIGNING_ALGORITHM } from '../signing-keys.ts';
 
-/** Scope names of a resource granted to a subject through its roles (application or user roles). */
-async function grantedScopes(
+/**
+ * The resource named `indicator` and the names of its scopes granted to a subject through its roles (application
+ * or user roles), in one statement: the resource left-joined to the granted scopes (a token request's hot path,
+ * issue 38). Undefined when the tenant has no such resource.
+ */
+async function resourceWithGrantedScopes(
   tenant: TenantDb,
-  resourceId: string,
+  indicator: string,
   subject: { applicationId: string } | { userId: string },
-): Promise<string[]> {
+): Promise<{ accessTokenTtl: number; scopes: string[] } | undefined> {
   const { tenantId } = tenant;
+  const holder =
+    'applicationId' in subject
+      ? {
+          table: applicationsRoles,
+          join: and(
+            eq(applicationsRoles.tenantId, rolesScopes.tenantId),
+            eq(applicationsRoles.roleId, rolesScopes.roleId),
+          ),
+          match: eq(applicationsRoles.applicationId, subject.applicationId),
+        }
+      : {
+          table: usersRoles,
+          join: and(eq(usersRoles.tenantId, rolesScopes.tenantId), eq(usersRoles.roleId, rolesScopes.roleId)),
+          match: eq(usersRoles.userId, subject.userId),
+        };
   const rows = await tenant.asTenant((db) => {
-    const base = db
-      .selectDistinct({ name: scopes.name })
+    const grantedScopes = db
+      .select({ resourceId: scopes.resourceId, name: scopes.name })
       .from(scopes)
-      .innerJoin(rolesScopes, and(eq(rolesScopes.tenantId, scopes.tenantId), eq(rolesScopes.scopeId, scopes.id)));
-    return 'applicationId' in subject
-      ? base
-          .innerJoin(
-            applicationsRoles,
-            and(eq(applicationsRoles.tenantId, rolesScopes.tenantId), eq(applicationsRoles.roleId, rolesScopes.roleId)),
-          )
-          .where(
-            and(
-              eq(scopes.tenantId, tenantId),
-              eq(scopes.resourceId, resourceId),
-              eq(applicationsRoles.applicationId, subject.applicationId),
-            ),
-          )
-      : base
-          .innerJoin(
-            usersRoles,
-            and(eq(usersRoles.tenantId, rolesScopes.tenantId), eq(usersRoles.roleId, rolesScopes.roleId)),
-          )
-          .where(
-            and(
-              eq(scopes.tenantId, tenantId),
-              eq(scopes.resourceId, resourceId),
-              eq(usersRoles.userId, subject.userId),
-            ),
-          );
+      .innerJoin(rolesScopes, and(eq(rolesScopes.tenantId, scopes.tenantId), eq(rolesScopes.scopeId, scopes.id)))
+      .innerJoin(holder.table, holder.join)
+      .where(and(eq(scopes.tenantId, tenantId), holder.match))
+      .as('granted');
+    return db
+      .selectDistinct({ accessTokenTtl: resources.accessTokenTtl, scope: grantedScopes.name })
+      .from(resources)
+      .leftJoin(grantedScopes, eq(grantedScopes.resourceId, resources.id))
+      .where(and(eq(resources.tenantId, tenantId), eq(resources.indicator, indicator)));
   });
-  return rows.map((row) => row.name).sort();
+  const [first] = rows;
+  if (!first) return undefined;
+  const names = rows.flatMap((row) => (row.scope === null ? [] : [row.scope]));
+  return { accessTokenTtl: first.accessTokenTtl, scopes: names.sort() };
 }
 
 /** The cloud API scopes every console user holds (spec §6). */
@@ -65,7 +70,7 @@ export async function resourceServerInfo(
   signingAlgorithm: JwsAlgorithm = SIGNING_ALGORITHM,
 ): Promise<ResourceServer> {
   const { tenantId } = tenant;
-  const resource = await tenant.findOne(resources, eq(resources.indicator, indicator));
+  const resource = await resourceWithGrantedScopes(tenant, indicator, subject);
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
   // Every console user may manage their own account: the 'me' API needs no role.
   const consoleUser = tenantId === ADMIN_TENANT_ID && 'userId' in subject;
@@ -75,8 +80,8 @@ export async function resourceServerInfo(
     consoleUser && indicator === ME_RESOURCE
       ? ['all']
       : consoleUser && indicator === CLOUD_API_RESOURCE
-        ? [...new Set([...SELF_SERVICE_CLOUD_SCOPES, ...(await grantedScopes(tenant, resource.id, subject))])].sort()
-        : await grantedScopes(tenant, resource.id, subject);
+        ? [...new Set([...SELF_SERVICE_CLOUD_SCOPES, ...resource.scopes])].sort()
+        : resource.scopes;
   return {
     scope: granted.join(' '),
     audience: indicator,
