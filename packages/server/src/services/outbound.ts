@@ -1,13 +1,13 @@
 import { type LookupAddress, lookup } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, buildConnector, Response as UndiciResponse, fetch as undiciFetch } from 'undici';
 
 /**
- * Where requests that tenants aim (webhooks today, HTTP connectors next) may go. In the cloud edition any account can
+ * Where requests that tenants aim (webhooks, connectors, identity providers, scripts' `fetch`) may go. In the cloud edition any account can
  * type a URL, so addresses inside the operator's network are refused: loopback, private, link-local (the cloud
  * metadata service at 169.254.169.254), carrier-grade NAT, unspecified, multicast and reserved ranges, in IPv4 and
  * IPv6. The check runs on the address the connection is made to, after DNS resolution, so a name that resolves to a
- * public address when saved and to 127.0.0.1 when used (DNS rebinding) is refused too; redirects are never followed.
+ * public address when saved and to 127.0.0.1 when used (DNS rebinding) is refused too, and so is every redirect's hop.
  * `allowList` names the hosts, addresses or CIDR ranges an operator still allows (an internal receiver).
  */
 export type OutboundPolicy = {
@@ -163,17 +163,75 @@ const lookupAll = (hostname: string) =>
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 /**
- * `fetch` for requests a tenant aims, under `policy`: the destination is checked on the literal address of the URL,
- * or else on every address its name resolves to at connection time. A refusal rejects with
- * {@link OutboundAddressRefused} (as the `cause` of undici's TypeError when it happens while connecting).
+ * The limits every outbound request shares (issue 39): how long a connection, the answer's headers and its body may
+ * take, and how large an answer may be. Redirects follow fetch's rules (at most 20), each hop checked like the first.
+ */
+export const OUTBOUND_LIMITS = {
+  connectMs: 5_000,
+  headersMs: 10_000,
+  bodyMs: 10_000,
+  /** The whole request, when the caller gives no signal of its own. */
+  totalMs: 15_000,
+  /** Larger answers fail while being read: nothing Gatehouse fetches (metadata, discovery, JSON) is this large. */
+  maxBodyBytes: 2 * 1024 * 1024,
+  /** How much of a foreign answer may reach an API client or a log (error details, delivery attempts). */
+  excerptChars: 200,
+} as const;
+
+/** A foreign server's text cut to {@link OUTBOUND_LIMITS.excerptChars}: all of it an API client may see. */
+export function excerpt(text: string, chars: number = OUTBOUND_LIMITS.excerptChars): string {
+  return text.length > chars ? `${text.slice(0, chars)}…` : text;
+}
+
+/** Refused while reading: the answer is larger than {@link OUTBOUND_LIMITS.maxBodyBytes}. */
+export class OutboundAnswerTooLarge extends Error {
+  constructor(limit: number) {
+    super(`The answer is larger than ${limit} bytes; Gatehouse stopped reading it.`);
+    this.name = 'OutboundAnswerTooLarge';
+  }
+}
+
+/** The answer with its body cut off (an error while reading) past `limit` bytes. */
+function capped(response: UndiciResponse, limit: number): UndiciResponse {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (!response.body || (Number.isFinite(declared) && declared <= limit)) return response;
+  let seen = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) controller.error(new OutboundAnswerTooLarge(limit));
+      else controller.enqueue(chunk);
+    },
+  });
+  const limited = new UndiciResponse(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperties(limited, { url: { value: response.url }, redirected: { value: response.redirected } });
+  return limited;
+}
+
+/** One fetch per policy object: its connection pool is shared by every request under that policy. */
+const clients = new WeakMap<OutboundPolicy, typeof undiciFetch>();
+
+/**
+ * The one outbound client: `fetch` for every request Gatehouse sends to a URL it was given (webhooks, HTTP and
+ * social connectors, SSO discovery, token and userinfo calls, SAML metadata, custom JWT `fetch`, captcha, the
+ * breached-password check). Under a policy that refuses private addresses, the address is checked where the
+ * connection is made, on every hop of a redirect: a literal address before connecting, a name on every address it
+ * resolves to (so DNS rebinding is refused too). A refusal rejects with {@link OutboundAddressRefused} (as the
+ * `cause` of undici's TypeError when it happens while connecting). Every request gets the same timeouts, and
+ * answers larger than {@link OUTBOUND_LIMITS.maxBodyBytes} fail while being read.
  */
 export function outboundFetch(policy: OutboundPolicy): typeof undiciFetch {
-  if (!policy.denyPrivate) return undiciFetch;
+  const known = clients.get(policy);
+  if (known) return known;
   const allowed = allowListOf(policy);
   const checkedLookup: LookupFunction = (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, resolved: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
-      const refused = refusedAmong(allowed, hostname, resolved);
+      const refused = policy.denyPrivate ? refusedAmong(allowed, hostname, resolved) : undefined;
       if (refused) return callback(new OutboundAddressRefused(refused.address), '', 4);
       if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, resolved);
       const [first] = resolved;
@@ -181,13 +239,34 @@ export function outboundFetch(policy: OutboundPolicy): typeof undiciFetch {
       return callback(null, first.address, first.family);
     });
   };
-  const dispatcher = new Agent({ connect: { lookup: checkedLookup } });
-  return ((input, init) => {
+  const connect = buildConnector({ timeout: OUTBOUND_LIMITS.connectMs, lookup: checkedLookup });
+  // Every connection, the first hop's and each redirect's, passes here: a literal address never reaches `lookup`.
+  const checkedConnect: buildConnector.connector = (options, callback) => {
+    const host = options.hostname.replace(/^\[|\]$/g, '');
+    if (policy.denyPrivate && isIP(host) !== 0 && refusesLiteral(allowed, host)) {
+      callback(new OutboundAddressRefused(host), null);
+      return;
+    }
+    connect(options, callback);
+  };
+  const dispatcher = new Agent({
+    connect: checkedConnect,
+    headersTimeout: OUTBOUND_LIMITS.headersMs,
+    bodyTimeout: OUTBOUND_LIMITS.bodyMs,
+  });
+  const client = (async (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const host = bareHost(url);
-    if (isIP(host) !== 0 && refusesLiteral(allowed, host)) {
-      return Promise.reject(new OutboundAddressRefused(host));
+    if (policy.denyPrivate && isIP(host) !== 0 && refusesLiteral(allowed, host)) {
+      throw new OutboundAddressRefused(host);
     }
-    return undiciFetch(input, { ...init, dispatcher });
+    const response = await undiciFetch(input, {
+      ...init,
+      signal: init?.signal ?? AbortSignal.timeout(OUTBOUND_LIMITS.totalMs),
+      dispatcher,
+    });
+    return capped(response, OUTBOUND_LIMITS.maxBodyBytes);
   }) as typeof undiciFetch;
+  clients.set(policy, client);
+  return client;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import { allowAllOutbound, outboundFetch } from './outbound.ts';
 
 /** Whether a password is known from breaches; undefined when the service could not say (then it is allowed). */
 export type PwnedCheck = (password: string) => Promise<boolean | undefined>;
@@ -11,10 +12,11 @@ const TIMEOUT_MS = 3000;
  * Spec §5: the pwned check sends only the first 5 hex characters of the password's SHA-1 to a range service
  * (k-anonymity) and looks for the other 35 in the suffixes it answers (`SUFFIX:COUNT` lines; padding entries have
  * count 0). The service is the operator's setting (PWNED_PASSWORDS_URL), never a tenant's, so it is not subject to
- * the outbound policy. When it is off, unreachable or answers nonsense, the password is allowed and a warning logged:
+ * the private-address rule; it goes through the one outbound client for its timeouts and size cap. When it is off, unreachable or answers nonsense, the password is allowed and a warning logged:
  * an outage of a third party must not stop people from signing up.
  */
 export function pwnedPasswordCheck(baseUrl: string | undefined, log: Pick<Logger, 'warn'>): PwnedCheck {
+  const fetch = outboundFetch(allowAllOutbound);
   return async (password) => {
     if (!baseUrl) return undefined;
     const hash = createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();

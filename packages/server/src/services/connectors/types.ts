@@ -1,6 +1,7 @@
 import type { ConnectorFactory, ErrorCode, Language, TemplateUsage } from '@gatehouse/schemas';
 import type { fetch as undiciFetch } from 'undici';
 import { ApiError } from '../../http/errors.ts';
+import { excerpt } from '../outbound.ts';
 
 /** A message the product sends through a connector, already rendered for its usage and language. */
 export type OutgoingMessage = {
@@ -41,7 +42,7 @@ export class ConnectorError extends ApiError {
 /** Maps a provider's HTTP answer to a connector error (or nothing for success). */
 export async function checkProviderResponse(response: { ok: boolean; status: number; text: () => Promise<string> }) {
   if (response.ok) return;
-  const body = (await response.text().catch(() => '')).slice(0, 500);
+  const body = excerpt(await response.text().catch(() => ''));
   const detail = `HTTP ${response.status}${body ? `: ${body}` : ''}`;
   if (response.status === 429) throw new ConnectorError('connector.rate_limit_exceeded', detail);
   if (response.status === 401 || response.status === 403) throw new ConnectorError('connector.invalid_config', detail);
@@ -64,11 +65,25 @@ export async function postToProvider(
   url: string,
   request: { headers: Record<string, string>; body: string },
 ): Promise<void> {
-  const response = await context.fetch(url, {
-    method: 'POST',
-    ...request,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(context.timeoutMs),
-  });
+  let response: Awaited<ReturnType<SendContext['fetch']>>;
+  try {
+    response = await context.fetch(url, {
+      method: 'POST',
+      ...request,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(context.timeoutMs),
+    });
+  } catch (error) {
+    // Refused by the outbound policy, refused by the host, no such name, timed out: the admin's to fix, said in
+    // the words of the cause (undici wraps it in "fetch failed").
+    throw new ConnectorError('connector.general', networkFailure(error));
+  }
   await checkProviderResponse(response);
+}
+
+/** Why a request never got an answer, in one line. */
+export function networkFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof Error && cause.name === 'TimeoutError') return 'The provider did not answer in time.';
+  return cause instanceof Error ? cause.message : String(cause);
 }
