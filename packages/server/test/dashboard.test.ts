@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { managementResource } from '../src/auth/issuers.ts';
 import { dailyActiveUsers, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
@@ -233,14 +233,20 @@ describe('sign-in flows feed the dashboard and the PostSignIn webhook (real OIDC
     const userId = created.json.id as string;
     const tokens = await signIn('dau_refresher', 'Refresh-Me-Often-7');
     const admin = new TenantDb(server.database.db, ADMIN_TENANT_ID);
-    // Forget today's row, as if the sign-in had been yesterday: only the refresh can bring it back.
-    await admin.delete(dailyActiveUsers, eq(dailyActiveUsers.userId, userId));
-    const refreshed = await oidc.refresh(tokens.refresh_token, managementResource(DEFAULT_TENANT_ID));
-    expect(refreshed.status).toBe(200);
+    // The refresh comes the next day: only the refresh can mark the user active on that day. (The provider writes a
+    // user's first grant of each day; a second one the same day would insert nothing.)
+    const tomorrow = addDays(today, 1);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(`${tomorrow}T12:00:00.000Z`) });
+    try {
+      const refreshed = await oidc.refresh(tokens.refresh_token, managementResource(DEFAULT_TENANT_ID));
+      expect(refreshed.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
     // The grant listener records without holding up the token response: wait for its row.
     await expect
       .poll(() => admin.findMany(dailyActiveUsers, { where: eq(dailyActiveUsers.userId, userId) }))
-      .toEqual([{ tenantId: ADMIN_TENANT_ID, day: today, userId }]);
+      .toContainEqual({ tenantId: ADMIN_TENANT_ID, day: tomorrow, userId });
   });
 
   it('a sign-in emits PostSignIn to a hook, with the user, application, ip and user agent', async () => {

@@ -35,18 +35,33 @@ export async function recordDailyActiveUser(
  * Tokens count as activity too: a user who stays signed in and refreshes tokens is active on the days
  * they do, not only on the day they typed a password. Every successful grant at the token endpoint
  * that carries a user (authorization code, refresh token) records them; client-credential grants have
- * no user and are skipped.
+ * no user and are skipped. Only a user's first grant of the day in this provider writes: the ones after
+ * it would insert nothing (issue 38: a refresh grant's statements). The memory holds today's users, at
+ * most {@link RECORDED_TODAY_LIMIT}, and starts again each day.
  */
 export function recordActivityOnTokenGrants(
   provider: Provider,
   tenant: TenantDb,
   log?: Pick<Logger, 'warn'> | undefined,
 ): void {
+  let today = '';
+  const recorded = new Set<string>();
   provider.on('grant.success', (ctx) => {
     const userId = ctx.oidc.account?.accountId ?? ctx.oidc.entities.AccessToken?.accountId;
-    if (userId) void recordDailyActiveUser(tenant, userId, log);
+    if (!userId) return;
+    const day = utcDay();
+    if (day !== today || recorded.size >= RECORDED_TODAY_LIMIT) {
+      today = day;
+      recorded.clear();
+    }
+    if (recorded.has(userId)) return;
+    recorded.add(userId);
+    void recordDailyActiveUser(tenant, userId, log);
   });
 }
+
+/** How many users' activity of today a tenant's provider remembers having written. */
+export const RECORDED_TODAY_LIMIT = 50_000;
 
 /** Active users on `day` alone. */
 async function activeOn(tenant: TenantDb, day: string): Promise<number> {
