@@ -20,6 +20,7 @@ import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { ConnectorError } from './connectors/types.ts';
+import { type SecretBinding, secretsSentElsewhere } from './masked-secrets.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { assertAllFound } from './relations.ts';
@@ -106,6 +107,12 @@ function providerNameOf(row: SsoConnectorRow): SsoProviderName {
   if (!isProviderName(row.providerName)) throw new Error(`unknown SSO provider ${row.providerName}`);
   return row.providerName;
 }
+
+/** Where an IdP's requests go, with its client secret: the issuer (discovery, token and userinfo endpoints). */
+const ssoSecretBinding: SecretBinding = {
+  secrets: new Set<string>(ssoConfidentialKeys),
+  destinations: ['issuer', 'metadataUrl', 'signInEndpoint'],
+};
 
 /** Confidential values stand as {@link MASKED_SECRET}; an empty one stays empty (not set). */
 function maskedConfig(config: Record<string, unknown>): Record<string, unknown> {
@@ -296,6 +303,17 @@ export async function updateSsoConnector(
   const existing = await findSsoConnector(ctx.tenant, id);
   const providerName = providerNameOf(existing);
   const config = patch.config && checkedConfig(providerName, mergedConfig(existing.config, patch.config));
+  if (patch.config && config) {
+    // A client secret kept by its mask is not sent to another issuer (services/masked-secrets.ts).
+    const refused = secretsSentElsewhere(
+      ssoSecretBinding,
+      existing.config,
+      config,
+      patch.config,
+      (key) => `config.${key}`,
+    );
+    if (refused.length > 0) throw new ApiError(400, 'guard.invalid_input', refused);
+  }
   const domains = patch.domains && checkedDomains(patch.domains);
   const idp = config && (await readIdpForSave(providerName, config, deps.outbound));
   const row = await performWrite(ctx, 'Admin.SsoConnector.Updated', async (tx) => {
