@@ -39,7 +39,7 @@ describe('two servers on one database', () => {
     expect((await requestToken(two.base, clientId, clientSecret)).status, 'the right secret works').toBe(200);
     // Half the address's allowance on each server: together they reach it.
     const statuses: number[] = [];
-    for (let i = 0; i < CLIENT_AUTH_LIMITS.perIp; i++) {
+    for (let i = 0; i < CLIENT_AUTH_LIMITS.perAddressAndClient; i++) {
       statuses.push((await requestToken(i % 2 ? one.base : two.base, clientId, `wrong-${i}`)).status);
     }
     expect(statuses.every((status) => status === 401)).toBe(true);

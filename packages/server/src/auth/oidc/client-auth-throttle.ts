@@ -6,27 +6,28 @@ import { FailureThrottle, type ThrottleKey } from '../../services/failure-thrott
 const CLIENT_AUTH_PATH = /^\/token(?:\/introspection|\/revocation)?$/;
 
 /**
- * Failed client authentications allowed per window before further attempts are refused with 429. Per IP, so one
- * address cannot brute-force secrets; per client, looser, so guesses spread over many addresses still slow down
- * while one noisy address cannot lock a client out for everyone.
+ * Failed client authentications allowed per window before further attempts are refused with 429 (issue 39, item 4):
+ * per address and client, so one address cannot guess a client's secret; per address over all clients, so one
+ * address cannot guess many. There is no limit per client across addresses: it let three addresses lock a client
+ * out for everyone (20 wrong secrets each, then the right secret from a fourth address got 429), and it protected
+ * nothing: a client secret is 32 random bytes (services/client-secret.ts), which no number of addresses guesses.
+ * The right secret from an address that has not been guessing is always compared, and accepted.
  */
-export const CLIENT_AUTH_LIMITS = { perIp: 20, perClient: 60, windowMs: 60_000 } as const;
+export const CLIENT_AUTH_LIMITS = { perAddressAndClient: 20, perAddress: 60, windowMs: 60_000 } as const;
+
+type Limits = { perAddressAndClient: number; perAddress: number; windowMs: number };
 
 /** The failure counters of client authentication, in the database: shared by every process and tenant provider. */
 export class ClientAuthThrottle {
   readonly #throttle: FailureThrottle;
-  readonly #limits: { perIp: number; perClient: number };
+  readonly #limits: Limits;
 
-  constructor(
-    db: Database,
-    limits: { perIp: number; perClient: number; windowMs: number } = CLIENT_AUTH_LIMITS,
-    now = Date.now,
-  ) {
+  constructor(db: Database, limits: Limits = CLIENT_AUTH_LIMITS, now = Date.now) {
     this.#throttle = new FailureThrottle(db, limits.windowMs, now);
     this.#limits = limits;
   }
 
-  /** Seconds until the address and the client may try again, or 0 when neither is over its limit. */
+  /** Seconds until the address may try again (for this client), or 0 when it is under its limits. */
   retryAfter(ip: string, client: string | undefined): Promise<number> {
     return this.#throttle.retryAfter(this.#keys(ip, client));
   }
@@ -36,8 +37,8 @@ export class ClientAuthThrottle {
   }
 
   #keys(ip: string, client: string | undefined): ThrottleKey[] {
-    const keys: ThrottleKey[] = [[`client-auth ip ${ip}`, this.#limits.perIp]];
-    if (client) keys.push([`client-auth client ${client}`, this.#limits.perClient]);
+    const keys: ThrottleKey[] = [[`client-auth ip ${ip}`, this.#limits.perAddress]];
+    if (client) keys.push([`client-auth ip ${ip} client ${client}`, this.#limits.perAddressAndClient]);
     return keys;
   }
 }
@@ -58,8 +59,8 @@ function basicClientId(header: string | undefined): string | undefined {
 
 /**
  * Counts failed client authentications at the token, introspection and revocation endpoints of one tenant's
- * issuer, and refuses further attempts from that IP (or for that client) with 429 and `Retry-After` until the
- * window ends. A refused attempt never reaches the secret comparison.
+ * issuer, and refuses further attempts from that address (for that client, or for any past the address's own
+ * limit) with 429 and `Retry-After` until the window ends. A refused attempt never reaches the secret comparison.
  */
 export function throttleClientAuthentication(provider: Provider, tenantId: string, throttle: ClientAuthThrottle) {
   provider.use(async (ctx, next) => {
