@@ -70,6 +70,14 @@ describe('management API token verification', () => {
     expect((await withToken({ issuedAt: now + 2, expiresIn: now + 3600 })).status, 'within the clock skew').toBe(200);
   });
 
+  it('accepts a token that expired within the 5 s of clock skew, and refuses one past it (issue 39, item 7)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const justExpired = await withToken({ issuedAt: now - 3600, expiresIn: now - 1 });
+    expect(justExpired.status, justExpired.text).toBe(200);
+    const expired = await withToken({ issuedAt: now - 3600, expiresIn: now - 10 });
+    expect(expired.json).toMatchObject({ code: 'auth.unauthorized', data: { reason: 'expired' } });
+  });
+
   it('answers 401 for a token signed by a key the tenant does not own (forged)', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: 'forged' };
