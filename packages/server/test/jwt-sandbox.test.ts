@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptSandbox } from '../src/services/jwt-customizer/sandbox.ts';
+import { MAX_QUEUED_PER_TENANT, ScriptSandbox } from '../src/services/jwt-customizer/sandbox.ts';
 import { allowAllOutbound } from '../src/services/outbound.ts';
 import { startHttpReceiver } from './support/http-receiver.ts';
 
@@ -218,5 +218,56 @@ describe('the custom JWT sandbox', () => {
     expect(outcomes.map((outcome) => (outcome.ok ? outcome.claims.index : -1))).toEqual(
       Array.from({ length: 12 }, (_, index) => index),
     );
+  });
+});
+
+describe('fair shares between tenants (issue 39, item 5)', () => {
+  it("one tenant's looping scripts do not hold up another tenant's run", async () => {
+    const shared = new ScriptSandbox({
+      fetchAllowList: [],
+      outbound: allowAllOutbound,
+      size: 2,
+      limits: { timeoutMs: 300 },
+    });
+    try {
+      const finished: string[] = [];
+      const loops = Array.from({ length: 6 }, (_, index) =>
+        shared.run(wrap('while (true) {}'), input, 'greedy').then((outcome) => {
+          finished.push(`greedy ${index}`);
+          return outcome;
+        }),
+      );
+      const quick = shared.run(wrap('return { quick: true };'), input, 'polite').then((outcome) => {
+        finished.push('polite');
+        return outcome;
+      });
+      expect(await quick).toEqual({ ok: true, claims: { quick: true } });
+      // The greedy tenant holds at most one of the two workers: the polite run took the other at once, before any
+      // loop reached its deadline.
+      expect(finished, 'the polite run finished before any loop').toEqual(['polite']);
+      const outcomes = await Promise.all(loops);
+      expect(outcomes.every((outcome) => !outcome.ok && outcome.error.name === 'TimeoutError')).toBe(true);
+      expect(finished.slice(1), 'the loops ran one at a time, in order').toEqual(
+        Array.from({ length: 6 }, (_, index) => `greedy ${index}`),
+      );
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it("caps each tenant's waiting runs, leaving room for the others", async () => {
+    const shared = new ScriptSandbox({ fetchAllowList: [], outbound: allowAllOutbound, size: 1 });
+    try {
+      const slow = wrap('await new Promise((resolve) => setTimeout(resolve, 50)); return {};');
+      const burst = Array.from({ length: MAX_QUEUED_PER_TENANT + 5 }, () => shared.run(slow, input, 'burst'));
+      const other = shared.run(wrap('return { other: true };'), input, 'other');
+      const outcomes = await Promise.all(burst);
+      const refused = outcomes.filter((outcome) => !outcome.ok && /waiting/.test(outcome.error.message));
+      // The worker is still starting: the tenant's queue holds its cap and the rest are refused at once.
+      expect(refused.length).toBe(5);
+      expect(await other, "the other tenant's run was queued and ran").toEqual({ ok: true, claims: { other: true } });
+    } finally {
+      await shared.close();
+    }
   });
 });

@@ -244,11 +244,11 @@ export async function testCustomizer(
   const token = withOrganization(body.token);
   const stored = await readCustomizer(tenant, body.tokenType);
   const environmentVariables = unmask(body.environmentVariables ?? {}, stored?.environmentVariables ?? {});
-  const outcome = await deps.sandbox.run(body.script, {
-    token,
-    context: body.context ?? {},
-    environmentVariables,
-  });
+  const outcome = await deps.sandbox.run(
+    body.script,
+    { token, context: body.context ?? {}, environmentVariables },
+    tenant.tenantId,
+  );
   if (!outcome.ok) {
     const code = outcome.error.name === 'AccessDenied' ? 'jwt_customizer.access_denied' : 'jwt_customizer.general';
     throw new ApiError(422, code, { name: outcome.error.name, message: outcome.error.message });

@@ -95,11 +95,11 @@ export async function customJwtClaims(
     : await applicationTokenContext(tenant, { applicationId: clientId, grantType: grantType ?? 'client_credentials' });
 
   const started = performance.now();
-  const outcome = await deps.scripts.run(customizer.script, {
-    token: payload,
-    context: context ?? {},
-    environmentVariables: customizer.environmentVariables,
-  });
+  const outcome = await deps.scripts.run(
+    customizer.script,
+    { token: payload, context: context ?? {}, environmentVariables: customizer.environmentVariables },
+    tenant.tenantId,
+  );
   const kept = outcome.ok ? mergeableClaims(outcome.claims) : undefined;
   const entry = {
     result: outcome.ok ? 'Success' : 'Error',

@@ -25,6 +25,10 @@ export const defaultSandboxLimits: SandboxLimits = {
 const MAX_FETCH_BODY_BYTES = 1024 * 1024;
 /** Runs waiting for a worker beyond this are refused at once (the token then follows "block issuance on error"). */
 const MAX_QUEUED = 500;
+/** …and beyond this many of one tenant's: a tenant's burst fills its own queue, not everyone's. */
+export const MAX_QUEUED_PER_TENANT = 50;
+/** How long a tenant's use of the workers counts against it when the sandbox picks whose run goes next. */
+const USAGE_WINDOW_MS = 10_000;
 /** Time past the deadline after which a worker that has not answered is terminated. */
 const WATCHDOG_GRACE_MS = 1000;
 
@@ -47,8 +51,12 @@ const workerUrl = import.meta.url.endsWith('.ts')
 
 type Job = {
   id: number;
+  /** Whose script: runs are shared out between tenants (fair shares, issue 39 item 5). */
+  tenantId: string;
   input: SandboxInput;
   resolve: (outcome: SandboxOutcome) => void;
+  /** When a worker started it. */
+  startedAt?: number;
 };
 
 type Slot = {
@@ -65,10 +73,22 @@ type Slot = {
  * script that loops or allocates until its limit holds up neither the server's event loop nor other requests; a
  * worker that does not answer by its deadline is terminated and replaced. The script's only way out is `fetch`,
  * relayed here and checked against the allow-list.
+ *
+ * Fair shares between tenants (issue 39, item 5: one tenant's six looping scripts made another's 64 ms run take
+ * 8.9 s): each tenant has its own queue (at most {@link MAX_QUEUED_PER_TENANT} runs waiting); one tenant runs on at
+ * most all workers but one, so another tenant's run always finds one free or about to be; and when workers free up,
+ * the tenant that used them least over the last {@link USAGE_WINDOW_MS} goes first. A tenant over its share waits
+ * behind its own runs.
  */
 export class ScriptSandbox {
   readonly #slots: Slot[] = [];
-  readonly #queue: Job[] = [];
+  /** Waiting runs by tenant, in arrival order. */
+  readonly #queues = new Map<string, Job[]>();
+  #queued = 0;
+  /** Runs in progress by tenant. */
+  readonly #running = new Map<string, number>();
+  /** Finished runs' worker time by tenant, decaying with the usage window: `{ms, at}` (ms as of `at`). */
+  readonly #usage = new Map<string, { ms: number; at: number }>();
   readonly #size: number;
   readonly #limits: SandboxLimits;
   readonly #allowList: ReadonlySet<string>;
@@ -87,21 +107,26 @@ export class ScriptSandbox {
     return this.#limits;
   }
 
-  /** Runs `script`'s `getCustomJwtClaims` with the input; never rejects. */
+  /** Runs `script`'s `getCustomJwtClaims` with the input, as `tenantId`'s; never rejects. */
   run(
     script: string,
     input: { token: unknown; context: unknown; environmentVariables: unknown },
+    tenantId = '',
   ): Promise<SandboxOutcome> {
     if (this.#closed) return Promise.resolve({ ok: false, error: { name: 'Error', message: 'the sandbox is closed' } });
-    if (this.#queue.length >= MAX_QUEUED) {
+    const queue = this.#queues.get(tenantId) ?? [];
+    if (this.#queued >= MAX_QUEUED || queue.length >= MAX_QUEUED_PER_TENANT) {
       return Promise.resolve({ ok: false, error: { name: 'Error', message: 'too many scripts are waiting to run' } });
     }
     return new Promise((resolve) => {
-      this.#queue.push({
+      queue.push({
         id: this.#nextId++,
+        tenantId,
         input: { script, input: JSON.stringify(input), limits: this.#limits },
         resolve,
       });
+      this.#queues.set(tenantId, queue);
+      this.#queued += 1;
       this.#dispatch();
     });
   }
@@ -109,25 +134,75 @@ export class ScriptSandbox {
   /** Stops the workers; runs in progress answer with an error. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.resolve({ ok: false, error: { name: 'Error', message: 'closed' } });
+    for (const queue of this.#queues.values()) {
+      for (const job of queue.splice(0)) job.resolve({ ok: false, error: { name: 'Error', message: 'closed' } });
+    }
+    this.#queues.clear();
+    this.#queued = 0;
     await Promise.all(this.#slots.splice(0).map((slot) => this.#retire(slot)));
   }
 
   #dispatch(): void {
-    while (this.#queue.length > 0) {
-      let slot = this.#slots.find((candidate) => candidate.ready && !candidate.job);
+    while (this.#queued > 0) {
+      const slot = this.#slots.find((candidate) => candidate.ready && !candidate.job);
       if (!slot) {
         if (this.#slots.length < this.#size) this.#spawn();
         return;
       }
-      const job = this.#queue.shift();
+      const job = this.#next();
       if (!job) return;
       this.#start(slot, job);
-      slot = undefined;
     }
   }
 
+  /**
+   * The run to start on a free worker: from the tenants with runs waiting and below their share of workers, the one
+   * that used the workers least lately (ties: the earliest waiting run). Undefined when every waiting tenant is at
+   * its share (a worker stays free for a tenant that comes next).
+   */
+  #next(): Job | undefined {
+    const share = Math.max(1, this.#size - 1);
+    const now = Date.now();
+    let best: { queue: Job[]; used: number; first: number } | undefined;
+    for (const [tenantId, queue] of this.#queues) {
+      const [first] = queue;
+      if (!first || (this.#running.get(tenantId) ?? 0) >= share) continue;
+      const used = this.#recentUse(tenantId, now);
+      if (!best || used < best.used || (used === best.used && first.id < best.first)) {
+        best = { queue, used, first: first.id };
+      }
+    }
+    const job = best?.queue.shift();
+    if (!job) return undefined;
+    if (best?.queue.length === 0) this.#queues.delete(job.tenantId);
+    this.#queued -= 1;
+    return job;
+  }
+
+  /**
+   * Worker time a tenant used lately: its finished runs' time, decaying by e every usage window (one number per
+   * tenant, however many runs), and the time of its runs still in progress.
+   */
+  #recentUse(tenantId: string, now: number): number {
+    const running = this.#slots.reduce(
+      (sum, slot) => sum + (slot.job?.tenantId === tenantId && slot.job.startedAt ? now - slot.job.startedAt : 0),
+      0,
+    );
+    return this.#decayedUse(tenantId, now) + running;
+  }
+
+  #decayedUse(tenantId: string, now: number): number {
+    const usage = this.#usage.get(tenantId);
+    if (!usage) return 0;
+    const ms = usage.ms * Math.exp(-(now - usage.at) / USAGE_WINDOW_MS);
+    // Forgotten once it no longer matters: the map holds the tenants of the last minute or so.
+    if (ms < 1) this.#usage.delete(tenantId);
+    return ms < 1 ? 0 : ms;
+  }
+
   #start(slot: Slot, job: Job): void {
+    job.startedAt = Date.now();
+    this.#running.set(job.tenantId, (this.#running.get(job.tenantId) ?? 0) + 1);
     slot.job = job;
     slot.deadline = Date.now() + job.input.limits.timeoutMs;
     slot.watchdog = setTimeout(() => {
@@ -146,6 +221,14 @@ export class ScriptSandbox {
     clearTimeout(slot.watchdog);
     slot.job = undefined;
     slot.watchdog = undefined;
+    const now = Date.now();
+    const running = (this.#running.get(job.tenantId) ?? 1) - 1;
+    if (running > 0) this.#running.set(job.tenantId, running);
+    else this.#running.delete(job.tenantId);
+    this.#usage.set(job.tenantId, {
+      ms: this.#decayedUse(job.tenantId, now) + (now - (job.startedAt ?? now)),
+      at: now,
+    });
     job.resolve(outcome);
   }
 
