@@ -138,9 +138,15 @@ test.describe('connectors', () => {
     await expect(page.getByTestId('config.host-error')).toHaveText('This field is required.');
     expect((await api.get<Connector>(`/connectors/${connectorId}`)).config.host).toBe('127.0.0.1');
 
-    // A test with a port nothing listens on: the server's message and the provider's words show.
+    // A test with a port nothing listens on: the server's message and the provider's words show. The new port empties
+    // the masked password, which is typed again: a stored secret is never sent to a new host (issue 39, item 3).
     await config(page, 'host').fill('127.0.0.1');
     await config(page, 'port').fill('1');
+    await expect(config(page, 'password')).toHaveValue('');
+    await expect(page.getByTestId('config.password-note')).toHaveText(
+      'Enter the secret again: a stored secret is never sent to a new host.',
+    );
+    await config(page, 'password').fill('sink-secret');
     await page.getByRole('button', { name: 'Send a test' }).click();
     await testDialog.getByLabel('Email address').fill(recipient);
     await testDialog.getByRole('button', { name: 'Send' }).click();

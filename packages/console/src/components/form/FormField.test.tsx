@@ -27,6 +27,20 @@ describe('FormField', () => {
     expect(screen.getByTestId('name-error').textContent).toBe('Required');
   });
 
+  it('shows a note under the control and links it between the description and the error', () => {
+    renderWithI18n(
+      <FormField name="secret" label={'Secret'} description={'Kept masked'} note={'Type it again'} error={'Required'}>
+        <TextInput />
+      </FormField>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Secret' });
+    const texts = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toEqual(['Kept masked', 'Type it again', 'Required']);
+    expect(screen.getByTestId('secret-note').textContent).toBe('Type it again');
+  });
+
   it('leaves a valid control unmarked', () => {
     renderWithI18n(
       <FormField name="description" label={'Description'}>

@@ -10,6 +10,8 @@ export type FormFieldProps = {
   label: ReactNode;
   isRequired?: boolean;
   description?: ReactNode;
+  /** A line under the control that the moment calls for (a secret to enter again); the error, if any, follows it. */
+  note?: ReactNode;
   error?: string | undefined;
   /** For controls that are groups (radio cards): the label names the group instead of pointing at one input. */
   isGroup?: boolean;
@@ -22,18 +24,26 @@ export function FormField({
   label,
   isRequired = false,
   description,
+  note,
   error,
   isGroup = false,
   className,
   children,
 }: FormFieldProps) {
   const baseId = useId();
-  const ids = { control: `${baseId}control`, label: `${baseId}label`, description: `${baseId}description` };
+  const ids = {
+    control: `${baseId}control`,
+    label: `${baseId}label`,
+    description: `${baseId}description`,
+    note: `${baseId}note`,
+  };
   const errorId = `${baseId}error`;
   const context: FieldContextValue = {
     controlId: ids.control,
     labelId: ids.label,
-    describedBy: [description ? ids.description : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
+    describedBy:
+      [description ? ids.description : '', note ? ids.note : '', error ? errorId : ''].filter(Boolean).join(' ') ||
+      undefined,
     isInvalid: Boolean(error),
     isRequired,
     testId: name,
@@ -65,6 +75,11 @@ export function FormField({
         </p>
       )}
       <FieldContext value={context}>{children}</FieldContext>
+      {note && (
+        <p id={ids.note} className={styles.note} data-testid={`${name}-note`}>
+          {note}
+        </p>
+      )}
       <ErrorLine id={errorId} className={styles.error} testId={`${name}-error`} error={error} />
     </div>
   );

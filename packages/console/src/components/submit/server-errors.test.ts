@@ -51,6 +51,29 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(invalidInput(fields), { paths: toFormPath, listCodes: ['connector.x'] })).toEqual([]);
   });
 
+  it('says a listed field’s issue in the form’s own words when the form gives them for its code', () => {
+    const refusal = new ApiError(400, 'bad config', 'connector.invalid_config_guard', [
+      { path: 'password', message: 'Enter this secret again: host changed, …', code: 'secret_required' },
+      { path: 'name', message: 'required', code: 'custom' },
+    ]);
+    const mapping = {
+      paths: (apiPath: string) => (apiPath === 'password' ? 'password' : apiPath === 'name' ? 'name' : undefined),
+      listCodes: ['connector.invalid_config_guard'],
+      issueMessages: { secret_required: 'Geben Sie das Geheimnis erneut ein.' },
+    };
+    expect(serverFieldErrors<Form>(refusal, mapping)).toEqual([
+      { field: 'password', message: 'Geben Sie das Geheimnis erneut ein.' },
+      { field: 'name', message: 'required' },
+    ]);
+    // Without the form's words, and for codes inherited from Object, the server's message stands.
+    const { issueMessages: _, ...plain } = mapping;
+    expect(serverFieldErrors<Form>(refusal, plain)[0]?.message).toBe('Enter this secret again: host changed, …');
+    const inherited = new ApiError(400, 'x', 'guard.invalid_input', [{ path: 'name', message: 'x', code: 'toString' }]);
+    expect(serverFieldErrors<Form>(inherited, { paths: toFormPath, issueMessages: {} })).toEqual([
+      { field: 'name', message: 'x' },
+    ]);
+  });
+
   it('places nothing for other errors', () => {
     expect(serverFieldErrors(new ApiError(500, 'boom', 'request.general'), { paths: toFormPath })).toEqual([]);
     expect(serverFieldErrors(new Error('network'), { paths: toFormPath })).toEqual([]);

@@ -24,6 +24,12 @@ export type ServerErrorMapping<Values extends FieldValues> = {
    * (a connector's config refusal is `connector.invalid_config_guard`).
    */
   listCodes?: readonly string[];
+  /**
+   * The form's own (translated) message for a listed field's issue `code`, instead of the server's English one: the
+   * server words some issues for the console to say (`secret_required`: a secret kept by its mask while its host
+   * changed).
+   */
+  issueMessages?: { readonly [issueCode: string]: string };
 };
 
 export type FieldMessage = { field: string; message: string };
@@ -34,7 +40,7 @@ const defaultListCodes = ['guard.invalid_input'];
 /** The field errors a refusal holds for a form, in the server's order; none for anything else. */
 export function serverFieldErrors<Values extends FieldValues>(
   error: unknown,
-  { codes = {}, paths, listCodes = defaultListCodes }: ServerErrorMapping<Values> = {},
+  { codes = {}, paths, listCodes = defaultListCodes, issueMessages = {} }: ServerErrorMapping<Values> = {},
 ): FieldMessage[] {
   if (!(error instanceof ApiError)) return [];
   const target = error.code && Object.hasOwn(codes, error.code) ? codes[error.code] : undefined;
@@ -45,7 +51,9 @@ export function serverFieldErrors<Values extends FieldValues>(
   if (!fields.success) return [];
   return fields.data.flatMap((item) => {
     const field = paths(item.path);
-    return field === undefined ? [] : [{ field, message: item.message }];
+    if (field === undefined) return [];
+    const own = Object.hasOwn(issueMessages, item.code) ? issueMessages[item.code] : undefined;
+    return [{ field, message: own ?? item.message }];
   });
 }
 

@@ -252,12 +252,18 @@ describe('the generic connector form', () => {
     await user.click(screen.getByRole('button', { name: 'Show value' }));
     expect(password.type).toBe('text');
 
-    const host = screen.getByRole('textbox', { name: /^Host/ });
-    await user.clear(host);
-    await user.type(host, 'smtp2.example.com');
+    // Fields that do not decide where the secret goes leave it masked.
+    await user.type(field('config.notes'), 'Office relay');
+    await user.click(screen.getByRole('switch', { name: /^Secure/ }));
+    expect(password.value).toBe('********');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(state.patches).toHaveLength(1));
-    expect(state.patches[0]?.config).toMatchObject({ host: 'smtp2.example.com', password: '********' });
+    expect(state.patches[0]?.config).toMatchObject({
+      host: 'smtp.example.com',
+      notes: 'Office relay',
+      secure: true,
+      password: '********',
+    });
     expect(state.patches[0]?.config?.templates).toEqual([
       { usageType: 'SignIn', subject: 'Your code', content: 'Code {{code}}', type: 'text/plain' },
     ]);
@@ -274,6 +280,79 @@ describe('the generic connector form', () => {
   });
 });
 
+describe('a masked secret and a new host (issue 39, item 3)', () => {
+  const hint = 'Enter the secret again: a stored secret is never sent to a new host.';
+  const noteOf = (key: string) => screen.queryByTestId(`config.${key}-note`);
+
+  it('empties the secret when the host changes, requires it again and sends the one typed', async () => {
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const password = (await screen.findByTestId('config.password')) as HTMLInputElement;
+    expect(noteOf('password')).toBeNull();
+    const host = screen.getByRole('textbox', { name: /^Host/ });
+    await user.clear(host);
+    await user.type(host, 'smtp.attacker.test');
+    expect(password.value).toBe('');
+    expect(noteOf('password')?.textContent).toBe(hint);
+    expect(password.getAttribute('aria-describedby')?.split(' ')).toContain(noteOf('password')?.id);
+
+    // The factory makes the password optional, but the stored one is not sent along: it must be typed again.
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf('password')?.textContent).toBe('This field is required.'));
+    expect(state.patches).toEqual([]);
+    // Nor is it sent with a test.
+    await user.click(screen.getByRole('button', { name: 'Send a test' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.type(password, 'n3w-secret');
+    expect(noteOf('password')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.config).toMatchObject({ host: 'smtp.attacker.test', password: 'n3w-secret' });
+  });
+
+  it('does the same for an endpoint and a port, and gives the mask back when they are put back', async () => {
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const password = (await screen.findByTestId('config.password')) as HTMLInputElement;
+    const endpoint = screen.getByRole('textbox', { name: /^Endpoint/ });
+    await user.type(endpoint, '/v2');
+    expect(password.value).toBe('');
+    expect(noteOf('password')?.textContent).toBe(hint);
+    await user.type(endpoint, '{Backspace}{Backspace}{Backspace}');
+    expect(password.value).toBe('********');
+    expect(noteOf('password')).toBeNull();
+
+    const port = screen.getByRole('spinbutton', { name: /^Port/ });
+    await user.clear(port);
+    await user.type(port, '2525');
+    expect(password.value).toBe('');
+    expect(noteOf('password')?.textContent).toBe(hint);
+  });
+
+  it('sends a test with the secret typed again, never with the mask', async () => {
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    const host = await screen.findByRole('textbox', { name: /^Host/ });
+    await user.clear(host);
+    await user.type(host, 'smtp2.example.com');
+    await user.type(screen.getByTestId('config.password'), 'typed-again');
+    await user.click(screen.getByRole('button', { name: 'Send a test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a test message' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email address/ }), 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(state.tests).toHaveLength(1));
+    expect(state.tests[0]?.config).toMatchObject({ host: 'smtp2.example.com', password: 'typed-again' });
+  });
+
+  it('says the server’s refusal of a secret kept for a new host in the console’s words', async () => {
+    state.updateFailure = new ApiError(400, 'The config is not valid.', 'connector.invalid_config_guard', [
+      { path: 'password', message: 'Enter this secret again: host changed, and …', code: 'secret_required' },
+    ]);
+    const { user } = open('/connectors/passwordless/conn1/connection');
+    await user.type(await screen.findByTestId('config.notes'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf('password')?.textContent).toBe(hint));
+  });
+});
+
 describe('a refusal of the server', () => {
   it('puts connector.invalid_config_guard’s fields beside the fields', async () => {
     state.updateFailure = new ApiError(400, 'The config is not valid.', 'connector.invalid_config_guard', [
@@ -282,6 +361,7 @@ describe('a refusal of the server', () => {
     const { user } = open('/connectors/passwordless/conn1/connection');
     const host = await screen.findByRole('textbox', { name: /^Host/ });
     await user.type(host, 'x');
+    await user.type(screen.getByTestId('config.password'), 'typed-again');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(errorOf('host')?.textContent).toBe('The server does not like this host.'));
     expect(document.activeElement).toBe(host);
@@ -294,9 +374,8 @@ describe('the test send', () => {
       detail: 'HTTP 500: mailbox on fire',
     });
     const { user } = open('/connectors/passwordless/conn1/connection');
-    const host = await screen.findByRole('textbox', { name: /^Host/ });
-    await user.clear(host);
-    await user.type(host, 'unsaved.example.com');
+    const notes = await screen.findByTestId('config.notes');
+    await user.type(notes, 'unsaved');
     await user.click(screen.getByRole('button', { name: 'Send a test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a test message' });
 
@@ -311,7 +390,7 @@ describe('the test send', () => {
     expect(alert.textContent).toContain('HTTP 500: mailbox on fire');
     expect(state.tests[0]).toMatchObject({
       email: 'ada@example.com',
-      config: { host: 'unsaved.example.com', password: '********' },
+      config: { notes: 'unsaved', password: '********' },
     });
   });
 

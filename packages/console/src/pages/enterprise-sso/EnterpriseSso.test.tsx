@@ -247,13 +247,60 @@ describe('the connection tab', () => {
     expect(errorOf('issuer')?.textContent).toBe('Enter a URL starting with https:// or http://');
     expect(state.patches).toEqual([]);
 
+    // Back to the saved issuer: the secret is masked again and kept.
     await user.clear(issuer);
-    await user.type(issuer, 'https://login.acme.test');
+    await user.type(issuer, 'https://idp.acme.test');
+    expect((screen.getByTestId('clientSecret') as HTMLInputElement).value).toBe('********');
+    const clientId = screen.getByRole('textbox', { name: /Client ID/ });
+    await user.clear(clientId);
+    await user.type(clientId, 'gatehouse-2');
     await user.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(state.patches).toHaveLength(1));
     expect(state.patches[0]).toEqual({
-      config: { issuer: 'https://login.acme.test', clientId: 'gatehouse', clientSecret: '********', scope: null },
+      config: { issuer: 'https://idp.acme.test', clientId: 'gatehouse-2', clientSecret: '********', scope: null },
     });
+  });
+
+  it('OIDC: a new issuer empties the masked secret, which must be typed again (issue 39, item 3)', async () => {
+    const hint = 'Enter the secret again: a stored secret is never sent to a new host.';
+    const { user } = open('/enterprise-sso/oidc1/connection');
+    const issuer = await screen.findByRole('textbox', { name: /Issuer/ });
+    const secret = screen.getByTestId('clientSecret') as HTMLInputElement;
+    expect(screen.queryByTestId('clientSecret-note')).toBeNull();
+    await user.clear(issuer);
+    await user.type(issuer, 'https://login.attacker.test');
+    expect(secret.value).toBe('');
+    expect(screen.getByTestId('clientSecret-note').textContent).toBe(hint);
+
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(errorOf('clientSecret')?.textContent).toBe('Required');
+    expect(state.patches).toEqual([]);
+
+    await user.type(secret, 'n3w-secret');
+    expect(screen.queryByTestId('clientSecret-note')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]).toEqual({
+      config: { issuer: 'https://login.attacker.test', clientId: 'gatehouse', clientSecret: 'n3w-secret', scope: null },
+    });
+  });
+
+  it('OIDC: the server’s refusal of a secret kept for a new issuer is said in the console’s words', async () => {
+    state.updateFailure = new ApiError(400, 'The request is invalid.', 'guard.invalid_input', [
+      {
+        path: 'config.clientSecret',
+        message: 'Enter this secret again: issuer changed, and …',
+        code: 'secret_required',
+      },
+    ]);
+    const { user } = open('/enterprise-sso/oidc1/connection');
+    await user.type(await screen.findByRole('textbox', { name: /Scope/ }), 'openid');
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() =>
+      expect(errorOf('clientSecret')?.textContent).toBe(
+        'Enter the secret again: a stored secret is never sent to a new host.',
+      ),
+    );
   });
 
   it('SAML by hand: every part is required, and an IdP that cannot be read is said so', async () => {

@@ -15,6 +15,7 @@ import { useCallback } from 'react';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { SecretBinding } from '../../components/form/masked-secrets.ts';
 
 /**
  * The forms of the enterprise SSO area. Every rule is the shared schemas' (`sso-connector.ts`), checked in the form
@@ -62,6 +63,12 @@ export function oidcFormSchema(providerName: SsoProviderName) {
     scope: optionalBy(shape.scope.unwrap(), 'too_long'),
   });
 }
+
+/**
+ * Where the client secret goes (issue 39, item 3): to the issuer's endpoints. A secret kept by its mask is not sent to
+ * another issuer (the server's `ssoSecretBinding`; the form's only destination is the issuer).
+ */
+export const oidcSecretBinding: SecretBinding = { secrets: ['clientSecret'], destinations: ['issuer'] };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -9,7 +9,7 @@ export function FormCodeEditor<Values extends FieldValues, Output>(
   props: BoundFieldProps<Values, Output, string | null | undefined> &
     Omit<CodeEditorProps, 'value' | 'onChange' | 'onBlur' | 'className'>,
 ) {
-  const { name, control, label, isRequired, description, className, ...editorProps } = props;
+  const { name, control, label, isRequired, description, note, className, ...editorProps } = props;
   const { field, error } = useBoundField(props);
   return (
     <FormField {...fieldProps(props, error)}>

@@ -11,7 +11,7 @@ type Unbound<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBl
 export function FormTextInput<Values extends FieldValues, Output>(
   props: BoundFieldProps<Values, Output, string | null | undefined> & Unbound<TextInputProps>,
 ) {
-  const { name, control, label, isRequired, description, className, ...inputProps } = props;
+  const { name, control, label, isRequired, description, note, className, ...inputProps } = props;
   const { field, error } = useBoundField(props);
   return (
     <FormField {...fieldProps(props, error)}>
@@ -32,7 +32,7 @@ export function FormTextInput<Values extends FieldValues, Output>(
 export function FormNumberInput<Values extends FieldValues, Output>(
   props: BoundFieldProps<Values, Output, number | null | undefined> & Unbound<NumberInputProps>,
 ) {
-  const { name, control, label, isRequired, description, className, ...inputProps } = props;
+  const { name, control, label, isRequired, description, note, className, ...inputProps } = props;
   const { field, error } = useBoundField(props);
   return (
     <FormField {...fieldProps(props, error)}>
@@ -53,7 +53,7 @@ export function FormNumberInput<Values extends FieldValues, Output>(
 export function FormTextArea<Values extends FieldValues, Output>(
   props: BoundFieldProps<Values, Output, string | null | undefined> & Unbound<ComponentProps<'textarea'>>,
 ) {
-  const { name, control, label, isRequired, description, className, ...areaProps } = props;
+  const { name, control, label, isRequired, description, note, className, ...areaProps } = props;
   const { field, error } = useBoundField(props);
   return (
     <FormField {...fieldProps(props, error)}>

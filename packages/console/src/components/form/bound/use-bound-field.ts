@@ -15,12 +15,14 @@ export type BoundFieldProps<Values extends FieldValues, Output, Value> = {
   label: ReactNode;
   isRequired?: boolean;
   description?: ReactNode;
+  /** A line under the control (FormField's `note`). */
+  note?: ReactNode;
   className?: string;
 };
 
 type FieldDisplayProps = Pick<
   BoundFieldProps<FieldValues, unknown, unknown>,
-  'label' | 'isRequired' | 'description' | 'className'
+  'label' | 'isRequired' | 'description' | 'note' | 'className'
 > & {
   name: string;
 };
@@ -32,6 +34,7 @@ export function fieldProps(props: FieldDisplayProps, error: FieldError | undefin
     label: props.label,
     isRequired: props.isRequired,
     description: props.description,
+    note: props.note,
     className: props.className,
     error: error?.message,
   };

@@ -68,7 +68,7 @@ function GuideForm({ factory }: { factory: ConnectorFactory }) {
   const current = isSocial ? undefined : connectors.data?.find((connector) => connector.type === factory.type);
   // Chosen once the connectors are known, so the redirect URI shown is the one the connector gets.
   const socialId = isSocial && connectors.data ? suggestSocialId(factory, connectors.data) : undefined;
-  const { form, toConfig, placeServerErrors, openTest, testDialog } = useConfigForm(
+  const { form, toConfig, placeServerErrors, openTest, testDialog, retyping, secretHint } = useConfigForm(
     { factoryId: factory.id, type: factory.type, formItems: factory.formItems },
     {},
   );
@@ -113,7 +113,12 @@ function GuideForm({ factory }: { factory: ConnectorFactory }) {
             </p>
           )}
           {isSocial && <SocialRedirectUri connectorId={socialId} />}
-          <ConfigFields formItems={factory.formItems} type={factory.type} control={form.control} />
+          <ConfigFields
+            formItems={factory.formItems}
+            type={factory.type}
+            control={form.control}
+            retype={{ fields: retyping, hint: secretHint }}
+          />
           <div className={styles.actions}>
             {/* The server sends no test for a social connector (connector.unexpected_type). */}
             {!isSocial && <Button onClick={() => openTest()}>{t('test.open')}</Button>}

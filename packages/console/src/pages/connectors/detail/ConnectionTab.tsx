@@ -23,7 +23,7 @@ export function ConnectionTab() {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const update = useUpdateConnector(connector.id);
-  const { form, toConfig, placeServerErrors, openTest, testDialog } = useConfigForm(
+  const { form, toConfig, placeServerErrors, openTest, testDialog, retyping, secretHint } = useConfigForm(
     { factoryId: connector.connectorId, type: connector.type, formItems: connector.formItems },
     connector.config,
   );
@@ -57,7 +57,12 @@ export function ConnectionTab() {
           actions={isSocial ? undefined : <Button onClick={() => openTest()}>{t('test.open')}</Button>}
         >
           {isSocial && <SocialRedirectUri connectorId={connector.id} />}
-          <ConfigFields formItems={connector.formItems} type={connector.type} control={control} />
+          <ConfigFields
+            formItems={connector.formItems}
+            type={connector.type}
+            control={control}
+            retype={{ fields: retyping, hint: secretHint }}
+          />
         </Card>
       </div>
       {testDialog}

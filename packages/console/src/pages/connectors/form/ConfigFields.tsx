@@ -17,17 +17,25 @@ type FieldsProps = {
   formItems: readonly ConnectorFormItem[];
   type: ConnectorType;
   control: Control<ConfigForm>;
+  /** The secrets emptied because their host or endpoint changed, with the note each then shows. */
+  retype?: { fields: ReadonlySet<string>; hint: string };
 };
 
 /**
  * The one form of every connector: each of the factory's form items drawn by its type, labelled with the factory's
  * own words (label, description, placeholder). No connector has UI code of its own.
  */
-export function ConfigFields({ formItems, type, control }: FieldsProps) {
+export function ConfigFields({ formItems, type, control, retype }: FieldsProps) {
   return (
     <div className={styles.fields}>
       {formItems.map((item) => (
-        <ConfigField key={item.key} item={item} type={type} control={control} />
+        <ConfigField
+          key={item.key}
+          item={item}
+          type={type}
+          control={control}
+          note={retype?.fields.has(configField(item.key)) ? retype.hint : undefined}
+        />
       ))}
     </div>
   );
@@ -39,10 +47,12 @@ function ConfigField({
   item,
   type,
   control,
+  note,
 }: {
   item: ConnectorFormItem;
   type: ConnectorType;
   control: Control<ConfigForm>;
+  note: string | undefined;
 }) {
   const { t } = useTranslation('connectors');
   // Paths are built from the factory's keys, which the form's type cannot know.
@@ -75,6 +85,7 @@ function ConfigField({
         <FormTextInput
           {...common}
           name={name}
+          note={note}
           isConfidential
           placeholder={item.placeholder}
           // A masked secret is replaced as a whole: focusing it selects it, so typing overwrites it.

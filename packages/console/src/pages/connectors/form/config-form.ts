@@ -12,6 +12,7 @@ import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { noFields, type SecretBinding } from '../../../components/form/masked-secrets.ts';
 
 /**
  * The generic connector form's values: one entry per form item of the factory, keyed by the item's key, under
@@ -112,6 +113,19 @@ export function formToConfig(
 /** Whether a form item's current value is the masked stand-in of a stored secret. */
 export const isMasked = (value: unknown): boolean => value === MASKED_SECRET;
 
+/**
+ * Where a factory's secrets go, as the server reads it (issue 39, item 3): its confidential items are the secrets, its
+ * URL items and its `host` and `port` the destinations. A secret kept by its mask is not sent to a moved destination.
+ */
+export function secretBindingOf(formItems: readonly ConnectorFormItem[]): SecretBinding {
+  return {
+    secrets: formItems.filter((item) => item.isConfidential).map((item) => configField(item.key)),
+    destinations: formItems
+      .filter((item) => item.type === 'Url' || item.key === 'host' || item.key === 'port')
+      .map((item) => configField(item.key)),
+  };
+}
+
 export type IssueRule =
   | 'required'
   | 'url_invalid'
@@ -156,14 +170,25 @@ export function formPathOf(apiPath: string): string {
 
 /**
  * A resolver over the shared `connectorConfigSchema(formItems)`, with the console's translated messages; it checks
- * exactly the config the form will send.
+ * exactly the config the form will send. `retyping` are the secrets emptied because their destination moved: they are
+ * required then, even where the factory makes them optional (else the stored one would be dropped unnoticed).
  */
-export function useConfigFormResolver(formItems: readonly ConnectorFormItem[], type: ConnectorType) {
+export function useConfigFormResolver(
+  formItems: readonly ConnectorFormItem[],
+  type: ConnectorType,
+  retyping: ReadonlySet<string> = noFields,
+) {
   const { t } = useTranslation('connectors');
   return useCallback<Resolver<ConfigForm>>(
     async (values, _context, options) => {
       const { config, badJson } = formToConfig(formItems, type, values);
       const flat: Record<string, FieldError> = {};
+      for (const field of retyping) {
+        const value = values.config[field.slice(configField('').length)];
+        if (typeof value !== 'string' || value.trim() === '') {
+          flat[field] = { type: 'required', message: t('errors.required') };
+        }
+      }
       for (const key of badJson) flat[configField(key)] = { type: 'json', message: t('errors.json_invalid') };
       const result = connectorConfigSchema(formItems).safeParse(config);
       if (!result.success) {
@@ -177,7 +202,7 @@ export function useConfigFormResolver(formItems: readonly ConnectorFormItem[], t
       if (Object.keys(flat).length === 0) return { values, errors: {} };
       return { values: {}, errors: toNestErrors(flat, options as never) as never };
     },
-    [formItems, type, t],
+    [formItems, type, retyping, t],
   );
 }
 

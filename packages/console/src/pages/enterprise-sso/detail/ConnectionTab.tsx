@@ -16,6 +16,7 @@ import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextArea, FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { noFields, useMaskedSecretGuard } from '../../../components/form/masked-secrets.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors, serverFieldErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
@@ -28,6 +29,7 @@ import {
   type OidcForm,
   oidcConfigOf,
   oidcFormSchema,
+  oidcSecretBinding,
   type SamlForm,
   samlConfigOf,
   samlFormSchema,
@@ -66,11 +68,15 @@ export function ConnectionTab() {
 
 type SettingsProps = { connector: SsoConnectorWithProviderConfig; onReadError: (message: string | undefined) => void };
 
-/** Saves a config; a refusal to read the IdP becomes the result card's message instead of a toast. */
+/**
+ * Saves a config; a refusal to read the IdP becomes the result card's message instead of a toast. `issueMessages`
+ * words a field's issue codes in the console's language (a client secret kept by its mask for a new issuer).
+ */
 function useSaveConfig<Values extends FieldValues>(
   connector: SsoConnectorWithProviderConfig,
   onReadError: SettingsProps['onReadError'],
   setError: UseFormSetError<Values>,
+  issueMessages: { readonly [issueCode: string]: string } = {},
 ) {
   const update = useUpdateSsoConnector(connector.id);
   return async (config: Record<string, unknown>) => {
@@ -88,7 +94,7 @@ function useSaveConfig<Values extends FieldValues>(
         if (fields.length === 0) onReadError(error.message);
         return undefined;
       }
-      if (applyServerErrors({ setError }, error, { paths: connectionFieldOf })) return undefined;
+      if (applyServerErrors({ setError }, error, { paths: connectionFieldOf, issueMessages })) return undefined;
       throw error;
     }
   };
@@ -99,12 +105,16 @@ function OidcSettings({ connector, onReadError }: SettingsProps) {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const schema = useMemo(() => oidcFormSchema(connector.providerName), [connector.providerName]);
-  const { control, handleSubmit, reset, setError, formState } = useForm<OidcForm>({
+  const form = useForm<OidcForm>({
     resolver: useSsoResolver<OidcForm>(schema),
     mode: 'onBlur',
     defaultValues: toOidcForm(connector.config),
   });
-  const save = useSaveConfig(connector, onReadError, setError);
+  const { control, handleSubmit, reset, setError, formState } = form;
+  // A changed issuer empties a masked client secret, to be entered again: it is never sent to another issuer.
+  const [retyping, setRetyping] = useState(noFields);
+  const { hint: secretHint, issueMessages } = useMaskedSecretGuard(form, oidcSecretBinding, setRetyping);
+  const save = useSaveConfig(connector, onReadError, setError, issueMessages);
 
   const onSubmit = handleSubmit(
     submitWith(async (values) => {
@@ -143,6 +153,7 @@ function OidcSettings({ connector, onReadError }: SettingsProps) {
             dir="ltr"
             label={t('fields.client_secret')}
             description={t('connection.client_secret_hint')}
+            note={retyping.has('clientSecret') ? secretHint : undefined}
             isConfidential
             isRequired
           />
