@@ -70,6 +70,7 @@ const groupedKeys = {
     'Account.Password.Updated',
     'Account.Profile.Updated',
     'Account.CustomData.Updated',
+    'Account.Email.Verified',
   ],
 } as const;
 

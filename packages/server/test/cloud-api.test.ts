@@ -125,7 +125,13 @@ const cloud = (account: Account, path: string, init: { method?: string; body?: u
 beforeAll(async () => {
   sink = await startSmtpSink();
   dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-cloud-api-'));
-  const server = await startTestHttpServer({ EDITION: 'cloud', DATA_DIR: dataDir });
+  // The server's own mail (the 'me' API's email codes) goes to the sink too.
+  const server = await startTestHttpServer({
+    EDITION: 'cloud',
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    EMAIL_FROM: 'Cloud <cloud@example.test>',
+  });
   ({ base, close } = server);
   db = server.database.db;
   const admin = new TenantDb(db, ADMIN_TENANT_ID);
@@ -134,6 +140,8 @@ beforeAll(async () => {
       id: account.id,
       username: account.username,
       primaryEmail: account.email,
+      // Bob's address was typed at sign-up and is not proven yet: he proves it before his invitation opens.
+      primaryEmailVerified: account !== accounts.bob,
       passwordEncrypted: await hashPassword(account.password),
       passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
     });
@@ -336,6 +344,54 @@ describe('tenants, members and invitations', () => {
     expect(stolen.status).toBe(403);
     expect((await cloud(accounts.carol, '/invitations')).json).toEqual([]);
     expect((await cloud(accounts.bob, '/invitations/nosuchinvitation')).status).toBe(404);
+
+    // Issue 39 item 6: Bob's address is his by his word only. Until he proves it, the invitation to it does not open.
+    expect((await cloud(accounts.bob, '/invitations')).json, 'nothing listed').toEqual([]);
+    const unproven = await cloud(accounts.bob, `/invitations/${ids.invitation}`);
+    expect(unproven.status).toBe(403);
+    expect(unproven.json).toMatchObject({
+      code: 'organization_invitation.email_not_verified',
+      data: { email: 'bob@example.com' },
+    });
+    const early = await cloud(accounts.bob, `/invitations/${ids.invitation}/status`, {
+      method: 'PATCH',
+      body: { status: 'Accepted' },
+    });
+    expect(early.status).toBe(403);
+    expect(early.json.code).toBe('organization_invitation.email_not_verified');
+    // He asks for a code (the 'me' API), gets it by email, and proves the address.
+    const meToken = async () => {
+      const response = await adminToken({
+        grant_type: 'refresh_token',
+        refresh_token: accounts.bob.refresh,
+        resource: ME_RESOURCE,
+      });
+      const body = (await response.json()) as TokenResponse;
+      accounts.bob.refresh = body.refresh_token ?? accounts.bob.refresh;
+      return body.access_token;
+    };
+    const bobMe = await meToken();
+    expect((await call('/api/me', bobMe)).json).toMatchObject({ primaryEmailVerified: false });
+    const mailsBefore = sink.received.length;
+    expect((await call('/api/me/email/verification-code', bobMe, { method: 'POST' })).status).toBe(204);
+    await vi.waitFor(() => expect(sink.received.length).toBe(mailsBefore + 1));
+    const codeMail = sink.received.at(-1);
+    expect(codeMail?.envelopeTo).toEqual(['bob@example.com']);
+    expect(codeMail?.text).toContain('confirm your email address');
+    const code = /\b(\d{6})\b/.exec(codeMail?.text ?? '')?.[1] ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await call('/api/me/email/verify', bobMe, { method: 'POST', body: { code: wrong } });
+    expect(refused.status).toBe(422);
+    expect(refused.json.code).toBe('verification_code.code_mismatch');
+    const malformed = await call('/api/me/email/verify', bobMe, { method: 'POST', body: { code: '12' } });
+    expect(malformed.status).toBe(400);
+    const proven = await call('/api/me/email/verify', bobMe, { method: 'POST', body: { code } });
+    expect(proven.status, JSON.stringify(proven.json)).toBe(200);
+    expect(proven.json).toMatchObject({ primaryEmail: 'bob@example.com', primaryEmailVerified: true });
+    expect((await call('/api/me/email/verify', bobMe, { method: 'POST', body: { code } })).status, 'spent').toBe(422);
+    expect((await call('/api/me/email/verification-code', bobMe, { method: 'POST' })).status).toBe(204);
+    expect(sink.received.length, 'a proven address gets no more codes').toBe(mailsBefore + 1);
+
     expect((await cloud(accounts.bob, '/invitations')).json).toEqual([
       expect.objectContaining({
         id: ids.invitation,

@@ -1,7 +1,7 @@
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ME_RESOURCE, managementResource } from '../src/auth/issuers.ts';
 import { logs, outbox, users } from '../src/db/tables.ts';
 import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
@@ -9,6 +9,7 @@ import { createFirstConsoleAdmin } from '../src/services/console-admin.ts';
 import { REGISTER_LOG_KEY } from '../src/services/registration.ts';
 import { CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { consoleClient } from './support/oidc-flow.ts';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 
 type Tokens = { access_token: string; id_token: string; refresh_token?: string; error?: string };
 const mgmt = managementResource(DEFAULT_TENANT_ID);
@@ -196,6 +197,7 @@ describe('sign-up (cloud console accounts)', () => {
     const tokens = (await response.json()) as Tokens;
     const user = await admin().findOne(users, eq(users.username, 'hatter'));
     expect(user?.primaryEmail).toBe('hatter@example.com');
+    expect(user?.primaryEmailVerified, 'typed, not proven: this server sends no mail').toBe(false);
     expect(user?.passwordEncrypted).toMatch(/^\$argon2id\$/);
     expect(decodeJwt(tokens.id_token).sub).toBe(user?.id);
     expect(decodeJwt(tokens.access_token).scope ?? '', 'a new account holds no console role').not.toContain('all');
@@ -218,5 +220,50 @@ describe('sign-up (cloud console accounts)', () => {
       where: and(eq(logs.key, REGISTER_LOG_KEY)),
     });
     expect(failures.map((row) => (row.payload as { result: string }).result).sort()).toEqual(['Error', 'Success']);
+  });
+});
+
+describe('sign-up of a console account with an email, where mail is sent (issue 39, item 6)', () => {
+  let sink: SmtpSink;
+  let server: Awaited<ReturnType<typeof startTestHttpServer>>;
+  let oidc: ReturnType<typeof consoleClient>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestHttpServer({ EDITION: 'cloud', SMTP_URL: sink.url, EMAIL_FROM: 'Cloud <c@example.test>' });
+    oidc = consoleClient(server.base);
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.close();
+  });
+
+  it('proves the typed email by code before the account exists', async () => {
+    const jar = new CookieJar();
+    const { verifier, signInPage } = await oidc.startAuthorization(jar, {
+      resources: [mgmt, ME_RESOURCE],
+      extra: { interaction_mode: 'signUp' },
+    });
+    const admin = new TenantDb(server.database.db, ADMIN_TENANT_ID);
+    const asked = await oidc.submitForm(jar, `${signInPage}/register`, {
+      username: 'dormouse',
+      email: 'Dormouse@Example.com',
+      password: 'Tea-party-at-4',
+      password_confirm: 'Tea-party-at-4',
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('We sent a code to Dormouse@Example.com');
+    expect(await admin.findOne(users, eq(users.username, 'dormouse')), 'no account before the code').toBeUndefined();
+    await vi.waitFor(() =>
+      expect(sink.received.some((mail) => mail.envelopeTo.includes('dormouse@example.com'))).toBe(true),
+    );
+    const mail = sink.received.find((message) => message.envelopeTo.includes('dormouse@example.com'));
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    const done = await oidc.submitForm(jar, `${signInPage}/register/verify`, { code });
+    expect(done.status).toBe(303);
+    const callback = await oidc.followToCallback(jar, done);
+    const response = await oidc.redeemCode(callback.searchParams.get('code') ?? '', verifier, { resource: mgmt });
+    expect(response.status).toBe(200);
+    const user = await admin.findOne(users, eq(users.username, 'dormouse'));
+    expect(user).toMatchObject({ primaryEmail: 'dormouse@example.com', primaryEmailVerified: true });
   });
 });

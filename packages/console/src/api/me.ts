@@ -16,6 +16,7 @@ export const meGuard = guard<Me>(
     id: string,
     username: nullable(string),
     primaryEmail: nullable(string),
+    primaryEmailVerified: boolean,
     primaryPhone: nullable(string),
     name: nullable(string),
     avatar: nullable(string),

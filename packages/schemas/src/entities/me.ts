@@ -7,6 +7,8 @@ export const meSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),
   primaryEmail: z.string().nullable(),
+  /** The primary email was proven with a code (at sign-up or through the 'me' API); invitations need it. */
+  primaryEmailVerified: z.boolean(),
   primaryPhone: z.string().nullable(),
   name: z.string().nullable(),
   avatar: z.string().nullable(),
@@ -35,6 +37,15 @@ export const mePatchSchema = z
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change.' });
 export type MePatch = z.infer<typeof mePatchSchema>;
+
+/** The code emailed to prove the account's primary email (`POST /api/me/email/verify`). */
+export const meEmailVerifySchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Enter the 6 digits of the code.' }),
+});
+export type MeEmailVerify = z.infer<typeof meEmailVerifySchema>;
 
 export { isCustomDataWithinLimit, MAX_CUSTOM_DATA_BYTES } from './custom-data-limit.ts';
 export const customDataSchema = z

@@ -253,7 +253,7 @@ export const interactionCodes = pgTable(
     tenantId: tenantId(),
     id: varchar('id', { length: 21 }).notNull(),
     interactionId: varchar('interaction_id', { length: 64 }).notNull(),
-    purpose: varchar('purpose', { length: 16 }).$type<'Register' | 'SignIn'>().notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<'Register' | 'SignIn' | 'VerifyEmail'>().notNull(),
     email: varchar('email', { length: 128 }).notNull(),
     codeHash: text('code_hash').notNull(),
     pending: jsonb('pending').$type<Record<string, unknown>>().notNull().default({}),

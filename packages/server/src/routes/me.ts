@@ -1,5 +1,6 @@
 import {
   customDataSchema,
+  meEmailVerifySchema,
   mePatchSchema,
   meSchema,
   passwordChangeSchema,
@@ -95,6 +96,37 @@ const changePassword = createRoute({
   },
 });
 
+const sendEmailCode = createRoute({
+  method: 'post',
+  path: '/email/verification-code',
+  tags,
+  summary: 'Email a code that proves your primary email',
+  description:
+    'Tenant invitations open only for a proven address. Nothing is sent when the address is already proven. The code ' +
+    'is good for 10 minutes and 5 tries; a new one replaces it.',
+  responses: {
+    204: { description: 'Sent (or nothing to prove).' },
+    ...errorResponses,
+    429: errorResponse(
+      'Too many codes sent to the address or from your address (`verification_code.too_many_requests`).',
+    ),
+  },
+});
+
+const verifyEmail = createRoute({
+  method: 'post',
+  path: '/email/verify',
+  tags,
+  summary: 'Prove your primary email with the emailed code',
+  request: { body: jsonBody(meEmailVerifySchema) },
+  responses: {
+    200: jsonResponse(meSchema, 'Your account, its email proven.'),
+    ...errorResponses,
+    422: errorResponse('The code is wrong, spent or expired (`verification_code.code_mismatch`).'),
+    429: errorResponse('Too many wrong codes: ask for a new one (`verification_code.exceed_max_try`).'),
+  },
+});
+
 const assetsStatus = createRoute({
   method: 'get',
   path: '/user-assets/service-status',
@@ -129,6 +161,13 @@ const uploadAsset = createRoute({
 
 export type MeDeps = { keys: SigningKeyStore; storage: AssetStorage };
 
+/** Who asks for or submits a code, for the rate limits and the audit log. */
+const codeMeta = (c: Context<AppEnv>) => ({
+  ip: writeContext(c).ip,
+  userAgent: c.req.header('User-Agent'),
+  log: c.get('log'),
+});
+
 /** The 'me' API (spec §7): the signed-in console user's own account, in the admin tenant. */
 export function meRoutes({ keys, storage }: MeDeps) {
   const currentUser = (c: Context<AppEnv>) => me.currentUser(c.get('tenant'), c.get('auth').actor.id);
@@ -149,6 +188,15 @@ export function meRoutes({ keys, storage }: MeDeps) {
     .openapi(changePassword, async (c) => {
       await me.changeMyPassword(writeContext(c), keys, c.req.valid('json'));
       return c.body(null, 204);
+    })
+    .openapi(sendEmailCode, async (c) => {
+      const deps = { delivery: c.get('delivery'), language: c.get('language') };
+      await me.sendMyEmailCode(c.get('tenant'), c.get('auth').actor.id, deps, codeMeta(c));
+      return c.body(null, 204);
+    })
+    .openapi(verifyEmail, async (c) => {
+      const user = await me.verifyMyEmail(writeContext(c), c.req.valid('json').code, codeMeta(c));
+      return c.json(me.toMe(user), 200);
     })
     .openapi(assetsStatus, (c) =>
       c.json(

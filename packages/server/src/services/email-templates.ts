@@ -325,13 +325,22 @@ export function renderPasswordResetCode(language: Language, values: { code: stri
   return { subject: plain(texts.subject), text, html: htmlBody.toString() };
 }
 
-type VerificationCodeTexts = { subject: string; register: string; signIn: string; expires: string; ignore: string };
+type VerificationCodeTexts = {
+  subject: string;
+  register: string;
+  signIn: string;
+  /** An account proving its email address after sign-up (the 'me' API). */
+  verifyEmail: string;
+  expires: string;
+  ignore: string;
+};
 
 const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
   ar: {
     subject: 'رمز التحقق: {code}',
     register: 'استخدم هذا الرمز لإكمال إنشاء حسابك:',
     signIn: 'استخدم هذا الرمز لتسجيل الدخول:',
+    verifyEmail: 'استخدم هذا الرمز لتأكيد عنوان بريدك الإلكتروني:',
     expires: 'الرمز صالح لمدة {minutes} دقائق.',
     ignore: 'إذا لم تطلب هذا الرمز، فتجاهل هذه الرسالة.',
   },
@@ -339,6 +348,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Ihr Bestätigungscode: {code}',
     register: 'Mit diesem Code schließen Sie die Erstellung Ihres Kontos ab:',
     signIn: 'Mit diesem Code melden Sie sich an:',
+    verifyEmail: 'Mit diesem Code bestätigen Sie Ihre E-Mail-Adresse:',
     expires: 'Der Code ist {minutes} Minuten gültig.',
     ignore: 'Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail.',
   },
@@ -346,6 +356,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Your verification code: {code}',
     register: 'Use this code to finish creating your account:',
     signIn: 'Use this code to sign in:',
+    verifyEmail: 'Use this code to confirm your email address:',
     expires: 'The code is valid for {minutes} minutes.',
     ignore: 'If you did not ask for this code, ignore this email.',
   },
@@ -353,6 +364,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Tu código de verificación: {code}',
     register: 'Usa este código para terminar de crear tu cuenta:',
     signIn: 'Usa este código para iniciar sesión:',
+    verifyEmail: 'Usa este código para confirmar tu dirección de correo:',
     expires: 'El código es válido durante {minutes} minutos.',
     ignore: 'Si no pediste este código, ignora este correo.',
   },
@@ -360,6 +372,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Votre code de vérification : {code}',
     register: 'Utilisez ce code pour terminer la création de votre compte :',
     signIn: 'Utilisez ce code pour vous connecter :',
+    verifyEmail: 'Utilisez ce code pour confirmer votre adresse e-mail :',
     expires: 'Le code est valable {minutes} minutes.',
     ignore: "Si vous n'avez pas demandé ce code, ignorez cet e-mail.",
   },
@@ -367,6 +380,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Il tuo codice di verifica: {code}',
     register: 'Usa questo codice per completare la creazione del tuo account:',
     signIn: 'Usa questo codice per accedere:',
+    verifyEmail: 'Usa questo codice per confermare il tuo indirizzo email:',
     expires: 'Il codice è valido per {minutes} minuti.',
     ignore: 'Se non hai richiesto questo codice, ignora questa email.',
   },
@@ -374,6 +388,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: '確認コード: {code}',
     register: 'アカウントの作成を完了するには、このコードを使用してください:',
     signIn: 'サインインするには、このコードを使用してください:',
+    verifyEmail: 'メールアドレスを確認するには、このコードを使用してください:',
     expires: 'コードの有効期間は {minutes} 分です。',
     ignore: 'このコードを依頼していない場合は、このメールを無視してください。',
   },
@@ -381,6 +396,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: '인증 코드: {code}',
     register: '계정 만들기를 완료하려면 이 코드를 사용하세요:',
     signIn: '로그인하려면 이 코드를 사용하세요:',
+    verifyEmail: '이메일 주소를 확인하려면 이 코드를 사용하세요:',
     expires: '코드는 {minutes}분 동안 유효합니다.',
     ignore: '이 코드를 요청하지 않았다면 이 이메일을 무시하세요.',
   },
@@ -388,6 +404,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Twój kod weryfikacyjny: {code}',
     register: 'Użyj tego kodu, aby dokończyć tworzenie konta:',
     signIn: 'Użyj tego kodu, aby się zalogować:',
+    verifyEmail: 'Użyj tego kodu, aby potwierdzić swój adres e-mail:',
     expires: 'Kod jest ważny przez {minutes} minut.',
     ignore: 'Jeśli nie prosiłeś o ten kod, zignoruj tę wiadomość.',
   },
@@ -395,6 +412,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Seu código de verificação: {code}',
     register: 'Use este código para concluir a criação da sua conta:',
     signIn: 'Use este código para entrar:',
+    verifyEmail: 'Use este código para confirmar seu endereço de e-mail:',
     expires: 'O código é válido por {minutes} minutos.',
     ignore: 'Se você não pediu este código, ignore este e-mail.',
   },
@@ -402,6 +420,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'O seu código de verificação: {code}',
     register: 'Utilize este código para concluir a criação da sua conta:',
     signIn: 'Utilize este código para iniciar sessão:',
+    verifyEmail: 'Utilize este código para confirmar o seu endereço de e-mail:',
     expires: 'O código é válido durante {minutes} minutos.',
     ignore: 'Se não pediu este código, ignore este e-mail.',
   },
@@ -409,6 +428,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Ваш код подтверждения: {code}',
     register: 'Введите этот код, чтобы завершить создание учётной записи:',
     signIn: 'Введите этот код, чтобы войти:',
+    verifyEmail: 'Введите этот код, чтобы подтвердить адрес электронной почты:',
     expires: 'Код действителен {minutes} минут.',
     ignore: 'Если вы не запрашивали этот код, проигнорируйте это письмо.',
   },
@@ -416,6 +436,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: 'Doğrulama kodunuz: {code}',
     register: 'Hesabınızı oluşturmayı tamamlamak için bu kodu kullanın:',
     signIn: 'Oturum açmak için bu kodu kullanın:',
+    verifyEmail: 'E-posta adresinizi doğrulamak için bu kodu kullanın:',
     expires: 'Kod {minutes} dakika geçerlidir.',
     ignore: 'Bu kodu siz istemediyseniz bu e-postayı yok sayın.',
   },
@@ -423,6 +444,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: '你的验证码：{code}',
     register: '使用此验证码完成账户创建：',
     signIn: '使用此验证码登录：',
+    verifyEmail: '使用此验证码确认你的邮箱地址：',
     expires: '验证码在 {minutes} 分钟内有效。',
     ignore: '如果你没有申请此验证码，请忽略这封邮件。',
   },
@@ -430,6 +452,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: '你的驗證碼：{code}',
     register: '使用此驗證碼完成建立帳戶：',
     signIn: '使用此驗證碼登入：',
+    verifyEmail: '使用此驗證碼確認你的電郵地址：',
     expires: '驗證碼在 {minutes} 分鐘內有效。',
     ignore: '如果你沒有要求此驗證碼，請忽略這封電郵。',
   },
@@ -437,6 +460,7 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
     subject: '你的驗證碼：{code}',
     register: '使用此驗證碼完成建立帳戶：',
     signIn: '使用此驗證碼登入：',
+    verifyEmail: '使用此驗證碼確認你的電子郵件地址：',
     expires: '驗證碼在 {minutes} 分鐘內有效。',
     ignore: '如果你沒有要求此驗證碼，請忽略這封郵件。',
   },
@@ -445,11 +469,16 @@ const verificationCodeTexts: Record<Language, VerificationCodeTexts> = {
 /** Subject, plain text and HTML of a sign-up or sign-in verification code email in `language`. */
 export function renderVerificationCode(
   language: Language,
-  values: { code: string; minutes: number; purpose: 'Register' | 'SignIn' },
+  values: { code: string; minutes: number; purpose: 'Register' | 'SignIn' | 'VerifyEmail' },
 ): RenderedEmail {
   const texts = verificationCodeTexts[language];
   const fields = { code: values.code, minutes: String(values.minutes) };
-  const intro = values.purpose === 'Register' ? texts.register : texts.signIn;
+  const intro =
+    values.purpose === 'Register'
+      ? texts.register
+      : values.purpose === 'VerifyEmail'
+        ? texts.verifyEmail
+        : texts.signIn;
   const plain = (template: string) => fillText(template, fields);
   const filled = (template: string) => fillHtml(template, fields);
   const text = [plain(intro), '', values.code, '', plain(texts.expires), plain(texts.ignore)].join('\n');

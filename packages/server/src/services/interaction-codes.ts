@@ -20,7 +20,8 @@ export const INTERACTION_CODE_RATE_LIMIT = { perAddress: 5, perIp: 30, windowMin
 export const CODE_CREATE_LOG_KEY = 'Interaction.VerificationCode.Create';
 export const CODE_SUBMIT_LOG_KEY = 'Interaction.VerificationCode.Submit';
 
-export type CodePurpose = 'Register' | 'SignIn';
+/** `VerifyEmail`: a signed-in console account proving its primary email (the 'me' API; no interaction). */
+export type CodePurpose = 'Register' | 'SignIn' | 'VerifyEmail';
 export type CodeMeta = {
   applicationId?: string | undefined;
   ip?: string | undefined;
@@ -115,7 +116,8 @@ export async function sendInteractionCode(
   // Sent in the background: the answer time does not depend on the mail server (or on whether an account exists).
   const message = {
     to: email,
-    usage: input.purpose,
+    // A tenant's own templates exist per usage; proving an account's email is none of sign-up and sign-in.
+    usage: input.purpose === 'VerifyEmail' ? ('Generic' as const) : input.purpose,
     language: input.language,
     values: { code, minutes: String(INTERACTION_CODE.ttlMinutes), email },
     builtIn,

@@ -1,6 +1,7 @@
 import {
   checkPassword,
   generateId,
+  type Language,
   type Me,
   type MePatch,
   profileImageMaxBytes,
@@ -12,6 +13,8 @@ import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { LOCKOUT } from './account-lockout.ts';
+import { type CodeMeta, sendInteractionCode, verifyInteractionCode } from './interaction-codes.ts';
+import type { MessageDelivery } from './message-delivery.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from './passwords.ts';
 import { type AssetStorage, isAllowedType, newAssetName, sniffImageType } from './user-assets.ts';
 import { createPasswordVerification, isValidPasswordVerification } from './verification-records.ts';
@@ -29,6 +32,7 @@ export function toMe(user: User): Me {
     id: user.id,
     username: user.username,
     primaryEmail: user.primaryEmail,
+    primaryEmailVerified: user.primaryEmail !== null && user.primaryEmailVerified,
     primaryPhone: user.primaryPhone,
     name: user.name,
     avatar: user.avatar,
@@ -51,7 +55,7 @@ export async function currentUser(tenant: TenantDb, userId: string): Promise<Use
 /** One write of the signed-in user's row through the write path (toMe never holds the password hash). */
 function updateAccount(
   ctx: WriteContext,
-  key: 'Account.Profile.Updated' | 'Account.CustomData.Updated' | 'Account.Password.Updated',
+  key: 'Account.Profile.Updated' | 'Account.CustomData.Updated' | 'Account.Password.Updated' | 'Account.Email.Verified',
   values: Partial<User>,
 ): Promise<User> {
   const userId = ctx.actor.id;
@@ -113,6 +117,62 @@ export async function verifyMyPassword(
   await record(matches ? 'Success' : 'Error');
   if (!matches) throw new ApiError(422, 'session.invalid_credentials');
   return createPasswordVerification(keys, user);
+}
+
+/**
+ * The codes of an account proving its primary email live with the sign-in interactions' codes (the same 6 digits,
+ * 10 minutes, 5 tries, rate limits per address and IP), under a key of the account instead of an interaction.
+ */
+const emailCodeKey = (userId: string) => `me:${userId}`;
+
+/**
+ * Emails a code to the account's primary email, for {@link verifyMyEmail} (issue 39, item 6: tenant invitations open
+ * only for a proven address). An address already proven gets no code. 400 `user.email_not_set` without an address,
+ * 429 `verification_code.too_many_requests` past the rate limit.
+ */
+export async function sendMyEmailCode(
+  tenant: TenantDb,
+  userId: string,
+  deps: { delivery: MessageDelivery; language: Language },
+  meta: CodeMeta,
+): Promise<void> {
+  const user = await currentUser(tenant, userId);
+  if (!user.primaryEmail) throw new ApiError(400, 'user.email_not_set');
+  if (user.primaryEmailVerified) return;
+  const sent = await sendInteractionCode(
+    tenant,
+    {
+      interactionId: emailCodeKey(user.id),
+      purpose: 'VerifyEmail',
+      email: user.primaryEmail,
+      language: deps.language,
+      delivery: deps.delivery,
+      userId: user.id,
+    },
+    meta,
+  );
+  if (!sent) throw new ApiError(429, 'verification_code.too_many_requests');
+}
+
+/**
+ * Checks the emailed code and marks the primary email proven (audited). The code must have gone to the address the
+ * account has now: one sent before the address changed proves nothing. 422 `verification_code.code_mismatch` for a
+ * wrong, spent or expired code, 429 `verification_code.exceed_max_try` after 5 wrong ones (ask for a new code).
+ */
+export async function verifyMyEmail(ctx: WriteContext, code: string, meta: CodeMeta): Promise<User> {
+  const user = await currentUser(ctx.tenant, ctx.actor.id);
+  const checked = await verifyInteractionCode(
+    ctx.tenant,
+    { interactionId: emailCodeKey(user.id), purpose: 'VerifyEmail', code },
+    meta,
+  );
+  if (!checked.ok && checked.reason === 'too_many_attempts') {
+    throw new ApiError(429, 'verification_code.exceed_max_try');
+  }
+  if (!checked.ok || !user.primaryEmail || checked.email !== user.primaryEmail.trim().toLowerCase()) {
+    throw new ApiError(422, 'verification_code.code_mismatch');
+  }
+  return updateAccount(ctx, 'Account.Email.Verified', { primaryEmailVerified: true });
 }
 
 /** Sets a new password; a user who has one proves it first (a fresh verification record). */

@@ -223,35 +223,50 @@ async function toInviteeInvitations(
   });
 }
 
-async function primaryEmailOf(admin: TenantDb, userId: string): Promise<string | undefined> {
+/**
+ * The account's primary email, and whether it was proven with a code (issue 39, item 6: an address typed at sign-up and
+ * never proven opened the tenant an invitation to it named; the invitation's id was the only secret).
+ */
+async function primaryEmailOf(
+  admin: TenantDb,
+  userId: string,
+): Promise<{ email: string; proven: boolean } | undefined> {
   const user = await admin.findOne(users, eq(users.id, userId));
-  return user?.primaryEmail ?? undefined;
+  return user?.primaryEmail ? { email: user.primaryEmail, proven: user.primaryEmailVerified } : undefined;
 }
 
 const tenantInvitationsCondition = like(organizationInvitations.organizationId, 't-%');
 
-/** The invitations sent to the signed-in account's primary email (any case), newest first. */
+/**
+ * The invitations sent to the signed-in account's primary email (any case), newest first; none until the address is
+ * proven (an unproven claim to an address learns nothing of the tenants that invited it).
+ */
 export async function listInviteeInvitations(db: Database, admin: TenantDb, userId: string) {
-  const email = await primaryEmailOf(admin, userId);
-  if (!email) return [];
+  const own = await primaryEmailOf(admin, userId);
+  if (!own?.proven) return [];
   const rows = await admin.findMany(organizationInvitations, {
-    where: allOf(inviteeIs(email), tenantInvitationsCondition),
+    where: allOf(inviteeIs(own.email), tenantInvitationsCondition),
     orderBy: [desc(organizationInvitations.createdAt), desc(organizationInvitations.id)],
   });
   return toInviteeInvitations(db, admin, rows);
 }
 
-/** An invitation for its invitee: 404 when unknown, 403 `email_mismatch` when it is someone else's. */
+/**
+ * An invitation for its invitee: 404 when unknown, 403 `email_mismatch` when it is someone else's, 403
+ * `email_not_verified` when it is to the account's address but the address is not proven yet (the console then asks
+ * for a code: `POST /api/me/email/verification-code`).
+ */
 async function findOwnInvitation(admin: TenantDb, userId: string, id: string): Promise<InvitationRow> {
   const row = await admin.findOne(
     organizationInvitations,
     allOf(eq(organizationInvitations.id, id), tenantInvitationsCondition),
   );
   if (!row) throw notFound();
-  const email = await primaryEmailOf(admin, userId);
-  if (!email || email.toLowerCase() !== row.invitee.toLowerCase()) {
+  const own = await primaryEmailOf(admin, userId);
+  if (!own || own.email.toLowerCase() !== row.invitee.toLowerCase()) {
     throw new ApiError(403, 'organization_invitation.email_mismatch');
   }
+  if (!own.proven) throw new ApiError(403, 'organization_invitation.email_not_verified', { email: own.email });
   return row;
 }
 

@@ -35,6 +35,7 @@ export async function createCloudAccount(db: Database, base: string, username: s
     id: account.id,
     username: account.username,
     primaryEmail: account.email,
+    primaryEmailVerified: true,
     passwordEncrypted: await hashPassword(account.password),
     passwordEncryptionMethod: PASSWORD_ENCRYPTION_METHOD,
   });

@@ -1,4 +1,4 @@
-import { codeFormSchema, registerFormSchemaFor } from '@gatehouse/schemas';
+import { ADMIN_TENANT_ID, codeFormSchema, registerFormSchemaFor } from '@gatehouse/schemas';
 import type { Context } from 'hono';
 import { sendHtml } from '../../http/html.ts';
 import { INTERACTION_CODE, sendInteractionCode, verifyInteractionCode } from '../../services/interaction-codes.ts';
@@ -119,7 +119,10 @@ export const registrationStep: SignInStep = {
             : registration.phone && open.senders.sms
               ? 'sms'
               : undefined;
-        if (verifiesAtSignUp(settings) && channel) {
+        // Console accounts (the admin tenant) prove an email typed at sign-up even where the settings do not ask it:
+        // the address decides which tenant invitations the account may accept (issue 39, item 6).
+        const consoleEmail = tenant.tenantId === ADMIN_TENANT_ID && channel === 'email';
+        if ((verifiesAtSignUp(settings) || consoleEmail) && channel) {
           const address = channel === 'email' ? (registration.email ?? '') : (registration.phone ?? '');
           const sent = await sendInteractionCode(
             tenant,
@@ -149,7 +152,8 @@ export const registrationStep: SignInStep = {
         if (!kit.mayRegister(open)) return kit.registrationClosed(c);
         // Which channel the refused code came by, for the page's title: email when sign-up takes one, else the phone.
         const channel =
-          open.senders.email && open.settings.signUp.identifiers.includes('email')
+          open.senders.email &&
+          (open.settings.signUp.identifiers.includes('email') || open.tenant.tenantId === ADMIN_TENANT_ID)
             ? ('email' as const)
             : ('sms' as const);
         const refused = (key: 'reset_code_invalid' | 'reset_code_exhausted', status: 400 | 429) =>

@@ -27,6 +27,7 @@ const me: Me = {
   id: 'u1',
   username: 'ada',
   primaryEmail: null,
+  primaryEmailVerified: false,
   primaryPhone: null,
   name: null,
   avatar: null,
