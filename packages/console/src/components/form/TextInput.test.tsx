@@ -30,6 +30,11 @@ describe('text direction of typed text', () => {
     expect(screen.getByRole('textbox', { name: 'Endpoint' }).getAttribute('dir')).toBe('ltr');
   });
 
+  it('stays automatic when a caller passes an undefined dir (the user page fixes it for some fields only)', () => {
+    renderWithI18n(<TextInput aria-label={'Given name'} dir={undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Given name' }).getAttribute('dir')).toBe('auto');
+  });
+
   it('is automatic in the list search box', () => {
     renderWithI18n(<SearchBox defaultValue="" onSearch={() => undefined} />);
     expect(screen.getByRole('searchbox').getAttribute('dir')).toBe('auto');

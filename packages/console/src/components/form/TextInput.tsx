@@ -13,7 +13,7 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
   ref?: Ref<HTMLInputElement>;
 };
 
-export function TextInput({ type = 'text', isConfidential = false, className, ref, ...rest }: TextInputProps) {
+export function TextInput({ type = 'text', isConfidential = false, className, ref, dir, ...rest }: TextInputProps) {
   const { t } = useTranslation('components');
   const [isRevealed, setRevealed] = useState(false);
   const field = useFieldControlProps(rest);
@@ -22,8 +22,9 @@ export function TextInput({ type = 'text', isConfidential = false, className, re
       ref={ref}
       className={classNames(inputStyles.input, !isConfidential && className)}
       type={isConfidential ? (isRevealed ? 'text' : 'password') : type}
-      // What users type takes its own direction (Latin names in an Arabic console); a caller may still fix it.
-      dir="auto"
+      // What users type takes its own direction (Latin names in an Arabic console); a caller may still fix it. An
+      // undefined `dir` (a caller that fixes it only for some fields) keeps `auto` (issue 40, item 15).
+      dir={dir ?? 'auto'}
       {...(isConfidential && { autoComplete: 'off', spellCheck: false })}
       {...rest}
       {...field}

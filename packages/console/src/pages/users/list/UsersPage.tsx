@@ -20,7 +20,6 @@ import { toCreateUser, toImportUsers, toUser } from '../links.ts';
 import { UserIdentity } from '../UserIdentity.tsx';
 import styles from '../Users.module.css';
 import { useDateTimeFormat } from '../use-date-time-format.ts';
-import { userDisplayName } from '../user-display.ts';
 import { statusFilterOf, statusFilters } from './status-filter.ts';
 
 /**
@@ -45,16 +44,16 @@ export function UsersPage() {
     {
       key: 'contact',
       title: t('list.contact'),
+      // Always the user's addresses, even when one of them is also the name shown in the first column (a user who
+      // signed up by email alone): an empty contact cell read as "no email" (issue 40, item 9).
       render: (user) => (
         <span className={styles.stack}>
-          {user.primaryEmail && user.primaryEmail !== userDisplayName(user) && (
+          {user.primaryEmail && (
             <span className={styles.ltr}>
               <EmailText>{user.primaryEmail}</EmailText>
             </span>
           )}
-          {user.primaryPhone && user.primaryPhone !== userDisplayName(user) && (
-            <span className={styles.ltr}>{user.primaryPhone}</span>
-          )}
+          {user.primaryPhone && <span className={styles.ltr}>{user.primaryPhone}</span>}
           {!user.primaryEmail && !user.primaryPhone && <span className={styles.muted}>{t('list.none')}</span>}
         </span>
       ),
