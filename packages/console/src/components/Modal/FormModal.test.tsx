@@ -49,4 +49,24 @@ describe('FormModal', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete tenant' });
     expect((within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('keeps focus in the dialog through a send: back on the button after it, and Esc still closes (issue 40, 4)', async () => {
+    const onClose = vi.fn();
+    const dialogOf = (isSubmitting: boolean) => (
+      <FormModal title="Send a test" submitText="Send" isSubmitting={isSubmitting} onSubmit={vi.fn()} onClose={onClose}>
+        <input aria-label="Email address" />
+      </FormModal>
+    );
+    const { rerender } = renderWithI18n(dialogOf(false));
+    const send = screen.getByRole('button', { name: 'Send' });
+    send.focus();
+    // What a browser does when the focused button turns disabled for the send: focus falls to <body>.
+    send.blur();
+    rerender(dialogOf(true));
+    expect(document.activeElement, 'held by the dialog while sending').toBe(screen.getByRole('dialog'));
+    rerender(dialogOf(false));
+    expect(document.activeElement, 'back on the button').toBe(screen.getByRole('button', { name: 'Send' }));
+    await userEvent.setup().keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
 });

@@ -43,6 +43,24 @@ function ModalDialog({
   const titleId = useId();
   const bodyId = useId();
 
+  // Focus inside the dialog must not fall to the page while it is open: an async action disables the button it was
+  // on (a submit while sending), and the browser moves focus to <body>, where Esc and Tab no longer reach the dialog
+  // (issue 40, item 4). After every render, focus that fell out comes back: to the element that had it once it is
+  // enabled again, to the dialog itself meanwhile.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (!lost && active !== dialog) return;
+    const target = lastFocused.current;
+    const disabled = target !== null && 'disabled' in target && target.disabled === true;
+    const usable = target?.isConnected && dialog.contains(target) && !disabled;
+    if (usable && target) target.focus();
+    else if (lost) dialog.focus();
+  });
+
   useEffect(() => {
     const previous = document.activeElement;
     const dialog = dialogRef.current;
@@ -79,6 +97,9 @@ function ModalDialog({
         tabIndex={-1}
         className={classNames(styles.dialog, styles[size])}
         onKeyDown={handleKeyDown}
+        onFocus={(event) => {
+          if (event.target !== dialogRef.current) lastFocused.current = event.target;
+        }}
       >
         <header className={styles.header}>
           <h2 id={titleId} className={styles.title}>

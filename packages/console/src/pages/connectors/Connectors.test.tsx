@@ -403,6 +403,9 @@ describe('the test send', () => {
     expect((await within(dialog).findByTestId('test-outcome')).textContent).toBe(
       'Test message sent to ada@example.com.',
     );
+    // Said as a success (issue 40, item 14: it was grey text), and focus stays in the dialog (item 4).
+    expect(within(dialog).getByRole('status').textContent).toBe('Test message sent to ada@example.com.');
+    expect(dialog.contains(document.activeElement)).toBe(true);
   });
 });
 

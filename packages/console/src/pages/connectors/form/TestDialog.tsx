@@ -6,6 +6,7 @@ import { useTestConnector } from '../../../api/connectors.ts';
 import { isEmail } from '../../../components/form/email.ts';
 import { FormField } from '../../../components/form/FormField.tsx';
 import { TextInput } from '../../../components/form/TextInput.tsx';
+import { CheckIcon } from '../../../components/icons.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { isLanguage } from '../../../i18n/languages.ts';
 import styles from '../Connectors.module.css';
@@ -91,7 +92,8 @@ export function TestDialog({ factoryId, type, config, onClose }: TestDialogProps
       </FormField>
       <div aria-live="polite">
         {outcome?.ok && (
-          <p className={styles.result} data-testid="test-outcome">
+          <p className={`${styles.result} ${styles.resultSent}`} role="status" data-testid="test-outcome">
+            <CheckIcon />
             {t('test.sent', { to: outcome.to })}
           </p>
         )}
