@@ -410,13 +410,13 @@ describe('the test send', () => {
 });
 
 describe('the experience tab', () => {
-  it('saves the English display name and the profile sync', async () => {
+  it('saves the English display name of a sender, which has no profile sync (issue 40, item 13)', async () => {
     const { user } = open('/connectors/passwordless/conn1/experience');
     await user.type(await screen.findByRole('textbox', { name: 'Name in English' }), 'Company mail');
-    await user.click(screen.getByRole('switch', { name: /Profile sync/ }));
+    expect(screen.queryByRole('switch', { name: /Profile sync/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(state.patches).toHaveLength(1));
-    expect(state.patches[0]).toEqual({ metadata: { name: { en: 'Company mail' } }, syncProfile: true });
+    expect(state.patches[0]).toEqual({ metadata: { name: { en: 'Company mail' } } });
   });
 });
 

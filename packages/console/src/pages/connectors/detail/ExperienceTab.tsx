@@ -20,7 +20,7 @@ import {
   useExperienceResolver,
 } from './experience-form.ts';
 
-/** Spec §2.2 connector tab 'experience': display name per language, logo URL and the profile sync switch. */
+/** Spec §2.2 connector tab 'experience': display name per language, logo URL and (social) the profile sync switch. */
 export function ExperienceTab() {
   const { t } = useTranslation('connectors');
   const { connector } = useConnectorOutlet();
@@ -95,12 +95,15 @@ export function ExperienceTab() {
               label={t('experience.logo')}
               description={t('experience.logo_description')}
             />
-            <FormSwitch
-              control={control}
-              name="syncProfile"
-              label={t('experience.sync_profile')}
-              inlineLabel={t('experience.sync_profile_hint')}
-            />
+            {/* A sender (email, SMS) signs nobody in, so it has no profile to sync (issue 40, item 13). */}
+            {connector.type === 'Social' && (
+              <FormSwitch
+                control={control}
+                name="syncProfile"
+                label={t('experience.sync_profile')}
+                inlineLabel={t('experience.sync_profile_hint')}
+              />
+            )}
           </div>
         </Card>
       </div>

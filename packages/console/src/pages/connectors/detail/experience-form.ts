@@ -42,7 +42,8 @@ export function experienceToPatch(connector: Connector, values: ExperienceForm):
     ...(Object.keys(name).length ? { name } : {}),
     ...(values.logo.trim() ? { logo: values.logo.trim() } : {}),
   };
-  return { metadata, syncProfile: values.syncProfile };
+  // Profile sync means updating a user's profile from the provider at each sign-in: social connectors only.
+  return connector.type === 'Social' ? { metadata, syncProfile: values.syncProfile } : { metadata };
 }
 
 /** The shared metadata rules (name up to 128, logo an http(s) URL), said in the console's words. */
