@@ -311,6 +311,25 @@ describe('POST /sign-in-exp/preview', () => {
     expect((await call('GET', '/sign-in-exp')).body).toEqual(before.body);
     expect((await fetch(`${server.base}/sign-in-preview/default/${'x'.repeat(32)}`)).status).toBe(404);
   });
+
+  it('is named for an application as the real page is: the one asked for, else the first users sign in to', async () => {
+    const created = async (name: string, type: string) =>
+      (await call('POST', '/applications', { name, type, oidcClientMetadata: { redirectUris: [] } })).body as {
+        id: string;
+      };
+    await created('Billing robot', 'MachineToMachine');
+    await created('Storefront', 'SPA');
+    const admin = await created('Back office', 'Traditional');
+    const { body } = await call('POST', '/sign-in-exp/preview', { settings: {} });
+    const title = async (query: string) =>
+      /<h1[^>]*>([^<]*)</.exec(
+        await (await fetch(`${server.base}${body.url}?screen=sign_in&lang=en${query}`)).text(),
+      )?.[1];
+    expect(await title(''), 'the first application users sign in to, not the tenant').toContain('Storefront');
+    expect(await title(`&app=${admin.id}`)).toContain('Back office');
+    const chosen = await (await fetch(`${server.base}${body.url}?screen=sign_in&app=${admin.id}`)).text();
+    expect(chosen, 'its links keep the application').toContain(`app=${admin.id}`);
+  });
 });
 
 describe('the public endpoints for sign-in UIs', () => {

@@ -40,6 +40,26 @@ export function useApplicationsPage({ page, pageSize, search, isThirdParty }: Ap
   });
 }
 
+/** The types of application users sign in to (a machine-to-machine one signs nobody in). */
+const signInTypes: readonly ApplicationType[] = ['SPA', 'Traditional', 'Native', 'Protected', 'SAML'];
+
+/** The first 100 applications users sign in to, oldest first: what the sign-in preview may be named for. */
+export function useSignInApplications() {
+  const api = useManagementApi();
+  return useQuery({
+    queryKey: api.key(applicationsKey, 'sign-in-applications'),
+    queryFn: ({ signal }) =>
+      requestPage(
+        api.path(`/applications${listQuery({ page: 1, page_size: 100, types: signInTypes })}`),
+        applicationSchema,
+        {
+          signal,
+        },
+      ),
+    select: (page) => [...page.items].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
+  });
+}
+
 /** A few applications whose name or id matches, for the command palette (server-side search). */
 export async function searchApplications(
   tenantId: string | undefined,

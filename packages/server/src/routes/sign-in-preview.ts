@@ -1,15 +1,38 @@
-import { languages, previewScreens, type SignInExperienceSettings } from '@gatehouse/schemas';
-import { eq } from 'drizzle-orm';
+import { ADMIN_TENANT_ID, languages, previewScreens, type SignInExperienceSettings } from '@gatehouse/schemas';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { renderPreviewCodeScreen, renderScreen, type Screen, type ScreenLinks } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
+import { PRODUCT_NAME } from '../auth/steps/kit.ts';
 import { tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
-import { tenants as tenantsTable } from '../db/tables.ts';
-import type { TenantDbs } from '../db/tenant-db.ts';
+import { applications } from '../db/tables.ts';
+import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import type { AppEnv } from '../http/context.ts';
 import { sendHtml } from '../http/html.ts';
 import type { MessageDelivery } from '../services/message-delivery.ts';
 import { readSignInPreview } from '../services/sign-in-preview.ts';
+
+/**
+ * The application a preview signs in to: the one asked for (`?app=`), else the tenant's first that users sign in to
+ * (machine-to-machine applications sign nobody in); none in a tenant without one.
+ */
+async function previewApplication(tenant: TenantDb, id: string | undefined) {
+  const rows = await tenant.asTenant((db) =>
+    db
+      .select({ id: applications.id, name: applications.name })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.tenantId, tenant.tenantId),
+          ne(applications.type, 'MachineToMachine'),
+          id ? eq(applications.id, id) : undefined,
+        ),
+      )
+      .orderBy(asc(applications.createdAt), asc(applications.id))
+      .limit(1),
+  );
+  return rows[0];
+}
 
 /**
  * The console's live preview (`POST /api/sign-in-exp/preview` answers its address): the real sign-in pages, rendered
@@ -44,16 +67,15 @@ export function signInPreviewRoutes(tenants: TenantDbs, delivery: MessageDeliver
     const theme = query.theme === 'dark' ? 'dark' : 'light';
     const screen = (previewScreens as readonly string[]).includes(query.screen ?? '') ? query.screen : 'sign_in';
     const base = `/sign-in-preview/${tenant.tenantId}/${c.req.param('token')}`;
-    const [row] = await tenant.asTenant((db) =>
-      db.select({ name: tenantsTable.name }).from(tenantsTable).where(eq(tenantsTable.id, tenant.tenantId)),
-    );
+    const application = await previewApplication(tenant, query.app);
     const look = await tenantLook(tenant, settings, {
       language,
-      name: row?.name ?? 'Gatehouse',
+      // As the real page: "Sign in to <application>" (issue 40, item 10: the preview said the tenant's name).
+      name: tenant.tenantId === ADMIN_TENANT_ID ? PRODUCT_NAME : (application?.name ?? PRODUCT_NAME),
       forcedTheme: theme,
       themeHref: (css) => `${base}/theme.css?v=${stylesheetVersion(css)}`,
     });
-    const keep = `lang=${language}&theme=${theme}`;
+    const keep = `lang=${language}&theme=${theme}${application ? `&app=${encodeURIComponent(application.id)}` : ''}`;
     const links: ScreenLinks = {
       screen: (next: Screen) => `${base}?screen=${next}&${keep}`,
       action: () => `${base}/submit?screen=${screen}&${keep}`,
@@ -75,8 +97,9 @@ export function signInPreviewRoutes(tenants: TenantDbs, delivery: MessageDeliver
   // A preview's form leads back to the same screen: nothing is submitted anywhere.
   app.post('/sign-in-preview/:tenantId/:token/submit', (c) => {
     const { tenantId, token } = c.req.param();
-    const { screen, lang, theme } = c.req.query();
+    const { screen, lang, theme, app: appId } = c.req.query();
     const params = new URLSearchParams({ screen: screen ?? 'sign_in', lang: lang ?? 'en', theme: theme ?? 'light' });
+    if (appId) params.set('app', appId);
     return c.redirect(`/sign-in-preview/${tenantId}/${token}?${params}`, 303);
   });
 

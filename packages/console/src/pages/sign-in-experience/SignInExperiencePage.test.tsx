@@ -46,6 +46,17 @@ vi.mock('../../api/sign-in-experience.ts', async (importOriginal) => ({
   }),
 }));
 
+// The applications users sign in to, oldest first: the preview is named for one of them (issue 40, item 10).
+vi.mock('../../api/applications.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/applications.ts')>()),
+  useSignInApplications: () => ({
+    data: [
+      { id: 'shop', name: 'Storefront' },
+      { id: 'office', name: 'Back office' },
+    ],
+  }),
+}));
+
 /** A social connector of the tenant; the email one shows that only social connectors are listed. */
 const connector = (id: string, type: Connector['type'], target: string, name: string): Connector => ({
   id,
@@ -199,8 +210,16 @@ describe('sign-in experience: refusals beside the field, nothing sent', () => {
     await user.type(primary, 'x');
     await waitFor(() => expect(state.previews.at(-1)?.color).not.toHaveProperty('primaryColor'), { timeout: 2000 });
     expect(screen.getByTitle('Preview of the sign-in page').getAttribute('src')).toBe(
-      '/sign-in-preview/default/token?screen=sign_in&lang=en&theme=light',
+      '/sign-in-preview/default/token?screen=sign_in&lang=en&theme=light&app=shop',
     );
+  });
+
+  it('previews the page as a chosen application, as the real page is named for it (issue 40, item 10)', async () => {
+    const { user } = open('branding');
+    const frame = async () => (await screen.findByTitle('Preview of the sign-in page')).getAttribute('src');
+    await waitFor(async () => expect(await frame()).toContain('app=shop'), { timeout: 2000 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Application' }), 'Back office');
+    expect(await frame()).toContain('app=office');
   });
 });
 

@@ -54,7 +54,8 @@ import { brandingOverlay, type OverlaySource, tenantLook } from '../tenant-look.
 import { savePending } from './mfa-pending.ts';
 
 /** The product's name on the console's own sign-in pages (the admin tenant). */
-const PRODUCT_NAME = 'Gatehouse';
+/** What the pages of the console's own sign-in (and a sign-in for no known application) are named for. */
+export const PRODUCT_NAME = 'Gatehouse';
 
 export type StepDeps = {
   providers: TenantProviders;

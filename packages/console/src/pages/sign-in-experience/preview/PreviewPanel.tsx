@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSignInApplications } from '../../../api/applications.ts';
 import { useSignInPreview } from '../../../api/sign-in-experience.ts';
 import { classNames } from '../../../components/class-names.ts';
 import { Select } from '../../../components/form/Select.tsx';
@@ -39,6 +40,10 @@ export function PreviewPanel({ control, saved }: { control: Control<SieForm>; sa
   const [device, setDevice] = useState<Device>('desktop');
   const [theme, setTheme] = useState<Theme>('light');
   const [language, setLanguage] = useState<Language>(saved.languageInfo.fallbackLanguage);
+  // The real page says "Sign in to <application>": the preview is named for one too, the first by default.
+  const applications = useSignInApplications();
+  const [chosenApplication, setApplication] = useState<string>();
+  const applicationId = chosenApplication ?? applications.data?.[0]?.id;
   const [renewals, setRenewals] = useState(0);
   const latest = useRef(0);
   const settings = JSON.stringify(previewPatch(values, saved));
@@ -70,13 +75,23 @@ export function PreviewPanel({ control, saved }: { control: Control<SieForm>; sa
     return () => clearTimeout(timer);
   }, [address]);
 
-  const src = address ? previewFrameUrl(address.url, { screen, language, theme }) : undefined;
+  const src = address ? previewFrameUrl(address.url, { screen, language, theme, applicationId }) : undefined;
   return (
     <aside className={styles.preview} aria-labelledby="sie-preview-title">
       <h2 id="sie-preview-title" className={styles.previewTitle}>
         {t('preview.title')}
       </h2>
       <div className={styles.previewControls}>
+        {applications.data && applications.data.length > 0 && (
+          <PreviewControl label={t('preview.application')}>
+            <Select
+              aria-label={t('preview.application')}
+              value={applicationId ?? ''}
+              options={applications.data.map((application) => ({ value: application.id, label: application.name }))}
+              onChange={(event) => setApplication(event.target.value)}
+            />
+          </PreviewControl>
+        )}
         <PreviewControl label={t('preview.screen')}>
           <Select
             aria-label={t('preview.screen')}
