@@ -146,7 +146,7 @@ export function createApp(services: Services) {
       return;
     }
     if (change.kind === 'tenant') known.forget(change.tenantId);
-    if (change.kind !== 'oidc-session') keys.forget(change.tenantId);
+    if (change.kind === 'tenant' || change.kind === 'signing-keys') keys.forget(change.tenantId);
   });
   const storage = new LocalAssetStorage(config.dataDir);
   const payments = createPaymentProvider(config);

@@ -101,6 +101,33 @@ describe('change notices', () => {
     await expect.poll(() => kidOf(two.base), { timeout: 5_000, interval: 50 }).toBe(current?.id);
   });
 
+  it('a custom JWT script saved through one server shapes the next token of either (providers keep token settings)', async () => {
+    const token = await bootstrapManagementToken(one);
+    const tenant = new TenantDb(database.db, DEFAULT_TENANT_ID);
+    const app = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'claims probe');
+    const claimsOf = async (base: string) => {
+      const response = await requestToken(base, app.clientId, app.clientSecret);
+      const { access_token: issued } = (await response.json()) as { access_token: string };
+      return JSON.parse(Buffer.from(issued.split('.')[1] ?? '', 'base64url').toString()) as { tier?: string };
+    };
+    // Both providers have read the token settings (no script yet) and keep them.
+    expect((await claimsOf(one.base)).tier).toBeUndefined();
+    expect((await claimsOf(two.base)).tier).toBeUndefined();
+    const saved = await fetch(`${one.base}/api/configs/jwt-customizer/client-credentials`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ script: "const getCustomJwtClaims = async () => ({ tier: 'gold' });" }),
+    });
+    expect(saved.status).toBe(201);
+    expect((await claimsOf(one.base)).tier, 'the saving server, at its very next token').toBe('gold');
+    await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 5_000, interval: 50 }).toBe('gold');
+    await fetch(`${one.base}/api/configs/jwt-customizer/client-credentials`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 5_000, interval: 50 }).toBeUndefined();
+  });
+
   it.skipIf(!testDatabaseUrl)(
     'listens again after its connection is dropped, and says notices may be missed',
     async () => {

@@ -14,8 +14,11 @@ import type { TenantDb } from './tenant-db.ts';
 export const CHANGES_CHANNEL = 'gatehouse_changes';
 
 const changeNotice = z.object({
-  /** `tenant`: deleted (forget everything of it); `signing-keys`: rotated or removed; `oidc-session`: settings. */
-  kind: z.enum(['tenant', 'signing-keys', 'oidc-session']),
+  /**
+   * `tenant`: deleted (forget everything of it); `signing-keys`: rotated or removed; `oidc-session`: settings;
+   * `token-settings`: custom JWT scripts or the ID token's claims (what a provider reads for each token).
+   */
+  kind: z.enum(['tenant', 'signing-keys', 'oidc-session', 'token-settings']),
   tenantId: z.string().min(1).max(64),
 });
 export type ChangeNotice = z.infer<typeof changeNotice>;

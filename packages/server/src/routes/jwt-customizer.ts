@@ -127,6 +127,10 @@ const putIdToken = createRoute({
   responses: { 200: jsonResponse(idTokenConfigSchema, 'The ID token config.'), ...errorResponses },
 });
 
+/** This process's providers drop the tenant's token settings at once (others hear the change notice at commit). */
+const changedHere = (c: Context<AppEnv>) =>
+  c.get('notices')?.changedHere({ kind: 'token-settings', tenantId: c.get('tenant').tenantId });
+
 export const jwtCustomizerRoutes = createRouter()
   .openapi(listCustomizers, async (c) => c.json(await customizers.listCustomizers(c.get('tenant')), 200))
   .openapi(testCustomizer, async (c) =>
@@ -142,24 +146,27 @@ export const jwtCustomizerRoutes = createRouter()
       c.req.valid('json'),
       quotaDeps(c),
     );
+    changedHere(c);
     return created ? c.json(value, 201) : c.json(value, 200);
   })
-  .openapi(patchCustomizer, async (c) =>
-    c.json(
-      await customizers.patchCustomizer(
-        writeContext(c),
-        c.req.valid('param').tokenTypePath,
-        c.req.valid('json'),
-        quotaDeps(c),
-      ),
-      200,
-    ),
-  )
+  .openapi(patchCustomizer, async (c) => {
+    const patched = await customizers.patchCustomizer(
+      writeContext(c),
+      c.req.valid('param').tokenTypePath,
+      c.req.valid('json'),
+      quotaDeps(c),
+    );
+    changedHere(c);
+    return c.json(patched, 200);
+  })
   .openapi(deleteCustomizer, async (c) => {
     await customizers.deleteCustomizer(writeContext(c), c.req.valid('param').tokenTypePath);
+    changedHere(c);
     return c.body(null, 204);
   })
   .openapi(getIdToken, async (c) => c.json(await customizers.readIdTokenConfig(c.get('tenant')), 200))
-  .openapi(putIdToken, async (c) =>
-    c.json(await customizers.putIdTokenConfig(writeContext(c), c.req.valid('json')), 200),
-  );
+  .openapi(putIdToken, async (c) => {
+    const saved = await customizers.putIdTokenConfig(writeContext(c), c.req.valid('json'));
+    changedHere(c);
+    return c.json(saved, 200);
+  });

@@ -16,6 +16,7 @@ import {
   reservedJwtClaims,
 } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
+import { announceChange } from '../db/change-notices.ts';
 import { seal, unseal } from '../db/secret-box.ts';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -153,6 +154,7 @@ export async function putCustomizer(
     const value = toStored(next);
     await tx.insertIfAbsent(tenantConfigs, { key, value });
     await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value });
+    await announceChange(tx, 'token-settings');
     const after = toResponse(next);
     return {
       result: { created: !before, value: after },
@@ -184,6 +186,7 @@ export async function patchCustomizer(
       blockIssuanceOnError: patch.blockIssuanceOnError ?? before.blockIssuanceOnError,
     };
     await tx.update(tenantConfigs, eq(tenantConfigs.key, key), { value: toStored(next) });
+    await announceChange(tx, 'token-settings');
     const after = toResponse(next);
     return { result: after, entity: { type: 'JwtCustomizer', id: tokenType }, before: toResponse(before), after };
   });
@@ -195,6 +198,7 @@ export async function deleteCustomizer(ctx: WriteContext, tokenType: JwtCustomiz
     const before = await readCustomizer(tx, tokenType);
     if (!before) throw new ApiError(404, 'entity.not_exists_with_id');
     await tx.delete(tenantConfigs, eq(tenantConfigs.key, key));
+    await announceChange(tx, 'token-settings');
     return {
       result: undefined,
       entity: { type: 'JwtCustomizer', id: tokenType },
@@ -259,9 +263,37 @@ export async function testCustomizer(
 
 export async function readIdTokenConfig(tenant: TenantDb): Promise<IdTokenConfig> {
   const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, ID_TOKEN_CONFIG_KEY));
-  const claims = (row?.value as Partial<IdTokenConfig> | undefined)?.enabledExtendedClaims;
+  return toIdTokenConfig(row?.value);
+}
+
+function toIdTokenConfig(value: unknown): IdTokenConfig {
+  const claims = (value as Partial<IdTokenConfig> | undefined)?.enabledExtendedClaims;
   if (!Array.isArray(claims)) return defaultIdTokenConfig;
   return { enabledExtendedClaims: extendedIdTokenClaims.filter((claim) => claims.includes(claim)) };
+}
+
+/** What a tenant's provider reads for each token: its custom JWT scripts and the ID token's claims. */
+export type TokenSettings = {
+  customizers: Partial<Record<JwtCustomizerTokenType, Customizer>>;
+  idToken: IdTokenConfig;
+};
+
+/** The config keys behind {@link TokenSettings}: a change to any of them changes what tokens carry. */
+export const tokenSettingsKeys: readonly string[] = [
+  ...jwtCustomizerTokenTypes.map((type) => jwtCustomizerConfigKeys[type]),
+  ID_TOKEN_CONFIG_KEY,
+];
+
+/** {@link TokenSettings} in one read (a provider keeps them until a `token-settings` change notice). */
+export async function readTokenSettings(tenant: TenantDb): Promise<TokenSettings> {
+  const rows = await tenant.findMany(tenantConfigs, { where: inArray(tenantConfigs.key, [...tokenSettingsKeys]) });
+  const stored = (key: string) => rows.find((row) => row.key === key)?.value;
+  const customizers: TokenSettings['customizers'] = {};
+  for (const type of jwtCustomizerTokenTypes) {
+    const customizer = toCustomizer(stored(jwtCustomizerConfigKeys[type]));
+    if (customizer) customizers[type] = customizer;
+  }
+  return { customizers, idToken: toIdTokenConfig(stored(ID_TOKEN_CONFIG_KEY)) };
 }
 
 export function putIdTokenConfig(ctx: WriteContext, body: IdTokenConfig): Promise<IdTokenConfig> {
@@ -272,6 +304,7 @@ export function putIdTokenConfig(ctx: WriteContext, body: IdTokenConfig): Promis
     };
     await tx.insertIfAbsent(tenantConfigs, { key: ID_TOKEN_CONFIG_KEY, value: after });
     await tx.update(tenantConfigs, eq(tenantConfigs.key, ID_TOKEN_CONFIG_KEY), { value: after });
+    await announceChange(tx, 'token-settings');
     return { result: after, entity: { type: 'IdTokenConfig', id: 'id-token' }, before, after };
   });
 }

@@ -11,7 +11,7 @@ import { logs } from '../../db/tables.ts';
 import type { TenantDb } from '../../db/tenant-db.ts';
 import type { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
 import { applicationTokenContext, userTokenContext } from '../../services/jwt-customizer/token-context.ts';
-import { mergeableClaims, readCustomizer } from '../../services/jwt-customizer.ts';
+import { type Customizer, mergeableClaims } from '../../services/jwt-customizer.ts';
 import { planQuota, tenantPlanId } from '../../services/quota.ts';
 
 /**
@@ -28,6 +28,8 @@ import { planQuota, tenantPlanId } from '../../services/quota.ts';
 
 export type CustomJwtDeps = {
   tenant: TenantDb;
+  /** The tenant's script for a token type (its provider keeps them until a `token-settings` change notice). */
+  customizer: (tokenType: JwtCustomizerTokenType) => Promise<Customizer | undefined>;
   scripts: ScriptSandbox;
   edition: Edition;
   log?: Logger | undefined;
@@ -70,7 +72,7 @@ export async function customJwtClaims(
   const tokenType = tokenTypeOf(token.kind);
   if (!tokenType || token.resourceServer?.accessTokenFormat !== 'jwt') return undefined;
   const { tenant } = deps;
-  const customizer = await readCustomizer(tenant, tokenType);
+  const customizer = await deps.customizer(tokenType);
   if (!customizer || !(await planAllows(tenant, deps.edition))) return undefined;
 
   const clientId = token.clientId ?? '';

@@ -1,6 +1,7 @@
 import {
   type ExtendedIdTokenClaim,
   extendedIdTokenClaims,
+  type JwtCustomizerTokenType,
   ORGANIZATION_ROLES_SCOPE,
   ORGANIZATIONS_SCOPE,
 } from '@gatehouse/schemas';
@@ -17,7 +18,7 @@ import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
 import { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
 import { userRoleNames } from '../../services/jwt-customizer/token-context.ts';
-import { readIdTokenConfig } from '../../services/jwt-customizer.ts';
+import { readTokenSettings, type TokenSettings, tokenSettingsKeys } from '../../services/jwt-customizer.ts';
 import { COOKIE_KEYS, newCookieKey, parseCookieKeys, serializeCookieKeys } from '../../services/oidc-keys.ts';
 import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-session-config.ts';
 import { userOrganizationClaims } from '../../services/organization-access.ts';
@@ -101,8 +102,19 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   const publishedAlgorithms = [...new Set([signingAlgorithm, ...privateKeys.map(jwsAlgorithmOf)])];
   const session = await readOidcSessionConfig(tenant);
   if (!deps.scripts) throw new Error('createTenantProvider needs the script sandbox (TenantProviders makes one)');
+  // Read once per provider: a change drops the provider (`token-settings` change notices; without notices, the
+  // provider's version holds these keys too).
+  let tokenSettings: Promise<TokenSettings> | undefined;
+  const readSettings = () => {
+    tokenSettings ??= readTokenSettings(tenant).catch((error: unknown) => {
+      tokenSettings = undefined;
+      throw error;
+    });
+    return tokenSettings;
+  };
   const customJwt = {
     tenant,
+    customizer: async (type: JwtCustomizerTokenType) => (await readSettings()).customizers[type],
     scripts: deps.scripts,
     edition: config.edition,
     log: deps.log,
@@ -214,7 +226,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
           const [memberships, roleNames, idTokenConfig] = await Promise.all([
             wantsOrganizations ? userOrganizationClaims(tenant, user.id) : undefined,
             granted.has('roles') ? userRoleNames(tenant, user.id) : undefined,
-            use === 'id_token' ? readIdTokenConfig(tenant) : undefined,
+            use === 'id_token' ? readSettings().then((settings) => settings.idToken) : undefined,
           ]);
           // The ID token leaves out the extended claims the tenant has not enabled; userinfo answers them all.
           const enabled = new Set<string>(idTokenConfig?.enabledExtendedClaims ?? extendedIdTokenClaims);
@@ -263,15 +275,16 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
  * sessions and grants live in the database, and the previous cookie key still verifies cookies.
  */
 /**
- * What a tenant's provider is built from and may change while it is cached: its key set (rotations bump a version)
- * and its session settings. One read of both per request; a change made by any process shows at the next request.
+ * What a tenant's provider is built from and may change while it is cached: its key set (rotations bump a version),
+ * its session settings and its token settings (custom JWT scripts, the ID token's claims). Without change notices, one
+ * read of them per request; a change made by any process shows at the next request.
  */
 async function readProviderVersion(tenant: TenantDb): Promise<string> {
   const rows = await tenant.findMany(tenantConfigs, {
-    where: inArray(tenantConfigs.key, [KEY_SET_VERSION, OIDC_SESSION_KEY]),
+    where: inArray(tenantConfigs.key, [KEY_SET_VERSION, OIDC_SESSION_KEY, ...tokenSettingsKeys]),
   });
   const value = (key: string) => JSON.stringify(rows.find((row) => row.key === key)?.value ?? null);
-  return `${value(KEY_SET_VERSION)}|${value(OIDC_SESSION_KEY)}`;
+  return [KEY_SET_VERSION, OIDC_SESSION_KEY, ...tokenSettingsKeys].map(value).join('|');
 }
 
 export class TenantProviders {
