@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EntitySearch } from '../../components/routing/area.ts';
 import { renderWithI18n } from '../../components/testing/render.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
+import type { PaletteCommand } from './commands.ts';
 
 const pages = ['Get started', 'Applications', 'Audit logs'].map((label) => ({
   id: label,
@@ -14,14 +15,14 @@ const pages = ['Get started', 'Applications', 'Audit logs'].map((label) => ({
   to: `/${label.toLowerCase().replace(' ', '-')}`,
 }));
 
-function renderPalette(searches: EntitySearch[] = []) {
+function renderPalette(searches: EntitySearch[] = [], commands: PaletteCommand[] = pages) {
   const onClose = vi.fn();
   const router = createMemoryRouter(
     [
       {
         path: '*',
         Component: () => (
-          <CommandPalette isOpen onClose={onClose} pages={pages} searches={searches} resolve={(p) => `/${p}`} />
+          <CommandPalette isOpen onClose={onClose} pages={commands} searches={searches} resolve={(p) => `/${p}`} />
         ),
       },
     ],
@@ -65,5 +66,15 @@ describe('CommandPalette', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: /App zeta/ })).toBeTruthy());
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/applications/a1');
+  });
+
+  it('finds a page by its keywords and shows only its label', async () => {
+    const user = userEvent.setup();
+    const mfa = { id: 'mfa', label: 'Multi-factor auth', keywords: ['mfa', 'totp'], group: 'Pages', to: '/mfa' };
+    const { router } = renderPalette([], [...pages, mfa]);
+    await user.keyboard('totp');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Multi-factor authPages']);
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/mfa');
   });
 });

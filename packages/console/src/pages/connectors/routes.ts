@@ -1,13 +1,25 @@
 import type { RouteObject } from 'react-router';
 import { defaultTabRoute } from '../../components/DetailPage/DefaultTab.tsx';
-import type { ConsoleArea } from '../../components/routing/area.ts';
-import { loadNamespace } from '../../i18n/index.ts';
+import type { ConsoleArea, EntitySearch } from '../../components/routing/area.ts';
+import { i18n, loadNamespace } from '../../i18n/index.ts';
 
 /** Page chunk and strings download in parallel, so a page never suspends on its translations. */
 async function page<T>(load: () => Promise<T>): Promise<T> {
   const [module] = await Promise.all([load(), loadNamespace('connectors')]);
   return module;
 }
+
+/** The palette finds the tenant's connectors by display name, provider ('smtp', 'google') or factory name. */
+const searchEntities: EntitySearch = async (query, signal, { tenantId }) => {
+  // Loaded on first use, so the shell's start-up chunk does not carry this area's API code.
+  const { searchConnectors } = await import('./palette-search.ts');
+  const [found] = await Promise.all([
+    searchConnectors(tenantId, query, signal, i18n.language),
+    loadNamespace('connectors'),
+  ]);
+  const kind = i18n.t('connectors:palette_kind');
+  return found.map((connector) => ({ ...connector, kind }));
+};
 
 /** '{tab}/create/{createType}': the factories of a type, a dialog over the tab. */
 const createRoute: RouteObject = {
@@ -61,4 +73,5 @@ export const connectorsArea: ConsoleArea = {
       ],
     },
   ],
+  searchEntities,
 };
