@@ -1,7 +1,19 @@
-import { applicationSchema, type LogPayload, logSchema, userSchema } from '@gatehouse/schemas';
+import {
+  applicationSchema,
+  CLOUD_API_RESOURCE,
+  type LogPayload,
+  logSchema,
+  tenantMemberSchema,
+  userSchema,
+} from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { z } from 'zod';
 import { requestJson, requestPage } from './client.ts';
 import { listQuery, useManagementApi } from './management.ts';
+import { useMe } from './me.ts';
+import { cloudKeys } from './tenants.ts';
 
 export type LogResult = LogPayload['result'];
 
@@ -18,7 +30,11 @@ export type LogFilter = {
   end_time?: number | undefined;
 };
 
-/** A page of the audit log, newest first, filtered as the list or tab needs. */
+/**
+ * A page of the audit log, newest first, filtered as the list or tab needs. Each entry comes with `names`: what its
+ * actor, user, application and entity are called in the tenant (read by the server with the page, never one
+ * request per row from here).
+ */
 export function useLogs(
   filter: LogFilter,
   { page, pageSize, enabled = true }: { page: number; pageSize: number; enabled?: boolean },
@@ -45,9 +61,10 @@ export function useLog(id: string) {
 }
 
 /**
- * Who an entry names, for the list's user and application columns: one request per distinct id (cached under the
- * detail's key, so ids repeated on a page or opened later cost nothing more). A deleted user or application is no
- * error here: the column shows its id instead, without a toast.
+ * Who an entry names, for the logs tabs' user and application columns (components/AuditLog): one request per
+ * distinct id (cached under the detail's key, so ids repeated on a page or opened later cost nothing more). A deleted
+ * user or application is no error here: the column shows its id instead, without a toast. The entries' own `names`
+ * say the same without a request; the audit-logs page reads those.
  */
 export function useLogUser(id: string | undefined) {
   const api = useManagementApi();
@@ -72,4 +89,41 @@ export function useLogApplication(id: string | undefined) {
     staleTime: 60_000,
     meta: { silenceErrorCodes: true },
   });
+}
+
+/** A console user as the console lists people: name, else username, else email. */
+const displayName = (user: { name: string | null; username: string | null; primaryEmail: string | null }) =>
+  [user.name, user.username, user.primaryEmail].find((value) => value?.trim())?.trim();
+
+/**
+ * Names of console admins, by user id. An admin is a user of the admin tenant, which a tenant's log cannot name
+ * (its data is the tenant's only), so the console names the admins it knows already: the signed-in admin (`/me`,
+ * which the shell has loaded) and, in the cloud edition, the tenant's members (one request for the whole list,
+ * shared with the members page). Either failing is no error here: an admin the console does not know shows by id.
+ */
+export function useConsoleAdminNames(): ReadonlyMap<string, string> {
+  const me = useMe();
+  const { tenantId } = useParams();
+  const members = useQuery({
+    enabled: import.meta.env.GATEHOUSE_EDITION === 'cloud' && tenantId !== undefined,
+    queryKey: cloudKeys.members(tenantId ?? ''),
+    queryFn: ({ signal }) =>
+      requestJson(`/api/tenants/${encodeURIComponent(tenantId ?? '')}/members`, z.array(tenantMemberSchema), {
+        resource: CLOUD_API_RESOURCE,
+        signal,
+      }),
+    retry: false,
+    staleTime: 5 * 60_000,
+    meta: { silenceErrorCodes: true },
+  });
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const member of members.data ?? []) {
+      const name = displayName(member);
+      if (name) names.set(member.id, name);
+    }
+    const myName = me.data && displayName(me.data);
+    if (me.data && myName) names.set(me.data.id, myName);
+    return names;
+  }, [members.data, me.data]);
 }

@@ -26,11 +26,27 @@ export const logPayloadSchema = z
   .catchall(z.unknown());
 export type LogPayload = z.infer<typeof logPayloadSchema>;
 
-/** An audit-log entry (reference API `Log`). */
+/**
+ * What an entry's references are called now (a Gatehouse addition beside the reference's fields, which stay as
+ * recorded): `actor` names `payload.actor`, `user` `payload.userId`, `application` `payload.applicationId` and
+ * `entity` `payload.entity`. The server reads them from the tenant when it answers (one statement per page). A
+ * reference the tenant does not hold has no name here: deleted since, or a console admin, who is a user of the admin
+ * tenant. So a name also says the thing still exists in the tenant.
+ */
+export const logNamesSchema = z.object({
+  actor: z.string().optional(),
+  user: z.string().optional(),
+  application: z.string().optional(),
+  entity: z.string().optional(),
+});
+export type LogNames = z.infer<typeof logNamesSchema>;
+
+/** An audit-log entry (reference API `Log`), plus `names` when any reference has one. */
 export const logSchema = z.object({
   id: z.string(),
   key: z.string(),
   payload: logPayloadSchema,
   createdAt: z.number().int(),
+  names: logNamesSchema.optional(),
 });
 export type Log = z.infer<typeof logSchema>;

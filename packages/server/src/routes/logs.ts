@@ -11,7 +11,7 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { auditLogRetentionDays } from '../services/log-retention.ts';
-import { findLog, LOG_COUNT_CAP, logFilterFields, logListQuery, toLog } from '../services/logs.ts';
+import { findLog, LOG_COUNT_CAP, logFilterFields, logListQuery, toLog, withNames } from '../services/logs.ts';
 
 const tags = ['Audit logs'];
 const listLogs = createRoute({
@@ -20,7 +20,7 @@ const listLogs = createRoute({
   tags,
   summary: 'List audit-log entries, newest first',
   // Entries past the tenant's retention (its plan's `auditLogsRetentionDays`, or AUDIT_LOG_RETENTION_DAYS) are gone.
-  description: `\`Total-Number\` counts up to ${LOG_COUNT_CAP.toLocaleString('en')}; beyond that it is capped and \`Total-Number-Is-Capped: true\` says so.`,
+  description: `\`Total-Number\` counts up to ${LOG_COUNT_CAP.toLocaleString('en')}; beyond that it is capped and \`Total-Number-Is-Capped: true\` says so. Each entry's \`names\` (a Gatehouse addition) says what its actor, user, application and entity are called in the tenant now; a reference the tenant does not hold (deleted, or a console admin) has none.`,
   request: {
     query: paginationQuerySchema.extend(logFilterFields),
   },
@@ -52,7 +52,7 @@ export const logsRoutes = createRouter()
     const query = c.req.valid('query');
     const retentionDays = await auditLogRetentionDays(c.get('tenant'), c.get('config'));
     const rows = await listPage(c, logs, query, { ...logListQuery(query, retentionDays), countCap: LOG_COUNT_CAP });
-    return c.json(rows.map(toLog), 200);
+    return c.json(await withNames(c.get('tenant'), rows.map(toLog)), 200);
   })
   .openapi(getLog, async (c) => {
     const tenant = c.get('tenant');

@@ -1,8 +1,21 @@
-import { idSchema, type Log, logResults } from '@gatehouse/schemas';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { idSchema, type Log, type LogNames, logResults } from '@gatehouse/schemas';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { allOf } from '../db/conditions.ts';
-import { logs } from '../db/tables.ts';
+import {
+  applications,
+  hooks,
+  logs,
+  organizationRoles,
+  organizationScopes,
+  organizations,
+  resources,
+  roles,
+  scopes,
+  ssoConnectors,
+  users,
+} from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
@@ -71,10 +84,84 @@ export function toLog(row: typeof logs.$inferSelect): Log {
   return { id: row.id, key: row.key, payload, createdAt: row.createdAt.getTime() };
 }
 
-/** One entry; 404 also when it is past the tenant's retention (`retentionDays`). */
+/** One entry, with its names; 404 also when it is past the tenant's retention (`retentionDays`). */
 export async function findLog(tenant: TenantDb, id: string, retentionDays?: number): Promise<Log> {
   const retained = withinRetention(retentionDays);
   const row = await tenant.findOne(logs, retained ? allOf(eq(logs.id, id), retained) : eq(logs.id, id));
   if (!row) throw notFound();
-  return toLog(row);
+  const [log] = await withNames(tenant, [toLog(row)]);
+  return log ?? toLog(row);
+}
+
+/** A table whose rows an entry can refer to, and what a row is called. */
+type NamedTable = { table: { tenantId: PgColumn; id: PgColumn }; name: SQL };
+
+/**
+ * The kinds of thing an entry refers to that have a name in the tenant: `payload.entity.type` as the write path
+ * records it, and `User` / `Application` for the actor, `userId` and `applicationId`. A user is called by its name,
+ * else its username, email or phone, as the console lists users.
+ */
+const namedTables: Record<string, NamedTable> = {
+  User: {
+    table: users,
+    name: sql`coalesce(nullif(trim(${users.name}), ''), ${users.username}, ${users.primaryEmail}, ${users.primaryPhone})`,
+  },
+  Application: { table: applications, name: sql`${applications.name}` },
+  Role: { table: roles, name: sql`${roles.name}` },
+  Organization: { table: organizations, name: sql`${organizations.name}` },
+  OrganizationRole: { table: organizationRoles, name: sql`${organizationRoles.name}` },
+  OrganizationScope: { table: organizationScopes, name: sql`${organizationScopes.name}` },
+  Resource: { table: resources, name: sql`${resources.name}` },
+  Scope: { table: scopes, name: sql`${scopes.name}` },
+  Hook: { table: hooks, name: sql`${hooks.name}` },
+  SsoConnector: { table: ssoConnectors, name: sql`${ssoConnectors.connectorName}` },
+};
+
+type Reference = { kind: keyof LogNames; type: string; id: string };
+
+/** What each reference of an entry is, as a kind of named thing and its id (none for kinds without names). */
+function referencesOf(log: Log): Reference[] {
+  const { actor, entity, userId, applicationId } = log.payload;
+  const found: Reference[] = [];
+  if (actor?.type === 'user') found.push({ kind: 'actor', type: 'User', id: actor.id });
+  if (actor?.type === 'application') found.push({ kind: 'actor', type: 'Application', id: actor.id });
+  if (userId) found.push({ kind: 'user', type: 'User', id: userId });
+  if (applicationId) found.push({ kind: 'application', type: 'Application', id: applicationId });
+  if (entity && Object.hasOwn(namedTables, entity.type))
+    found.push({ kind: 'entity', type: entity.type, id: entity.id });
+  return found.filter((reference) => typeof reference.id === 'string' && reference.id !== '');
+}
+
+/**
+ * The entries with `names`: what their actor, user, application and entity are called in the tenant now. One
+ * statement for the whole page, whatever its size (a `union all` of one lookup by primary key per kind the page
+ * refers to), and none when it refers to nothing with a name. Read as the tenant: row-level security shows its rows
+ * only, so a console admin (a user of the admin tenant) or another tenant's id never gets a name here.
+ */
+export async function withNames(tenant: TenantDb, entries: readonly Log[]): Promise<Log[]> {
+  const references = entries.map(referencesOf);
+  const idsByType = new Map<string, Set<string>>();
+  for (const reference of references.flat()) {
+    const ids = idsByType.get(reference.type) ?? new Set<string>();
+    ids.add(reference.id);
+    idsByType.set(reference.type, ids);
+  }
+  if (idsByType.size === 0) return [...entries];
+  const lookups = [...idsByType].map(([type, ids]) => {
+    const { table, name } = namedTables[type] as NamedTable;
+    return sql`(select ${type}::text as "type", ${table.id}::text as "id", (${name})::text as "name" from ${table}
+      where ${allOf(eq(table.tenantId, tenant.tenantId), inArray(table.id, [...ids]))})`;
+  });
+  const { rows } = (await tenant.asTenant((db) => db.execute(sql.join(lookups, sql` union all `)))) as unknown as {
+    rows: { type: string; id: string; name: string | null }[];
+  };
+  const nameOf = new Map(rows.filter((row) => row.name).map((row) => [`${row.type}\u0000${row.id}`, row.name ?? '']));
+  return entries.map((entry, index) => {
+    const names: LogNames = {};
+    for (const reference of references[index] ?? []) {
+      const name = nameOf.get(`${reference.type}\u0000${reference.id}`);
+      if (name) names[reference.kind] = name;
+    }
+    return Object.keys(names).length ? { ...entry, names } : entry;
+  });
 }

@@ -2,8 +2,7 @@ import { ScrollText } from 'lucide';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useLogs } from '../../api/logs.ts';
-import { AuditLogTable } from '../../components/AuditLog/AuditLogTable.tsx';
+import { useConsoleAdminNames, useLogs } from '../../api/logs.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { EmptyState, NoResults } from '../../components/EmptyState/EmptyState.tsx';
 import { ExportMenu } from '../../components/ExportMenu/ExportMenu.tsx';
@@ -13,6 +12,7 @@ import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { useListParams } from '../../components/Table/use-list-params.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import styles from './AuditLogs.module.css';
+import { AuditLogsTable } from './AuditLogsTable.tsx';
 import { filterParams, hasFilters, isRangeInverted, readFilters, resultFilters, toLogFilter } from './filters.ts';
 import { toAuditLog } from './links.ts';
 import { rememberListSearch } from './list-search.ts';
@@ -33,6 +33,7 @@ export function AuditLogsPage() {
   const isInverted = isRangeInverted(filters);
   const apiFilter = toLogFilter(filters);
   const logs = useLogs(apiFilter, { page, pageSize, enabled: !isInverted });
+  const admins = useConsoleAdminNames();
   const search = params.toString();
   useEffect(() => rememberListSearch(search), [search]);
 
@@ -53,7 +54,7 @@ export function AuditLogsPage() {
         }
         options={resultFilters.map((value) => ({ value, label: t(`filters.results.${value}`) }))}
       />
-      <UserPicker value={filters.userId} onChange={(value) => setFilter(filterParams.userId, value)} />
+      <UserPicker value={filters.userId} onChange={(value) => setFilter(filterParams.userId, value)} admins={admins} />
       <ApplicationPicker
         value={filters.applicationId}
         onChange={(value) => setFilter(filterParams.applicationId, value)}
@@ -98,9 +99,10 @@ export function AuditLogsPage() {
           {t('filters.inverted_range')}
         </p>
       ) : (
-        <AuditLogTable
+        <AuditLogsTable
           aria-label={t('title')}
           rows={logs.data?.items}
+          admins={admins}
           totalCount={logs.data?.total ?? 0}
           isTotalCapped={logs.data?.isTotalCapped}
           isLoading={logs.isPending}

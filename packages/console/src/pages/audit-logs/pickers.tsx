@@ -11,6 +11,7 @@ import { searchUsers } from '../../api/users.ts';
 import { useDebouncedCallback } from '../../components/Table/use-debounced-callback.ts';
 import { Combobox, type ComboboxOption } from './Combobox.tsx';
 import { logKeyGroups, matchLogKeys } from './log-keys.ts';
+import type { AdminNames } from './log-references.ts';
 
 type PickerProps = {
   value: string | undefined;
@@ -51,8 +52,11 @@ export function LogKeyPicker({ value, onChange }: PickerProps) {
   );
 }
 
-/** User: searched on the server (id, email, phone, username or name); the chosen one shows by name. */
-export function UserPicker({ value, onChange }: PickerProps) {
+/**
+ * User: searched on the server (id, email, phone, username or name); the chosen one shows by name, a console admin
+ * (chosen from a shared link: the user search lists the tenant's users only) by the name the console knows.
+ */
+export function UserPicker({ value, onChange, admins }: PickerProps & { admins?: AdminNames }) {
   const { t } = useTranslation('audit_logs');
   const api = useManagementApi();
   const { tenantId } = useParams();
@@ -68,7 +72,7 @@ export function UserPicker({ value, onChange }: PickerProps) {
     <Combobox
       label={t('filters.user')}
       placeholder={t('filters.all_users')}
-      selected={value ? { value, label: chosen.data ? label(chosen.data) : value } : undefined}
+      selected={value ? { value, label: chosen.data ? label(chosen.data) : (admins?.get(value) ?? value) } : undefined}
       onSelect={(option) => onChange(option?.value)}
       options={(found.data?.items ?? []).map((user) => ({ value: user.id, label: label(user), description: user.id }))}
       onQueryChange={onQueryChange}

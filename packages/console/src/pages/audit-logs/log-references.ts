@@ -1,0 +1,127 @@
+import type { Log } from '@gatehouse/schemas';
+import { toApiResource } from '../api-resources/links.ts';
+import { toApplication } from '../applications/links.ts';
+import { toSsoConnector } from '../enterprise-sso/links.ts';
+import { toOrganizationRole } from '../organization-template/links.ts';
+import { toOrganization } from '../organizations/links.ts';
+import { toRole } from '../roles/links.ts';
+import { toUser } from '../users/links.ts';
+import { toHook } from '../webhooks/links.ts';
+
+/**
+ * Someone or something an entry names, as the page shows it: by name, linking to its page when it still exists in
+ * the tenant, and by id only when nothing better is known.
+ */
+export type LogReference = {
+  /**
+   * A user or application of the tenant, a console admin (a user of the admin tenant, who has no page here),
+   * Gatehouse itself (`system`), or the entity an admin write changed (`type` says which kind).
+   */
+  kind: 'user' | 'application' | 'admin' | 'system' | 'entity';
+  id: string;
+  /** The entity's kind as the server records it (`Role`, `Hook`…). */
+  type?: string | undefined;
+  name: string | undefined;
+  /** Its page, relative to the tenant (resolve with useTenantPath): only for one the tenant still holds. */
+  to: string | undefined;
+};
+
+/** Pages of the kinds of entity that have one, by `payload.entity.type`. */
+const entityPages: Record<string, (id: string) => string> = {
+  User: (id) => toUser(id),
+  Application: (id) => toApplication(id),
+  Role: (id) => toRole(id),
+  Organization: (id) => toOrganization(id),
+  OrganizationRole: (id) => toOrganizationRole(id),
+  Resource: (id) => toApiResource(id),
+  Hook: (id) => toHook(id),
+  SsoConnector: (id) => toSsoConnector(id),
+};
+
+/** Kinds of entity the list names in words (the rest show as the server records them, `SignInExperience`). */
+export const entityTypes = [
+  'User',
+  'Application',
+  'Role',
+  'Organization',
+  'OrganizationRole',
+  'OrganizationScope',
+  'Resource',
+  'Scope',
+  'Hook',
+  'Connector',
+  'SsoConnector',
+] as const;
+export type EntityType = (typeof entityTypes)[number];
+export const isEntityType = (type: string): type is EntityType => entityTypes.some((known) => known === type);
+
+/** Names of console admins the console knows (the signed-in admin, the tenant's members), by user id. */
+export type AdminNames = ReadonlyMap<string, string>;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/**
+ * Who did it. An admin write names its actor: a console admin (a user token of the admin tenant, which the tenant's
+ * log cannot name, so the console names the admins it knows), a machine application of the tenant, or Gatehouse
+ * itself. Sign-ins and token requests have no actor: the user who signed in, else the application that asked.
+ */
+export function logActor(log: Log, admins: AdminNames = new Map()): LogReference | undefined {
+  const { actor, userId, applicationId } = log.payload;
+  const names = log.names ?? {};
+  if (actor?.type === 'system') return { kind: 'system', id: actor.id, name: undefined, to: undefined };
+  if (actor?.type === 'application') return tenantApplication(actor.id, names.actor);
+  if (actor?.type === 'user') {
+    // A name from the tenant means a user of the tenant itself (the admin tenant's own log); else a console admin.
+    if (names.actor) return tenantUser(actor.id, names.actor);
+    return { kind: 'admin', id: actor.id, name: admins.get(actor.id), to: undefined };
+  }
+  if (userId) return tenantUser(userId, names.user);
+  if (applicationId) return tenantApplication(applicationId, names.application);
+  return undefined;
+}
+
+/**
+ * What an admin write changed. Named by the tenant when it still exists (and then linked, where it has a page);
+ * once deleted, by the name its last recorded state had; by id when neither says.
+ */
+export function logSubject(log: Log): LogReference | undefined {
+  const { entity, before, after } = log.payload;
+  if (!entity) return undefined;
+  const current = log.names?.entity;
+  const page = Object.hasOwn(entityPages, entity.type) ? entityPages[entity.type] : undefined;
+  return {
+    kind: 'entity',
+    type: entity.type,
+    id: entity.id,
+    name: current ?? recordedName(after, entity.id) ?? recordedName(before, entity.id),
+    to: current && page ? page(entity.id) : undefined,
+  };
+}
+
+/** The application of an entry: the one signed in to, asked for a token, or the machine app that made a write. */
+export function logApplication(log: Log): LogReference | undefined {
+  const { applicationId, actor } = log.payload;
+  const id = applicationId ?? (actor?.type === 'application' ? actor.id : undefined);
+  if (!id) return undefined;
+  return tenantApplication(id, log.names?.application ?? (actor?.id === id ? log.names?.actor : undefined));
+}
+
+function tenantUser(id: string, name: string | undefined): LogReference {
+  return { kind: 'user', id, name, to: name ? toUser(id) : undefined };
+}
+
+function tenantApplication(id: string, name: string | undefined): LogReference {
+  return { kind: 'application', id, name, to: name ? toApplication(id) : undefined };
+}
+
+/**
+ * What a recorded state called the entity: its name, else a user's username or email, else an SSO connector's. Only
+ * a state that is the entity itself (its `id`): a relation's state is a list of ids, a secret's its own record.
+ */
+function recordedName(state: unknown, id: string): string | undefined {
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) return undefined;
+  const record = state as Record<string, unknown>;
+  if (record.id !== id) return undefined;
+  return text(record.name) ?? text(record.username) ?? text(record.primaryEmail) ?? text(record.connectorName);
+}
