@@ -41,6 +41,18 @@ describe('a console session (OSS)', () => {
   it('gets a management token at sign-in and a me token with the rotating refresh token', async () => {
     const tokens = await signIn(new CookieJar());
     expect(decodeJwt(tokens.access_token).aud).toBe(mgmt);
+    // The tenant cannot read the admin tenant's users: the token names the admin, and a write records the name.
+    expect(decodeJwt(tokens.access_token).name).toBe('console_admin');
+    const created = await fetch(`${server.base}/api/roles`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'named-actor', description: 'Made by a console admin.' }),
+    });
+    expect(created.status).toBe(200);
+    const [entry] = await new TenantDb(server.database.db, DEFAULT_TENANT_ID).findMany(logs, {
+      where: eq(logs.key, 'Admin.Role.Created'),
+    });
+    expect(entry?.payload).toMatchObject({ actor: { type: 'user', name: 'console_admin' } });
     expect(tokens.refresh_token).toBeTruthy();
 
     const meResponse = await oidc.refresh(tokens.refresh_token ?? '', ME_RESOURCE);

@@ -6,6 +6,11 @@ export const logResults = ['Success', 'Error'] as const;
 export const actorSchema = z.object({
   type: z.enum(['user', 'application', 'system']),
   id: z.string(),
+  /**
+   * The name the actor went by then, when the request said: a console admin's, from their access token (the tenant
+   * cannot read the admin tenant's users, so it is recorded with the write).
+   */
+  name: z.string().optional(),
 });
 export type Actor = z.infer<typeof actorSchema>;
 

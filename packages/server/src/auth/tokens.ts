@@ -47,6 +47,12 @@ async function verifyAccessToken(
   }
 }
 
+/** A signed-in user as the actor of a request: their id, and the name their console token carries (if any). */
+function userActor(payload: JWTPayload): AuthContext['actor'] {
+  const name = typeof payload.name === 'string' && payload.name ? payload.name.slice(0, 256) : undefined;
+  return { type: 'user', id: payload.sub ?? '', ...(name ? { name } : {}) };
+}
+
 function scopesOf(payload: JWTPayload): Set<string> {
   return new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []);
 }
@@ -72,7 +78,7 @@ export async function verifyManagementToken(
   // users come from the admin issuer, so a user token of the tenant itself is never an admin's.
   if (!isMachine && issuerTenantId !== ADMIN_TENANT_ID) throw unauthorized('subject');
   return {
-    actor: isMachine ? { type: 'application', id: clientId ?? 'unknown' } : { type: 'user', id: payload.sub ?? '' },
+    actor: isMachine ? { type: 'application', id: clientId ?? 'unknown' } : userActor(payload),
     scopes: scopesOf(payload),
     issuerTenantId,
   };
@@ -86,7 +92,7 @@ export async function verifyMeToken(keys: SigningKeyStore, publicUrl: string, to
   });
   const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
   if (!payload.sub || payload.sub === clientId) throw unauthorized('subject');
-  return { actor: { type: 'user', id: payload.sub }, scopes: scopesOf(payload), issuerTenantId };
+  return { actor: userActor(payload), scopes: scopesOf(payload), issuerTenantId };
 }
 
 /** The audiences a JWT names (unverified: only to pick which verification applies). */
@@ -131,7 +137,7 @@ export async function verifyTenantOrganizationToken(
   // Only people are tenant members; an admin-tenant machine app's organization token is not accepted.
   if (!payload.sub || payload.sub === clientId) throw unauthorized('subject');
   if (payload.organization_id !== organizationId) throw unauthorized('claim:organization_id');
-  return { actor: { type: 'user', id: payload.sub }, scopes: scopesOf(payload), issuerTenantId };
+  return { actor: userActor(payload), scopes: scopesOf(payload), issuerTenantId };
 }
 
 /** A token for the cloud API: issued by the admin tenant to a signed-in console user, audience the cloud API. */
@@ -142,5 +148,5 @@ export async function verifyCloudToken(keys: SigningKeyStore, publicUrl: string,
   });
   const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
   if (!payload.sub || payload.sub === clientId) throw unauthorized('subject');
-  return { actor: { type: 'user', id: payload.sub }, scopes: scopesOf(payload), issuerTenantId };
+  return { actor: userActor(payload), scopes: scopesOf(payload), issuerTenantId };
 }

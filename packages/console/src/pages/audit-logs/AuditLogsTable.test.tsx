@@ -72,6 +72,17 @@ const logs = [
     createdAt: 0,
     payload: { result: 'Error', userId: 'gone3' },
   },
+  {
+    // A console admin the console does not know, named by the token they made the change with.
+    id: 'l7',
+    key: 'Admin.User.Roles.Updated',
+    createdAt: 0,
+    payload: {
+      result: 'Success',
+      actor: { type: 'user', id: 'remote7', name: 'Marie Curie' },
+      entity: { type: 'User', id: 'gone2' },
+    },
+  },
 ] as Log[];
 
 function renderTable() {
@@ -130,6 +141,7 @@ describe('AuditLogsTable', () => {
       ['Gatehouse', 'graceUser', '(none)'],
       ['stranger1Console admin', 'gone2User', '(none)'],
       ['gone3', '(none)', '(none)'],
+      ['Marie CurieConsole admin', 'gone2User', '(none)'],
     ]);
     expect(document.body.textContent).not.toContain('k67y2tvcyps1');
   });

@@ -62,8 +62,8 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
- * Who did it. An admin write names its actor: a console admin (a user token of the admin tenant, which the tenant's
- * log cannot name, so the console names the admins it knows), a machine application of the tenant, or Gatehouse
+ * Who did it. An admin write names its actor: a console admin (a user token of the admin tenant, recorded with the
+ * name the token carried; older entries are named by the admins the console knows), a machine application of the tenant, or Gatehouse
  * itself. Sign-ins and token requests have no actor: the user who signed in, else the application that asked.
  */
 export function logActor(log: Log, admins: AdminNames = new Map()): LogReference | undefined {
@@ -74,7 +74,8 @@ export function logActor(log: Log, admins: AdminNames = new Map()): LogReference
   if (actor?.type === 'user') {
     // A name from the tenant means a user of the tenant itself (the admin tenant's own log); else a console admin.
     if (names.actor) return tenantUser(actor.id, names.actor);
-    return { kind: 'admin', id: actor.id, name: admins.get(actor.id), to: undefined };
+    // The name the admin's token carried when they made the change, else the one the console knows now.
+    return { kind: 'admin', id: actor.id, name: text(actor.name) ?? admins.get(actor.id), to: undefined };
   }
   if (userId) return tenantUser(userId, names.user);
   if (applicationId) return tenantApplication(applicationId, names.application);

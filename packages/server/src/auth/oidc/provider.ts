@@ -1,11 +1,12 @@
 import {
+  ADMIN_TENANT_ID,
   type ExtendedIdTokenClaim,
   extendedIdTokenClaims,
   type JwtCustomizerTokenType,
   ORGANIZATION_ROLES_SCOPE,
   ORGANIZATIONS_SCOPE,
 } from '@gatehouse/schemas';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import Provider, { type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -210,7 +211,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     extraTokenClaims: async (ctx, token) => {
       const organization = organizationTokenClaims(token);
       const custom = await customJwtClaims(customJwt, ctx, token, organization?.organization_id);
-      return custom || organization ? { ...custom, ...organization } : undefined;
+      const admin = tenantId === ADMIN_TENANT_ID ? await consoleAdminName(tenant, token) : undefined;
+      return custom || organization || admin ? { ...custom, ...organization, ...admin } : undefined;
     },
     renderError: errorRenderer(tenant),
     loadExistingGrant: (ctx) => loadExistingGrant(tenant, ctx),
@@ -265,6 +267,25 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   offlineAccessForFirstParty(provider, tenant);
   allowFormPostTargets(provider);
   return provider;
+}
+
+/**
+ * A console admin's access token carries their name (`name`: the name, else the username or email), so the tenants
+ * they change record who did it by name in the audit log: a tenant cannot read the admin tenant's users.
+ */
+async function consoleAdminName(
+  tenant: TenantDb,
+  token: { kind: string; accountId?: string | undefined },
+): Promise<{ name: string } | undefined> {
+  if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+  const [user] = await tenant.asTenant((db) =>
+    db
+      .select({ name: users.name, username: users.username, email: users.primaryEmail })
+      .from(users)
+      .where(and(eq(users.tenantId, tenant.tenantId), eq(users.id, token.accountId ?? ''))),
+  );
+  const name = [user?.name, user?.username, user?.email].map((value) => value?.trim()).find(Boolean);
+  return name ? { name } : undefined;
 }
 
 /**
