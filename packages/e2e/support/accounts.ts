@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
+import { waitForCode } from './mail.ts';
 import { submitSignIn } from './session.ts';
 
 /**
@@ -34,4 +35,14 @@ export async function openSignedInAt(page: Page, url: string, username: string, 
   // Password check (Argon2id), code redemption and the 'me' token: seconds on a loaded CI machine, so more than
   // expect's 5 s (the other sign-in helpers wait with waitForURL, bounded by the test's timeout).
   await expect(page).toHaveURL(url, { timeout: 20_000 });
+}
+
+/**
+ * The sign-up's 'Verify your email' page, which a console account typing an email meets when the server can send mail
+ * (issue 39 item 6): the code mailed to `email` (its `count`-th code mail), then on to the console.
+ */
+export async function enterSignUpCode(page: Page, email: string, count = 1) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Verification code').fill(await waitForCode(email, count));
+  await page.getByRole('button', { name: 'Continue' }).click();
 }

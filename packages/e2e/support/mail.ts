@@ -31,3 +31,29 @@ export function linkIn(mail: ReceivedMail, prefix: string): string {
   if (!link) throw new Error(`no link starting with ${prefix} in "${mail.subject}"`);
   return link;
 }
+
+/**
+ * A code mail (sign-up, sign-in, an account proving its email) ends its subject with a colon and the 6 digits, in every
+ * language ('Your verification code: 123456'); an invitation's ends with a name, which may end in digits.
+ */
+function codeOf(mail: ReceivedMail): string | undefined {
+  return /[:：]\s*(\d{6})$/.exec(mail.subject.trim())?.[1];
+}
+
+/**
+ * Waits until `to` has received `count` code mails (other mail, such as an invitation, does not count) and returns the
+ * code of the newest.
+ */
+export async function waitForCode(to: string, count = 1): Promise<string> {
+  let codes: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        codes = (await mailTo(to)).flatMap((mail) => codeOf(mail) ?? []);
+        return codes.length;
+      },
+      { timeout: 20_000, message: `a code mailed to ${to}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return codes[codes.length - 1] as string;
+}

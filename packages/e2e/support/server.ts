@@ -15,11 +15,31 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/** A server of its own on an empty data directory (no admin yet), for first-run scenarios. */
-export async function startFreshServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-fresh-'));
-  const port = await freePort();
+export type FreshServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server; its data directory goes too, unless `keepData` (for a restart on it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+};
+
+/**
+ * A server of its own on an empty data directory (no admin yet), for first-run scenarios. `mail`: it sends mail to the
+ * local mail sink (without, it can send none). `restartOf`: the address and data directory of a server stopped with
+ * `keepData`, so it comes back with its accounts and sessions.
+ */
+export async function startFreshServer(
+  options: { mail?: boolean; restartOf?: Pick<FreshServer, 'port' | 'dataDir'> } = {},
+): Promise<FreshServer> {
+  const dataDir = options.restartOf?.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-fresh-'));
+  const port = options.restartOf?.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  const mail = options.mail
+    ? {
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
+        EMAIL_FROM: 'Gatehouse e2e <no-reply@gatehouse.test>',
+      }
+    : {};
   const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'node'), [serverBundle], {
     env: {
       ...process.env,
@@ -31,6 +51,7 @@ export async function startFreshServer(): Promise<{ url: string; stop: () => Pro
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: '',
       ADMIN_PASSWORD: '',
+      ...mail,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,12 +65,17 @@ export async function startFreshServer(): Promise<{ url: string; stop: () => Pro
   });
   return {
     url,
-    stop: async () => {
-      await new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      });
-      rmSync(dataDir, { recursive: true, force: true });
+    port,
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
+      // Stopped once already (a restart that failed, then the test's clean-up): nothing to wait for.
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        });
+      }
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

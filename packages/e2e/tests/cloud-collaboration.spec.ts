@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
-import { createAccount } from '../support/accounts.ts';
-import { linkIn, waitForMail } from '../support/mail.ts';
+import { createAccount, enterSignUpCode } from '../support/accounts.ts';
+import { expectNoSeriousViolations, seriousViolations } from '../support/axe.ts';
+import { linkIn, waitForCode, waitForMail } from '../support/mail.ts';
+import { sessionToken } from '../support/management-api.ts';
+import { startFreshServer } from '../support/server.ts';
 import { submitSignIn } from '../support/session.ts';
 import { waitForShell } from '../support/shell.ts';
 import { expect, test } from '../support/test.ts';
@@ -10,7 +13,8 @@ import { expect, test } from '../support/test.ts';
 /**
  * Issue 8 across areas, with two people in two browser contexts and the local mail sink: A onboards and invites B;
  * B signs up from the emailed link, lands in the tenant as a collaborator; A promotes B and B's console follows; A
- * deletes the tenant and it is gone for B too.
+ * deletes the tenant and it is gone for B too. Issue 39 item 6: an invitation opens only for a proven address (B
+ * proves it at sign-up; an older account whose address was never proven confirms it on the invitation's page).
  */
 test.skip(edition !== 'cloud', 'Tenants, members and invitations exist only in the cloud edition (EDITION=cloud).');
 
@@ -72,6 +76,8 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
     await b.getByLabel('Password', { exact: true }).fill(password);
     await b.getByLabel('Confirm password').fill(password);
     await b.getByRole('button', { name: 'Create account' }).click();
+    // Issue 39 item 6: the typed address is proven with an emailed code before the account exists.
+    await enterSignUpCode(b, emailB);
     await b.waitForURL(new RegExp(`/console/${tenantId}/`), { timeout: 30_000 });
     await waitForShell(b);
     await expect(switcher(b)).toContainText(tenantName);
@@ -122,5 +128,84 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
   } finally {
     await contextA.close();
     await contextB.close();
+  }
+});
+
+test('an account whose email was never proven confirms it with an emailed code, then joins the tenant', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A server that cannot send mail signs console accounts up without proving their email, as older accounts were: on
+  // a server of its own, which then comes back (same address and data) able to send mail to the local sink.
+  let server = await startFreshServer();
+  const tenantName = `Unproven ${suffix}`;
+  const invitee = { username: `unproven_${suffix}`, email: `unproven-${suffix}@example.com` };
+  const contexts: BrowserContext[] = [];
+  const newPage = async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    return context.newPage();
+  };
+  try {
+    const inviter = await newPage();
+    await createAccount(inviter, server.url, `inviter_${suffix}`, password);
+    const cloudApi = { Authorization: `Bearer ${await sessionToken(inviter)}` };
+    const created = await inviter.request.post(`${server.url}/api/tenants`, {
+      headers: cloudApi,
+      data: { name: tenantName },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const tenantId = ((await created.json()) as { id: string }).id;
+    const invited = await inviter.request.post(`${server.url}/api/tenants/${tenantId}/invitations`, {
+      headers: cloudApi,
+      data: { invitee: [invitee.email], roleName: 'collaborator' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const invitationId = ((await invited.json()) as { id: string }[])[0]?.id ?? '';
+
+    // The invitee signs up with the address: no code page, nothing can be sent.
+    const before = await newPage();
+    await before.goto(`${server.url}/console/profile`);
+    await before.waitForURL(/\/interaction\//);
+    await before.getByRole('link', { name: 'Create an account' }).click();
+    await before.getByLabel('Username').fill(invitee.username);
+    await before.getByLabel('Email (optional)').fill(invitee.email);
+    await before.getByLabel('Password', { exact: true }).fill(password);
+    await before.getByLabel('Confirm password').fill(password);
+    await before.getByRole('button', { name: 'Create account' }).click();
+    await before.waitForURL((url) => url.pathname.startsWith('/console') && !url.pathname.endsWith('/callback'));
+
+    await server.stop({ keepData: true });
+    server = await startFreshServer({ mail: true, restartOf: server });
+
+    // The invitation's link, in a new browser: sign in, then the console asks for the code instead of an error.
+    const page = await newPage();
+    await page.goto(`${server.url}/console/accept/${invitationId}`);
+    await page.waitForURL(/\/interaction\//);
+    await page.getByRole('link', { name: 'I already have an account' }).click();
+    await submitSignIn(page, invitee.username, password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('confirm-email-address')).toHaveText(invitee.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('We sent a 6-digit code to this address.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Send a new code in \d+ s$/ })).toBeDisabled();
+    await expectNoSeriousViolations(page, 'confirm email, light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page, { rules: ['color-contrast', 'link-in-text-block'] }), 'dark').toEqual([]);
+
+    // A wrong code: the server's message on the field. The right one: proven, accepted, into the tenant.
+    const code = await waitForCode(invitee.email);
+    const field = page.getByLabel('Verification code');
+    await field.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('code-error')).toHaveText('The code is wrong or has expired.');
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(new RegExp(`/console/${tenantId}/`), { timeout: 30_000 });
+    await waitForShell(page);
+    await expect(switcher(page)).toContainText(tenantName);
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
   }
 });

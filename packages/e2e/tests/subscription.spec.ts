@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIResponse, Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
-import { createAccount } from '../support/accounts.ts';
+import { createAccount, enterSignUpCode } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { sessionToken } from '../support/management-api.ts';
 import { chooseAppearance, chooseLanguage, waitForShell } from '../support/shell.ts';
@@ -172,6 +172,7 @@ test('a Free production tenant upgrades to Pro through the sandbox, is billed, a
     await guestPage.getByLabel('Password', { exact: true }).fill(password);
     await guestPage.getByLabel('Confirm password').fill(password);
     await guestPage.getByRole('button', { name: 'Create account' }).click();
+    await enterSignUpCode(guestPage, guestEmail);
     await guestPage.waitForURL((url) => url.pathname.startsWith('/console') && !url.pathname.endsWith('/callback'));
     await ok(
       await guestPage.request.patch(`/api/invitations/${invitationId}/status`, {

@@ -1,7 +1,7 @@
-import { isCustomDataWithinLimit, type Me, type MePatch } from '@gatehouse/schemas';
+import { isCustomDataWithinLimit, type Me, type MeEmailVerify, type MePatch } from '@gatehouse/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meResource } from '../auth/session.ts';
-import { requestJson } from './client.ts';
+import { request, requestJson } from './client.ts';
 import { boolean, guard, nullable, number, object, record, refine, string } from './json-guards.ts';
 
 /** Spec §4: 'me' stays cached when the tenant changes; this key marks it. */
@@ -57,5 +57,29 @@ export function useUpdateCustomData() {
     mutationFn: (customData: Record<string, unknown>) =>
       requestJson('/api/me/custom-data', customDataGuard, { ...meRequest(), method: 'PATCH', json: customData }),
     onSuccess: (customData) => client.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, customData } : me)),
+  });
+}
+
+/**
+ * Issue 39 item 6: emails a 6-digit code that proves the account's primary email (valid 10 minutes, 5 tries). A 429
+ * (`verification_code.too_many_requests`) and a 400 (`user.email_not_set`) are shown by the global toast.
+ */
+export function useSendEmailCode() {
+  return useMutation({
+    mutationFn: async () => {
+      await request('/api/me/email/verification-code', { ...meRequest(), method: 'POST' });
+    },
+  });
+}
+
+/** Proves the primary email with the emailed code; the answer is the account, its email now proven. */
+export function useVerifyEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MeEmailVerify) =>
+      requestJson('/api/me/email/verify', meGuard, { ...meRequest(), method: 'POST', json: body }),
+    onSuccess: (me) => client.setQueryData(meQueryKey, me),
+    // The form shows these on its code field.
+    meta: { silenceErrorCodes: ['verification_code.code_mismatch', 'verification_code.exceed_max_try'] },
   });
 }
