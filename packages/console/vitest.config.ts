@@ -22,7 +22,7 @@ export default defineConfig({
     // no layout. Only these: every injected sheet makes each getByRole's visibility check dearer (all modules: about
     // +17% CPU for the suite). Others still import as {}; add a module here when a test checks its styles.
     css: {
-      include: [/\/(shared|Sidebar|Toast)\.module\.css$/],
+      include: [/\/(shared|Sidebar|Toast|CardRadio|PageHeader)\.module\.css$/],
       modules: { classNameStrategy: 'non-scoped' },
     },
   },

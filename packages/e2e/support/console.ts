@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { edition } from '../playwright.config.ts';
 
 /** Path of a page inside the console for the edition under test (cloud puts the tenant first). */
@@ -22,4 +22,21 @@ export function watchPageErrors(page: Page): () => string[] {
 
 export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/**
+ * How many lines each choice card's description of a radio group takes (the kit's CardRadio: a label per option, its
+ * description the last span of its text), as drawn at the page's current size.
+ */
+export async function choiceDescriptionLines(group: Locator): Promise<number[]> {
+  return group.evaluate((element) =>
+    [...element.querySelectorAll('label')].flatMap((card) => {
+      const spans = card.querySelectorAll('span > span');
+      const description = spans[spans.length - 1];
+      if (!description || spans.length < 2) return [];
+      const style = getComputedStyle(description);
+      const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+      return [Math.round(description.getBoundingClientRect().height / lineHeight)];
+    }),
+  );
 }

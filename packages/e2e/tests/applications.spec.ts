@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
+import { choiceDescriptionLines, consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
 import { managementApiAs, managementApiPath } from '../support/management-api.ts';
 import { openSignedIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
@@ -113,6 +113,21 @@ test.describe('applications', () => {
       });
     }
     expect(problems()).toEqual([]);
+  });
+
+  test('the type cards are wide enough for their descriptions: three lines at most at 1280 and 1440 px', async ({
+    page,
+  }) => {
+    // Issue 40, item 7: four narrow columns wrapped each description to six to eight lines.
+    await page.goto(consolePath('applications/create'));
+    await expectHeading(page, 'Create application');
+    const types = page.getByRole('radiogroup', { name: /^Application type/ });
+    for (const width of [1440, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const lines = await choiceDescriptionLines(types);
+      expect(lines, `six described types at ${width} px`).toHaveLength(6);
+      expect(Math.max(...lines), `lines of each description at ${width} px: ${lines.join()}`).toBeLessThanOrEqual(3);
+    }
   });
 
   test('a corrected redirect URI is saved with one click on Create, though its error line goes away', async ({

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { adminCredentials, edition } from '../playwright.config.ts';
 import { consolePath, expectHeading, watchPageErrors } from '../support/console.ts';
+import { managementApiAs } from '../support/management-api.ts';
 import { openSignedIn, submitSignIn } from '../support/session.ts';
 import {
   chooseAppearance,
@@ -21,6 +22,13 @@ const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', imp
 };
 
 const screenshots = process.env.E2E_SCREENSHOTS; // A folder: the shell tests then save what they saw there.
+/**
+ * The UI kit README's picture (console src/components/layout-applications-list.png), written by the list pages' layout
+ * test when `E2E_KIT_PICTURE=1`: run that test alone (`-g "list pages"`), on a fresh server, so the list holds its row.
+ */
+const kitPicture = process.env.E2E_KIT_PICTURE
+  ? new URL('../../console/src/components/layout-applications-list.png', import.meta.url).pathname
+  : undefined;
 
 async function snap(page: Page, name: string): Promise<void> {
   if (screenshots) await page.screenshot({ path: `${screenshots}/${edition}-${name}.png`, fullPage: true });
@@ -192,6 +200,168 @@ test.describe('the shell', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await expect(menuButton, 'wide enough, the sidebar is always there').toBeHidden();
     await expect(sidebar(page).getByRole('link', { name: 'Webhooks', exact: true })).toBeVisible();
+  });
+
+  test('sidebar labels are whole at 1280 and 1440 px in English, German and Arabic; being active moves none', async ({
+    page,
+  }) => {
+    // Issue 40, item 5: 'Organization tem…', 'User manageme…' were cut with an ellipsis at 1440 px.
+    test.setTimeout(90_000); // Three languages at two widths, each page twice.
+    await openSignedIn(page, consolePath('get-started'));
+    await waitForShell(page);
+    const labels = sidebar(page).locator('[data-sidebar-item] > :not(svg)');
+    /** Labels cut, or longer than two lines; empty when every label shows whole. */
+    const cutLabels = () =>
+      labels.evaluateAll((elements) =>
+        elements.flatMap((label) => {
+          const text = label.firstElementChild ?? label;
+          const style = getComputedStyle(label);
+          const lines = Math.round(
+            text.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(text).lineHeight),
+          );
+          const isCut =
+            style.textOverflow === 'ellipsis' ||
+            label.scrollWidth > label.clientWidth + 1 ||
+            text.getBoundingClientRect().width > label.getBoundingClientRect().width + 1;
+          return isCut || lines > 2 ? [`${text.textContent}: ${lines} lines${isCut ? ', cut' : ''}`] : [];
+        }),
+      );
+    const heights = () =>
+      sidebar(page)
+        .locator('[data-sidebar-item]')
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    try {
+      for (const [menu, language, tag] of [
+        [undefined, 'English', 'en'],
+        ['Language', 'Deutsch', 'de'],
+        ['Sprache', 'العربية', 'ar'],
+      ] as const) {
+        if (menu) await chooseLanguage(page, menu, language, tag);
+        for (const width of [1280, 1440]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(consolePath('get-started'));
+          await expect(labels.first()).toBeVisible();
+          const inactive = await heights();
+          expect(await cutLabels(), `${tag} at ${width} px, none cut`).toEqual([]);
+          // The longest label active: its heavier weight makes no item taller.
+          await page.goto(consolePath('organization-template'));
+          await expect(sidebar(page).locator('[data-sidebar-item="organization_template"]')).toHaveAttribute(
+            'aria-current',
+            'page',
+          );
+          expect(await cutLabels(), `${tag} at ${width} px, an item active`).toEqual([]);
+          expect(await heights(), `${tag} at ${width} px, the same heights`).toEqual(inactive);
+        }
+      }
+      await snap(page, 'sidebar-arabic-1440');
+    } finally {
+      await chooseLanguage(page, /Language|Sprache|اللغة/, 'English', 'en');
+    }
+  });
+
+  test('list pages: title, subtitle and the primary action at the end of the title line; one content width', async ({
+    page,
+  }) => {
+    // Issue 40, item 6: the action sat under a long subtitle on some lists, and Get started was narrower than lists.
+    test.skip(edition === 'cloud', 'the same layout in both editions; the OSS run checks it');
+    test.setTimeout(120_000);
+    await openSignedIn(page, consolePath('get-started'));
+    await waitForShell(page);
+    const api = await managementApiAs(page);
+    const tag = Date.now().toString(36);
+    // A row in every list, so the header shows its create action (an empty list shows it in its empty state).
+    const create = async (path: string, body: unknown) => `${path}/${(await api.post<{ id: string }>(path, body)).id}`;
+    const created = [
+      await create('/applications', { name: `Layout ${tag}`, type: 'SPA' }),
+      await create('/sso-connectors', { providerName: 'OIDC', connectorName: `Layout ${tag}` }),
+      await create('/roles', { name: `layout-${tag}`, description: 'Layout check' }),
+      await create('/organizations', { name: `Layout ${tag}` }),
+      await create('/hooks', {
+        name: `Layout ${tag}`,
+        events: ['Role.Created'],
+        config: { url: 'https://hooks.example.test/layout' },
+      }),
+      await create('/users', { username: `layout_${tag}` }),
+    ];
+    const lists = [
+      ['applications', 'Create application'],
+      ['api-resources', 'Create API resource'],
+      ['enterprise-sso', 'Add enterprise connector'],
+      ['roles', 'Create role'],
+      ['users', 'Create user'],
+      ['organizations', 'Create organization'],
+      ['webhooks', 'Create webhook'],
+    ] as const;
+    /** The page header's box, its h1's and its last action's (the primary one), as drawn. */
+    const measure = () =>
+      page.getByRole('heading', { level: 1 }).evaluate((h1) => {
+        const header = h1.closest('header');
+        const action = [...(header?.querySelectorAll('a, button') ?? [])].at(-1);
+        const box = (element: Element | null | undefined) => {
+          const rect = element?.getBoundingClientRect();
+          return rect
+            ? { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom, width: rect.width }
+            : undefined;
+        };
+        const main = document.querySelector('main');
+        const padding = main ? Number.parseFloat(getComputedStyle(main).paddingInlineStart) : 0;
+        return {
+          header: box(header),
+          h1: box(h1),
+          action: box(action),
+          actionText: action?.textContent ?? '',
+          main: box(main),
+          padding,
+        };
+      });
+    try {
+      if (kitPicture) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(consolePath('applications'));
+        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+        await page.screenshot({ path: kitPicture });
+      }
+      for (const [language, isRtl] of [
+        ['en', false],
+        ['ar', true],
+      ] as const) {
+        if (isRtl) await chooseLanguage(page, 'Language', 'العربية', 'ar');
+        for (const width of isRtl ? [1440] : [1280, 1440, 1920]) {
+          await page.setViewportSize({ width, height: 900 });
+          const widths = new Set<number>();
+          for (const [path, action] of lists) {
+            await page.goto(consolePath(path));
+            await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+            const { header, h1, action: button, actionText } = await measure();
+            const where = `${path}, ${language}, ${width} px`;
+            if (!isRtl) expect(actionText, where).toContain(action);
+            expect(button && h1 && button.top < h1.bottom, `${where}: the action is on the title's line`).toBe(true);
+            const edge = isRtl
+              ? (button?.left ?? 0) - (header?.left ?? 0)
+              : (header?.right ?? 0) - (button?.right ?? 0);
+            expect(Math.abs(edge), `${where}: the action at the end of the header`).toBeLessThanOrEqual(1);
+            widths.add(Math.round(header?.width ?? 0));
+          }
+          for (const path of ['get-started', 'dashboard']) {
+            await page.goto(consolePath(path));
+            await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+            widths.add(Math.round((await measure()).header?.width ?? 0));
+          }
+          expect([...widths], `one content width at ${width} px`).toHaveLength(1);
+          if (width === 1920) {
+            const { header, main, padding } = await measure();
+            expect(Math.round(header?.width ?? 0), 'the content stops at 80rem').toBe(1280);
+            const start = (header?.left ?? 0) - (main?.left ?? 0) - padding;
+            const end = (main?.right ?? 0) - (header?.right ?? 0) - padding;
+            expect(Math.abs(start - end), 'centred beside the sidebar').toBeLessThanOrEqual(1);
+          }
+        }
+      }
+    } finally {
+      if ((await page.locator('html').getAttribute('lang')) !== 'en')
+        await chooseLanguage(page, 'اللغة', 'English', 'en');
+      for (const path of created) await api.delete(path).catch(() => undefined);
+    }
   });
 
   test('an unknown path shows page-not-found inside the shell', async ({ page }) => {

@@ -94,6 +94,8 @@ export function AppShell() {
       sidebarItems.map((item) => ({
         id: `page:${item.key}`,
         label: t(`sidebar.items.${item.key}`),
+        // What people type for the page besides its name ('mfa', 'smtp'), matched but not shown.
+        keywords: t(`palette.keywords.${item.key}`).split(','),
         group: t('palette.pages'),
         to: resolve(sidebarItemPath(item)),
       })),
@@ -123,10 +125,13 @@ export function AppShell() {
           {menu.isOpen && <div className={styles.backdrop} aria-hidden="true" onClick={menu.close} />}
           <main id={mainId} className={styles.main} tabIndex={-1} aria-busy={navigating}>
             <div className={styles.progress} hidden={!navigating} aria-hidden="true" />
-            {notices}
-            <Suspense fallback={<Loading />}>
-              <Outlet />
-            </Suspense>
+            {/* Every page at one width (issue 40, item 6): pages set no width of their own. */}
+            <div className={styles.content}>
+              {notices}
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            </div>
           </main>
         </>
       )}

@@ -53,13 +53,14 @@ export function Sidebar({ id, isOpen = false, onOpenContact }: SidebarProps) {
 }
 
 /**
- * One line, cut with an ellipsis when a language's label is too long (issue 26: 'Organization template' wrapped
- * when bold, pushing the items below down). The whole label stays the link's name and shows on hover.
+ * The whole label, on two lines when a language's label needs them (issue 40, item 5: cut with an ellipsis,
+ * 'Organization tem…' hid what the item was). The same text in the active weight, invisible in the same grid cell,
+ * sizes the label, so the active item's heavier weight never makes it (and every item below it) move (issue 26).
  */
 function Label({ text }: { text: string }) {
   return (
-    <span className={styles.label} title={text}>
-      {text}
+    <span className={styles.label} data-label={text}>
+      <span className={styles.labelText}>{text}</span>
     </span>
   );
 }

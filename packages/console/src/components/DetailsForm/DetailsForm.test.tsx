@@ -74,6 +74,37 @@ describe('DetailsForm', () => {
     expect(saveBar()).toBeNull();
   });
 
+  it('keeps room for the bar while it shows: what is scrolled into view stays above it (issue 40, 8)', async () => {
+    // happy-dom has no layout: the bar is given a height; the browser does the scrolling with the padding.
+    const barHeight = 58;
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const height = this.getAttribute('aria-label') === 'Unsaved changes' ? barHeight : 20;
+      return { x: 0, y: 0, top: 0, left: 0, right: 100, bottom: height, width: 100, height, toJSON: () => ({}) };
+    });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      const { user } = setup();
+      const root = document.documentElement;
+      expect(root.style.getPropertyValue('--save-bar-space')).toBe('');
+      const name = screen.getByRole('textbox', { name: 'Name' });
+      await user.type(name, ' 2');
+      expect(saveBar()).not.toBeNull();
+      // theme.css: the document's scroll padding at the bottom is the bar's height and a little room.
+      expect(root.style.getPropertyValue('--save-bar-space')).toBe(`${barHeight + 8}px`);
+      // The field that made the form dirty is brought above the bar that just appeared (if the bar covers it).
+      expect(scrolled.mock.contexts).toContain(name);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+      await user.click(screen.getByRole('button', { name: 'Discard' }));
+      expect(saveBar()).toBeNull();
+      expect(root.style.getPropertyValue('--save-bar-space'), 'no room kept once the bar is gone').toBe('');
+    } finally {
+      measure.mockRestore();
+      scrolled.mockRestore();
+    }
+  });
+
   it('marks the current tab', () => {
     setup();
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');

@@ -1,8 +1,9 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../Button/Button.tsx';
 import { classNames } from '../class-names.ts';
 import styles from './DetailsForm.module.css';
+import { useSaveBarSpace } from './save-bar-space.ts';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
 export type DetailsFormProps = {
@@ -20,7 +21,7 @@ export type DetailsFormProps = {
 
 /**
  * The layout of a details tab: its cards, and a save bar that sticks to the bottom while there is something to
- * save. Leaving with unsaved changes asks first (not while a save is running, which may navigate on success).
+ * save, with room kept for it when the browser scrolls a control into view. Leaving with unsaved changes asks first (not while a save is running, which may navigate on success).
  */
 export function DetailsForm({
   isDirty,
@@ -33,12 +34,15 @@ export function DetailsForm({
 }: DetailsFormProps) {
   const { t } = useTranslation('components');
   useUnsavedChangesGuard(isDirty && !isSubmitting, staysOnPage);
+  const saveBar = useRef<HTMLElement>(null);
+  // The bar sticks to the bottom of the window: what is scrolled into view stops above it (issue 40, item 8).
+  useSaveBarSpace(saveBar, isDirty);
   return (
     // noValidate: the schema's messages replace the browser's bubbles.
     <form className={classNames(styles.form, className)} onSubmit={onSubmit} noValidate>
       <div className={styles.content}>{children}</div>
       {isDirty && (
-        <section className={styles.saveBar} aria-label={t('details_form.save_bar')}>
+        <section ref={saveBar} className={styles.saveBar} aria-label={t('details_form.save_bar')}>
           <p className={styles.message}>{t('details_form.unsaved')}</p>
           <Button onClick={onDiscard} disabled={isSubmitting}>
             {t('details_form.discard')}

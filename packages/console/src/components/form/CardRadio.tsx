@@ -47,6 +47,8 @@ export function CardRadio<Value extends string>({
       aria-label={ariaLabel}
       aria-labelledby={ariaLabel ? undefined : labelId}
       className={styles.group}
+      // Described options get cards wide enough for a description of about three lines (issue 40, item 7).
+      data-layout={options.some((option) => option.description) ? 'described' : 'short'}
       {...field}
     >
       {options.map((option, index) => (

@@ -1,5 +1,5 @@
 import type { JwtCustomizerResponse, JwtCustomizerTokenType } from '@gatehouse/schemas';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { BackLink } from '../../../components/BackLink/BackLink.tsx';
 import { Button, buttonClassName } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CodeEditor } from '../../../components/CodeEditor/CodeEditor.tsx';
+import { useSaveBarSpace } from '../../../components/DetailsForm/save-bar-space.ts';
 import { useUnsavedChangesGuard } from '../../../components/DetailsForm/use-unsaved-changes-guard.ts';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../components/form/bound/FormCodeEditor.tsx';
@@ -114,6 +115,9 @@ function EditorForm({
   // Set once the page is done (saved as new, deleted): the guard then lets it go.
   const [leaveTo, setLeaveTo] = useState<string>();
   useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting && !leaveTo);
+  // Its save bar is always there, stuck to the bottom: what is scrolled into view stops above it (issue 40, item 8).
+  const saveBar = useRef<HTMLDivElement>(null);
+  useSaveBarSpace(saveBar, true);
   useEffect(() => {
     if (leaveTo) void navigate(leaveTo, { replace: true });
   }, [leaveTo, navigate]);
@@ -223,7 +227,7 @@ function EditorForm({
             </Card>
           </div>
         </div>
-        <div className={styles.saveBar}>
+        <div ref={saveBar} className={styles.saveBar}>
           {formState.isDirty && <p className={styles.muted}>{t('editor.unsaved')}</p>}
           <Link to={resolve(toCustomizeJwt())} className={buttonClassName('default')}>
             {t('editor.cancel')}
