@@ -10,7 +10,7 @@ import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuerUrl, managementResource } from '../src/auth/issuers.ts';
 import { jwsAlgorithmOf, SigningKeyStore } from '../src/auth/signing-keys.ts';
-import { logs, tenantSubscriptions, userSsoIdentities } from '../src/db/tables.ts';
+import { logs, tenantConfigs, tenantSubscriptions, userSsoIdentities } from '../src/db/tables.ts';
 import { TenantDb, TenantDbs } from '../src/db/tenant-db.ts';
 import { organizationsForSsoConnector, provisionBySsoConnector } from '../src/services/organization-jit.ts';
 import { generateSamlCertificate } from '../src/services/saml-certificates.ts';
@@ -118,6 +118,9 @@ describe('providers and access', () => {
       ['GET', '/organizations/some-org/jit/sso-connectors'],
       ['GET', '/users/some-user/all-identities'],
       ['GET', '/users/some-user/sso-identities/some-id'],
+      ['GET', '/sso-connectors/some-id/idp-initiated-auth-config'],
+      ['PUT', '/sso-connectors/some-id/idp-initiated-auth-config', { defaultApplicationId: 'x' }],
+      ['DELETE', '/sso-connectors/some-id/idp-initiated-auth-config'],
     ];
     for (const [method, path, body] of routes) {
       expectError(await call(path, { method, body, token: null }), 401, 'auth.unauthorized');
@@ -419,6 +422,157 @@ describe('quota (cloud)', () => {
       expect(refused.json.data.quota.enterpriseSsoLimit).toMatchObject({ limit: 0 });
     } finally {
       await server.database.db.delete(tenantSubscriptions).where(eq(tenantSubscriptions.tenantId, DEFAULT_TENANT_ID));
+    }
+  });
+});
+
+describe('IdP-initiated sign-in settings', () => {
+  const path = (id: string) => `/sso-connectors/${id}/idp-initiated-auth-config`;
+  const subscribe = (planId: string) => {
+    const now = new Date();
+    return server.database.db.insert(tenantSubscriptions).values({
+      tenantId: DEFAULT_TENANT_ID,
+      planId,
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    });
+  };
+  const unsubscribe = () =>
+    server.database.db.delete(tenantSubscriptions).where(eq(tenantSubscriptions.tenantId, DEFAULT_TENANT_ID));
+  const application = async (body: Record<string, unknown>) => {
+    const created = await call('/applications', { method: 'POST', body });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    return String(created.json.id);
+  };
+
+  it('sets, reads, refuses bad settings, audits and turns off (on a plan that has it)', async () => {
+    const saml = String((await create({ providerName: 'SAML', connectorName: 'IdP-initiated SAML' })).json.id);
+    const oidc = String((await create({ providerName: 'OIDC', connectorName: 'IdP-initiated OIDC' })).json.id);
+    const portal = await application({
+      name: 'Portal',
+      type: 'Traditional',
+      oidcClientMetadata: { redirectUris: ['https://portal.example.com/callback'] },
+    });
+    const machine = await application({ name: 'Machine', type: 'MachineToMachine' });
+    const good = {
+      defaultApplicationId: portal,
+      redirectUri: 'https://portal.example.com/callback',
+      authParameters: { scope: 'openid profile email' },
+      autoSendAuthorizationRequest: false,
+      clientIdpInitiatedAuthCallbackUri: 'https://portal.example.com/sso-start',
+    };
+
+    // The default tenant is on the Development plan, which leaves IdP-initiated SSO out.
+    const offPlan = await call(path(saml), { method: 'PUT', body: good });
+    expectError(offPlan, 403, 'subscription.quota_exceeded');
+    expect(offPlan.json.data.quota.idpInitiatedSsoEnabled).toMatchObject({ limit: false });
+
+    await subscribe('Pro202411');
+    try {
+      expectError(await call(path(saml)), 404, 'entity.not_exists_with_id');
+      const saved = await call(path(saml), { method: 'PUT', body: good });
+      expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+      expect(saved.json).toMatchObject({
+        tenantId: DEFAULT_TENANT_ID,
+        connectorId: saml,
+        defaultApplicationId: portal,
+        redirectUri: 'https://portal.example.com/callback',
+        authParameters: { scope: 'openid profile email' },
+        autoSendAuthorizationRequest: false,
+        clientIdpInitiatedAuthCallbackUri: 'https://portal.example.com/sso-start',
+      });
+      expect((await call(path(saml))).json).toEqual(saved.json);
+      // A change without a redirect URI; http is fine for localhost only.
+      const changed = await call(path(saml), {
+        method: 'PUT',
+        body: { defaultApplicationId: portal, clientIdpInitiatedAuthCallbackUri: 'http://localhost:3000/sso' },
+      });
+      expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+      expect(changed.json).toMatchObject({ redirectUri: null, authParameters: {}, createdAt: saved.json.createdAt });
+
+      const refusals: [string, unknown, number, string, string?][] = [
+        [oidc, good, 400, 'single_sign_on.idp_initiated_authentication_not_supported'],
+        [
+          saml,
+          { ...good, defaultApplicationId: machine },
+          400,
+          'single_sign_on.idp_initiated_authentication_invalid_application_type',
+        ],
+        [
+          saml,
+          { ...good, redirectUri: 'https://evil.example.com/callback' },
+          400,
+          'single_sign_on.idp_initiated_authentication_redirect_uri_not_registered',
+        ],
+        [
+          saml,
+          { ...good, autoSendAuthorizationRequest: true },
+          400,
+          'single_sign_on.idp_initiated_authentication_auto_send_not_supported',
+        ],
+        [
+          saml,
+          { ...good, authParameters: { client_id: 'other' } },
+          400,
+          'guard.invalid_input',
+          'authParameters.client_id',
+        ],
+        [saml, { ...good, authParameters: { prompt: 'none' } }, 400, 'guard.invalid_input', 'authParameters.prompt'],
+        [
+          saml,
+          { ...good, clientIdpInitiatedAuthCallbackUri: undefined },
+          400,
+          'guard.invalid_input',
+          'clientIdpInitiatedAuthCallbackUri',
+        ],
+        [
+          saml,
+          { ...good, clientIdpInitiatedAuthCallbackUri: 'http://portal.example.com/sso' },
+          400,
+          'guard.invalid_input',
+          'clientIdpInitiatedAuthCallbackUri',
+        ],
+        [saml, { ...good, unknown: true }, 400, 'guard.invalid_input'],
+        [saml, { ...good, defaultApplicationId: 'no-such-app' }, 422, 'entity.relation_foreign_key_not_found'],
+        ['no-such-connector', good, 404, 'entity.not_exists_with_id'],
+      ];
+      for (const [id, body, status, code, field] of refusals) {
+        const answer = await call(path(id), { method: 'PUT', body });
+        expectError(answer, status, code);
+        if (field) expect(answer.json.data.map((item: { path: string }) => item.path)).toContain(field);
+      }
+      expect((await call(path(saml))).json, 'refusals change nothing').toEqual(changed.json);
+
+      // Another tenant sees none of it.
+      const asAdmin = { tenantId: ADMIN_TENANT_ID };
+      expectError(await call(path(saml), asAdmin), 404, 'entity.not_exists_with_id');
+      expectError(await call(path(saml), { ...asAdmin, method: 'PUT', body: good }), 404, 'entity.not_exists_with_id');
+      expectError(await call(path(saml), { ...asAdmin, method: 'DELETE' }), 404, 'entity.not_exists_with_id');
+
+      expect((await call(path(saml), { method: 'DELETE' })).status).toBe(204);
+      expectError(await call(path(saml)), 404, 'entity.not_exists_with_id');
+      expectError(await call(path(saml), { method: 'DELETE' }), 404, 'entity.not_exists_with_id');
+
+      const entries = await own().findMany(logs, { orderBy: [desc(logs.createdAt)] });
+      const mine = entries.filter(
+        (row) =>
+          (row.payload.entity as { id?: string } | undefined)?.id === saml && row.key === 'Admin.SsoConnector.Updated',
+      );
+      expect(mine).toHaveLength(3);
+      const [turnedOff] = mine;
+      expect(turnedOff?.payload).toMatchObject({
+        before: { idpInitiatedAuthConfig: { defaultApplicationId: portal } },
+        after: { idpInitiatedAuthConfig: null },
+      });
+
+      // Deleting the connector deletes its settings.
+      expect((await call(path(saml), { method: 'PUT', body: good })).status).toBe(200);
+      expect((await call(`/sso-connectors/${saml}`, { method: 'DELETE' })).status).toBe(204);
+      expect(
+        await own().findMany(tenantConfigs, { where: eq(tenantConfigs.key, `sso_idp_initiated_auth:${saml}`) }),
+      ).toEqual([]);
+    } finally {
+      await unsubscribe();
     }
   });
 });

@@ -197,3 +197,130 @@ export type UserAllIdentities = z.infer<typeof userAllIdentitiesSchema>;
 const ssoConnectorIdList = (min: number) => z.array(z.string().min(1).max(256)).min(min).max(100);
 export const ssoConnectorIdsAssignSchema = z.strictObject({ ssoConnectorIds: ssoConnectorIdList(1) });
 export const ssoConnectorIdsReplaceSchema = z.strictObject({ ssoConnectorIds: ssoConnectorIdList(0) });
+
+// ——— IdP-initiated sign-in (reference `/sso-connectors/{id}/idp-initiated-auth-config`) ———
+
+/**
+ * The application types an IdP-initiated sign-in can land in. The reference's picker also offers SAML applications;
+ * Gatehouse does not (they have no OIDC authorization request to start), and refuses them with
+ * `single_sign_on.idp_initiated_authentication_invalid_application_type`.
+ */
+export const ssoIdpInitiatedApplicationTypes = ['Traditional', 'SPA'] as const;
+
+/**
+ * Authorization request parameters Gatehouse or the application sets itself, and the callback's own `ssoConnectorId`:
+ * the admin's `authParameters` cannot set them (400 `guard.invalid_input`, path `authParameters.<name>`).
+ */
+export const ssoIdpInitiatedReservedParameters: readonly string[] = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'response_mode',
+  'state',
+  'nonce',
+  'prompt',
+  'code_challenge',
+  'code_challenge_method',
+  'request',
+  'request_uri',
+  'id_token_hint',
+  'direct_sign_in',
+  'ssoConnectorId',
+];
+
+/** How many extra authorization parameters a config may hold. */
+export const SSO_AUTH_PARAMETERS_MAX = 20;
+const authParameterNamePattern = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Why an extra authorization parameter's name is refused ('pattern' or 'reserved'), or undefined when it is fine. */
+export function ssoAuthParameterProblem(name: string): 'pattern' | 'reserved' | undefined {
+  if (!authParameterNamePattern.test(name)) return 'pattern';
+  return ssoIdpInitiatedReservedParameters.includes(name) ? 'reserved' : undefined;
+}
+
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The application's IdP-initiated callback (`clientIdpInitiatedAuthCallbackUri`): an absolute https URL, or http on
+ * this machine (localhost, 127.0.0.1, [::1]) for development; no fragment, at most 2048 characters.
+ */
+export function isSsoClientCallbackUri(value: string): boolean {
+  if (value.length > 2048 || value.includes('#')) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && localHosts.has(url.hostname));
+}
+
+export const ssoIdpInitiatedAuthConfigInputSchema = z
+  .strictObject({
+    /** An application of the tenant, of a type in {@link ssoIdpInitiatedApplicationTypes}, not third-party. */
+    defaultApplicationId: z.string().trim().min(1).max(21),
+    /** One of the application's registered redirect URIs; its sign-in must return there. */
+    redirectUri: z.string().trim().min(1).max(2048).nullable().optional(),
+    /**
+     * Extra authorization parameters (`scope`…), names not reserved: added to the application's IdP-initiated callback
+     * URI, for the application to put in the authorization request it starts.
+     */
+    authParameters: z.record(z.string(), z.string().max(1024)).optional(),
+    /**
+     * Gatehouse starting the authorization request itself. Refused (400
+     * `single_sign_on.idp_initiated_authentication_auto_send_not_supported`): every authorization request needs PKCE,
+     * whose verifier only the application that starts the request can hold.
+     */
+    autoSendAuthorizationRequest: z.boolean().optional(),
+    /** Where the browser goes once the IdP's answer is checked, to start the application's own sign-in. */
+    clientIdpInitiatedAuthCallbackUri: z
+      .string()
+      .trim()
+      .refine(isSsoClientCallbackUri, 'must be an https URL (http only for localhost) without a fragment')
+      .nullable()
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (!value.autoSendAuthorizationRequest && !value.clientIdpInitiatedAuthCallbackUri) {
+      context.addIssue({
+        code: 'custom',
+        path: ['clientIdpInitiatedAuthCallbackUri'],
+        message: 'is required when autoSendAuthorizationRequest is false',
+      });
+    }
+    const names = Object.keys(value.authParameters ?? {});
+    if (names.length > SSO_AUTH_PARAMETERS_MAX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['authParameters'],
+        message: `must have at most ${SSO_AUTH_PARAMETERS_MAX} parameters`,
+      });
+    }
+    for (const name of names) {
+      const problem = ssoAuthParameterProblem(name);
+      if (problem) {
+        context.addIssue({
+          code: 'custom',
+          path: ['authParameters', name],
+          message:
+            problem === 'reserved'
+              ? 'is set by Gatehouse or the application and cannot be configured'
+              : 'must be 1 to 64 letters, digits, dots, dashes or underscores',
+        });
+      }
+    }
+  });
+export type SsoIdpInitiatedAuthConfigInput = z.infer<typeof ssoIdpInitiatedAuthConfigInputSchema>;
+
+/** A connector's IdP-initiated sign-in settings, as the API answers them (the reference's row shape). */
+export const ssoIdpInitiatedAuthConfigSchema = z.object({
+  tenantId: z.string(),
+  connectorId: z.string(),
+  defaultApplicationId: z.string(),
+  redirectUri: z.string().nullable(),
+  authParameters: z.record(z.string(), z.string()),
+  autoSendAuthorizationRequest: z.boolean(),
+  clientIdpInitiatedAuthCallbackUri: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type SsoIdpInitiatedAuthConfig = z.infer<typeof ssoIdpInitiatedAuthConfigSchema>;

@@ -4,6 +4,8 @@ import {
   ssoConnectorPatchSchema,
   ssoConnectorProviderSchema,
   ssoConnectorWithProviderConfigSchema,
+  ssoIdpInitiatedAuthConfigInputSchema,
+  ssoIdpInitiatedAuthConfigSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -22,6 +24,7 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as sso from '../services/sso-connectors.ts';
+import * as idpInitiated from '../services/sso-idp-initiated.ts';
 
 /** Enterprise SSO connectors (reference `/sso-connectors`, `/sso-connector-providers`; docs/areas/enterprise-sso.md). */
 
@@ -111,6 +114,67 @@ const deleteConnector = createRoute({
   responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
 });
 
+const idpInitiatedPath = '/sso-connectors/{id}/idp-initiated-auth-config';
+
+const getIdpInitiatedConfig = createRoute({
+  method: 'get',
+  path: idpInitiatedPath,
+  tags,
+  summary: "A SAML connector's IdP-initiated sign-in settings",
+  description: '404 when the connector does not exist or IdP-initiated sign-in is off for it.',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(ssoIdpInitiatedAuthConfigSchema, 'The settings.'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const putIdpInitiatedConfig = createRoute({
+  method: 'put',
+  path: idpInitiatedPath,
+  tags,
+  summary: 'Turn on or change IdP-initiated sign-in for a SAML connector',
+  description:
+    'An unsolicited SAML Response from the identity provider then signs the user in to `defaultApplicationId` (a ' +
+    'first-party `Traditional` or `SPA` application): the checked answer waits a few minutes while the browser goes ' +
+    'to `clientIdpInitiatedAuthCallbackUri?ssoConnectorId={id}`, where the application starts its own sign-in ' +
+    '(optionally with `direct_sign_in=sso:{id}`); that interaction signs the user in. `redirectUri`, when given, must ' +
+    'be one of the application’s and the sign-in must use it. `authParameters` are added to the callback URI for the ' +
+    'application’s request, and may not name the parameters the request sets itself (`client_id`, ' +
+    '`redirect_uri`, `response_type`, `state`, `prompt`…) or `ssoConnectorId`. Gatehouse cannot send the ' +
+    'authorization request itself — every request needs PKCE, whose verifier only the application can hold — so ' +
+    '`autoSendAuthorizationRequest: true` is refused. Cloud: the plan’s `idpInitiatedSsoEnabled`.',
+  request: { params: idParams, body: jsonBody(ssoIdpInitiatedAuthConfigInputSchema) },
+  responses: {
+    200: jsonResponse(ssoIdpInitiatedAuthConfigSchema, 'The settings.'),
+    ...errorResponses,
+    400: errorResponse(
+      'Invalid input (`guard.invalid_input`: also a reserved `authParameters` name, or no ' +
+        '`clientIdpInitiatedAuthCallbackUri`); an OIDC connector ' +
+        '(`single_sign_on.idp_initiated_authentication_not_supported`); an application of another type or a ' +
+        'third-party one (`single_sign_on.idp_initiated_authentication_invalid_application_type`); a redirect URI ' +
+        'the application does not have (`single_sign_on.idp_initiated_authentication_redirect_uri_not_registered`); ' +
+        '`autoSendAuthorizationRequest: true` (`single_sign_on.idp_initiated_authentication_auto_send_not_supported`).',
+    ),
+    403: errorResponse(
+      'The token lacks the required scope (`auth.forbidden`), or the plan has no IdP-initiated SSO ' +
+        '(`subscription.quota_exceeded`, `data.quota.idpInitiatedSsoEnabled`).',
+    ),
+    ...notFoundResponse,
+    422: errorResponse('No application with this id (`entity.relation_foreign_key_not_found`, `data.ids`).'),
+  },
+});
+
+const deleteIdpInitiatedConfig = createRoute({
+  method: 'delete',
+  path: idpInitiatedPath,
+  tags,
+  summary: 'Turn IdP-initiated sign-in off for a connector',
+  request: { params: idParams },
+  responses: { 204: { description: 'Turned off.' }, ...errorResponses, ...notFoundResponse },
+});
+
 const depsOf = (c: Context<AppEnv>): sso.SsoConnectorDeps => {
   const config = c.get('config');
   return {
@@ -138,5 +202,23 @@ export const ssoConnectorsRoutes = createRouter()
   )
   .openapi(deleteConnector, async (c) => {
     await sso.deleteSsoConnector(writeContext(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  .openapi(getIdpInitiatedConfig, async (c) =>
+    c.json(await idpInitiated.getIdpInitiatedAuthConfig(c.get('tenant'), c.req.valid('param').id), 200),
+  )
+  .openapi(putIdpInitiatedConfig, async (c) =>
+    c.json(
+      await idpInitiated.putIdpInitiatedAuthConfig(
+        writeContext(c),
+        { edition: c.get('config').edition },
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  )
+  .openapi(deleteIdpInitiatedConfig, async (c) => {
+    await idpInitiated.deleteIdpInitiatedAuthConfig(writeContext(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

@@ -15,7 +15,7 @@ import {
   type UserSsoIdentity,
 } from '@gatehouse/schemas';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ssoConnectors, userSsoIdentities } from '../db/tables.ts';
+import { ssoConnectors, tenantConfigs, userSsoIdentities } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
@@ -338,10 +338,15 @@ export async function updateSsoConnector(
   return withProviderConfig(row, deps, idp || undefined);
 }
 
+/** The `tenant_configs` key of a connector's IdP-initiated sign-in settings (services/sso-idp-initiated.ts). */
+export const ssoIdpInitiatedConfigKey = (connectorId: string) => `sso_idp_initiated_auth:${connectorId}`;
+
 export function deleteSsoConnector(ctx: WriteContext, id: string): Promise<void> {
   return performWrite(ctx, 'Admin.SsoConnector.Deleted', async (tx) => {
     const [row] = await tx.delete(ssoConnectors, eq(ssoConnectors.id, id));
     if (!row) throw notFound();
+    // Its IdP-initiated sign-in settings go with it (a tenant_configs row, no foreign key).
+    await tx.delete(tenantConfigs, eq(tenantConfigs.key, ssoIdpInitiatedConfigKey(id)));
     return { result: undefined, entity: { type: 'SsoConnector', id }, before: toSsoConnector(row), after: null };
   });
 }

@@ -170,13 +170,17 @@ export type SsoStart =
   | { binding: 'redirect'; url: string; cookie?: string | undefined }
   | { binding: 'post'; url: string; fields: Record<string, string> };
 
-/** SAML as node-saml reads it for one connector, one AuthnRequest id, and this process's clock. */
-function samlOf(tenantId: string, connectorId: string, idp: SamlIdp, publicUrl: string, requestId: string) {
+/**
+ * SAML as node-saml reads it for one connector, one AuthnRequest id, and this process's clock. Without a request id
+ * (an unsolicited, IdP-initiated answer) node-saml checks no InResponseTo: `samlUnsolicitedProfile` then requires that
+ * there is none, and checks the subject confirmations node-saml only checks along with InResponseTo.
+ */
+function samlOf(tenantId: string, connectorId: string, idp: SamlIdp, publicUrl: string, requestId: string | undefined) {
   const sp = serviceProviderOf(publicUrl, tenantId, connectorId);
   // InResponseTo is checked against the request id of the signed RelayState, not against a process-local cache.
   const cacheProvider: CacheProvider = {
     saveAsync: async (_key, value) => ({ value, createdAt: Date.now() }),
-    getAsync: async (key) => (key === requestId ? new Date().toISOString() : null),
+    getAsync: async (key) => (requestId !== undefined && key === requestId ? new Date().toISOString() : null),
     removeAsync: async (key) => key,
   };
   return new SAML({
@@ -190,10 +194,10 @@ function samlOf(tenantId: string, connectorId: string, idp: SamlIdp, publicUrl: 
     wantAssertionsSigned: false,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: SAML_SKEW_MS,
-    validateInResponseTo: ValidateInResponseTo.always,
+    validateInResponseTo: requestId === undefined ? ValidateInResponseTo.never : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: SSO_TTL_SECONDS * 1000,
     cacheProvider,
-    generateUniqueId: () => requestId,
+    generateUniqueId: () => requestId ?? `_${randomBytes(16).toString('hex')}`,
     authnRequestBinding: idp.signInBinding === 'post' ? 'HTTP-POST' : 'HTTP-Redirect',
     // HTTP-POST carries the request base64 only; DEFLATE belongs to HTTP-Redirect (SAML bindings §3.5.4, §3.4.4.1).
     skipRequestCompression: idp.signInBinding === 'post',
@@ -328,6 +332,77 @@ export async function samlProfile(
   const idp = await resolveConnectorIdp(connector, input.outbound);
   if (idp.type !== 'SAML') throw new SsoAnswerError('not a SAML connector');
   const saml = samlOf(tenant.tenantId, connector.id, idp, input.publicUrl, relay.requestId);
+  const profile = await validatedSamlProfile(saml, samlResponse);
+  return profileOfSaml(idp, profile, samlResponse, ssoCallbackUrl(input.publicUrl, tenant.tenantId, connector.id));
+}
+
+/** An IdP-initiated answer, checked: who the user is, the assertion's ID and until when it is valid (epoch ms). */
+export type UnsolicitedSamlAnswer = { profile: SsoProfile; assertionId: string; validUntil: number };
+
+const SAML_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+
+/**
+ * Checks an unsolicited SAML Response (IdP-initiated: no AuthnRequest) as strictly as an answer to our request —
+ * node-saml's signature, audience, issuer, Conditions NotBefore/NotOnOrAfter with the same skew, Destination and every
+ * Recipient — and further, as the SAML web browser SSO profile asks of unsolicited answers (profiles §4.1.4.2,
+ * §4.1.4.5): no InResponseTo anywhere (a solicited answer replayed unsolicited is refused), a bearer subject
+ * confirmation with our callback as Recipient and a NotOnOrAfter that has not passed, and an assertion ID, which the
+ * caller accepts once until `validUntil`.
+ */
+export async function samlUnsolicitedProfile(
+  tenant: TenantDb,
+  connector: SsoConnectorRow,
+  samlResponse: string,
+  input: { publicUrl: string; outbound: OutboundPolicy },
+): Promise<UnsolicitedSamlAnswer> {
+  const idp = await resolveConnectorIdp(connector, input.outbound);
+  if (idp.type !== 'SAML') throw new SsoAnswerError('not a SAML connector');
+  const acs = ssoCallbackUrl(input.publicUrl, tenant.tenantId, connector.id);
+  const root = parseXml(Buffer.from(samlResponse, 'base64').toString('utf8'));
+  if (root?.getAttribute('InResponseTo')) throw new SsoAnswerError('unsolicited answer with InResponseTo');
+  const saml = samlOf(tenant.tenantId, connector.id, idp, input.publicUrl, undefined);
+  const validated = await validatedSamlProfile(saml, samlResponse);
+  const profile = profileOfSaml(idp, validated, samlResponse, acs);
+  // The assertion node-saml verified the signature of (or the one inside the signed response).
+  const assertion = parseXml(validated.getAssertionXml?.() ?? '');
+  const assertionId = assertion?.getAttribute('ID');
+  if (!assertion || !assertionId) throw new SsoAnswerError('assertion without ID');
+  const now = Date.now();
+  const confirmations = assertion.getElementsByTagNameNS(SAML_NS, 'SubjectConfirmation');
+  let confirmedUntil: number | undefined;
+  for (let index = 0; index < confirmations.length; index++) {
+    const confirmation = confirmations[index];
+    const data = confirmation?.getElementsByTagNameNS(SAML_NS, 'SubjectConfirmationData')[0];
+    if (data?.getAttribute('InResponseTo')) throw new SsoAnswerError('unsolicited answer with InResponseTo');
+    if (!confirmation || !data || confirmation.getAttribute('Method') !== BEARER) continue;
+    const notOnOrAfter = Date.parse(data.getAttribute('NotOnOrAfter') ?? '');
+    const notBefore = data.getAttribute('NotBefore') ? Date.parse(data.getAttribute('NotBefore') ?? '') : undefined;
+    if (data.getAttribute('Recipient') !== acs || !Number.isFinite(notOnOrAfter)) continue;
+    if (now >= notOnOrAfter + SAML_SKEW_MS) continue;
+    if (notBefore !== undefined && !(Number.isFinite(notBefore) && now + SAML_SKEW_MS >= notBefore)) continue;
+    confirmedUntil = Math.max(confirmedUntil ?? 0, notOnOrAfter);
+  }
+  if (confirmedUntil === undefined) throw new SsoAnswerError('no valid bearer subject confirmation');
+  const conditionsEnd = Date.parse(
+    assertion.getElementsByTagNameNS(SAML_NS, 'Conditions')[0]?.getAttribute('NotOnOrAfter') ?? '',
+  );
+  const validUntil = Math.max(confirmedUntil, Number.isFinite(conditionsEnd) ? conditionsEnd : 0) + SAML_SKEW_MS;
+  return { profile, assertionId, validUntil };
+}
+
+function parseXml(xml: string) {
+  if (!xml) return undefined;
+  try {
+    return new DOMParser().parseFromString(xml, 'text/xml').documentElement ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type SamlValidated = NonNullable<Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile']>;
+
+async function validatedSamlProfile(saml: SAML, samlResponse: string): Promise<SamlValidated> {
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile'];
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
@@ -335,8 +410,12 @@ export async function samlProfile(
     throw new SsoAnswerError(error instanceof Error ? error.message : String(error));
   }
   if (!profile) throw new SsoAnswerError('no assertion');
+  return profile;
+}
+
+/** The checks node-saml leaves to us (issuer, Destination, Recipient), then the user as the connector maps them. */
+function profileOfSaml(idp: SamlIdp, profile: SamlValidated, samlResponse: string, acs: string): SsoProfile {
   if (profile.issuer !== idp.entityId) throw new SsoAnswerError('issuer is not the IdP');
-  const acs = ssoCallbackUrl(input.publicUrl, tenant.tenantId, connector.id);
   const { destination, recipients } = addressedTo(Buffer.from(samlResponse, 'base64').toString('utf8'));
   if (destination && destination !== acs) throw new SsoAnswerError('Destination is not our callback');
   if (recipients.some((recipient) => recipient !== acs)) throw new SsoAnswerError('Recipient is not our callback');

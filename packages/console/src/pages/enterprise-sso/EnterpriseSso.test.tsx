@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import type {
+  Application,
   SsoConnectorCreate,
   SsoConnectorPatch,
   SsoConnectorProvider,
   SsoConnectorWithProviderConfig,
+  SsoIdpInitiatedAuthConfig,
+  SsoIdpInitiatedAuthConfigInput,
 } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +21,7 @@ import strings from '../../i18n/locales/en/enterprise_sso.json';
 import { CreateSsoConnectorModal } from './create/CreateSsoConnectorModal.tsx';
 import { ConnectionTab } from './detail/ConnectionTab.tsx';
 import { ExperienceTab } from './detail/ExperienceTab.tsx';
+import { IdpInitiatedAuthTab } from './detail/IdpInitiatedAuthTab.tsx';
 import { SsoConnectorDetailsPage } from './detail/SsoConnectorDetailsPage.tsx';
 import { EnterpriseSsoPage } from './EnterpriseSsoPage.tsx';
 
@@ -79,6 +83,37 @@ const saml: SsoConnectorWithProviderConfig = {
   config: {},
 };
 
+const application = (id: string, name: string, type: 'Traditional' | 'SPA', redirectUris: string[]): Application => ({
+  tenantId: 'default',
+  id,
+  name,
+  description: null,
+  type,
+  oidcClientMetadata: { redirectUris, postLogoutRedirectUris: [] },
+  customClientMetadata: {},
+  customData: {},
+  isThirdParty: false,
+  createdAt: Date.UTC(2026, 10, 1),
+});
+const applications = [
+  application('portal', 'Portal', 'Traditional', [
+    'https://portal.example.com/callback',
+    'https://portal.example.com/cb2',
+  ]),
+  application('books', 'Books', 'SPA', ['https://books.example.com/callback']),
+];
+
+const savedIdpConfig: SsoIdpInitiatedAuthConfig = {
+  tenantId: 'default',
+  connectorId: 'saml1',
+  defaultApplicationId: 'portal',
+  redirectUri: 'https://portal.example.com/callback',
+  authParameters: { scope: 'openid profile email', resource: 'https://api.example.com' },
+  autoSendAuthorizationRequest: false,
+  clientIdpInitiatedAuthCallbackUri: 'https://portal.example.com/sso-start',
+  createdAt: Date.UTC(2026, 10, 2),
+};
+
 const state: {
   list: SsoConnectorWithProviderConfig[];
   detail: SsoConnectorWithProviderConfig;
@@ -86,7 +121,11 @@ const state: {
   patches: SsoConnectorPatch[];
   createFailure?: ApiError;
   updateFailure?: ApiError;
-} = { list: [], detail: oidc, creates: [], patches: [] };
+  idpConfig: SsoIdpInitiatedAuthConfig | null;
+  idpPuts: SsoIdpInitiatedAuthConfigInput[];
+  idpDeletes: number;
+  idpFailure?: ApiError;
+} = { list: [], detail: oidc, creates: [], patches: [], idpConfig: null, idpPuts: [], idpDeletes: 0 };
 
 // The public URL comes from the console configuration (the admin tenant's issuer).
 vi.mock('../../api/tenant-endpoints.ts', async (importOriginal) => ({
@@ -119,6 +158,27 @@ vi.mock('../../api/sso-connectors.ts', async (importOriginal) => ({
     },
   }),
   useDeleteSsoConnector: () => ({ mutateAsync: async () => undefined }),
+  useIdpInitiatedAuthConfig: () => ({ isPending: false, isError: false, data: state.idpConfig }),
+  useIdpInitiatedApplications: () => ({ isPending: false, data: applications }),
+  useSaveIdpInitiatedAuthConfig: () => ({
+    mutateAsync: async (input: SsoIdpInitiatedAuthConfigInput) => {
+      if (state.idpFailure) throw state.idpFailure;
+      state.idpPuts.push(input);
+      return {
+        ...savedIdpConfig,
+        ...input,
+        redirectUri: input.redirectUri ?? null,
+        authParameters: input.authParameters ?? {},
+        autoSendAuthorizationRequest: false,
+        clientIdpInitiatedAuthCallbackUri: input.clientIdpInitiatedAuthCallbackUri ?? null,
+      };
+    },
+  }),
+  useDeleteIdpInitiatedAuthConfig: () => ({
+    mutateAsync: async () => {
+      state.idpDeletes += 1;
+    },
+  }),
 }));
 
 function open(path: string) {
@@ -138,6 +198,7 @@ function open(path: string) {
           { index: true, element: <Navigate to="connection" replace /> },
           { path: 'connection', element: <ConnectionTab /> },
           { path: 'experience', element: <ExperienceTab /> },
+          { path: 'idp-initiated-auth', element: <IdpInitiatedAuthTab /> },
         ],
       },
       { path: '*', element: null },
@@ -163,6 +224,10 @@ beforeEach(() => {
   state.patches = [];
   state.createFailure = undefined;
   state.updateFailure = undefined;
+  state.idpConfig = null;
+  state.idpPuts = [];
+  state.idpDeletes = 0;
+  state.idpFailure = undefined;
 });
 
 const errorOf = (name: string) => screen.queryByTestId(`${name}-error`);
@@ -344,5 +409,120 @@ describe('the experience tab', () => {
     await user.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(state.patches).toHaveLength(1));
     expect(state.patches[0]).toEqual({ branding: { displayName: 'Acme' }, domains: ['acme.test'], syncProfile: false });
+  });
+});
+
+describe('the IdP-initiated sign-in tab', () => {
+  it('is a tab of SAML connectors only', async () => {
+    open('/enterprise-sso/oidc1/connection');
+    await screen.findByTestId('our-side');
+    expect(screen.queryByRole('link', { name: 'IdP-initiated sign-in' })).toBeNull();
+    state.detail = saml;
+    open('/enterprise-sso/saml1/connection');
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: 'IdP-initiated sign-in' }).length).toBeGreaterThan(0),
+    );
+  });
+
+  it('turns it on: the ACS URL and entity ID to give the IdP, checks before sending, then the PUT', async () => {
+    state.detail = saml;
+    const { user } = open('/enterprise-sso/saml1/idp-initiated-auth');
+    const idpSide = await screen.findByTestId('idp-side');
+    expect(idpSide.textContent).toContain('https://id.example.com/callback/sso/default/saml1');
+    expect(idpSide.textContent).toContain('https://id.example.com/enterprise-sso/default/saml1');
+
+    await user.click(screen.getByRole('switch', { name: /Accept unsolicited sign-ins/ }));
+    // Auto-send cannot be turned on: every application uses PKCE.
+    expect(
+      (screen.getByRole('switch', { name: /starts the application's sign-in itself/ }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    await user.type(
+      screen.getByRole('textbox', { name: /IdP-initiated callback URI/ }),
+      'http://portal.example.com/sso',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add parameter' }));
+    await user.type(screen.getAllByRole('textbox', { name: /Parameter/ })[0] as HTMLElement, 'prompt');
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(errorOf('defaultApplicationId')?.textContent).toBe('Required');
+    expect(errorOf('clientIdpInitiatedAuthCallbackUri')?.textContent).toBe(
+      'Enter an https:// URL (http:// only for localhost), without #',
+    );
+    expect(screen.getByTestId('authParameters.0.key-error').textContent).toBe(
+      'Gatehouse or the application sets this parameter itself',
+    );
+    expect(state.idpPuts).toEqual([]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /Default application/ }), 'books');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /Redirect URI/ }),
+      'https://books.example.com/callback',
+    );
+    const callback = screen.getByRole('textbox', { name: /IdP-initiated callback URI/ });
+    await user.clear(callback);
+    await user.type(callback, 'https://books.example.com/sso-start');
+    await user.type(screen.getByRole('textbox', { name: /Scopes/ }), 'openid profile');
+    const name = screen.getAllByRole('textbox', { name: /Parameter/ })[0] as HTMLElement;
+    await user.clear(name);
+    await user.type(name, 'resource');
+    await user.type(screen.getByRole('textbox', { name: /Value/ }), 'https://api.example.com');
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(state.idpPuts).toHaveLength(1));
+    expect(state.idpPuts[0]).toEqual({
+      defaultApplicationId: 'books',
+      redirectUri: 'https://books.example.com/callback',
+      authParameters: { scope: 'openid profile', resource: 'https://api.example.com' },
+      autoSendAuthorizationRequest: false,
+      clientIdpInitiatedAuthCallbackUri: 'https://books.example.com/sso-start',
+    });
+  });
+
+  it('shows the saved settings and turns them off with a DELETE', async () => {
+    state.detail = saml;
+    state.idpConfig = savedIdpConfig;
+    const { user } = open('/enterprise-sso/saml1/idp-initiated-auth');
+    const application = (await screen.findByRole('combobox', { name: /Default application/ })) as HTMLSelectElement;
+    expect(application.value).toBe('portal');
+    expect((screen.getByRole('combobox', { name: /Redirect URI/ }) as HTMLSelectElement).value).toBe(
+      'https://portal.example.com/callback',
+    );
+    expect((screen.getByRole('textbox', { name: /Scopes/ }) as HTMLInputElement).value).toBe('openid profile email');
+    expect((screen.getByRole('textbox', { name: /Value/ }) as HTMLInputElement).value).toBe('https://api.example.com');
+
+    await user.click(screen.getByRole('switch', { name: /Accept unsolicited sign-ins/ }));
+    expect(screen.queryByRole('combobox', { name: /Default application/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(state.idpDeletes).toBe(1));
+    expect(state.idpPuts).toEqual([]);
+  });
+
+  it("puts the server's refusal on its field", async () => {
+    state.detail = saml;
+    state.idpConfig = savedIdpConfig;
+    state.idpFailure = new ApiError(
+      400,
+      "This redirect URI is not one of the application's registered redirect URIs.",
+      'single_sign_on.idp_initiated_authentication_redirect_uri_not_registered',
+    );
+    const { user } = open('/enterprise-sso/saml1/idp-initiated-auth');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /Redirect URI/ }),
+      'https://portal.example.com/cb2',
+    );
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() =>
+      expect(errorOf('redirectUri')?.textContent).toBe(
+        "This redirect URI is not one of the application's registered redirect URIs.",
+      ),
+    );
+
+    state.idpFailure = new ApiError(400, 'The request is invalid.', 'guard.invalid_input', [
+      { path: 'authParameters.resource', message: 'is set by Gatehouse or the application', code: 'custom' },
+    ]);
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('authParameters.0.key-error').textContent).toBe(
+        'is set by Gatehouse or the application',
+      ),
+    );
   });
 });

@@ -1,8 +1,12 @@
 import { segment } from '../../components/routing/tenant-path.ts';
 
-/** Spec §2.2 enterprise-sso: a connector's tabs (the reference's idp-initiated-auth tab is not built). */
-export const ssoConnectorTabs = ['connection', 'experience'] as const;
+/** Spec §2.2 enterprise-sso: a connector's tabs; IdP-initiated sign-in (`idp-initiated-auth`) is SAML's only. */
+export const ssoConnectorTabs = ['connection', 'experience', 'idp-initiated-auth'] as const;
 export type SsoConnectorTab = (typeof ssoConnectorTabs)[number];
+
+/** The tabs a connector of this protocol has. */
+export const ssoConnectorTabsOf = (providerType: 'OIDC' | 'SAML'): readonly SsoConnectorTab[] =>
+  providerType === 'SAML' ? ssoConnectorTabs : ssoConnectorTabs.filter((tab) => tab !== 'idp-initiated-auth');
 
 /** Link builders of the enterprise SSO area, relative to the tenant (resolve with useTenantPath). */
 export const toSsoConnectors = (): string => 'enterprise-sso';

@@ -10,7 +10,7 @@ async function page<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * Spec §2.2 enterprise-sso: index; create (a dialog over the list); '{ssoConnectorId}' → connection;
- * '{ssoConnectorId}/{tab}' with the tabs connection and experience.
+ * '{ssoConnectorId}/{tab}' with the tabs connection, experience and (SAML connectors) idp-initiated-auth.
  */
 export const enterpriseSsoArea: ConsoleArea = {
   sidebarItem: 'enterprise_sso',
@@ -41,6 +41,10 @@ export const enterpriseSsoArea: ConsoleArea = {
         {
           path: 'experience',
           lazy: async () => ({ Component: (await import('./detail/ExperienceTab.tsx')).ExperienceTab }),
+        },
+        {
+          path: 'idp-initiated-auth',
+          lazy: async () => ({ Component: (await import('./detail/IdpInitiatedAuthTab.tsx')).IdpInitiatedAuthTab }),
         },
       ],
     },

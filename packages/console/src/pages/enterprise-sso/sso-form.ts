@@ -1,11 +1,16 @@
 import {
   emailDomainSchema,
+  isSsoClientCallbackUri,
   MASKED_SECRET,
   type SsoConnectorPatch,
   type SsoConnectorWithProviderConfig,
+  type SsoIdpInitiatedAuthConfig,
+  type SsoIdpInitiatedAuthConfigInput,
   type SsoProviderName,
+  ssoAuthParameterProblem,
   ssoBrandingSchema,
   ssoConnectorNameSchema,
+  ssoIdpInitiatedAuthConfigInputSchema,
   ssoOidcConfigSchema,
   ssoSamlAttributeMappingSchema,
   ssoSamlConfigSchema,
@@ -15,6 +20,7 @@ import { useCallback } from 'react';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { KeyValueRow } from '../../components/form/KeyValueRows.tsx';
 import type { SecretBinding } from '../../components/form/masked-secrets.ts';
 
 /**
@@ -26,7 +32,15 @@ import type { SecretBinding } from '../../components/form/masked-secrets.ts';
 export const hasIssuerField = (providerName: SsoProviderName): boolean => providerName !== 'GoogleWorkspace';
 
 /** Rule names the schemas' refinements carry; the resolver turns them into translated messages. */
-type Rule = 'required' | 'url' | 'too_long' | 'domain';
+type Rule =
+  | 'required'
+  | 'url'
+  | 'too_long'
+  | 'domain'
+  | 'callback_url'
+  | 'parameter_name'
+  | 'parameter_reserved'
+  | 'parameter_duplicate';
 
 const blank = (text: string) => text.trim() === '';
 const fits = (check: z.ZodType, text: string) => check.safeParse(text.trim()).success;
@@ -255,6 +269,107 @@ export function experienceFieldOf(apiPath: string): string | undefined {
   return undefined;
 }
 
+// ——— IdP-initiated sign-in ———
+
+/** The extra authorization parameter the form gives a field of its own. */
+const SCOPE = 'scope';
+
+export type IdpInitiatedForm = {
+  /** On: PUT the settings; off: DELETE them. */
+  enabled: boolean;
+  defaultApplicationId: string;
+  /** '' for any of the application's redirect URIs. */
+  redirectUri: string;
+  scope: string;
+  /** The other extra authorization parameters. */
+  authParameters: KeyValueRow[];
+  /** Shown, never on: Gatehouse cannot start the application's PKCE request (the server refuses it). */
+  autoSendAuthorizationRequest: boolean;
+  clientIdpInitiatedAuthCallbackUri: string;
+};
+
+export function toIdpInitiatedForm(config: SsoIdpInitiatedAuthConfig | null | undefined): IdpInitiatedForm {
+  const parameters = Object.entries(config?.authParameters ?? {});
+  return {
+    enabled: Boolean(config),
+    defaultApplicationId: config?.defaultApplicationId ?? '',
+    redirectUri: config?.redirectUri ?? '',
+    scope: config?.authParameters[SCOPE] ?? '',
+    authParameters: parameters.filter(([key]) => key !== SCOPE).map(([key, value]) => ({ key, value })),
+    autoSendAuthorizationRequest: false,
+    clientIdpInitiatedAuthCallbackUri: config?.clientIdpInitiatedAuthCallbackUri ?? '',
+  };
+}
+
+const idpInputShape = ssoIdpInitiatedAuthConfigInputSchema.shape;
+const parameterValue = z.string().max(1024);
+
+/** Checked only when the form turns IdP-initiated sign-in on; the shared schema's rules, named for the messages. */
+export const idpInitiatedFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    defaultApplicationId: z.string(),
+    redirectUri: z.string(),
+    scope: z.string(),
+    authParameters: z.array(z.object({ key: z.string(), value: z.string() })),
+    autoSendAuthorizationRequest: z.boolean(),
+    clientIdpInitiatedAuthCallbackUri: z.string(),
+  })
+  .superRefine((values, context) => {
+    if (!values.enabled) return;
+    const issue = (path: (string | number)[], message: Rule) => context.addIssue({ code: 'custom', path, message });
+    if (!fits(idpInputShape.defaultApplicationId, values.defaultApplicationId))
+      issue(['defaultApplicationId'], 'required');
+    const callback = values.clientIdpInitiatedAuthCallbackUri.trim();
+    if (!callback) issue(['clientIdpInitiatedAuthCallbackUri'], 'required');
+    else if (!isSsoClientCallbackUri(callback)) issue(['clientIdpInitiatedAuthCallbackUri'], 'callback_url');
+    if (!parameterValue.safeParse(values.scope.trim()).success) issue(['scope'], 'too_long');
+    const seen = new Set<string>([SCOPE]);
+    values.authParameters.forEach(({ key, value }, index) => {
+      const name = key.trim();
+      if (!name && !value.trim()) return;
+      const problem = name ? ssoAuthParameterProblem(name) : 'pattern';
+      if (problem === 'pattern') issue(['authParameters', index, 'key'], 'parameter_name');
+      else if (problem === 'reserved') issue(['authParameters', index, 'key'], 'parameter_reserved');
+      else if (seen.has(name)) issue(['authParameters', index, 'key'], 'parameter_duplicate');
+      seen.add(name);
+      if (!parameterValue.safeParse(value.trim()).success) issue(['authParameters', index, 'value'], 'too_long');
+    });
+  });
+
+/** The PUT: blank rows left out, the scope as the `scope` parameter; never auto-send. */
+export function idpInitiatedInputOf(values: IdpInitiatedForm): SsoIdpInitiatedAuthConfigInput {
+  const parameters: Record<string, string> = {};
+  if (!blank(values.scope)) parameters[SCOPE] = values.scope.trim();
+  for (const { key, value } of values.authParameters) {
+    if (!blank(key)) parameters[key.trim()] = value.trim();
+  }
+  return {
+    defaultApplicationId: values.defaultApplicationId,
+    redirectUri: blank(values.redirectUri) ? null : values.redirectUri,
+    authParameters: parameters,
+    autoSendAuthorizationRequest: false,
+    clientIdpInitiatedAuthCallbackUri: values.clientIdpInitiatedAuthCallbackUri.trim(),
+  };
+}
+
+/** A refusal's API path → the IdP-initiated form's field (`authParameters.prompt` → that row's name). */
+export function idpInitiatedFieldOf(values: IdpInitiatedForm) {
+  return (apiPath: string): string | undefined => {
+    const [head, ...rest] = apiPath.split('.');
+    if (head === 'defaultApplicationId' || head === 'redirectUri' || head === 'clientIdpInitiatedAuthCallbackUri') {
+      return head;
+    }
+    if (head === 'autoSendAuthorizationRequest') return head;
+    if (head !== 'authParameters') return undefined;
+    const name = rest.join('.');
+    if (!name) return 'scope';
+    if (name === SCOPE) return 'scope';
+    const index = values.authParameters.findIndex((row) => row.key.trim() === name);
+    return index >= 0 ? `authParameters.${index}.key` : 'scope';
+  };
+}
+
 // ——— messages ———
 
 /** The limits the 'too long' message names, by field. */
@@ -270,7 +385,21 @@ const maxOf: Record<string, number> = {
   id: 256,
   email: 256,
   name: 256,
+  value: 1024,
 };
+
+/** The translation key of each rule the schemas above name (anything else reads 'Required'). */
+const ruleMessages = {
+  provider: 'errors.provider_required',
+  url: 'errors.url',
+  domain: 'errors.domain',
+  callback_url: 'errors.callback_url',
+  parameter_name: 'errors.parameter_name',
+  parameter_reserved: 'errors.parameter_reserved',
+  parameter_duplicate: 'errors.parameter_duplicate',
+} as const;
+const ruleMessage = (rule: string) =>
+  Object.hasOwn(ruleMessages, rule) ? ruleMessages[rule as keyof typeof ruleMessages] : 'errors.required';
 
 /**
  * A resolver over one of the schemas above: each failing field gets the message of the rule it broke (the schemas
@@ -289,13 +418,7 @@ export function useSsoResolver<Values extends FieldValues>(schema: z.ZodType): R
         const message =
           issue.message === 'too_long'
             ? t('errors.too_long', { max: maxOf[field] ?? 128 })
-            : issue.message === 'provider'
-              ? t('errors.provider_required')
-              : issue.message === 'url'
-                ? t('errors.url')
-                : issue.message === 'domain'
-                  ? t('errors.domain')
-                  : t('errors.required');
+            : t(ruleMessage(issue.message));
         flat[path] ??= { type: issue.code, message };
       }
       return { values: {}, errors: toNestErrors(flat, options as never) as never };

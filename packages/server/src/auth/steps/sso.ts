@@ -1,10 +1,16 @@
 import { forgotPasswordFormSchema, type SsoProviderName, ssoProviderTypeOf } from '@gatehouse/schemas';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, getCookie, setCookie } from 'hono/cookie';
 import { sendHtml } from '../../http/html.ts';
 import { ssoCallbackUrl } from '../../services/sso/idp.ts';
-import { findSsoConnectorRow } from '../../services/sso-connectors.ts';
+import { findSsoConnectorRow, type SsoConnectorRow } from '../../services/sso-connectors.ts';
+import {
+  acceptIdpInitiatedAnswer,
+  IDP_INITIATED_TICKET_TTL_SECONDS,
+  idpInitiatedCookiePath,
+  SSO_IDP_INITIATED_COOKIE,
+} from '../../services/sso-idp-initiated.ts';
 import {
   auditSsoFailure,
   oidcProfile,
@@ -22,7 +28,7 @@ import {
   startSsoSignIn,
 } from '../../services/sso-sign-in.ts';
 import type { Env } from '../interaction-context.ts';
-import { renderSsoEmailPage, renderSsoFailedPage, renderSsoPostPage } from '../sign-in-page.ts';
+import { renderMessagePage, renderSsoEmailPage, renderSsoFailedPage, renderSsoPostPage } from '../sign-in-page.ts';
 import { ssoOffered } from '../sign-in-screens.ts';
 import type { StepKit } from './kit.ts';
 import type { SignInStep } from './step.ts';
@@ -38,6 +44,64 @@ const setSsoCookie = (kit: StepKit, c: Context, value: string, maxAge: number) =
     maxAge,
     secure: kit.config.publicUrl.startsWith('https:'),
   });
+
+const idpInitiatedCookieOptions = (kit: StepKit, tenantId: string, maxAge: number) => ({
+  path: idpInitiatedCookiePath(tenantId),
+  httpOnly: true,
+  sameSite: 'Lax' as const,
+  maxAge,
+  secure: kit.config.publicUrl.startsWith('https:'),
+});
+
+/** The IdP-initiated ticket's cookie (services/sso-idp-initiated.ts): the tenant's interactions only, Lax, HttpOnly. */
+export const setIdpInitiatedCookie = (kit: StepKit, c: Context, tenantId: string, value: string) =>
+  setCookie(
+    c,
+    SSO_IDP_INITIATED_COOKIE,
+    value,
+    idpInitiatedCookieOptions(kit, tenantId, IDP_INITIATED_TICKET_TTL_SECONDS),
+  );
+
+/**
+ * Removes the ticket's cookie, whoever answers: our page (Hono's headers) or oidc-provider, which writes the end of
+ * the interaction on the Node response itself (kit.finish), where Hono's headers never go.
+ */
+export function clearIdpInitiatedCookie(kit: StepKit, c: Context<Env>, tenantId: string) {
+  const options = idpInitiatedCookieOptions(kit, tenantId, 0);
+  setCookie(c, SSO_IDP_INITIATED_COOKIE, '', options);
+  if (!c.env.outgoing.headersSent) {
+    c.env.outgoing.appendHeader('Set-Cookie', generateCookie(SSO_IDP_INITIATED_COOKIE, '', options));
+  }
+}
+
+/**
+ * The end of an SSO answer in the interaction, SP- or IdP-initiated alike: the account found or made from the IdP's
+ * profile (services/sso-sign-in.ts signInWithSsoProfile: domains, registration, suspension, audit), then the tenant's
+ * MFA and the completion (`signedInThrough`), or the page that says why not.
+ */
+export async function signInWithSsoAnswer(
+  kit: StepKit,
+  c: Context<Env>,
+  connector: SsoConnectorRow,
+  profile: SsoProfile,
+  detail: Record<string, unknown> = {},
+) {
+  const open = c.get('interaction');
+  const name = ssoConnectorMetadata(connector).connectorName;
+  const result = await signInWithSsoProfile(
+    open.tenant,
+    connector,
+    profile,
+    { registration: kit.mayRegister(open) },
+    kit.requestMeta(c),
+  );
+  if (!result.ok && result.reason === 'registration_closed') return kit.registrationClosed(c);
+  if (!result.ok && result.reason === 'email_domain') {
+    return ssoFailed(c, open.look.text('sso_email_domain', { name }), 403);
+  }
+  if (!result.ok) return ssoFailed(c, open.look.text('sso_failed', { name }), 403);
+  return kit.signedInThrough(c, 'SingleSignOn', { ...result, detail: { ...result.detail, ...detail } });
+}
 
 /** A SAML response is a few kilobytes, with certificates and many attributes some tens: anything far larger is refused. */
 const samlBodyLimit = bodyLimit({ maxSize: 512 * 1024, onError: (c) => c.text('Payload too large', 413) });
@@ -140,19 +204,7 @@ export const ssoStep: SignInStep = {
             return ssoFailed(c, failed, 400);
           }
         }
-        const result = await signInWithSsoProfile(
-          open.tenant,
-          connector,
-          profile,
-          { registration: kit.mayRegister(open) },
-          kit.requestMeta(c),
-        );
-        if (!result.ok && result.reason === 'registration_closed') return kit.registrationClosed(c);
-        if (!result.ok && result.reason === 'email_domain') {
-          return ssoFailed(c, open.look.text('sso_email_domain', { name }), 403);
-        }
-        if (!result.ok) return ssoFailed(c, failed, 403);
-        return kit.signedInThrough(c, 'SingleSignOn', result);
+        return signInWithSsoAnswer(kit, c, connector, profile);
       },
     },
   ],
@@ -171,7 +223,8 @@ export const ssoStep: SignInStep = {
     },
     // The IdP's fixed return address, SAML (HTTP-POST): a cross-site POST carries no Lax cookie, so the signed
     // RelayState says which interaction and request this answers. The answer is checked here, then travels signed and
-    // short-lived to the interaction, whose own cookie binds it to this browser.
+    // short-lived to the interaction, whose own cookie binds it to this browser. Without one of our RelayStates the
+    // answer is unsolicited (IdP-initiated), for the connector's IdP-initiated sign-in when it has it on.
     {
       method: 'post',
       path: '/callback/sso/:tenantId/:connectorId',
@@ -183,8 +236,9 @@ export const ssoStep: SignInStep = {
         const samlResponse = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
         const relayState = typeof body.RelayState === 'string' ? body.RelayState : undefined;
         const relay = await readSamlRelay(tenant, connectorId, relayState).catch(() => undefined);
-        const connector = relay && (await findSsoConnectorRow(tenant, connectorId).catch(() => undefined));
-        if (!relay || !connector || !samlResponse) return kit.expired(c);
+        if (!relay) return idpInitiatedAnswer(kit, c, connectorId, samlResponse);
+        const connector = await findSsoConnectorRow(tenant, connectorId).catch(() => undefined);
+        if (!connector || !samlResponse) return kit.expired(c);
         let result: { ok: true; profile: SsoProfile } | { ok: false; error: string };
         try {
           const profile = await samlProfile(tenant, connector, relay, samlResponse, {
@@ -231,3 +285,36 @@ export const ssoStep: SignInStep = {
     },
   ],
 };
+
+/**
+ * An unsolicited SAML Response (IdP-initiated sign-in, services/sso-idp-initiated.ts): checked and audited like an
+ * answer to our request; accepted, the browser gets the ticket's cookie and goes on — by a page of our own, as from
+ * the SP-initiated callback (the IdP page's CSP `form-action` would govern a redirect chain) — to the application's
+ * IdP-initiated callback, where the application starts its own sign-in. Refused, a page saying the sign-in did not work.
+ */
+async function idpInitiatedAnswer(kit: StepKit, c: Context<Env>, connectorId: string, samlResponse: string) {
+  const tenantId = c.req.param('tenantId') ?? '';
+  const tenant = kit.tenants.of(tenantId);
+  const connector = await findSsoConnectorRow(tenant, connectorId).catch(() => undefined);
+  if (!connector || !samlResponse) return kit.expired(c);
+  const answer = await acceptIdpInitiatedAnswer(tenant, connector, samlResponse, {
+    publicUrl: kit.config.publicUrl,
+    outbound: kit.config.outbound,
+    edition: kit.edition,
+  }).catch((error: unknown) => {
+    c.get('log').warn({ err: String(error), ssoConnectorId: connectorId }, 'IdP-initiated SSO failed');
+    return { ok: false as const, reason: 'idp_unavailable', applicationId: undefined };
+  });
+  if (!answer.ok) {
+    await auditSsoFailure(tenant, connector, `idp_initiated: ${answer.reason}`, {
+      applicationId: answer.applicationId,
+      ip: c.env.incoming.socket.remoteAddress,
+      userAgent: c.req.header('User-Agent'),
+    });
+    const look = await kit.pathTenantLook(c);
+    const name = ssoConnectorMetadata(connector).connectorName;
+    return sendHtml(c, renderMessagePage(look, look.text('sso_failed', { name })), 400);
+  }
+  setIdpInitiatedCookie(kit, c, tenant.tenantId, answer.cookie);
+  return kit.continueTo(c, answer.continueTo);
+}

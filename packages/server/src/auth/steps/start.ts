@@ -1,15 +1,19 @@
 import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
+import { getCookie } from 'hono/cookie';
 import { sendHtml } from '../../http/html.ts';
 import { consoleAdminExists } from '../../services/console-admin.ts';
 import { findSsoConnectorRow } from '../../services/sso-connectors.ts';
+import { SSO_IDP_INITIATED_COOKIE, takeIdpInitiatedTicket } from '../../services/sso-idp-initiated.ts';
 import { renderWelcomePage } from '../sign-in-page.ts';
 import { codeSignIn, forgotPasswordByEmail, requestedScreen, ssoOffered } from '../sign-in-screens.ts';
 import { consentPrompt } from './consent.ts';
+import { clearIdpInitiatedCookie, signInWithSsoAnswer } from './sso.ts';
 import type { SignInStep } from './step.ts';
 
 /**
- * The interaction's page, where oidc-provider sends the browser: the consent prompt, the OSS console's first run, a
- * `direct_sign_in` to an IdP, or the first screen the application and the settings ask for.
+ * The interaction's page, where oidc-provider sends the browser: the consent prompt, the OSS console's first run, an
+ * IdP-initiated SSO answer waiting for this application, a `direct_sign_in` to an IdP, or the first screen the
+ * application and the settings ask for.
  */
 export const startStep: SignInStep = {
   name: 'start',
@@ -26,8 +30,23 @@ export const startStep: SignInStep = {
         if (kit.edition === 'oss' && tenantId === ADMIN_TENANT_ID && !(await consoleAdminExists(kit.tenants))) {
           return sendHtml(c, renderWelcomePage(look, { action: `${page}/welcome` }));
         }
-        // Spec §2.4 `direct_sign_in=sso:{connectorId}`: straight to that IdP when SSO is on and the connector exists.
         const direct = typeof details.params.direct_sign_in === 'string' ? details.params.direct_sign_in : '';
+        // IdP-initiated SSO (services/sso-idp-initiated.ts): the IdP's checked answer waits in a ticket for this
+        // application's sign-in; taken once, it signs the user in as an SP-initiated answer would. A ticket for
+        // another application stays for that one's sign-in.
+        const ticketCookie = getCookie(c, SSO_IDP_INITIATED_COOKIE);
+        if (ticketCookie && details.prompt.name === 'login' && ssoOffered(open.settings)) {
+          const ticket = await takeIdpInitiatedTicket(open.tenant, ticketCookie, {
+            clientId: String(details.params.client_id),
+            redirectUri: typeof details.params.redirect_uri === 'string' ? details.params.redirect_uri : undefined,
+            directSignIn: direct,
+          });
+          if (ticket.kind !== 'other') clearIdpInitiatedCookie(kit, c, tenantId);
+          if (ticket.kind === 'taken') {
+            return signInWithSsoAnswer(kit, c, ticket.connector, ticket.profile, { idpInitiated: true });
+          }
+        }
+        // Spec §2.4 `direct_sign_in=sso:{connectorId}`: straight to that IdP when SSO is on and the connector exists.
         if (direct.startsWith('sso:') && !c.req.query('screen') && ssoOffered(open.settings)) {
           const connector = await findSsoConnectorRow(open.tenant, direct.slice(4, 200));
           if (connector) return c.redirect(`${page}/sso/${encodeURIComponent(connector.id)}`, 303);

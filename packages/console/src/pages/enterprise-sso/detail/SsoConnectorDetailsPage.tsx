@@ -5,11 +5,17 @@ import { useSsoConnector } from '../../../api/sso-connectors.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
-import { ssoConnectorTabs, toSsoConnector, toSsoConnectors } from '../links.ts';
+import { type SsoConnectorTab, ssoConnectorTabsOf, toSsoConnector, toSsoConnectors } from '../links.ts';
 import { ProviderLogo, StatusTag, useProviderName } from '../SsoFacts.tsx';
 import type { SsoConnectorOutletContext } from './sso-context.ts';
 
-/** Spec §2.2 enterprise-sso/{ssoConnectorId}: the header (provider, protocol, state) and the two tabs. */
+const tabLabels = {
+  connection: 'tabs.connection',
+  experience: 'tabs.experience',
+  'idp-initiated-auth': 'tabs.idp_initiated_auth',
+} as const satisfies Record<SsoConnectorTab, string>;
+
+/** Spec §2.2 enterprise-sso/{ssoConnectorId}: the header (provider, protocol, state) and the tabs (three for SAML). */
 export function SsoConnectorDetailsPage() {
   const { t } = useTranslation('enterprise_sso');
   const { ssoConnectorId = '' } = useParams();
@@ -39,9 +45,9 @@ export function SsoConnectorDetailsPage() {
         )
       }
       id={data?.id}
-      tabs={ssoConnectorTabs.map((tab) => ({
+      tabs={ssoConnectorTabsOf(data ? ssoProviderTypeOf[data.providerName] : 'OIDC').map((tab) => ({
         to: resolve(toSsoConnector(ssoConnectorId, tab)),
-        label: t(`tabs.${tab}`),
+        label: t(tabLabels[tab]),
       }))}
     >
       {data && (
