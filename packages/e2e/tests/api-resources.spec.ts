@@ -40,7 +40,7 @@ async function createApiResource(page: Page, api: { name: string; indicator: str
   await dialog.getByLabel('API name').fill(api.name);
   await dialog.getByLabel('API identifier').fill(api.indicator);
   await dialog.getByRole('button', { name: 'Create API resource' }).click();
-  await expect(page.getByText(`The API resource ${api.name} has been created.`)).toBeVisible();
+  await expect(page.getByText(`API resource “${api.name}” created.`)).toBeVisible();
   await expect(page).toHaveURL(/\/api-resources\/[0-9a-z]+\/guide\/express$/);
   await expectHeading(page, `Protect ${api.name}`);
 }
@@ -81,7 +81,7 @@ async function createPermission(page: Page, name: string, description: string): 
   await dialog.getByLabel('Permission name').fill(name);
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByRole('button', { name: 'Create permission' }).click();
-  await expect(page.getByText(`The permission ${name} has been created.`)).toBeVisible();
+  await expect(page.getByText(`Permission “${name}” created.`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -139,7 +139,7 @@ test.describe('API resources', () => {
     await expect(edit.getByLabel('Description')).toHaveValue('Read orders');
     await edit.getByLabel('Description').fill('Read every order of the shop');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('The permission read:orders has been updated.')).toBeVisible();
+    await expect(page.getByText('Permission “read:orders” saved.')).toBeVisible();
     await page.reload();
     await expect(row(table(page, 'Permissions'), 'read:orders')).toContainText('Read every order of the shop');
 
@@ -149,7 +149,7 @@ test.describe('API resources', () => {
     await expect(confirm).toContainText('It is also removed from every role that has it');
     await expect(confirm.getByRole('button', { name: 'Cancel' }), 'a dangerous action starts on Cancel').toBeFocused();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('The permission write_orders has been deleted.')).toBeVisible();
+    await expect(page.getByText('Permission “write_orders” deleted.')).toBeVisible();
     await expect(row(table(page, 'Permissions'), 'write_orders')).toHaveCount(0);
     await page.reload();
     await expect(row(table(page, 'Permissions'), 'read:orders')).toBeVisible();
@@ -174,7 +174,7 @@ test.describe('API resources', () => {
       await isDefault.check();
       await expect(page.getByText(/stops being the default/)).toBeVisible();
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+      await expect(page.getByText('API resource saved.')).toBeVisible();
       await expect(detailHeader(page, api.name).getByText('Default API', { exact: true })).toBeVisible();
     }
 
@@ -195,7 +195,7 @@ test.describe('API resources', () => {
     await ttl.fill('5400');
     await expect(page.getByText('Tokens stay valid for 1 hour, 30 minutes.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+    await expect(page.getByText('API resource saved.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save changes' }), 'nothing left to save').toHaveCount(0);
     await page.reload();
     await expect(page.getByLabel('Access token lifetime (seconds)')).toHaveValue('5400');
@@ -209,7 +209,7 @@ test.describe('API resources', () => {
     await page.getByRole('switch', { name: /Use as the default API/ }).uncheck();
     await expect(page.getByText(/the tenant has no default API/)).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+    await expect(page.getByText('API resource saved.')).toBeVisible();
     await expect(detailHeader(page, second.name).getByText('Default API', { exact: true })).toHaveCount(0);
   });
 
@@ -316,7 +316,7 @@ test.describe('API resources', () => {
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`The API resource ${api.name} has been deleted.`)).toBeVisible();
+    await expect(page.getByText(`API resource “${api.name}” deleted.`)).toBeVisible();
     await expectHeading(page, 'API resources');
     await search(page, api.name);
     await expect(page.getByTestId('no-results')).toHaveText(`No results for “\u2068${api.name}\u2069”`);

@@ -119,7 +119,7 @@ test.describe('cloud checkout', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
 
     // Back on the console: the success toast names the plan, the new tenant is the current one, on Pro.
-    await expect(page.getByText('Successfully upgraded to Pro.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Plan upgraded to “Pro”.')).toBeVisible({ timeout: 15_000 });
     await page.waitForURL(/\/console\/[0-9a-z]+\/[a-z-]+$/);
     await waitForShell(page);
     await expect(switcher(page)).toContainText('Buyer prod');
@@ -173,7 +173,7 @@ test.describe('cloud checkout', () => {
       timeout: 15_000,
     });
     await waitForShell(page);
-    await expect(page.getByText(/Successfully upgraded/)).toHaveCount(0);
+    await expect(page.getByText(/^Plan upgraded to/)).toHaveCount(0);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), storageKey)).toBeNull();
     expect(await tenantNames(page)).not.toContain('Cancelled prod');
 

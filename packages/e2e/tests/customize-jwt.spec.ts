@@ -80,7 +80,7 @@ test.describe('custom JWT', () => {
       await snap(page, 'tested');
 
       await page.getByRole('button', { name: 'Create script' }).click();
-      await expect(page.getByText('The “Machine-to-machine access token” script was saved.')).toBeVisible();
+      await expect(page.getByText('Script “Machine-to-machine access token” saved.')).toBeVisible();
       await expect(page).toHaveURL(/\/customize-jwt\/client-credentials\/edit$/);
       await expect(page.getByLabel('Value', { exact: true }), 'the saved value shows masked').toHaveValue('********');
 

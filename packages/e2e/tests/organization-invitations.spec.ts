@@ -74,7 +74,7 @@ test.describe('organization invitations', () => {
     const resend = page.getByRole('alertdialog', { name: 'Resend invitation' });
     await expect(resend).toContainText(email);
     await resend.getByRole('button', { name: 'Resend' }).click();
-    await expect(page.getByText(`The invitation email to ${email} is on its way.`)).toBeVisible();
+    await expect(page.getByText(`Invitation to “${email}” sent again.`)).toBeVisible();
 
     // Revoking asks first; cancelling keeps it pending.
     await row.getByRole('button', { name: `Revoke the invitation to ${email}` }).click();
@@ -83,7 +83,7 @@ test.describe('organization invitations', () => {
     await expect(row).toContainText('Pending');
     await row.getByRole('button', { name: `Revoke the invitation to ${email}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-    await expect(page.getByText(`The invitation to ${email} has been revoked.`)).toBeVisible();
+    await expect(page.getByText(`Invitation to “${email}” revoked.`)).toBeVisible();
     await expect(row).toContainText('Revoked');
     await expect(row.getByRole('button', { name: /Revoke|Resend/ })).toHaveCount(0);
     expect((await invitationsOf(api, id))[0]?.status).toBe('Revoked');

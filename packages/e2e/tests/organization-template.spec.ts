@@ -109,7 +109,7 @@ test.describe('organization template', () => {
     await createPermission.getByLabel('Permission name').fill(permission);
     await createPermission.getByLabel('Description').fill('Invite and remove members');
     await createPermission.getByRole('button', { name: 'Create permission' }).click();
-    await expect(page.getByText(`Organization permission ${permission} created.`)).toBeVisible();
+    await expect(page.getByText(`Organization permission “${permission}” created.`)).toBeVisible();
     await expect(row(page, permission)).toContainText('Invite and remove members');
 
     // The role, with that permission and one of the API's.
@@ -124,7 +124,7 @@ test.describe('organization template', () => {
     await pickApiPermissions(dialog, resource.name, ['read:invoices']);
     await snap(page, 'create-role');
     await dialog.getByRole('button', { name: 'Create role' }).click();
-    await expect(page.getByText(`Organization role ${roleName} created.`)).toBeVisible();
+    await expect(page.getByText(`Organization role “${roleName}” created.`)).toBeVisible();
     await expect(page).toHaveURL(/\/organization-roles\/[0-9a-z]+\/permissions$/);
     await expectHeading(page, roleName);
 
@@ -179,7 +179,7 @@ test.describe('organization template', () => {
     await expect(row(apiTable, 'read:invoices'), 'cancel removes nothing').toBeVisible();
     await remove.click();
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText('read:invoices removed.')).toBeVisible();
+    await expect(page.getByText('Permission “read:invoices” removed.')).toBeVisible();
     await expect(row(apiTable, 'read:invoices')).toHaveCount(0);
     // GET /organization-roles/{id} is the role alone (reference); its permissions are its two relation lists.
     const permissionNames = async (kind: 'scopes' | 'resource-scopes') =>
@@ -195,7 +195,7 @@ test.describe('organization template', () => {
     await expect(deletePermission).toContainText(`these organization roles lose it: ${renamed}.`);
     await snap(page, 'delete-permission');
     await deletePermission.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`Organization permission ${permission} deleted.`)).toBeVisible();
+    await expect(page.getByText(`Organization permission “${permission}” deleted.`)).toBeVisible();
     expect(await scopesNamed(api, permission)).toEqual([]);
     expect(await permissionNames('scopes')).toEqual([]);
 
@@ -207,7 +207,7 @@ test.describe('organization template', () => {
     const deleteRole = page.getByRole('alertdialog', { name: 'Delete organization role?' });
     await expect(deleteRole).toContainText(`${renamed} will be deleted.`);
     await deleteRole.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`Organization role ${renamed} deleted.`)).toBeVisible();
+    await expect(page.getByText(`Organization role “${renamed}” deleted.`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${consolePath('organization-template/organization-roles')}$`));
     expect(await rolesNamed(api, renamed)).toEqual([]);
   });

@@ -59,7 +59,7 @@ test.describe('organizations', () => {
     await dialog.getByLabel('Description').fill('Rockets and anvils');
     await snap(page, 'create');
     await dialog.getByRole('button', { name: 'Create organization' }).click();
-    await expect(page.getByText(`The organization “${name}” has been created.`)).toBeVisible();
+    await expect(page.getByText(`Organization “${name}” created.`)).toBeVisible();
     await expectHeading(page, name);
     await expect(page).toHaveURL(/\/organizations\/[^/]+\/settings$/);
     const [created] = await organizationsNamed(api, name);
@@ -84,7 +84,7 @@ test.describe('organizations', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await snap(page, 'settings');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The organization has been saved.')).toBeVisible();
+    await expect(page.getByText('Organization saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Description')).toHaveValue('Anvils only');
     await expect(page.getByRole('switch', { name: /Require multi-factor authentication/ })).toBeChecked();
@@ -116,7 +116,7 @@ test.describe('organizations', () => {
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete organization' }).click();
     await confirmation.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`The organization “${name}” has been deleted.`)).toBeVisible();
+    await expect(page.getByText(`Organization “${name}” deleted.`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${consolePath('organizations')}$`));
     expect(await organizationsNamed(api, name)).toEqual([]);
   });
@@ -187,7 +187,7 @@ test.describe('organizations', () => {
     const confirmation = page.getByRole('alertdialog', { name: 'Remove member' });
     await expect(confirmation).toContainText(`Remove Ada ${suffix} from “${organization.name}”?`);
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText(`Ada ${suffix} has been removed from the organization.`)).toBeVisible();
+    await expect(page.getByText(`Member “Ada ${suffix}” removed.`)).toBeVisible();
     expect(await api.get(`/organizations/${organization.id}/users`)).toEqual([]);
   });
 
@@ -222,7 +222,7 @@ test.describe('organizations', () => {
     await page.getByRole('button', { name: `Remove Cron ${suffix}` }).click();
     const confirmation = page.getByRole('alertdialog', { name: 'Remove application' });
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText(`Cron ${suffix} has been removed from the organization.`)).toBeVisible();
+    await expect(page.getByText(`Application “Cron ${suffix}” removed.`)).toBeVisible();
     expect(await api.get(`/organizations/${organization.id}/applications`)).toEqual([]);
   });
   test("a machine-to-machine application's organizations tab lists its organizations and roles", async ({ page }) => {

@@ -74,7 +74,7 @@ test('sets the name, whose action reads "Set name" while there is none', async (
   const dialog = page.getByRole('dialog', { name: 'Set name' });
   await dialog.getByLabel('Name').fill('  Ada Lovelace ');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(rowValue(page, 'Name')).toHaveText('Ada Lovelace');
   await expect(page.getByRole('button', { name: 'Set name' })).toHaveCount(0);
@@ -113,7 +113,7 @@ test('refuses a bad username without saving it, then saves a good one', async ({
   await page.getByRole('button', { name: 'Change username' }).click();
   await dialog.getByLabel('Username').fill(changed.username);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(rowValue(page, 'Username')).toHaveText(changed.username);
   account.username = changed.username;
 });
@@ -141,7 +141,7 @@ test('uploads an avatar and refuses oversized and non-image files', async ({ pag
 
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(16, [97, 57, 246]) });
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
   const image = avatarCell.locator('img');
   await expect(image).toHaveAttribute('src', new RegExp(`^${server.url}/user-assets/`));
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(16);
@@ -191,7 +191,7 @@ test('changes the password after verifying the current one, and signs in with it
   await change.getByLabel('New password').fill(changed.password);
   await change.getByLabel('Confirm password').fill(changed.password);
   await change.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page.getByText('Password changed.')).toBeVisible();
   await expect(page).toHaveURL(profileUrl);
   await expect(change).toBeHidden();
 

@@ -71,7 +71,7 @@ test.describe('roles', () => {
     await snap(page, 'create');
     await dialog.getByRole('button', { name: 'Create role' }).click();
 
-    await expect(page.getByText(`The role “${name}” has been created.`)).toBeVisible();
+    await expect(page.getByText(`Role “${name}” created.`)).toBeVisible();
     await expect(page).toHaveURL(/\/roles\/[0-9a-z]+\/permissions$/);
     await expectHeading(page, name);
     const table = page.getByRole('table', { name: 'Permissions' });
@@ -104,7 +104,7 @@ test.describe('roles', () => {
     await page.goForward();
     await remove.click();
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText('The permission “write:orders” has been removed from the role.')).toBeVisible();
+    await expect(page.getByText('Permission “write:orders” removed.')).toBeVisible();
     await expect(row(page, 'write:orders')).toHaveCount(0);
     await page.reload();
     await expect(row(page, 'read:orders')).toBeVisible();
@@ -187,7 +187,7 @@ test.describe('roles', () => {
     const confirmation = page.getByRole('alertdialog', { name: 'Remove user' });
     await expect(confirmation).toContainText(`Take “${role.name}” away from Grace Hopper?`);
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText('The role has been taken away from Grace Hopper.')).toBeVisible();
+    await expect(page.getByText('User “Grace Hopper” removed.')).toBeVisible();
     await expect(page.getByText('No user holds this role yet.')).toBeVisible();
     expect(await api.get(`/roles/${role.id}/users`)).toEqual([]);
   });
@@ -246,7 +246,7 @@ test.describe('roles', () => {
     await expect(page.getByLabel('Role name')).toHaveValue(renamed);
 
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The role has been saved.')).toBeVisible();
+    await expect(page.getByText('Role saved.')).toBeVisible();
     await expectHeading(page, renamed);
     await page.reload();
     await expect(page.getByLabel('Role name')).toHaveValue(renamed);
@@ -275,7 +275,7 @@ test.describe('roles', () => {
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete role' }).click();
     await confirmation.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`The role “${role.name}” has been deleted.`)).toBeVisible();
+    await expect(page.getByText(`Role “${role.name}” deleted.`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${consolePath('roles')}$`));
     expect(await rolesNamed(api, role.name)).toEqual([]);
     await page.goto(consolePath(`roles/${role.id}/permissions`));

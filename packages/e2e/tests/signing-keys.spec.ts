@@ -63,7 +63,7 @@ test.describe('signing keys', () => {
       await snap(page, 'rotate-dialog');
       await dialog.getByRole('button', { name: 'Rotate' }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByText('Private keys rotated.')).toBeVisible();
+      await expect(page.getByText('Private keys rotated: new tokens are signed with the new key.')).toBeVisible();
 
       const keys = await api.get<Key[]>('/configs/oidc/private-keys');
       expect(keys.map((key) => [key.status, key.signingKeyAlgorithm])).toEqual([
@@ -93,7 +93,7 @@ test.describe('signing keys', () => {
       const confirmation = page.getByRole('alertdialog', { name: 'Delete the previous private key?' });
       await expect(confirmation).toContainText(before.id);
       await confirmation.getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByText(`Key ${before.id} deleted.`)).toBeVisible();
+      await expect(page.getByText(`Key “${before.id}” deleted.`)).toBeVisible();
       await expect(keyRows(privateTable(page))).toHaveCount(1);
       await expect(keyRow(privateTable(page), before.id)).toHaveCount(0);
       expect((await again.get<Key[]>('/configs/oidc/private-keys')).map((key) => key.id)).toEqual([current.id]);

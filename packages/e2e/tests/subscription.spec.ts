@@ -262,7 +262,7 @@ test('a Free production tenant upgrades to Pro through the sandbox, is billed, a
       .getByRole('alertdialog', { name: 'Downgrade to Free?' })
       .getByRole('button', { name: 'Downgrade' })
       .click();
-    await expect(page.getByText('The tenant is now on the Free plan.')).toBeVisible();
+    await expect(page.getByText('Plan downgraded to “Free”.')).toBeVisible();
     await expect(page.getByTestId('current-plan')).toHaveText('Free');
     await expect(usageCards(page)).toHaveCount(2);
   } finally {

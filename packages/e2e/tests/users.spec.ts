@@ -168,7 +168,7 @@ test.describe('users', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await snap(page, 'settings');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText("The user's settings have been saved.")).toBeVisible();
+    await expect(page.getByText('User saved.')).toBeVisible();
 
     await page.reload();
     await expectHeading(page, `Grace ${id}`);
@@ -210,7 +210,7 @@ test.describe('users', () => {
     await shown.getByRole('button', { name: 'I have saved it' }).click();
     await expect(shown).toBeHidden();
     // The confirmation toast is dismissed, so the one of the second reset below is the only one on the page.
-    const resetToast = page.getByText(`The password of reset_${id} has been reset.`);
+    const resetToast = page.getByText(`Password of user “reset_${id}” reset.`);
     await expect(resetToast).toBeVisible();
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     await expect(resetToast).toHaveCount(0);
@@ -257,7 +257,7 @@ test.describe('users', () => {
     await expect(confirmation).toContainText('will be signed out everywhere');
     await snap(page, 'suspend');
     await confirmation.getByRole('button', { name: 'Suspend' }).click();
-    await expect(page.getByText(`suspend_${id} has been suspended.`)).toBeVisible();
+    await expect(page.getByText(`User “suspend_${id}” suspended.`)).toBeVisible();
     await expect(header.getByText('Suspended')).toBeVisible();
     expect((await api.get<User>(`/users/${user.id}`)).isSuspended).toBe(true);
 
@@ -266,7 +266,7 @@ test.describe('users', () => {
       .getByRole('alertdialog', { name: 'Reactivate user' })
       .getByRole('button', { name: 'Reactivate' })
       .click();
-    await expect(page.getByText(`suspend_${id} has been reactivated.`)).toBeVisible();
+    await expect(page.getByText(`User “suspend_${id}” reactivated.`)).toBeVisible();
     await expect(header.getByText('Suspended')).toHaveCount(0);
     expect((await api.get<User>(`/users/${user.id}`)).isSuspended).toBe(false);
   });
@@ -291,7 +291,7 @@ test.describe('users', () => {
     await dialog.getByRole('checkbox', { name: new RegExp(`Editor ${id}`) }).check();
     await snap(page, 'assign-roles');
     await dialog.getByRole('button', { name: 'Assign roles' }).click();
-    await expect(page.getByText('Roles assigned: 1')).toBeVisible();
+    await expect(page.getByText('Roles assigned: 1.')).toBeVisible();
     await expect(row(page, `Editor ${id}`)).toContainText('Edits articles');
     expect((await api.get<{ id: string }[]>(`/users/${user.id}/roles`)).map((held) => held.id)).toEqual([role.id]);
 
@@ -304,7 +304,7 @@ test.describe('users', () => {
     const confirmation = page.getByRole('alertdialog', { name: 'Remove role' });
     await expect(confirmation).toContainText(`roles_${id} will lose the role “Editor ${id}”`);
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText(`The role “Editor ${id}” has been removed from the user.`)).toBeVisible();
+    await expect(page.getByText(`Role “Editor ${id}” removed.`)).toBeVisible();
     await expect(row(page, `Editor ${id}`)).toHaveCount(0);
     expect(await api.get<unknown[]>(`/users/${user.id}/roles`)).toEqual([]);
   });
@@ -416,7 +416,7 @@ test.describe('users', () => {
     const confirmation = page.getByRole('alertdialog', { name: 'Revoke access?' });
     await expect(confirmation).toContainText(`${appName} loses access to grants_${id}'s account`);
     await confirmation.getByRole('button', { name: 'Revoke' }).click();
-    await expect(page.getByText(`Access of ${appName} has been revoked.`)).toBeVisible();
+    await expect(page.getByText(`Access of application “${appName}” revoked.`)).toBeVisible();
     await expect(card.getByText('The user has not authorized any third-party application.')).toBeVisible();
     expect(await api.get<unknown[]>(`/users/${user.id}/grants?appType=thirdParty`)).toEqual([]);
   });
@@ -439,7 +439,7 @@ test.describe('users', () => {
     const confirmation = page.getByRole('alertdialog', { name: 'Remove from organization' });
     await expect(confirmation).toContainText(`member_${id} will leave Acme ${id}`);
     await confirmation.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByText(`The user has been removed from Acme ${id}.`)).toBeVisible();
+    await expect(page.getByText(`User removed from organization “Acme ${id}”.`)).toBeVisible();
     await expect(page.getByText('This user is not a member of any organization.')).toBeVisible();
     expect(await api.get<unknown[]>(`/users/${user.id}/organizations`)).toEqual([]);
   });
@@ -458,7 +458,7 @@ test.describe('users', () => {
       'a danger confirmation starts on Cancel',
     ).toBeFocused();
     await confirmation.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`The user “delete_${id}” has been deleted.`)).toBeVisible();
+    await expect(page.getByText(`User “delete_${id}” deleted.`)).toBeVisible();
     await expect(page).toHaveURL(/\/users$/);
     expect(await usersMatching(api, `delete_${id}`)).toEqual([]);
   });

@@ -135,7 +135,7 @@ test.describe('webhooks', () => {
     await snap(page, 'create');
     await dialog.getByRole('button', { name: 'Create webhook' }).click();
 
-    await expect(page.getByText(`The webhook “${name}” has been created.`)).toBeVisible();
+    await expect(page.getByText(`Webhook “${name}” created.`)).toBeVisible();
     await expect(page).toHaveURL(/\/webhooks\/[0-9a-z]+\/settings$/);
     await expectHeading(page, name);
     const [saved] = await hooksNamed(api, name);
@@ -195,7 +195,7 @@ test.describe('webhooks', () => {
     await snap(page, 'request');
     const before = receiver.received.length;
     await page.getByRole('button', { name: 'Replay' }).click();
-    await expect(page.getByText('Sent again: this is the new attempt.')).toBeVisible();
+    await expect(page.getByText('Request sent again: this is the new attempt.')).toBeVisible();
     await expect(page).not.toHaveURL(originalUrl);
     await expect(page.getByRole('link', { name: 'the original request' })).toBeVisible();
     expect(receiver.received).toHaveLength(before + 1);
@@ -215,7 +215,7 @@ test.describe('webhooks', () => {
     await expect(key, 'a cancelled rotation keeps the key').toHaveText(saved?.signingKey ?? '');
     await page.getByRole('button', { name: 'Rotate key' }).click();
     await rotate.getByRole('button', { name: 'Rotate' }).click();
-    await expect(page.getByText('The signing key has been rotated.')).toBeVisible();
+    await expect(page.getByText('Signing key rotated.')).toBeVisible();
     await expect(key).not.toHaveText(saved?.signingKey ?? '');
     const shownKey = (await key.textContent()) ?? '';
     expect(shownKey).toMatch(/^[0-9a-f]{64}$/);
@@ -231,10 +231,10 @@ test.describe('webhooks', () => {
     // Edit and disable.
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} v2`);
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The webhook has been saved.')).toBeVisible();
+    await expect(page.getByText('Webhook saved.')).toBeVisible();
     await expectHeading(page, `${name} v2`);
     await page.getByRole('button', { name: 'Disable webhook' }).click();
-    await expect(page.getByText('The webhook is disabled: no events are sent until you enable it.')).toBeVisible();
+    await expect(page.getByText('Webhook disabled: no events are sent until you enable it.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enable webhook' })).toBeVisible();
     expect((await api.get<Hook>(`/hooks/${hookId}`)).enabled).toBe(false);
 
@@ -244,7 +244,7 @@ test.describe('webhooks', () => {
     const confirmation = page.getByRole('alertdialog', { name: 'Delete webhook' });
     await expect(confirmation).toContainText(`${name} v2`);
     await confirmation.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`The webhook “${name} v2” has been deleted.`)).toBeVisible();
+    await expect(page.getByText(`Webhook “${name} v2” deleted.`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${consolePath('webhooks')}$`));
     await expect(row(page, `${name} v2`)).toHaveCount(0);
     expect(await hooksNamed(api, `${name} v2`)).toEqual([]);

@@ -82,7 +82,7 @@ describe('useCheckout (spec §4 checkout)', () => {
       result.current.start('Pro202411', { tenantName: 'Acme', tenantTag: 'production', tenantRegionName: 'EU' }),
     );
 
-    expect(await screen.findByText('Unknown error. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('The checkout could not be started. Please try again.')).toBeTruthy();
     expect(sessionStorage.getItem(CHECKOUT_SESSION_STORAGE_KEY)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
     expect(result.current.processingSkuId).toBeUndefined();

@@ -106,7 +106,7 @@ describe('CheckoutCallbackPage (spec §2.8, §4 checkout)', () => {
 
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect((await screen.findByTestId('where')).textContent).toBe('/tnew');
-    expect(screen.getByText('Successfully upgraded to Pro.')).toBeTruthy();
+    expect(screen.getByText('Plan upgraded to “Pro”.')).toBeTruthy();
     expect(client.getQueryData<Tenant[]>(cloudKeys.tenants)?.map((tenant) => tenant.id)).toEqual(['tnew', 't1']);
     expect(sessionStorage.getItem(CHECKOUT_SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -122,7 +122,7 @@ describe('CheckoutCallbackPage (spec §2.8, §4 checkout)', () => {
     ]);
 
     expect((await screen.findByTestId('where')).textContent).toBe('/t1/tenant-settings/subscription');
-    expect(screen.getByText('Successfully downgraded to Free.')).toBeTruthy();
+    expect(screen.getByText('Plan downgraded to “Free”.')).toBeTruthy();
     expect(client.getQueryData<Tenant[]>(cloudKeys.tenants)?.[0]?.planId).toBe('Free');
   });
 
@@ -132,7 +132,7 @@ describe('CheckoutCallbackPage (spec §2.8, §4 checkout)', () => {
     setup('/checkout-success-callback?state=aB3xY9', []);
 
     expect((await screen.findByTestId('where')).textContent).toBe('/t1/tenant-settings/subscription');
-    expect(screen.queryByText(/Successfully/)).toBeNull();
+    expect(screen.queryByText(/^Plan (up|down)graded/)).toBeNull();
     expect(sessionStorage.getItem(CHECKOUT_SESSION_STORAGE_KEY)).toBeNull();
   });
 

@@ -70,7 +70,7 @@ describe('the customize-jwt index', () => {
     await user.click(within(m2m).getByRole('button', { name: 'Delete script' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(state.deleted).toEqual(['client-credentials']));
-    expect(await screen.findByText('The “Machine-to-machine access token” script was deleted.')).toBeTruthy();
+    expect(await screen.findByText('Script “Machine-to-machine access token” deleted.')).toBeTruthy();
   });
 
   it('saves the ID token claims that stay checked', async () => {

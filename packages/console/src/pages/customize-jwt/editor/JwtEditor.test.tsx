@@ -125,7 +125,7 @@ describe('the script editor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customize-jwt/client-credentials/edit'));
     expect(state.puts).toEqual([expect.objectContaining({ script, environmentVariables: { PLAN: 'gold' } })]);
     expect(await screen.findByRole('button', { name: 'Save changes' })).toBeTruthy();
-    expect(await screen.findByText('The “Machine-to-machine access token” script was saved.')).toBeTruthy();
+    expect(await screen.findByText('Script “Machine-to-machine access token” saved.')).toBeTruthy();
   });
 
   it('shows the script’s own error when the test fails', async () => {

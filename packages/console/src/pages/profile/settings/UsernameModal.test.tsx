@@ -99,7 +99,7 @@ describe('UsernameModal', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'grace');
     await save();
-    expect(await screen.findByText('Your profile has been updated.')).toBeTruthy();
+    expect(await screen.findByText('Profile saved.')).toBeTruthy();
     expect(patches).toEqual([{ username: 'grace' }]);
     expect(onClose).toHaveBeenCalledOnce();
   });

@@ -132,7 +132,7 @@ describe('plan options (spec §4 plan order)', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Downgrade' }));
     expect(state.cancels).toBe(1);
     expect(state.updates).toEqual([{ id: 't1', patch: { planId: 'Free', subscription: freeSubscription } }]);
-    expect(await screen.findByText('The tenant is now on the Free plan.')).toBeTruthy();
+    expect(await screen.findByText('Plan downgraded to “Free”.')).toBeTruthy();
     expect(started).toEqual([]); // no checkout for Free
   });
 

@@ -74,6 +74,6 @@ describe('AuthorizedAppsCard', () => {
     const again = await screen.findByRole('alertdialog', { name: 'Revoke access?' });
     await clicker.click(within(again).getByRole('button', { name: 'Revoke' }));
     expect(revoked).toEqual(['g1']);
-    expect(await screen.findByText('Access of Partner portal has been revoked.')).toBeTruthy();
+    expect(await screen.findByText('Access of application “Partner portal” revoked.')).toBeTruthy();
   });
 });
