@@ -106,7 +106,7 @@ test('enterprise SSO: SAML by hand and OIDC connectors, their experience, the li
   await expect(page.getByTestId('domains.0-error')).toHaveText('Enter a domain such as example.com');
   await page.getByRole('textbox', { name: /^Domain 1/ }).fill(domain.toUpperCase());
   await saveButton(page).click();
-  await expect(page.getByText('Sign-in experience saved')).toBeVisible();
+  await expect(page.getByText('Sign-in experience saved.')).toBeVisible();
   const [saml] = await connectorsNamed(api, samlName);
   expect(saml?.domains).toEqual([domain]);
 
