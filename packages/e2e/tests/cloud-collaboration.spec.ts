@@ -53,6 +53,9 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
     await a.waitForURL(/\/console\/(?!onboarding)[0-9a-z]+\/get-started$/);
     const tenantId = new URL(a.url()).pathname.split('/')[2] ?? '';
     await waitForShell(a);
+    // Issue 40 item 16: a new account's first tenant gets one banner, and no notice about a change that predates it.
+    await expect(a.getByTestId('production-banner')).toBeVisible();
+    await expect(a.getByTestId('migration-notice')).toHaveCount(0);
 
     // A invites B (who has no account yet) as a collaborator.
     await openTenantSettings(a, tenantId, 'members');
@@ -60,7 +63,7 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
     const dialog = a.getByRole('dialog', { name: 'Invite members' });
     await dialog.getByRole('textbox', { name: 'Email addresses' }).fill(emailB);
     await dialog.getByRole('textbox', { name: 'Email addresses' }).press('Enter');
-    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
     await expect(a.getByText('Invitation sent.')).toBeVisible();
 
     // B: the emailed link, sign-up (with the invited email), automatic acceptance, into the tenant.
@@ -103,7 +106,7 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
     await openTenantSettings(a, tenantId, 'members');
     await a.getByRole('combobox', { name: `Role of ${userB}` }).selectOption('admin');
     await a.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
-    await expect(a.getByText(`${userB} is now Admin.`)).toBeVisible();
+    await expect(a.getByText(`Role “Admin” assigned to member “${userB}”.`)).toBeVisible();
 
     // Spec §4: B's organization token lacks the new scopes, so the console signs in again (consent) and comes back.
     await b.goto(`/console/${tenantId}/tenant-settings`);
@@ -119,7 +122,7 @@ test('A invites B by email; B joins as collaborator, follows a role change, and 
     await expect(confirm.getByRole('button', { name: 'Delete tenant' })).toBeDisabled();
     await confirm.getByRole('textbox').fill(tenantName);
     await confirm.getByRole('button', { name: 'Delete tenant' }).click();
-    await expect(a.getByText(`"${tenantName}" was deleted.`)).toBeVisible();
+    await expect(a.getByText(`Tenant “${tenantName}” deleted.`)).toBeVisible();
     await expect(a).not.toHaveURL(new RegExp(`/console/${tenantId}(/|$)`));
 
     await b.goto(`/console/${tenantId}/get-started`);

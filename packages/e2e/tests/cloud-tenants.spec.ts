@@ -130,7 +130,7 @@ test.describe('cloud tenants', () => {
     await deleteDialog.getByRole('button', { name: 'Delete tenant' }).click();
     expect((await deleted).status()).toBe(204);
     await page.waitForURL(new RegExp(`/console/${firstTenantId}/`));
-    await expect(page.getByRole('status').filter({ hasText: '"Second dev" was deleted.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Tenant “Second dev” deleted.' })).toBeVisible();
     await expect(switcher(page)).toContainText('Acme dev');
     await waitForShell(page);
     await page.waitForLoadState('networkidle');

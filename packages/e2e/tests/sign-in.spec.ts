@@ -51,11 +51,25 @@ test.describe('first run', () => {
       await page.getByRole('button', { name: 'Create the first account' }).click();
 
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Gatehouse' })).toBeVisible();
+      const password = page.getByLabel('Password', { exact: true });
+      const confirm = page.getByLabel('Confirm password');
       await page.getByLabel('Username').fill('first_admin');
-      await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
-      await page.getByLabel('Confirm password').fill('correct-horse-2');
+      // Issue 40 item 16: a short password is refused at the password field, and nothing typed is lost.
+      await password.fill('short');
+      await confirm.fill('short');
+      await page.getByRole('button', { name: 'Create account and sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Use at least 8 characters.');
+      await expect(password).toHaveAccessibleDescription('Use at least 8 characters.');
+      await expect(password).toBeFocused();
+      await expect(page.getByLabel('Username')).toHaveValue('first_admin');
+      await expect(password).toHaveValue('short');
+      await expect(confirm).toHaveValue('short');
+
+      await password.fill('correct-horse-1');
+      await confirm.fill('correct-horse-2');
       await page.getByRole('button', { name: 'Create account and sign in' }).click();
       await expect(page.getByRole('alert')).toHaveText('The passwords do not match.');
+      await expect(confirm).toHaveAccessibleDescription('The passwords do not match.');
 
       await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
       await page.getByLabel('Confirm password').fill('correct-horse-1');

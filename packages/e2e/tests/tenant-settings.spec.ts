@@ -91,7 +91,9 @@ test.describe('tenant settings (cloud)', () => {
     await page.getByRole('button', { name: 'Invite members' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite members' });
     const emails = dialog.getByRole('textbox', { name: 'Email addresses' });
-    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    // Issue 40 item 11: the e2e server emails invitations (SMTP to the mail sink), so the dialog sends them.
+    await expect(dialog.getByTestId('invite-no-email')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
     await expect(dialog.getByText('Add at least one email address.')).toBeVisible();
     await emails.fill('not-an-email');
     await emails.press('Enter');
@@ -104,7 +106,7 @@ test.describe('tenant settings (cloud)', () => {
     await expect(dialog.getByLabel('Role')).toHaveValue('collaborator');
     expect(await seriousViolations(page), 'invite dialog').toEqual([]);
     await snap(page, 'invite');
-    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
     await expect(page.getByText('Invitation sent.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
@@ -120,7 +122,7 @@ test.describe('tenant settings (cloud)', () => {
     await expect(row).toContainText('Pending');
     await row.getByRole('button', { name: `Revoke the invitation to ${email}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-    await expect(page.getByText(`Invitation to ${email} revoked.`)).toBeVisible();
+    await expect(page.getByText(`Invitation to “${email}” revoked.`)).toBeVisible();
     await expect(row).toContainText('Revoked');
     await expect(row.getByRole('button', { name: /Revoke|Resend/ })).toHaveCount(0);
   });
@@ -131,21 +133,35 @@ test.describe('tenant settings (cloud)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible({ timeout: 20_000 });
   });
 
-  test('the development-tenant migration notice, once dismissed, stays gone after a reload', async ({ page }) => {
+  test('one banner at a time: the migration notice first, gone for good once dismissed, then the production banner', async ({
+    page,
+  }) => {
     test.slow();
+    // Issue 40 item 16: the notice is for development tenants the change migrated, whose config holds its record. The
+    // default tenant was made after it (no record), so its config is answered as a migrated tenant's until the notice
+    // is dismissed; the dismissal itself reaches the server, which keeps readAt.
+    let dismissed = false;
+    await page.route(/\/m\/default\/api\/configs\/admin-console$/, async (route) => {
+      if (route.request().method() === 'PATCH') dismissed = true;
+      if (dismissed || route.request().method() !== 'GET') return route.continue();
+      return route.fulfill({ json: { developmentTenantMigrationNotification: {} } });
+    });
     await openTenantSettings(page, 'members');
     const notice = page.getByTestId('migration-notice');
+    const banner = page.getByTestId('production-banner');
     await expect(notice).toBeVisible();
     await expect(notice.getByRole('heading', { name: 'Development tenants have changed' })).toBeVisible();
+    await expect(banner, 'never two banners at once').toHaveCount(0);
     await notice.getByRole('button', { name: 'Got it' }).click();
     await expect(notice).toHaveCount(0);
+    await expect(banner).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Tenant settings' })).toBeVisible({ timeout: 20_000 });
     await waitForShell(page);
+    await expect(banner).toBeVisible();
     await expect(notice).toHaveCount(0);
 
     // Spec §2.11: every tenant of e2e_admin is a development tenant, so the production banner offers to create one.
-    const banner = page.getByTestId('production-banner');
     await banner.getByRole('button', { name: 'Create a production tenant' }).click();
     const create = page.getByRole('dialog', { name: 'Create tenant' });
     await expect(create).toBeVisible();

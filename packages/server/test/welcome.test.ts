@@ -70,6 +70,45 @@ describe('first run: welcome creates the first console admin and signs them in',
     expect((await consoleConfig()).adminExists).toBe(false);
   });
 
+  it('shows a refusal under the field it is about and keeps what was typed (issue 40, item 16)', async () => {
+    const jar = new CookieJar();
+    const { page } = await startAuthorization(jar, await consoleConfig());
+    await jar.fetch(page);
+    const inputOf = (html: string, id: string) => new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+    for (const [form, field, message] of [
+      [{ username: 'admin', password: 'short', password_confirm: 'short' }, 'password', 'Use at least 8 characters.'],
+      [
+        { username: 'admin', password: 'long-enough-1', password_confirm: 'long-enough-2' },
+        'password_confirm',
+        'The passwords do not match.',
+      ],
+      [
+        { username: '1admin', password: 'long-enough-1', password_confirm: 'long-enough-1' },
+        'username',
+        'Start with a letter',
+      ],
+    ] as const) {
+      const response = await post(jar, `${page}/welcome`, form);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
+      const html = await response.text();
+      // Not above the form: right after the field (and before the next label).
+      expect(html).not.toContain('id="form-error"');
+      const after = html.slice(html.indexOf(inputOf(html, field)) + inputOf(html, field).length);
+      expect(after.slice(0, after.indexOf('<label') === -1 ? undefined : after.indexOf('<label'))).toMatch(
+        new RegExp(`^\\s*<p class="error field-error" role="alert" id="${field}-error">${message}`),
+      );
+      expect(inputOf(html, field)).toContain(`aria-describedby="${field}-error" aria-invalid="true" autofocus`);
+      for (const other of ['username', 'password', 'password_confirm'].filter((name) => name !== field)) {
+        expect(inputOf(html, other), other).not.toContain('aria-invalid');
+      }
+      // Every field keeps what was typed: the person fixes one, not the whole form.
+      expect(inputOf(html, 'username')).toContain(`value="${form.username}"`);
+      expect(inputOf(html, 'password')).toContain(`value="${form.password}"`);
+      expect(inputOf(html, 'password_confirm')).toContain(`value="${form.password_confirm}"`);
+    }
+  });
+
   it('creates the admin and finishes the sign-in in the same step', async () => {
     const jar = new CookieJar();
     const config = await consoleConfig();

@@ -9,6 +9,7 @@ import {
   type TenantMemberRoleUpdate,
   type TenantUpdate,
   tenantEndpointsSchema,
+  tenantInvitationDeliverySchema,
   tenantInvitationSchema,
   tenantMemberSchema,
   tenantSchema,
@@ -35,6 +36,7 @@ export const cloudKeys = {
   memberScopes: (tenantId: string, userId: string) =>
     ['cloud', 'tenants', tenantId, 'members', userId, 'scopes'] as const,
   tenantInvitations: (tenantId: string) => ['cloud', 'tenants', tenantId, 'invitations'] as const,
+  invitationDelivery: (tenantId: string) => ['cloud', 'tenants', tenantId, 'invitation-delivery'] as const,
   myInvitations: ['cloud', 'invitations'] as const,
   invitation: (id: string) => ['cloud', 'invitations', id] as const,
   endpoints: (tenantId: string) => ['cloud', 'endpoints', tenantId] as const,
@@ -170,6 +172,24 @@ export function useTenantInvitations(tenantId: string | undefined) {
         signal,
       }),
     enabled: tenantId !== undefined,
+  });
+}
+
+/**
+ * Whether the tenant's invitations are emailed (GET …/invitation-delivery, issue 40 item 11): without an email sender
+ * the server creates them and sends nothing, so the invite dialog says so before, and offers the links after. A
+ * failure is not toasted: the dialog then offers the links, which work either way.
+ */
+export function useInvitationDelivery(tenantId: string | undefined) {
+  return useQuery({
+    queryKey: cloudKeys.invitationDelivery(tenantId ?? ''),
+    queryFn: ({ signal }) =>
+      requestJson(`/api/tenants/${seg(tenantId ?? '')}/invitation-delivery`, tenantInvitationDeliverySchema, {
+        ...cloud,
+        signal,
+      }),
+    enabled: tenantId !== undefined,
+    meta: { silenceErrorCodes: true },
   });
 }
 

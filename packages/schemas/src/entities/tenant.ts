@@ -167,6 +167,14 @@ export const tenantInvitationSchema = z.object({
 });
 export type TenantInvitation = z.infer<typeof tenantInvitationSchema>;
 
+/**
+ * `GET /api/tenants/{id}/invitation-delivery`: whether the tenant's invitations are emailed (issue 40, item 11). When
+ * `email` is false an invitation is still created, but nobody is told: its link (`/console/accept/{id}`) is shared by
+ * hand.
+ */
+export const tenantInvitationDeliverySchema = z.object({ email: z.boolean() });
+export type TenantInvitationDelivery = z.infer<typeof tenantInvitationDeliverySchema>;
+
 /** Spec §3: an invitation as the invitee sees it (`GET /api/invitations`, `GET /api/invitations/{id}`). */
 export const inviteeInvitationSchema = z.object({
   id: z.string(),

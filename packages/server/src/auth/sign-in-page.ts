@@ -31,7 +31,7 @@ input[type=checkbox]{width:auto;margin:0 8px 0 0;accent-color:var(--primary)}
 label.terms{display:flex;align-items:flex-start;font-weight:400;margin:16px 0 0}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 button{margin-top:24px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--primary);color:var(--on-primary);font:inherit;font-weight:600;cursor:pointer}
-.error{color:var(--danger);margin:0 0 8px}.notice{margin:0 0 8px}.custom-content p{white-space:pre-line;margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
+.error{color:var(--danger);margin:0 0 8px}.field-error{margin:6px 0 0}.notice{margin:0 0 8px}.custom-content p{white-space:pre-line;margin:0 0 8px}.hint{color:var(--muted);font-size:.9rem;margin:16px 0 0}
 .switch{margin:20px 0 0;text-align:center}a{color:var(--link)}a[aria-disabled=true]{color:var(--muted);text-decoration:none}
 .label-row{display:flex;justify-content:space-between;align-items:baseline;gap:8px}.label-row a{font-size:.9rem}
 button.reveal{margin:6px 0 0;width:auto;padding:4px 10px;background:transparent;color:var(--link);border:1px solid var(--border);font-size:.85rem;font-weight:600}
@@ -622,12 +622,40 @@ export function renderContinuePage(look: SignInLook, href: string): SafeHtml {
   return page(look, look.text('message_title'), html`<p><a href="${href}">${look.text('continue')}</a></p>`);
 }
 
-export type WelcomePageOptions = { action: string; username?: string; error?: string };
+export type WelcomeField = 'username' | 'password' | 'password_confirm';
 
-/** First run: the form that creates the first console admin and signs them in (same interaction). */
+export type WelcomePageOptions = {
+  action: string;
+  /** What was typed, shown again with an error (the answer is not stored: `Cache-Control: no-store`). */
+  username?: string;
+  password?: string;
+  passwordConfirm?: string;
+  /** A refusal of one field, shown under it (issue 40, item 16); without a field, above the form. */
+  error?: string;
+  errorField?: WelcomeField | undefined;
+};
+
+/** An error line under one field, and the attributes that tie the field to it and put the cursor there. */
+function fieldError(field: WelcomeField, options: WelcomePageOptions) {
+  const own = options.error !== undefined && options.errorField === field;
+  const id = `${field}-error`;
+  return {
+    html: own ? html`\n<p class="error field-error" role="alert" id="${id}">${options.error}</p>` : '',
+    attributes: own ? html` aria-describedby="${id}" aria-invalid="true" autofocus` : '',
+  };
+}
+
+/**
+ * First run: the form that creates the first console admin and signs them in (same interaction). A refused field
+ * gets its error under it, and every field keeps what was typed, the passwords too: the person fixes the field the
+ * error names instead of typing the form again.
+ */
 export function renderWelcomePage(look: SignInLook, options: WelcomePageOptions): SafeHtml {
   const t = look.text;
-  const error = formError(options.error);
+  const error = formError(options.errorField ? undefined : options.error);
+  const username = fieldError('username', options);
+  const password = fieldError('password', options);
+  const confirm = fieldError('password_confirm', options);
   return page(
     look,
     t('welcome_title'),
@@ -635,11 +663,11 @@ export function renderWelcomePage(look: SignInLook, options: WelcomePageOptions)
 <form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="username">${t('username')}</label>
-<input id="username" name="username" autocomplete="username" required value="${options.username ?? ''}"${error.described}>
+<input id="username" name="username" autocomplete="username" required value="${options.username ?? ''}"${error.described}${username.attributes}>${username.html}
 <label for="password">${t('password')}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
+<input id="password" name="password" type="password" autocomplete="new-password" required value="${options.password ?? ''}"${reveal(look)}${error.described}${password.attributes}>${password.html}
 <label for="password_confirm">${t('password_confirm')}</label>
-<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required${reveal(look)}${error.described}>
+<input id="password_confirm" name="password_confirm" type="password" autocomplete="new-password" required value="${options.passwordConfirm ?? ''}"${reveal(look)}${error.described}${confirm.attributes}>${confirm.html}
 <button type="submit">${t('welcome_submit')}</button>
 </form>`,
     { script: true },

@@ -3,6 +3,7 @@ import {
   type InviteeInvitation,
   invitationStatusUpdateSchema,
   type TenantInvitation,
+  type TenantInvitationDelivery,
   type TenantTag,
   tenantIdOfOrganization,
   tenantInvitationCreateSchema,
@@ -15,6 +16,7 @@ import { tenantRoleId } from '../db/seed.ts';
 import { organizationInvitationRoles, organizationInvitations, tenants, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, invalidFields, notFound } from '../http/errors.ts';
+import type { MessageDelivery } from './message-delivery.ts';
 import {
   acceptInvitation,
   assertPending,
@@ -38,6 +40,18 @@ import { type DomainEvent, performBatchWrite, performWrite, type WriteContext } 
  * organization invitations' rules (one pending per email, expiry on read, one conditional decision)
  * and their email (outbox + mail worker), whose link opens the console's acceptance page.
  */
+
+/**
+ * Whether a tenant invitation's email goes out (issue 40, item 11): the mail worker sends it as the admin tenant, where
+ * tenant invitations live, and marks it `not_sent` when that tenant has no email sender (neither SMTP_URL nor an email
+ * connector of its own). The console asks before inviting, so it can say so and offer the links instead.
+ */
+export async function tenantInvitationDelivery(
+  delivery: Pick<MessageDelivery, 'senders'>,
+  admin: TenantDb,
+): Promise<TenantInvitationDelivery> {
+  return { email: (await delivery.senders(admin)).email };
+}
 
 /** Spec §9: a tenant invitation is valid for 7 days. */
 export const TENANT_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -20,18 +20,27 @@ export type ShellSlots = {
 
 /**
  * The cloud shell's notices (AppShell loads this only in the cloud build): a suspended tenant gets the full-page
- * notice and nothing else (spec §2.4); otherwise the production-tenant banner (spec §2.11; its action opens the
- * create-tenant modal, which prepends the tenant and moves into it) and the development-tenant migration notice
- * (spec §4) sit above the page. It also holds the quota modals (spec §4 MAU, token and overdue notices, spec §8
- * quota refusals) and refreshes quota and usage after each successful write (spec §4).
+ * notice and nothing else (spec §2.4); otherwise one banner sits above the page (notices.ts picks it): the
+ * development-tenant migration notice (spec §4) or the production-tenant banner (spec §2.11; its action opens the
+ * create-tenant modal, which prepends the tenant and moves into it). It also holds the quota modals (spec §4 MAU,
+ * token and overdue notices, spec §8 quota refusals) and refreshes quota and usage after each successful write
+ * (spec §4).
  */
 export function CloudShellFrame({ children }: { children: (slots: ShellSlots) => ReactNode }) {
   const { tenants, isLoaded, currentTenant } = useTenants();
   const isSuspended = currentTenant?.isSuspended === true;
-  const config = useAdminConsoleConfig({ enabled: currentTenant?.tag === 'development' && !isSuspended });
+  const needsConfig = currentTenant?.tag === 'development' && !isSuspended;
+  const config = useAdminConsoleConfig({ enabled: needsConfig });
   const [isCreating, setCreating] = useState(false);
   useRefreshUsageAfterWrites();
-  const shown = shellNotices({ tenants, isLoaded, currentTenant, config: config.data });
+  const shown = shellNotices({
+    tenants,
+    isLoaded,
+    currentTenant,
+    config: config.data,
+    // A failed read settles it too: no notice, and the banner may show.
+    isConfigSettled: !needsConfig || !config.isPending,
+  });
   // Each notice suspends on its own while its strings load (a language change), never the shell around it.
   if (shown.isSuspended) {
     return children({
@@ -43,15 +52,17 @@ export function CloudShellFrame({ children }: { children: (slots: ShellSlots) =>
     });
   }
 
-  const notices =
-    shown.showsBanner || shown.showsMigration ? (
-      <Suspense fallback={null}>
-        <div className={styles.notices}>
-          {shown.showsBanner && <ProductionBanner onCreate={() => setCreating(true)} />}
-          {shown.showsMigration && config.data && <MigrationNotice config={config.data} />}
-        </div>
-      </Suspense>
+  const banner =
+    shown.banner === 'migration' && config.data ? (
+      <MigrationNotice config={config.data} />
+    ) : shown.banner === 'production' ? (
+      <ProductionBanner onCreate={() => setCreating(true)} />
     ) : undefined;
+  const notices = banner ? (
+    <Suspense fallback={null}>
+      <div className={styles.notices}>{banner}</div>
+    </Suspense>
+  ) : undefined;
   return (
     <>
       {children({ notices })}

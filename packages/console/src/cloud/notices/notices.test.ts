@@ -12,9 +12,12 @@ describe('production-tenant banner (spec §2.11)', () => {
 });
 
 describe('development-tenant migration notice (spec §4)', () => {
-  it('shows on a development tenant whose config has no readAt', () => {
-    expect(showsMigrationNotice({ tag: 'development' }, {})).toBe(true);
-    expect(showsMigrationNotice({ tag: 'development' }, { developmentTenantMigrationNotification: {} })).toBe(true);
+  const migrated = { developmentTenantMigrationNotification: {} };
+  it('shows on a development tenant the change migrated (its config holds the record) until readAt is set', () => {
+    expect(showsMigrationNotice({ tag: 'development' }, migrated)).toBe(true);
+  });
+  it('never shows on a tenant made after the change: its config has no record (issue 40, item 16)', () => {
+    expect(showsMigrationNotice({ tag: 'development' }, {})).toBe(false);
   });
   it('never shows again once readAt is set, even to 0', () => {
     const read = { developmentTenantMigrationNotification: { readAt: 1_700_000_000_000 } };
@@ -24,34 +27,70 @@ describe('development-tenant migration notice (spec §4)', () => {
     ).toBe(false);
   });
   it('does not show on production tenants, nor while the config is unknown', () => {
-    expect(showsMigrationNotice({ tag: 'production' }, {})).toBe(false);
+    expect(showsMigrationNotice({ tag: 'production' }, migrated)).toBe(false);
     expect(showsMigrationNotice({ tag: 'development' }, undefined)).toBe(false);
-    expect(showsMigrationNotice(undefined, {})).toBe(false);
+    expect(showsMigrationNotice(undefined, migrated)).toBe(false);
   });
 });
 
-describe('the shell notices together (spec §2.4)', () => {
+describe('the shell notices together (spec §2.4, issue 40 item 16)', () => {
   const development = { tag: 'development', isSuspended: false } as const;
+  const migrated = { developmentTenantMigrationNotification: {} };
+  const settled = { isLoaded: true, isConfigSettled: true };
+
   it('a suspended tenant shows its page and no other notice', () => {
+    expect(
+      shellNotices({
+        ...settled,
+        tenants: [development],
+        currentTenant: { ...development, isSuspended: true },
+        config: migrated,
+      }),
+    ).toEqual({ isSuspended: true, banner: undefined });
+  });
+
+  it("a new account's first tenant gets one banner, the production offer, and no migration notice", () => {
+    expect(shellNotices({ ...settled, tenants: [development], currentTenant: development, config: {} })).toEqual({
+      isSuspended: false,
+      banner: 'production',
+    });
+  });
+
+  it('a migrated tenant gets the notice alone, then the production banner once it is read', () => {
+    expect(shellNotices({ ...settled, tenants: [development], currentTenant: development, config: migrated })).toEqual({
+      isSuspended: false,
+      banner: 'migration',
+    });
+    const read = { developmentTenantMigrationNotification: { readAt: 1 } };
+    expect(shellNotices({ ...settled, tenants: [development], currentTenant: development, config: read })).toEqual({
+      isSuspended: false,
+      banner: 'production',
+    });
+  });
+
+  it('no banner with a production tenant and nothing to read', () => {
+    const production = { tag: 'production', isSuspended: false } as const;
+    expect(
+      shellNotices({ ...settled, tenants: [development, production], currentTenant: production, config: undefined }),
+    ).toEqual({ isSuspended: false, banner: undefined });
+  });
+
+  it('waits for the tenant list and for a development tenant’s config, so one banner never replaces another', () => {
+    expect(
+      shellNotices({ tenants: [], isLoaded: false, isConfigSettled: true, currentTenant: development, config: {} }),
+    ).toEqual({ isSuspended: false, banner: undefined });
     expect(
       shellNotices({
         tenants: [development],
         isLoaded: true,
-        currentTenant: { ...development, isSuspended: true },
-        config: {},
+        isConfigSettled: false,
+        currentTenant: development,
+        config: undefined,
       }),
-    ).toEqual({ isSuspended: true, showsBanner: false, showsMigration: false });
-  });
-  it('otherwise the banner waits for the tenant list, and the notice for the config', () => {
-    expect(shellNotices({ tenants: [], isLoaded: false, currentTenant: development, config: undefined })).toEqual({
-      isSuspended: false,
-      showsBanner: false,
-      showsMigration: false,
-    });
-    expect(shellNotices({ tenants: [development], isLoaded: true, currentTenant: development, config: {} })).toEqual({
-      isSuspended: false,
-      showsBanner: true,
-      showsMigration: true,
-    });
+    ).toEqual({ isSuspended: false, banner: undefined });
+    // A config that failed to load settles it: no notice, the banner.
+    expect(shellNotices({ ...settled, tenants: [development], currentTenant: development, config: undefined })).toEqual(
+      { isSuspended: false, banner: 'production' },
+    );
   });
 });

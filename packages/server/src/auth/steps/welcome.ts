@@ -1,9 +1,16 @@
-import { ADMIN_TENANT_ID, welcomeFormSchema } from '@gatehouse/schemas';
+import { ADMIN_TENANT_ID, type SignInFormError, welcomeFormSchema } from '@gatehouse/schemas';
 import { sendHtml } from '../../http/html.ts';
 import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../../services/console-admin.ts';
-import { renderSignInPage, renderWelcomePage } from '../sign-in-page.ts';
+import { renderSignInPage, renderWelcomePage, type WelcomeField } from '../sign-in-page.ts';
 import { identifierLabel } from '../sign-in-screens.ts';
 import type { SignInStep } from './step.ts';
+
+/** The field each refusal of the welcome form is about: its error shows under it (issue 40, item 16). */
+const welcomeErrorField: Partial<Record<SignInFormError, WelcomeField>> = {
+  username_invalid: 'username',
+  password_too_short: 'password',
+  password_mismatch: 'password_confirm',
+};
 
 /** OSS first run: the welcome form creates the first console admin and signs in with it, in one step. */
 export const welcomeStep: SignInStep = {
@@ -28,12 +35,17 @@ export const welcomeStep: SignInStep = {
         if (await consoleAdminExists(kit.tenants)) return sendHtml(c, signInPage(), 409);
         const { form, error } = await kit.readForm(c, welcomeFormSchema);
         if (error) {
+          // The page shows what was typed again, passwords included: it must not be kept anywhere.
+          c.header('Cache-Control', 'no-store');
           return sendHtml(
             c,
             renderWelcomePage(look, {
               action: `${page}/welcome`,
               username: form.username,
+              password: form.password,
+              passwordConfirm: form.password_confirm,
               error: kit.formErrorText(look, error),
+              errorField: welcomeErrorField[error],
             }),
             400,
           );

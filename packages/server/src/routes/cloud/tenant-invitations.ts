@@ -1,4 +1,8 @@
-import { tenantInvitationCreateSchema, tenantInvitationSchema } from '@gatehouse/schemas';
+import {
+  tenantInvitationCreateSchema,
+  tenantInvitationDeliverySchema,
+  tenantInvitationSchema,
+} from '@gatehouse/schemas';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context.ts';
@@ -9,13 +13,17 @@ import {
   listTenantInvitations,
   resendTenantInvitation,
   revokeTenantInvitation,
+  tenantInvitationDelivery,
 } from '../../services/tenant-invitations.ts';
 import { adminTenant } from '../../services/tenants.ts';
 
 import { type CloudDeps, idParams, tags } from './shared.ts';
 import { tenantRoute } from './tenant-access.ts';
 
-/** Invitations to a tenant (tenant permission `invite:member`): list, invite with an email, revoke, resend. */
+/**
+ * Invitations to a tenant (tenant permission `invite:member`): list, invite with an email, revoke, resend, and whether
+ * the email goes out at all.
+ */
 
 const invitationParams = idParams.extend({ invitationId: z.string().min(1).max(64) });
 const notPending = {
@@ -45,12 +53,32 @@ const createInvitations = tenantRoute({
   path: '/tenants/{id}/invitations',
   tags,
   summary: 'Invite emails with a role; each gets an email with a link to the console (valid 7 days)',
+  description:
+    'No email goes out when the server has no email sender (`GET /tenants/{id}/invitation-delivery`); the ' +
+    'invitations are created all the same, and their links are `/console/accept/{invitationId}`.',
   request: { params: idParams, body: jsonBody(tenantInvitationCreateSchema) },
   responses: {
     201: jsonResponse(z.array(tenantInvitationSchema), 'One invitation per email.'),
     ...errorResponses,
     ...notFoundResponse,
     ...notPending,
+  },
+});
+
+const getDelivery = tenantRoute({
+  access: 'invite:member',
+  method: 'get',
+  path: '/tenants/{id}/invitation-delivery',
+  tags,
+  summary: "Whether the tenant's invitations are emailed",
+  description:
+    'True when the server can send email (SMTP_URL, or an email connector of the admin tenant). When false, ' +
+    'invitations are still created, but no email goes out: share each link (`/console/accept/{invitationId}`) by hand.',
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(tenantInvitationDeliverySchema, 'How invitations reach people.'),
+    ...errorResponses,
+    ...notFoundResponse,
   },
 });
 
@@ -88,6 +116,10 @@ export function cloudTenantInvitationsRoutes({ db }: CloudDeps) {
       const created = await createTenantInvitations(writeContext(c), id, userId, c.req.valid('json'), mailOptions(c));
       return c.json(created, 201);
     })
+    .openapi(getDelivery, async (c) =>
+      // The cloud API's tenant is the admin tenant, which sends the invitations (services/mail-worker.ts).
+      c.json(await tenantInvitationDelivery(c.get('delivery'), c.get('tenant')), 200),
+    )
     .openapi(revokeInvitation, async (c) => {
       const { id, invitationId } = c.req.valid('param');
       await revokeTenantInvitation(writeContext(c), id, invitationId);

@@ -1,8 +1,14 @@
 import type { OrganizationInvitationStatus, TenantInvitation } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
-import { useResendInvitation, useRevokeInvitation, useTenantInvitations } from '../../../api/tenants.ts';
+import {
+  useInvitationDelivery,
+  useResendInvitation,
+  useRevokeInvitation,
+  useTenantInvitations,
+} from '../../../api/tenants.ts';
 import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
+import { CopyButton } from '../../../components/CopyButton/CopyButton.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import shared from '../../../components/shared.module.css';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
@@ -11,6 +17,7 @@ import { Tag, type TagStatus } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import styles from '../TenantSettings.module.css';
+import { invitationLink } from './invite-form.ts';
 
 const statusTag: Record<OrganizationInvitationStatus, TagStatus> = {
   Pending: 'info',
@@ -21,7 +28,8 @@ const statusTag: Record<OrganizationInvitationStatus, TagStatus> = {
 
 /**
  * Spec §2.2 members/invitations (only with canInviteMember, the route checks): invitee, role, status tag (spec §4),
- * expiry; a Pending invitation can be sent again or revoked, each after a confirmation.
+ * expiry; a Pending invitation can be sent again or revoked, each after a confirmation. When the server sends no
+ * email (issue 40, item 11), sending again would send nothing: a Pending invitation offers its link to copy instead.
  */
 export function InvitationsList() {
   const { t } = useTranslation('tenant_settings');
@@ -33,6 +41,10 @@ export function InvitationsList() {
   const invitations = useTenantInvitations(currentTenant?.id);
   const revoke = useRevokeInvitation(tenantId);
   const resend = useResendInvitation(tenantId);
+  const delivery = useInvitationDelivery(currentTenant?.id);
+  const sendsEmail = delivery.data?.email === true;
+  // As in the invite dialog, a failed question offers the link (it works either way); while it is asked, neither.
+  const offersLink = !delivery.isPending && !sendsEmail;
 
   async function run(action: () => Promise<unknown>, done: string) {
     try {
@@ -88,14 +100,22 @@ export function InvitationsList() {
       render: (invitation) =>
         invitation.status === 'Pending' && (
           <>
-            <Button
-              variant="text"
-              size="small"
-              aria-label={t('invitations.resend_named', { email: invitation.invitee })}
-              onClick={() => onResend(invitation)}
-            >
-              {t('invitations.resend')}
-            </Button>
+            {sendsEmail && (
+              <Button
+                variant="text"
+                size="small"
+                aria-label={t('invitations.resend_named', { email: invitation.invitee })}
+                onClick={() => onResend(invitation)}
+              >
+                {t('invitations.resend')}
+              </Button>
+            )}
+            {offersLink && (
+              <CopyButton
+                value={invitationLink(invitation.id, window.location.origin, import.meta.env.BASE_URL)}
+                label={t('invite.copy_link', { email: invitation.invitee })}
+              />
+            )}
             <Button
               variant="text"
               size="small"

@@ -20,3 +20,11 @@ export function inviteeEmails(chips: readonly { value: string }[]): string[] {
   }
   return [...seen.values()];
 }
+
+/**
+ * The link an invitation opens: the console's acceptance page, as the server's email has it
+ * (`{publicUrl}/console/accept/{id}`), for sharing by hand when no email goes out.
+ */
+export function invitationLink(id: string, origin: string, basename: string): string {
+  return new URL(`${basename.replace(/\/?$/, '/')}accept/${encodeURIComponent(id)}`, origin).href;
+}
