@@ -100,28 +100,37 @@ describe('names of what an entry refers to', () => {
     });
     expect(user.status).toBe(200);
 
-    const [created] = (await t.call(`/api/logs?applicationId=${app.json.id}&logKey=Admin.User.Created`)).json as Log[];
+    const [created] = (
+      await t.call(`/api/logs?applicationId=${app.json.id}&logKey=Admin.User.Created&includeNames=true`)
+    ).json as Log[];
     expect(created?.payload.actor).toEqual({ type: 'application', id: app.json.id });
     expect(created?.payload.entity).toEqual({ type: 'User', id: user.json.id });
     expect(created?.names).toEqual({ actor: 'Back office', application: 'Back office', entity: 'Ada Lovelace' });
-    expect((await t.call(`/api/logs/${created?.id}`)).json, 'the entry answers the same names').toEqual(created);
+    expect(
+      (await t.call(`/api/logs/${created?.id}?includeNames=true`)).json,
+      'the entry answers the same names',
+    ).toEqual(created);
+    const [plain] = (await t.call(`/api/logs?applicationId=${app.json.id}&logKey=Admin.User.Created`)).json as Log[];
+    expect(plain?.names, 'names only when asked (they cost a statement)').toBeUndefined();
 
     // A sign-in of that user to that application (no actor): the user and the application by name.
     await t.db.execute(sql`
       insert into logs (tenant_id, id, key, user_id, application_id, payload)
       values ('default', 'named-sign-in', 'Interaction.SignIn.Submit', ${user.json.id}, ${app.json.id},
               '{"result":"Success"}'::jsonb)`);
-    const [signIn] = (await t.call(`/api/logs?userId=${user.json.id}&logKey=Interaction.SignIn.Submit`)).json as Log[];
+    const [signIn] = (
+      await t.call(`/api/logs?userId=${user.json.id}&logKey=Interaction.SignIn.Submit&includeNames=true`)
+    ).json as Log[];
     expect(signIn?.names).toEqual({ user: 'Ada Lovelace', application: 'Back office' });
 
     // A console admin is a user of the admin tenant: the role gets its name, the admin keeps only its id.
-    const [byAlice] = (await t.call('/api/logs?userId=alice')).json as Log[];
+    const [byAlice] = (await t.call('/api/logs?userId=alice&includeNames=true')).json as Log[];
     expect(byAlice?.payload.actor).toEqual({ type: 'user', id: 'alice' });
     expect(byAlice?.names).toEqual({ entity: 'by-alice' });
 
     // Gone since: no name, the ids stay.
     expect((await t.call(`/api/users/${user.json.id}`, { method: 'DELETE' })).status).toBe(204);
-    const again = (await t.call(`/api/logs/${created?.id}`)).json as Log;
+    const again = (await t.call(`/api/logs/${created?.id}?includeNames=true`)).json as Log;
     expect(again.names).toEqual({ actor: 'Back office', application: 'Back office' });
   });
 
@@ -136,11 +145,11 @@ describe('names of what an entry refers to', () => {
              ('default', 'odd-refs', 'Admin.Role.Updated', null,
               '{"result":"Success","entity":{"type":"constructor","id":"x"},"actor":{"type":"system","id":"cli"}}'::jsonb)`);
     for (const id of ['foreign-refs', 'odd-refs']) {
-      const entry = await t.call(`/api/logs/${id}`);
+      const entry = await t.call(`/api/logs/${id}?includeNames=true`);
       expect(entry.status).toBe(200);
       expect(entry.json.names, id).toBeUndefined();
     }
-    const page = (await t.call('/api/logs?logKey=Admin.Role.Updated&page_size=100')).json as Log[];
+    const page = (await t.call('/api/logs?logKey=Admin.Role.Updated&page_size=100&includeNames=true')).json as Log[];
     expect(page.find((log) => log.id === 'foreign-refs')?.names).toBeUndefined();
   });
 
@@ -153,7 +162,7 @@ describe('names of what an entry refers to', () => {
       }
     }
     const tenant = new CountingTenantDb(t.db, DEFAULT_TENANT_ID);
-    const page = (await t.call('/api/logs?page_size=100')).json as Log[];
+    const page = (await t.call('/api/logs?page_size=100&includeNames=true')).json as Log[];
     const bare = page.map(({ names: _names, ...log }) => log);
     expect(bare.length).toBeGreaterThan(5);
     const named = await withNames(tenant, bare);

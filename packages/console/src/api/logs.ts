@@ -45,7 +45,13 @@ export function useLogs(
     enabled,
     queryKey: api.key('logs', 'list', filter, { page, pageSize }),
     queryFn: ({ signal }) =>
-      requestPage(api.path(`/logs${listQuery({ ...filter, page, page_size: pageSize })}`), logSchema, { signal }),
+      requestPage(
+        api.path(`/logs${listQuery({ ...filter, page, page_size: pageSize, includeNames: true })}`),
+        logSchema,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +60,8 @@ export function useLog(id: string) {
   const api = useManagementApi();
   return useQuery({
     queryKey: api.key('logs', 'detail', id),
-    queryFn: ({ signal }) => requestJson(api.path(`/logs/${encodeURIComponent(id)}`), logSchema, { signal }),
+    queryFn: ({ signal }) =>
+      requestJson(api.path(`/logs/${encodeURIComponent(id)}?includeNames=true`), logSchema, { signal }),
     // The entry page says it does not exist; a toast would say it twice.
     meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
   });

@@ -84,11 +84,12 @@ export function toLog(row: typeof logs.$inferSelect): Log {
   return { id: row.id, key: row.key, payload, createdAt: row.createdAt.getTime() };
 }
 
-/** One entry, with its names; 404 also when it is past the tenant's retention (`retentionDays`). */
-export async function findLog(tenant: TenantDb, id: string, retentionDays?: number): Promise<Log> {
+/** One entry, with its names unless `names` is false; 404 also when it is past the tenant's retention (`retentionDays`). */
+export async function findLog(tenant: TenantDb, id: string, retentionDays?: number, names = true): Promise<Log> {
   const retained = withinRetention(retentionDays);
   const row = await tenant.findOne(logs, retained ? allOf(eq(logs.id, id), retained) : eq(logs.id, id));
   if (!row) throw notFound();
+  if (!names) return toLog(row);
   const [log] = await withNames(tenant, [toLog(row)]);
   return log ?? toLog(row);
 }

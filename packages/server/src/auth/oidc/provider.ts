@@ -113,6 +113,18 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     });
     return tokenSettings;
   };
+  // Console admins' names for their tokens, kept a minute (a rename shows in new audit entries within it).
+  const recentNames = new Map<string, { name: { name: string } | undefined; at: number }>();
+  const adminNames = async (token: { kind: string; accountId?: string | undefined }) => {
+    const id = token.kind === 'AccessToken' ? token.accountId : undefined;
+    if (!id) return undefined;
+    const known = recentNames.get(id);
+    if (known && Date.now() - known.at < ADMIN_NAME_TTL_MS) return known.name;
+    const name = await consoleAdminName(tenant, token);
+    if (recentNames.size >= 10_000) recentNames.clear();
+    recentNames.set(id, { name, at: Date.now() });
+    return name;
+  };
   const customJwt = {
     tenant,
     customizer: async (type: JwtCustomizerTokenType) => (await readSettings()).customizers[type],
@@ -211,7 +223,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     extraTokenClaims: async (ctx, token) => {
       const organization = organizationTokenClaims(token);
       const custom = await customJwtClaims(customJwt, ctx, token, organization?.organization_id);
-      const admin = tenantId === ADMIN_TENANT_ID ? await consoleAdminName(tenant, token) : undefined;
+      const admin = tenantId === ADMIN_TENANT_ID ? await adminNames(token) : undefined;
       return custom || organization || admin ? { ...custom, ...organization, ...admin } : undefined;
     },
     renderError: errorRenderer(tenant),
@@ -268,6 +280,9 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   allowFormPostTargets(provider);
   return provider;
 }
+
+/** How long a tenant provider remembers a console admin's name for their tokens. */
+const ADMIN_NAME_TTL_MS = 60_000;
 
 /**
  * A console admin's access token carries their name (`name`: the name, else the username or email), so the tenants
