@@ -974,7 +974,8 @@ export const sweepAreas: Record<string, SweepArea> = {
       await api.createRole({ name: `Sweep audit ${suffix()}` });
       const logTable = (page: Page) => page.getByRole('table', { name: 'Audit logs' });
       const entryOf = (table: Locator) =>
-        table.getByRole('row').filter({ hasText: 'Admin.Role.Created' }).first().getByRole('link');
+        // The row's first link opens the entry; its subject links to the role.
+        table.getByRole('row').filter({ hasText: 'Admin.Role.Created' }).first().getByRole('link').first();
       const entry = await api.get<{ id: string }[]>('/logs?logKey=Admin.Role.Created&page_size=1');
       return {
         stops: [

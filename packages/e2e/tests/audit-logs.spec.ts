@@ -114,7 +114,8 @@ test.describe('audit logs', () => {
     expect(exported.some((entry) => entry.payload.entity?.id === role.id)).toBe(true);
 
     // The newest update is ours: the entry shows what changed, field by field.
-    await rows.first().getByRole('link').click();
+    // The row's first link opens the entry (its actor and subject link to their own pages).
+    await rows.first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/audit-logs\/[0-9a-z]+$/i);
     await expectHeading(page, 'Admin.Role.Updated');
     const changes = page.getByRole('table', { name: 'Changes' });
@@ -125,8 +126,8 @@ test.describe('audit logs', () => {
     const descriptionRow = changes.getByRole('row', { name: /^description\b/ });
     await expect(descriptionRow).toContainText('Before the rename');
     await expect(descriptionRow).toContainText('After the rename');
-    await expect(page.getByText('Changed item')).toBeVisible();
-    await expect(page.getByText(`Role ${role.id}`)).toBeVisible();
+    // The subject by its name, linked to the role's page (issue 40, item 2).
+    await expect(page.getByRole('link', { name: `Renamed auditor ${id}` })).toBeVisible();
     await snap(page, 'entry');
 
     // Back returns to the filtered list.

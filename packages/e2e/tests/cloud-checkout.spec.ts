@@ -180,7 +180,7 @@ test.describe('cloud checkout', () => {
     // Free: no checkout, the tenant is created and opened straight away.
     await openPlanPicker(page, 'Free prod');
     await planCard(page, 'Free').getByRole('button', { name: 'Select Free' }).click();
-    await expect(page.getByText('Tenant created.')).toBeVisible();
+    await expect(page.getByText('Tenant “Free prod” created.')).toBeVisible();
     await expect(switcher(page)).toContainText('Free prod');
     expect(await tenantNames(page)).toContain('Free prod');
   });

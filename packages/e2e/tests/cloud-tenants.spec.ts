@@ -84,7 +84,7 @@ test.describe('cloud tenants', () => {
     await dialog.getByLabel('Tenant name').fill('Second dev');
     await expect(dialog.getByRole('radio', { name: /Development/ })).toBeChecked();
     await dialog.getByRole('button', { name: 'Create tenant' }).click();
-    await expect(page.getByText('Tenant created.')).toBeVisible();
+    await expect(page.getByText('Tenant “Second dev” created.')).toBeVisible();
     await expect(switcher(page)).toContainText('Second dev');
     const secondTenantId = new URL(page.url()).pathname.split('/')[2] ?? '';
     expect(secondTenantId).not.toBe(firstTenantId);

@@ -152,7 +152,8 @@ test.describe('sign-in experience', () => {
     await page.getByRole('combobox', { name: 'Screen', exact: true }).selectOption('register');
     await page.getByRole('combobox', { name: 'Theme', exact: true }).selectOption('dark');
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de');
-    await expect(frame).toHaveAttribute('src', /screen=register&lang=de&theme=dark$/);
+    // The preview is named for an application (issue 40, item 10): `&app=` follows.
+    await expect(frame).toHaveAttribute('src', /screen=register&lang=de&theme=dark(&app=[\w-]+)?$/);
     await page.getByRole('combobox', { name: 'Device', exact: true }).selectOption('mobile');
     await expect.poll(async () => (await frame.boundingBox())?.width ?? 0).toBeLessThanOrEqual(360);
     await snap(page, 'preview');

@@ -46,7 +46,7 @@ export function CreateTenantModal({
   };
 
   const moveInto = (tenant: Tenant) => {
-    toast.success(t('create.created'));
+    toast.success(t('create.created', { name: tenant.name }));
     close();
     navigate(`/${encodeURIComponent(tenant.id)}`);
   };
