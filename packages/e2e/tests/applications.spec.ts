@@ -461,7 +461,7 @@ test.describe('applications', () => {
     const row = logs.getByRole('row', { name: /Admin\.Application\.Updated/ });
     await expect(row).toBeVisible();
     await expect(row.getByText('Success')).toBeVisible();
-    await row.getByRole('link').click();
+    await row.getByRole('link', { name: 'Admin.Application.Updated' }).click();
     await expectHeading(page, 'Admin.Application.Updated');
     // What changed, field by field (the payload's JSON is longer than its box shows).
     const changes = page.getByRole('table', { name: 'Changes' });

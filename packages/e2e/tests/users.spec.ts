@@ -357,7 +357,7 @@ test.describe('users', () => {
     const entry = logs.getByRole('row', { name: /Interaction\.SignIn\.Submit/ });
     await expect(entry).toBeVisible();
     await expect(entry.getByText('Success')).toBeVisible();
-    await entry.getByRole('link').click();
+    await entry.getByRole('link', { name: 'Interaction.SignIn.Submit' }).click();
     await expect(page).toHaveURL(new RegExp(`/users/${user.id}/logs/[0-9a-z]+$`, 'i'));
     await expectHeading(page, 'Interaction.SignIn.Submit');
     await expect(page.getByRole('textbox', { name: 'Payload as JSON' })).toContainText(`logs_${id}`);

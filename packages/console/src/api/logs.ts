@@ -1,11 +1,4 @@
-import {
-  applicationSchema,
-  CLOUD_API_RESOURCE,
-  type LogPayload,
-  logSchema,
-  tenantMemberSchema,
-  userSchema,
-} from '@gatehouse/schemas';
+import { CLOUD_API_RESOURCE, type LogPayload, logSchema, tenantMemberSchema } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
@@ -64,37 +57,6 @@ export function useLog(id: string) {
       requestJson(api.path(`/logs/${encodeURIComponent(id)}?includeNames=true`), logSchema, { signal }),
     // The entry page says it does not exist; a toast would say it twice.
     meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
-  });
-}
-
-/**
- * Who an entry names, for the logs tabs' user and application columns (components/AuditLog): one request per
- * distinct id (cached under the detail's key, so ids repeated on a page or opened later cost nothing more). A deleted
- * user or application is no error here: the column shows its id instead, without a toast. The entries' own `names`
- * say the same without a request; the audit-logs page reads those.
- */
-export function useLogUser(id: string | undefined) {
-  const api = useManagementApi();
-  return useQuery({
-    enabled: id !== undefined,
-    queryKey: api.key('users', 'detail', id),
-    queryFn: ({ signal }) => requestJson(api.path(`/users/${encodeURIComponent(id ?? '')}`), userSchema, { signal }),
-    retry: false,
-    staleTime: 60_000,
-    meta: { silenceErrorCodes: true },
-  });
-}
-
-export function useLogApplication(id: string | undefined) {
-  const api = useManagementApi();
-  return useQuery({
-    enabled: id !== undefined,
-    queryKey: api.key('applications', 'detail', id),
-    queryFn: ({ signal }) =>
-      requestJson(api.path(`/applications/${encodeURIComponent(id ?? '')}`), applicationSchema, { signal }),
-    retry: false,
-    staleTime: 60_000,
-    meta: { silenceErrorCodes: true },
   });
 }
 

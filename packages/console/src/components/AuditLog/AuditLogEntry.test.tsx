@@ -3,6 +3,7 @@ import type { Log } from '@gatehouse/schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import auditLogs from '../../i18n/locales/en/audit_logs.json';
 import { renderPage } from '../testing/render-page.tsx';
 import { AuditLogEntry } from './AuditLogEntry.tsx';
 
@@ -39,9 +40,10 @@ const log: Log = {
 describe('AuditLogEntry', () => {
   it('shows and hides the same values in the changes table and the payload', async () => {
     const user = userEvent.setup();
-    renderPage(<AuditLogEntry backTo="/audit-logs" backLabel="Back" log={log} isLoading={false} />, {
-      path: '/audit-logs/log1',
-    });
+    renderPage(
+      <AuditLogEntry backTo="/audit-logs" backLabel="Back" log={log} isLoading={false} admins={new Map()} links={{}} />,
+      { path: '/audit-logs/log1', namespaces: { audit_logs: auditLogs } },
+    );
     const table = screen.getByRole('table', { name: 'Changes' });
     const keys = within(table).getByRole('row', { name: /^keys/ });
     expect(keys.textContent).toContain('"signingKeyAlgorithm":"RSA"');

@@ -1,35 +1,39 @@
-import { type Log, redactSecrets } from '@gatehouse/schemas';
+import type { Log } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { BackLink } from '../BackLink/BackLink.tsx';
 import { Button } from '../Button/Button.tsx';
-import { Card } from '../Card/Card.tsx';
-import { CodeEditor } from '../CodeEditor/CodeEditor.tsx';
-import { CopyButton } from '../CopyButton/CopyButton.tsx';
-import { PageHeader } from '../PageHeader/PageHeader.tsx';
 import { Spinner } from '../Spinner/Spinner.tsx';
-import { Tag, type TagStatus } from '../Tag/Tag.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './AuditLog.module.css';
-import { LogResultTag } from './LogResultTag.tsx';
-import { logApplicationId, logUserId } from './log-actors.ts';
-import { type ChangeKind, logChanges } from './log-changes.ts';
+import { AuditLogDetails } from './AuditLogDetails.tsx';
+import type { AdminNames, LogLinks } from './log-references.ts';
 
 export type AuditLogEntryProps = {
-  /** The logs tab the entry was opened from, and its name ('Back to the user's logs'). */
+  /** The list the entry was opened from, and its name ('Back to the user's logs', 'Back to audit logs'). */
   backTo: string;
   backLabel: string;
+  /** The document's title until the entry has loaded (by default the back link's label). */
+  title?: string | undefined;
   log: Log | undefined;
   isLoading: boolean;
   error?: unknown;
   onRetry?: () => void;
+  /** Console admins the console can name (the log itself cannot: they are users of the admin tenant). */
+  admins: AdminNames;
+  /** The pages of what the entry names (pages/audit-logs/log-links.ts). */
+  links: LogLinks;
 };
 
-/** One audit-log entry as a page: its facts, what an admin write changed (before and after), and the payload. */
-export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetry }: AuditLogEntryProps) {
+/**
+ * One audit-log entry as a page (the tenant's audit log and every logs tab): who did what to what, by name and
+ * linked, its facts, what an admin write changed (before and after), and the payload.
+ */
+export function AuditLogEntry(props: AuditLogEntryProps) {
+  const { backTo, backLabel, title, log, isLoading, error, onRetry, admins, links } = props;
   const { t } = useTranslation(['components_extra', 'components']);
-  useDocumentTitle(log?.key ?? backLabel);
+  useDocumentTitle(log?.key ?? title ?? backLabel);
   const back = <BackLink to={backTo}>{backLabel}</BackLink>;
   let content: ReactNode;
   if (isLoading) {
@@ -49,7 +53,7 @@ export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetr
       </>
     );
   } else {
-    content = <LoadedEntry log={log} />;
+    content = <AuditLogDetails log={log} admins={admins} links={links} />;
   }
   return (
     <div className={styles.page}>
@@ -57,104 +61,4 @@ export function AuditLogEntry({ backTo, backLabel, log, isLoading, error, onRetr
       {content}
     </div>
   );
-}
-
-function LoadedEntry({ log }: { log: Log }) {
-  const { t, i18n } = useTranslation(['components_extra', 'components']);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'medium' });
-  const { payload } = log;
-  const facts: { key: string; label: string; value: string | undefined }[] = [
-    { key: 'time', label: t('audit_log.time'), value: time.format(log.createdAt) },
-    { key: 'user', label: t('audit_log.user_id'), value: logUserId(log) },
-    { key: 'application', label: t('audit_log.application_id'), value: logApplicationId(log) },
-    {
-      key: 'entity',
-      label: t('audit_log.entity'),
-      value: payload.entity && `${payload.entity.type} ${payload.entity.id}`,
-    },
-    { key: 'ip', label: t('audit_log.ip'), value: payload.ip },
-    { key: 'user_agent', label: t('audit_log.user_agent'), value: payload.userAgent },
-    { key: 'request', label: t('audit_log.request_id'), value: payload.requestId },
-    {
-      key: 'error',
-      label: t('audit_log.error'),
-      value: payload.error === undefined ? undefined : String(errorText(payload.error)),
-    },
-  ];
-  // Secrets are never put on the screen, not even inside the raw payload; one rule for both views.
-  const hidden = t('audit_log.hidden');
-  const changes = logChanges(payload, hidden);
-  const json = JSON.stringify(redactSecrets(payload, hidden), null, 2);
-  return (
-    <>
-      <PageHeader
-        title={<code className={styles.title}>{log.key}</code>}
-        actions={<LogResultTag result={payload.result} />}
-      />
-      <Card title={t('audit_log.details')}>
-        <dl className={styles.facts}>
-          {facts
-            .filter((fact) => fact.value)
-            .map((fact) => (
-              <div key={fact.key} className={styles.fact}>
-                <dt className={styles.factLabel}>{fact.label}</dt>
-                <dd className={styles.factValue}>{fact.value}</dd>
-              </div>
-            ))}
-        </dl>
-      </Card>
-      {changes.length > 0 && (
-        <Card title={t('audit_log.changes')} description={t('audit_log.changes_description')}>
-          <div className={styles.scroller}>
-            <table className={styles.changes} aria-label={t('audit_log.changes')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit_log.field')}</th>
-                  <th scope="col">{t('audit_log.change')}</th>
-                  <th scope="col">{t('audit_log.before')}</th>
-                  <th scope="col">{t('audit_log.after')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((change) => (
-                  <tr key={change.field}>
-                    <th scope="row">
-                      <code className={styles.path}>{change.field}</code>
-                    </th>
-                    <td>
-                      <Tag status={kindStatus[change.kind]}>{t(`audit_log.kinds.${change.kind}`)}</Tag>
-                    </td>
-                    {change.isHidden ? (
-                      <td colSpan={2} className={styles.muted}>
-                        {t('audit_log.secret_changed')}
-                      </td>
-                    ) : (
-                      <>
-                        <td className={styles.before}>{change.before ? <code>{change.before}</code> : <NoValue />}</td>
-                        <td className={styles.after}>{change.after ? <code>{change.after}</code> : <NoValue />}</td>
-                      </>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Card>
-      )}
-      <Card title={t('audit_log.payload')} actions={<CopyButton value={json} label={t('audit_log.copy_payload')} />}>
-        <CodeEditor value={json} language="json" isReadOnly aria-label={t('audit_log.payload_json')} />
-      </Card>
-    </>
-  );
-}
-
-const kindStatus: Record<ChangeKind, TagStatus> = { added: 'success', removed: 'error', changed: 'info' };
-
-function NoValue() {
-  const { t } = useTranslation(['components_extra', 'components']);
-  return <span className={styles.muted}>{t('audit_log.none')}</span>;
-}
-
-function errorText(error: unknown): string {
-  return typeof error === 'string' ? error : JSON.stringify(error);
 }

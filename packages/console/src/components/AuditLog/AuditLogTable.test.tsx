@@ -1,38 +1,48 @@
 // @vitest-environment happy-dom
 import type { Log } from '@gatehouse/schemas';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import auditLogs from '../../i18n/locales/en/audit_logs.json';
 import { renderPage } from '../testing/render-page.tsx';
 import { AuditLogTable, type AuditLogTableProps } from './AuditLogTable.tsx';
+import type { LogLinks } from './log-references.ts';
 
-// Names come from the users and applications APIs; here, one of each exists and the rest were deleted.
-vi.mock('../../api/logs.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/logs.ts')>()),
-  useLogUser: (id: string | undefined) => ({ data: id === 'u1' ? { name: 'Ada Lovelace' } : undefined }),
-  useLogApplication: (id: string | undefined) => ({ data: id === 'app1' ? { name: 'Back office' } : undefined }),
-}));
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
+// Names come with the page (GET /logs?includeNames=true): one user and one application exist, the rest were deleted.
 const logs = [
   {
     id: 'l1',
     key: 'Admin.Role.Created',
     createdAt: 0,
     payload: { result: 'Success', actor: { type: 'user', id: 'u1' } },
+    names: { actor: 'Ada Lovelace' },
   },
   {
     id: 'l2',
     key: 'ExchangeTokenBy.ClientCredentials',
     createdAt: 0,
     payload: { result: 'Error', applicationId: 'app1' },
+    names: { application: 'Back office' },
   },
   { id: 'l3', key: 'Interaction.SignIn.Submit', createdAt: 0, payload: { result: 'Success', userId: 'gone42' } },
 ] as Log[];
+
+/** The console's pages of users and applications, as pages/audit-logs/log-links.ts builds them. */
+const links: LogLinks = {
+  User: (id) => `users/${id}/settings`,
+  Application: (id) => `applications/${id}/settings`,
+};
 
 function renderTable(props: Partial<AuditLogTableProps> = {}) {
   renderPage(
     <AuditLogTable
       aria-label="Audit logs"
       rows={logs}
+      admins={new Map()}
+      links={links}
       totalCount={3}
       isLoading={false}
       page={1}
@@ -42,7 +52,7 @@ function renderTable(props: Partial<AuditLogTableProps> = {}) {
       empty="No entries."
       {...props}
     />,
-    { path: '/audit-logs' },
+    { path: '/audit-logs', namespaces: { audit_logs: auditLogs } },
   );
   return within(screen.getByRole('table', { name: 'Audit logs' }));
 }
@@ -71,6 +81,27 @@ describe('AuditLogTable', () => {
       ['ExchangeTokenBy.ClientCredentials', '(none)', 'Back office'],
       ['Interaction.SignIn.Submit', 'gone42', '(none)'],
     ]);
+  });
+
+  it('reads the names from the page, linking each, and names a console admin it knows without a request', () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const byAdmin = {
+      id: 'l4',
+      key: 'Admin.User.Suspended',
+      createdAt: 0,
+      payload: { result: 'Success', actor: { type: 'user', id: 'admin1' }, applicationId: 'app1' },
+      names: { application: 'Back office' },
+    } as Log;
+    const table = renderTable({ rows: [...logs, byAdmin], admins: new Map([['admin1', 'Olivia Admin']]) });
+    const row = table.getByRole('row', { name: /Admin\.User\.Suspended/ });
+    expect(within(row).getByText('Olivia Admin')).toBeTruthy();
+    expect(within(row).getByText('Console admin')).toBeTruthy();
+    expect(within(row).queryByRole('link', { name: 'Olivia Admin' }), 'a console admin has no page here').toBeNull();
+    expect(table.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe('/users/u1/settings');
+    expect(table.getAllByRole('link', { name: 'Back office' })[0]?.getAttribute('href')).toBe(
+      '/applications/app1/settings',
+    );
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('leaves out a column that would repeat one value on every row, and keeps its columns when empty', () => {

@@ -1,38 +1,53 @@
 import type { Log } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogApplication, useLogUser } from '../../api/logs.ts';
 import { Table, type TableColumn } from '../Table/Table.tsx';
-import { UserText } from '../UserText.tsx';
 import styles from './AuditLog.module.css';
+import { LogReferenceView } from './LogReferenceView.tsx';
 import { LogResultTag } from './LogResultTag.tsx';
-import { logApplicationId, logUserId } from './log-actors.ts';
+import { type AdminNames, type LogLinks, logActor, logApplication, logSubject, logUser } from './log-references.ts';
+
+/** What a column shows: the event, who did it (`actor`) or whose entry it is (`user`), to what, where, how, when. */
+export type AuditLogColumn = 'event' | 'actor' | 'user' | 'subject' | 'application' | 'result' | 'time';
+
+/** A logs tab's columns: the entries of one user or application, by the user and the application they name. */
+const tabColumns: readonly AuditLogColumn[] = ['event', 'user', 'application', 'result', 'time'];
 
 export type AuditLogTableProps = {
   'aria-label': string;
   rows: readonly Log[] | undefined;
+  /** Console admins the console can name (the log itself cannot: they are users of the admin tenant). */
+  admins: AdminNames;
+  /** The pages of what the entries name (pages/audit-logs/log-links.ts). */
+  links: LogLinks;
+  /** Which columns, in order: a logs tab's by default; the tenant's audit log shows the actor and subject instead. */
+  columns?: readonly AuditLogColumn[];
   totalCount: number;
   /** The server stopped counting (a very long log): the total is a lower bound. */
-  isTotalCapped?: boolean;
+  isTotalCapped?: boolean | undefined;
   isLoading: boolean;
   error?: unknown;
   onRetry?: () => void;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  /** Where an entry opens (spec §2.2: '{appId}/logs/{logId}', '{userId}/logs/{logId}'). */
+  /** Where an entry opens (spec §2.2: '{appId}/logs/{logId}', '{userId}/logs/{logId}', 'audit-logs/{logId}'). */
   rowLink: (log: Log) => string;
   empty: ReactNode;
   /** Columns that would repeat one value on every row: the user on a user's logs tab, the application on an app's. */
-  hideColumns?: readonly ('user' | 'application')[];
+  hideColumns?: readonly AuditLogColumn[];
 };
 
 /**
- * Audit-log entries newest first: what happened, who did it (user, application), whether it worked and when. Every
- * logs tab uses this one table.
+ * Audit-log entries newest first: what happened, who did it, to what, in which application, whether it worked and
+ * when. Names come with the page (the server reads them in one go, `includeNames`), never one request per row; each
+ * links to its page where there is one. The audit-logs page and every logs tab use this one table.
  */
 export function AuditLogTable({
   rows,
+  admins,
+  links,
+  columns: shown = tabColumns,
   totalCount,
   isTotalCapped,
   page,
@@ -41,31 +56,49 @@ export function AuditLogTable({
   hideColumns = [],
   ...props
 }: AuditLogTableProps) {
-  const { t, i18n } = useTranslation(['components_extra', 'components']);
+  const { t, i18n } = useTranslation(['components_extra', 'audit_logs']);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-  const allColumns: TableColumn<Log>[] = [
-    { key: 'event', title: t('audit_log.event'), render: (log) => <code className={styles.key}>{log.key}</code> },
-    { key: 'user', title: t('audit_log.user'), render: (log) => <LogUser id={logUserId(log)} /> },
-    {
+  const allColumns: Record<AuditLogColumn, TableColumn<Log>> = {
+    event: {
+      key: 'event',
+      title: t('audit_log.event'),
+      render: (log) => <code className={styles.key}>{log.key}</code>,
+    },
+    actor: {
+      key: 'actor',
+      title: t('audit_logs:columns.actor'),
+      render: (log) => <LogReferenceView reference={logActor(log, admins, links)} />,
+    },
+    user: {
+      key: 'user',
+      title: t('audit_log.user'),
+      render: (log) => <LogReferenceView reference={logUser(log, admins, links)} />,
+    },
+    subject: {
+      key: 'subject',
+      title: t('audit_logs:columns.subject'),
+      render: (log) => <LogReferenceView reference={logSubject(log, links)} />,
+    },
+    application: {
       key: 'application',
       title: t('audit_log.application'),
-      render: (log) => <LogApplication id={logApplicationId(log)} />,
+      render: (log) => <LogReferenceView reference={logApplication(log, links)} />,
     },
-    {
+    result: {
       key: 'result',
       title: t('audit_log.result'),
       width: '7rem',
       render: (log) => <LogResultTag result={log.payload.result} />,
     },
-    {
+    time: {
       key: 'time',
       title: t('audit_log.time'),
       width: '13rem',
       noWrap: true,
       render: (log) => time.format(log.createdAt),
     },
-  ];
-  const columns = allColumns.filter((column) => !hideColumns.some((hidden) => hidden === column.key));
+  };
+  const columns = shown.filter((key) => !hideColumns.includes(key)).map((key) => allColumns[key]);
   return (
     <Table
       aria-label={props['aria-label']}
@@ -81,35 +114,4 @@ export function AuditLogTable({
       empty={typeof props.empty === 'string' ? <p className={styles.muted}>{props.empty}</p> : props.empty}
     />
   );
-}
-
-/** A user by name (else username, email), or by id while loading and when the user no longer exists. */
-function LogUser({ id }: { id: string | undefined }) {
-  const user = useLogUser(id);
-  if (!id) return <NoActor />;
-  const name = [user.data?.name, user.data?.username, user.data?.primaryEmail].find((value) => value?.trim());
-  return name ? (
-    <span className={styles.actor}>
-      <UserText>{name}</UserText>
-    </span>
-  ) : (
-    <code className={styles.actorId}>{id}</code>
-  );
-}
-
-function LogApplication({ id }: { id: string | undefined }) {
-  const application = useLogApplication(id);
-  if (!id) return <NoActor />;
-  return application.data ? (
-    <span className={styles.actor}>
-      <UserText>{application.data.name}</UserText>
-    </span>
-  ) : (
-    <code className={styles.actorId}>{id}</code>
-  );
-}
-
-function NoActor() {
-  const { t } = useTranslation(['components_extra', 'components']);
-  return <span className={styles.muted}>{t('audit_log.none')}</span>;
 }

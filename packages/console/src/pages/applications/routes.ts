@@ -5,7 +5,8 @@ import { toApplication } from './links.ts';
 
 /** Page chunk and strings download in parallel, so a page never suspends on its translations. */
 async function page<T>(load: () => Promise<T>): Promise<T> {
-  const [module] = await Promise.all([load(), loadNamespace('applications')]);
+  // The logs tab's entries are worded by the audit-log strings (components/AuditLog).
+  const [module] = await Promise.all([load(), loadNamespace('applications'), loadNamespace('audit_logs')]);
   return module;
 }
 

@@ -8,10 +8,10 @@ import { searchApplications } from '../../api/applications.ts';
 import { requestJson } from '../../api/client.ts';
 import { useManagementApi } from '../../api/management.ts';
 import { searchUsers } from '../../api/users.ts';
+import type { AdminNames } from '../../components/AuditLog/log-references.ts';
 import { useDebouncedCallback } from '../../components/Table/use-debounced-callback.ts';
 import { Combobox, type ComboboxOption } from './Combobox.tsx';
 import { logKeyGroups, matchLogKeys } from './log-keys.ts';
-import type { AdminNames } from './log-references.ts';
 
 type PickerProps = {
   value: string | undefined;

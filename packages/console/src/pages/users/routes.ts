@@ -6,7 +6,8 @@ import { userDisplayName } from './user-display.ts';
 
 /** Page chunk and strings download in parallel, so a page never suspends on its translations. */
 async function page<T>(load: () => Promise<T>): Promise<T> {
-  const [module] = await Promise.all([load(), loadNamespace('users')]);
+  // The logs tab's entries are worded by the audit-log strings (components/AuditLog).
+  const [module] = await Promise.all([load(), loadNamespace('users'), loadNamespace('audit_logs')]);
   return module;
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AuditLogCard } from '../../../../components/AuditLog/AuditLogCard.tsx';
 import { useTenantPath } from '../../../../components/routing/tenant-path.ts';
+import { logLinks } from '../../../audit-logs/log-links.ts';
 import { toApplicationLog } from '../../links.ts';
 import { useApplicationOutlet } from '../ApplicationDetailPage.tsx';
 
@@ -15,6 +16,7 @@ export function LogsTab() {
       title={t('logs.title')}
       description={t('logs.description')}
       empty={t('logs.empty')}
+      links={logLinks}
       rowLink={(log) => resolve(toApplicationLog(application.id, log.id))}
     />
   );

@@ -1,32 +1,32 @@
 import { type Log, redactSecrets } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import entryStyles from '../../components/AuditLog/AuditLog.module.css';
-import { LogResultTag } from '../../components/AuditLog/LogResultTag.tsx';
-import { type ChangeKind, logChanges } from '../../components/AuditLog/log-changes.ts';
-import { Card } from '../../components/Card/Card.tsx';
-import { CodeEditor } from '../../components/CodeEditor/CodeEditor.tsx';
-import { CopyButton } from '../../components/CopyButton/CopyButton.tsx';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
-import { Tag, type TagStatus } from '../../components/Tag/Tag.tsx';
+import { Card } from '../Card/Card.tsx';
+import { CodeEditor } from '../CodeEditor/CodeEditor.tsx';
+import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import { PageHeader } from '../PageHeader/PageHeader.tsx';
+import { Tag, type TagStatus } from '../Tag/Tag.tsx';
+import styles from './AuditLog.module.css';
 import { LogReferenceView } from './LogReferenceView.tsx';
-import { type AdminNames, logActor, logApplication, logSubject } from './log-references.ts';
+import { LogResultTag } from './LogResultTag.tsx';
+import { type ChangeKind, logChanges } from './log-changes.ts';
+import { type AdminNames, type LogLinks, logActor, logApplication, logSubject } from './log-references.ts';
 
 /**
  * One entry of the tenant's audit log: who did what to what, by name and linked where there is a page (a raw id only
  * when nothing better is known), the request's facts, what an admin write changed, and the payload as recorded.
  */
-export function AuditLogDetails({ log, admins }: { log: Log; admins: AdminNames }) {
+export function AuditLogDetails({ log, admins, links }: { log: Log; admins: AdminNames; links: LogLinks }) {
   const { t, i18n } = useTranslation(['audit_logs', 'components_extra']);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'medium' });
   const { payload } = log;
-  const subject = logSubject(log);
+  const subject = logSubject(log, links);
   const facts: { key: string; label: string; value: ReactNode }[] = [
     { key: 'time', label: t('components_extra:audit_log.time'), value: time.format(log.createdAt) },
     {
       key: 'actor',
       label: t('audit_logs:columns.actor'),
-      value: <LogReferenceView reference={logActor(log, admins)} />,
+      value: <LogReferenceView reference={logActor(log, admins, links)} />,
     },
     ...(subject
       ? [{ key: 'subject', label: t('audit_logs:columns.subject'), value: <LogReferenceView reference={subject} /> }]
@@ -34,7 +34,7 @@ export function AuditLogDetails({ log, admins }: { log: Log; admins: AdminNames 
     {
       key: 'application',
       label: t('audit_logs:columns.application'),
-      value: <LogReferenceView reference={logApplication(log)} />,
+      value: <LogReferenceView reference={logApplication(log, links)} />,
     },
     ...textFacts([
       ['ip', t('components_extra:audit_log.ip'), payload.ip],
@@ -54,15 +54,15 @@ export function AuditLogDetails({ log, admins }: { log: Log; admins: AdminNames 
   return (
     <>
       <PageHeader
-        title={<code className={entryStyles.title}>{log.key}</code>}
+        title={<code className={styles.title}>{log.key}</code>}
         actions={<LogResultTag result={payload.result} />}
       />
       <Card title={t('components_extra:audit_log.details')}>
-        <dl className={entryStyles.facts}>
+        <dl className={styles.facts}>
           {facts.map((fact) => (
-            <div key={fact.key} className={entryStyles.fact}>
-              <dt className={entryStyles.factLabel}>{fact.label}</dt>
-              <dd className={entryStyles.factValue}>{fact.value}</dd>
+            <div key={fact.key} className={styles.fact}>
+              <dt className={styles.factLabel}>{fact.label}</dt>
+              <dd className={styles.factValue}>{fact.value}</dd>
             </div>
           ))}
         </dl>
@@ -72,8 +72,8 @@ export function AuditLogDetails({ log, admins }: { log: Log; admins: AdminNames 
           title={t('components_extra:audit_log.changes')}
           description={t('components_extra:audit_log.changes_description')}
         >
-          <div className={entryStyles.scroller}>
-            <table className={entryStyles.changes} aria-label={t('components_extra:audit_log.changes')}>
+          <div className={styles.scroller}>
+            <table className={styles.changes} aria-label={t('components_extra:audit_log.changes')}>
               <thead>
                 <tr>
                   <th scope="col">{t('components_extra:audit_log.field')}</th>
@@ -86,23 +86,19 @@ export function AuditLogDetails({ log, admins }: { log: Log; admins: AdminNames 
                 {changes.map((change) => (
                   <tr key={change.field}>
                     <th scope="row">
-                      <code className={entryStyles.path}>{change.field}</code>
+                      <code className={styles.path}>{change.field}</code>
                     </th>
                     <td>
                       <Tag status={kindStatus[change.kind]}>{t(`components_extra:audit_log.kinds.${change.kind}`)}</Tag>
                     </td>
                     {change.isHidden ? (
-                      <td colSpan={2} className={entryStyles.muted}>
+                      <td colSpan={2} className={styles.muted}>
                         {t('components_extra:audit_log.secret_changed')}
                       </td>
                     ) : (
                       <>
-                        <td className={entryStyles.before}>
-                          {change.before ? <code>{change.before}</code> : <NoValue />}
-                        </td>
-                        <td className={entryStyles.after}>
-                          {change.after ? <code>{change.after}</code> : <NoValue />}
-                        </td>
+                        <td className={styles.before}>{change.before ? <code>{change.before}</code> : <NoValue />}</td>
+                        <td className={styles.after}>{change.after ? <code>{change.after}</code> : <NoValue />}</td>
                       </>
                     )}
                   </tr>
@@ -131,7 +127,7 @@ function textFacts(facts: [key: string, label: string, value: string | undefined
 
 function NoValue() {
   const { t } = useTranslation('components_extra');
-  return <span className={entryStyles.muted}>{t('audit_log.none')}</span>;
+  return <span className={styles.muted}>{t('audit_log.none')}</span>;
 }
 
 function errorText(error: unknown): string {

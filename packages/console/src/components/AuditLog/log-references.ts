@@ -1,12 +1,4 @@
 import type { Log } from '@gatehouse/schemas';
-import { toApiResource } from '../api-resources/links.ts';
-import { toApplication } from '../applications/links.ts';
-import { toSsoConnector } from '../enterprise-sso/links.ts';
-import { toOrganizationRole } from '../organization-template/links.ts';
-import { toOrganization } from '../organizations/links.ts';
-import { toRole } from '../roles/links.ts';
-import { toUser } from '../users/links.ts';
-import { toHook } from '../webhooks/links.ts';
 
 /**
  * Someone or something an entry names, as the page shows it: by name, linking to its page when it still exists in
@@ -26,17 +18,12 @@ export type LogReference = {
   to: string | undefined;
 };
 
-/** Pages of the kinds of entity that have one, by `payload.entity.type`. */
-const entityPages: Record<string, (id: string) => string> = {
-  User: (id) => toUser(id),
-  Application: (id) => toApplication(id),
-  Role: (id) => toRole(id),
-  Organization: (id) => toOrganization(id),
-  OrganizationRole: (id) => toOrganizationRole(id),
-  Resource: (id) => toApiResource(id),
-  Hook: (id) => toHook(id),
-  SsoConnector: (id) => toSsoConnector(id),
-};
+/**
+ * The pages of what an entry names, relative to the tenant (resolve with useTenantPath), by kind: `User` and
+ * `Application` (an actor, `userId`, `applicationId`) and the entity types of `payload.entity.type` (`Role`, `Hook`…).
+ * The kit knows no routes: the pages hand it theirs (pages/audit-logs/log-links.ts). A kind without one is not linked.
+ */
+export type LogLinks = Readonly<Record<string, (id: string) => string>>;
 
 /** Kinds of entity the list names in words (the rest show as the server records them, `SignInExperience`). */
 export const entityTypes = [
@@ -63,57 +50,81 @@ const text = (value: unknown): string | undefined =>
 
 /**
  * Who did it. An admin write names its actor: a console admin (a user token of the admin tenant, recorded with the
- * name the token carried; older entries are named by the admins the console knows), a machine application of the tenant, or Gatehouse
- * itself. Sign-ins and token requests have no actor: the user who signed in, else the application that asked.
+ * name the token carried; older entries are named by the admins the console knows), a machine application of the
+ * tenant, or Gatehouse itself. Sign-ins and token requests have no actor: the user who signed in, else the
+ * application that asked.
  */
-export function logActor(log: Log, admins: AdminNames = new Map()): LogReference | undefined {
+export function logActor(log: Log, admins: AdminNames, links: LogLinks): LogReference | undefined {
   const { actor, userId, applicationId } = log.payload;
   const names = log.names ?? {};
   if (actor?.type === 'system') return { kind: 'system', id: actor.id, name: undefined, to: undefined };
-  if (actor?.type === 'application') return tenantApplication(actor.id, names.actor);
-  if (actor?.type === 'user') {
-    // A name from the tenant means a user of the tenant itself (the admin tenant's own log); else a console admin.
-    if (names.actor) return tenantUser(actor.id, names.actor);
-    // The name the admin's token carried when they made the change, else the one the console knows now.
-    return { kind: 'admin', id: actor.id, name: text(actor.name) ?? admins.get(actor.id), to: undefined };
-  }
-  if (userId) return tenantUser(userId, names.user);
-  if (applicationId) return tenantApplication(applicationId, names.application);
+  if (actor?.type === 'application') return tenantApplication(actor.id, names.actor, links);
+  if (actor?.type === 'user') return userActor(actor, names.actor, admins, links);
+  if (userId) return tenantUser(userId, names.user, links);
+  if (applicationId) return tenantApplication(applicationId, names.application, links);
   return undefined;
+}
+
+/**
+ * The user of an entry (a logs tab's user column): the one who signed in or asked for a token, else the user who
+ * made an admin write, a console admin unless the tenant names them.
+ */
+export function logUser(log: Log, admins: AdminNames, links: LogLinks): LogReference | undefined {
+  const { actor, userId } = log.payload;
+  const names = log.names ?? {};
+  if (actor?.type === 'user' && (userId === undefined || userId === actor.id)) {
+    return userActor(actor, names.actor ?? names.user, admins, links);
+  }
+  return userId ? tenantUser(userId, names.user, links) : undefined;
 }
 
 /**
  * What an admin write changed. Named by the tenant when it still exists (and then linked, where it has a page);
  * once deleted, by the name its last recorded state had; by id when neither says.
  */
-export function logSubject(log: Log): LogReference | undefined {
+export function logSubject(log: Log, links: LogLinks): LogReference | undefined {
   const { entity, before, after } = log.payload;
   if (!entity) return undefined;
   const current = log.names?.entity;
-  const page = Object.hasOwn(entityPages, entity.type) ? entityPages[entity.type] : undefined;
   return {
     kind: 'entity',
     type: entity.type,
     id: entity.id,
     name: current ?? recordedName(after, entity.id) ?? recordedName(before, entity.id),
-    to: current && page ? page(entity.id) : undefined,
+    to: current ? pageOf(links, entity.type, entity.id) : undefined,
   };
 }
 
 /** The application of an entry: the one signed in to, asked for a token, or the machine app that made a write. */
-export function logApplication(log: Log): LogReference | undefined {
+export function logApplication(log: Log, links: LogLinks): LogReference | undefined {
   const { applicationId, actor } = log.payload;
   const id = applicationId ?? (actor?.type === 'application' ? actor.id : undefined);
   if (!id) return undefined;
-  return tenantApplication(id, log.names?.application ?? (actor?.id === id ? log.names?.actor : undefined));
+  return tenantApplication(id, log.names?.application ?? (actor?.id === id ? log.names?.actor : undefined), links);
 }
 
-function tenantUser(id: string, name: string | undefined): LogReference {
-  return { kind: 'user', id, name, to: name ? toUser(id) : undefined };
+/** A user who made a write: one of the tenant when it names them (the admin tenant's own log), else a console admin. */
+function userActor(
+  actor: { id: string; name?: string | undefined },
+  tenantName: string | undefined,
+  admins: AdminNames,
+  links: LogLinks,
+): LogReference {
+  if (tenantName) return tenantUser(actor.id, tenantName, links);
+  // The name the admin's token carried when they made the change, else the one the console knows now.
+  return { kind: 'admin', id: actor.id, name: text(actor.name) ?? admins.get(actor.id), to: undefined };
 }
 
-function tenantApplication(id: string, name: string | undefined): LogReference {
-  return { kind: 'application', id, name, to: name ? toApplication(id) : undefined };
+function tenantUser(id: string, name: string | undefined, links: LogLinks): LogReference {
+  return { kind: 'user', id, name, to: name ? pageOf(links, 'User', id) : undefined };
+}
+
+function tenantApplication(id: string, name: string | undefined, links: LogLinks): LogReference {
+  return { kind: 'application', id, name, to: name ? pageOf(links, 'Application', id) : undefined };
+}
+
+function pageOf(links: LogLinks, kind: string, id: string): string | undefined {
+  return Object.hasOwn(links, kind) ? links[kind]?.(id) : undefined;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTenantPath } from '../../components/routing/tenant-path.ts';
-import { UserText } from '../../components/UserText.tsx';
-import styles from './AuditLogs.module.css';
+import { useTenantPath } from '../routing/tenant-path.ts';
+import { UserText } from '../UserText.tsx';
+import styles from './AuditLog.module.css';
 import { isEntityType, type LogReference } from './log-references.ts';
 
 /**

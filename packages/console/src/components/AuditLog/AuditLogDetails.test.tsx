@@ -3,9 +3,10 @@ import type { Log } from '@gatehouse/schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../components/testing/render-page.tsx';
 import auditLogs from '../../i18n/locales/en/audit_logs.json';
+import { renderPage } from '../testing/render-page.tsx';
 import { AuditLogDetails } from './AuditLogDetails.tsx';
+import type { LogLinks } from './log-references.ts';
 
 /** A webhook update by a machine application, written by a path that also left a secret in it. */
 const byMachine: Log = {
@@ -28,8 +29,14 @@ const byMachine: Log = {
   names: { actor: 'Back office', application: 'Back office', entity: 'Order events' },
 } as Log;
 
+/** The console's pages of the kinds these entries name, as pages/audit-logs/log-links.ts builds them. */
+const links: LogLinks = {
+  Application: (id) => `applications/${id}/settings`,
+  Hook: (id) => `webhooks/${id}/settings`,
+};
+
 function renderDetails(log: Log, admins: ReadonlyMap<string, string> = new Map()) {
-  renderPage(<AuditLogDetails log={log} admins={admins} />, {
+  renderPage(<AuditLogDetails log={log} admins={admins} links={links} />, {
     path: '/audit-logs/log1',
     namespaces: { audit_logs: auditLogs },
   });
