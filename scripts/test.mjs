@@ -100,11 +100,19 @@ function vitest(name, project, env = {}) {
     }
   }
   const crashed = summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? 1 : 0;
+  // A test that passed on a retry (CI retries once) but kept the failure of its first run.
+  const flakyTitles = (summary.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'passed' && (test.failureMessages ?? []).length > 0)
+      .map((test) => `${file.name.replace(`${root}/`, '')}: ${test.fullName}`),
+  );
   record(
     name,
     summary.numPassedTests,
     summary.numFailedTests + crashed,
     summary.numPendingTests + summary.numTodoTests,
+    flakyTitles.length > 0 ? `flaky: ${flakyTitles.join('; ')}` : '',
+    flakyTitles.length,
   );
 }
 

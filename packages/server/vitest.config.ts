@@ -33,6 +33,11 @@ export default defineConfig({
     env: { SECRETS_KEY: TEST_SECRETS_KEY },
     setupFiles: ['test/support/setup-secrets.ts'],
     testTimeout: 30_000,
+    // In CI (.ci/run sets CI=true) a failed test runs once more before it counts, as the end-to-end suites do: the
+    // landing run's machine is shared and slower than a developer's, and one run lost a whole landing to a single
+    // failure on PostgreSQL that no run here reproduced. The log marks a test that passed on its retry `(retry x1)`,
+    // and the summary counts it as flaky when the report kept its first failure (scripts/test.mjs).
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     // Two cores: more workers only add contention for PGlite's single-threaded WASM.
     maxWorkers: 2,

@@ -69,7 +69,7 @@ describe('change notices', () => {
     if (!previous) throw new Error('no previous key after the rotation');
     expect((await call(one.base, `/configs/oidc/private-keys/${previous.id}`, { method: 'DELETE' })).status).toBe(204);
     // Its cache would have kept the removed key for a minute; the notice arrives within milliseconds.
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 15_000;
     let status = 0;
     while (Date.now() < deadline) {
       status = (await call(two.base, '/applications')).status;
@@ -98,7 +98,7 @@ describe('change notices', () => {
     });
     const [current] = (await rotated.json()) as { id: string }[];
     expect(await kidOf(one.base), 'the rotating server, at its very next request').toBe(current?.id);
-    await expect.poll(() => kidOf(two.base), { timeout: 5_000, interval: 50 }).toBe(current?.id);
+    await expect.poll(() => kidOf(two.base), { timeout: 15_000, interval: 50 }).toBe(current?.id);
   });
 
   it('a custom JWT script saved through one server shapes the next token of either (providers keep token settings)', async () => {
@@ -120,12 +120,12 @@ describe('change notices', () => {
     });
     expect(saved.status).toBe(201);
     expect((await claimsOf(one.base)).tier, 'the saving server, at its very next token').toBe('gold');
-    await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 5_000, interval: 50 }).toBe('gold');
+    await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 15_000, interval: 50 }).toBe('gold');
     await fetch(`${one.base}/api/configs/jwt-customizer/client-credentials`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${token}` },
     });
-    await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 5_000, interval: 50 }).toBeUndefined();
+    await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 15_000, interval: 50 }).toBeUndefined();
   });
 
   it.skipIf(!testDatabaseUrl)(
@@ -142,7 +142,7 @@ describe('change notices', () => {
         const notify = (payload: string) =>
           database.db.execute(sql`select pg_notify('gatehouse_test_channel', ${payload})`);
         const until = async (what: string) => {
-          const deadline = Date.now() + 10_000;
+          const deadline = Date.now() + 20_000;
           while (!heard.includes(what) && Date.now() < deadline)
             await new Promise((resolve) => setTimeout(resolve, 20));
           expect(heard).toContain(what);
