@@ -141,6 +141,22 @@ export const connectorTestSchema = z.strictObject({
 export const MASKED_SECRET = '********';
 
 /**
+ * A masked secret is bound to where it is sent (issue 39, item 3): the config keys that hold secrets, and those that
+ * decide where requests (and so the secrets) go. A secret kept by its mask is refused when a destination changes.
+ */
+export type SecretBinding = { secrets: readonly string[]; destinations: readonly string[] };
+
+/** A connector's binding: its confidential items are the secrets; its URL items, an SMTP host and port the destinations. */
+export function connectorSecretBinding(formItems: readonly ConnectorFormItem[]): SecretBinding {
+  return {
+    secrets: formItems.filter((item) => item.isConfidential).map((item) => item.key),
+    destinations: formItems
+      .filter((item) => item.type === 'Url' || item.key === 'host' || item.key === 'port')
+      .map((item) => item.key),
+  };
+}
+
+/**
  * The zod schema of a config, built from the factory's form items: required text fields non-empty, numbers, URLs
  * http(s), switches boolean, JSON objects, templates a list of message templates. Unknown keys are refused.
  */

@@ -42,6 +42,15 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
  * sends no `email_verified` still link by email (the reference's switch; off by default).
  * Google Workspace's issuer is fixed (`https://accounts.google.com`), so it may be left out there.
  */
+/**
+ * An SSO connector's secret and where it goes (see `SecretBinding` of connector.ts): the OIDC client secret, sent to
+ * the issuer's endpoints; the SAML fields that move the IdP count as destinations too.
+ */
+export const ssoSecretBinding = {
+  secrets: ['clientSecret'],
+  destinations: ['issuer', 'metadataUrl', 'signInEndpoint'],
+} as const satisfies { secrets: readonly string[]; destinations: readonly string[] };
+
 export const ssoOidcConfigSchema = z.strictObject({
   issuer: httpUrl.optional(),
   clientId: z.string().trim().min(1).max(512),

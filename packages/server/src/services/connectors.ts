@@ -3,6 +3,7 @@ import {
   type ConnectorCreate,
   type ConnectorPatch,
   connectorConfigSchema,
+  connectorSecretBinding,
   generateId,
   type Language,
   MASKED_SECRET,
@@ -14,7 +15,7 @@ import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import { connectorFactories, connectorModule } from './connectors/registry.ts';
 import { ConnectorError } from './connectors/types.ts';
 import { renderVerificationCode } from './email-templates.ts';
-import { type SecretBinding, secretsSentElsewhere } from './masked-secrets.ts';
+import { secretsSentElsewhere } from './masked-secrets.ts';
 import type { MessageDelivery } from './message-delivery.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -62,17 +63,6 @@ export function toConnector(row: ConnectorRow): Connector {
   };
 }
 
-/** Where a connector's requests go, and so its secrets: its URL fields, and an SMTP server's host and port. */
-function secretBinding(factoryId: string): SecretBinding {
-  const { factory } = moduleOf(factoryId);
-  return {
-    secrets: new Set(factory.formItems.filter((item) => item.isConfidential).map((item) => item.key)),
-    destinations: factory.formItems
-      .filter((item) => item.type === 'Url' || item.key === 'host' || item.key === 'port')
-      .map((item) => item.key),
-  };
-}
-
 /**
  * A config checked against its factory's form items; masked values sent back keep what is stored (`stored`), so the
  * console can save a form without ever having seen the secret — unless the config now sends elsewhere, when each
@@ -88,7 +78,7 @@ function checkedConfig(factoryId: string, config: Record<string, unknown>, store
   const parsed = connectorConfigSchema(factory.formItems).safeParse(resolved);
   if (!parsed.success) throw new ApiError(400, 'connector.invalid_config_guard', invalidFields(parsed.error));
   const next = parsed.data as Record<string, unknown>;
-  const refused = secretsSentElsewhere(secretBinding(factoryId), stored, next, config);
+  const refused = secretsSentElsewhere(connectorSecretBinding(factory.formItems), stored, next, config);
   if (refused.length > 0) throw new ApiError(400, 'connector.invalid_config_guard', refused);
   return next;
 }

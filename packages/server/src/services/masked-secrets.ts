@@ -1,4 +1,4 @@
-import { type InvalidField, MASKED_SECRET } from '@gatehouse/schemas';
+import { type InvalidField, MASKED_SECRET, type SecretBinding } from '@gatehouse/schemas';
 
 /**
  * A masked secret is bound to where it is sent (issue 39, item 3). The console never sees a stored secret: a form
@@ -7,12 +7,7 @@ import { type InvalidField, MASKED_SECRET } from '@gatehouse/schemas';
  * the mask, and receive the password with the next test send. So when a request keeps a secret by its mask and
  * changes a destination field (a host, a port, an endpoint, an issuer), each kept secret must be entered again.
  */
-export type SecretBinding = {
-  /** The config keys that hold secrets (masked in answers). */
-  secrets: ReadonlySet<string>;
-  /** The config keys that decide where requests (and so the secrets) go. */
-  destinations: readonly string[];
-};
+export type { SecretBinding };
 
 /** The field's issue code in `data`: the console words its own message for it. */
 export const SECRET_REQUIRED_ISSUE = 'secret_required';
@@ -30,7 +25,7 @@ export function secretsSentElsewhere(
   sentBack: Readonly<Record<string, unknown>>,
   path: (key: string) => string = (key) => key,
 ): InvalidField[] {
-  const kept = Object.keys(sentBack).filter((key) => binding.secrets.has(key) && sentBack[key] === MASKED_SECRET);
+  const kept = Object.keys(sentBack).filter((key) => binding.secrets.includes(key) && sentBack[key] === MASKED_SECRET);
   if (kept.length === 0) return [];
   const moved = binding.destinations.filter((key) => comparable(next[key]) !== comparable(stored[key]));
   if (moved.length === 0) return [];

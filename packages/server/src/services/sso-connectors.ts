@@ -12,6 +12,7 @@ import {
   ssoConfigSchemaOf,
   ssoProviderNames,
   ssoProviderTypeOf,
+  ssoSecretBinding,
   type UserSsoIdentity,
 } from '@gatehouse/schemas';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { ConnectorError } from './connectors/types.ts';
-import { type SecretBinding, secretsSentElsewhere } from './masked-secrets.ts';
+import { secretsSentElsewhere } from './masked-secrets.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { assertAllFound } from './relations.ts';
@@ -107,12 +108,6 @@ function providerNameOf(row: SsoConnectorRow): SsoProviderName {
   if (!isProviderName(row.providerName)) throw new Error(`unknown SSO provider ${row.providerName}`);
   return row.providerName;
 }
-
-/** Where an IdP's requests go, with its client secret: the issuer (discovery, token and userinfo endpoints). */
-const ssoSecretBinding: SecretBinding = {
-  secrets: new Set<string>(ssoConfidentialKeys),
-  destinations: ['issuer', 'metadataUrl', 'signInEndpoint'],
-};
 
 /** Confidential values stand as {@link MASKED_SECRET}; an empty one stays empty (not set). */
 function maskedConfig(config: Record<string, unknown>): Record<string, unknown> {

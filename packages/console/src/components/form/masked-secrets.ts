@@ -1,4 +1,4 @@
-import { MASKED_SECRET } from '@gatehouse/schemas';
+import { MASKED_SECRET, type SecretBinding } from '@gatehouse/schemas';
 import { useEffect } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,7 @@ import { useTranslation } from 'react-i18next';
  * by its mask ({@link MASKED_SECRET}, "keep what is stored") while a destination field (a host, a port, an endpoint,
  * an issuer) changed. The form says so first: changing a destination empties each masked secret, to be entered again.
  */
-export type SecretBinding = {
-  /** The form paths of the secrets (masked in the saved values). */
-  secrets: readonly string[];
-  /** The form paths of the fields that decide where the secrets go. */
-  destinations: readonly string[];
-};
+export type { SecretBinding };
 
 /** The issue code of a field refusal for a secret kept by its mask while its destination changed (server). */
 export const SECRET_REQUIRED_ISSUE = 'secret_required';

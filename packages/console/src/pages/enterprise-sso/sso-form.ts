@@ -14,6 +14,7 @@ import {
   ssoOidcConfigSchema,
   ssoSamlAttributeMappingSchema,
   ssoSamlConfigSchema,
+  ssoSecretBinding,
 } from '@gatehouse/schemas';
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
@@ -79,10 +80,10 @@ export function oidcFormSchema(providerName: SsoProviderName) {
 }
 
 /**
- * Where the client secret goes (issue 39, item 3): to the issuer's endpoints. A secret kept by its mask is not sent to
- * another issuer (the server's `ssoSecretBinding`; the form's only destination is the issuer).
+ * Where the client secret goes (issue 39, item 3): the shared rule of the server (`ssoSecretBinding`); of its
+ * destinations the OIDC form has the issuer.
  */
-export const oidcSecretBinding: SecretBinding = { secrets: ['clientSecret'], destinations: ['issuer'] };
+export const oidcSecretBinding: SecretBinding = ssoSecretBinding;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

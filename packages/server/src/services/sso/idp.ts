@@ -6,6 +6,7 @@ import {
   ssoOidcConfigSchema,
   ssoProviderTypeOf,
   ssoSamlConfigSchema,
+  ssoSecretBinding,
 } from '@gatehouse/schemas';
 import { DOMParser, onErrorStopParsing, type Element as XmlElement } from '@xmldom/xmldom';
 import type * as client from 'openid-client';
@@ -51,7 +52,7 @@ export type SamlIdp = {
 export type Idp = OidcIdp | SamlIdp;
 
 /** Fields a connector answers masked (`********`); a mask sent back keeps the stored value. */
-export const ssoConfidentialKeys: readonly string[] = ['clientSecret'];
+export const ssoConfidentialKeys: readonly string[] = ssoSecretBinding.secrets;
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const DEFAULT_OIDC_SCOPE = 'openid profile email';

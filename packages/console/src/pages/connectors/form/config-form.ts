@@ -2,6 +2,7 @@ import {
   type ConnectorFormItem,
   type ConnectorType,
   connectorConfigSchema,
+  connectorSecretBinding,
   MASKED_SECRET,
   type MessageTemplate,
   type TemplateUsage,
@@ -114,16 +115,11 @@ export function formToConfig(
 export const isMasked = (value: unknown): boolean => value === MASKED_SECRET;
 
 /**
- * Where a factory's secrets go, as the server reads it (issue 39, item 3): its confidential items are the secrets, its
- * URL items and its `host` and `port` the destinations. A secret kept by its mask is not sent to a moved destination.
+ * Where a factory's secrets go, the shared rule of the server (`connectorSecretBinding`), at the form's field paths.
  */
 export function secretBindingOf(formItems: readonly ConnectorFormItem[]): SecretBinding {
-  return {
-    secrets: formItems.filter((item) => item.isConfidential).map((item) => configField(item.key)),
-    destinations: formItems
-      .filter((item) => item.type === 'Url' || item.key === 'host' || item.key === 'port')
-      .map((item) => configField(item.key)),
-  };
+  const { secrets, destinations } = connectorSecretBinding(formItems);
+  return { secrets: secrets.map(configField), destinations: destinations.map(configField) };
 }
 
 export type IssueRule =
