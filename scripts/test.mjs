@@ -22,6 +22,20 @@ mkdirSync(tmp, { recursive: true });
 const suites = [];
 /** Every test's seconds, `{ suite, title, seconds }`: the summary names the slowest. */
 const testTimes = [];
+/**
+ * Every failure, `{ suite, title, message }`, printed again at the very end of the run: CI keeps only the end of its
+ * log, and a refused landing must say which test failed and why.
+ */
+const failures = [];
+/** The first lines of a failure message, without colour codes. */
+const firstLines = (text, count = 8) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour sequences
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, count)
+    .join('\n');
 const startedAt = Date.now();
 /** When the step being run began: each recorded suite gets its wall-clock seconds. */
 let stepStartedAt = Date.now();
@@ -98,6 +112,24 @@ function vitest(name, project, env = {}) {
         testTimes.push({ suite: name, title: `${path}: ${test.fullName}`, seconds: test.duration / 1000 });
       }
     }
+  }
+  for (const file of summary.testResults ?? []) {
+    const path = file.name.replace(`${root}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push({
+        suite: name,
+        title: `${path}: ${test.fullName}`,
+        message: firstLines(test.failureMessages?.join('\n')),
+      });
+    }
+    // A file that failed without a failed test: its set-up, tear-down or an unhandled error.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push({ suite: name, title: `${path} (the file, not a test)`, message: firstLines(file.message) });
+    }
+  }
+  if (!summary.success && summary.numFailedTests === 0 && summary.numFailedTestSuites === 0) {
+    failures.push({ suite: name, title: 'the run (an unhandled error, see the output above)', message: '' });
   }
   const crashed = summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? 1 : 0;
   // A test that passed on a retry (CI retries once) but kept the failure of its first run.
@@ -188,7 +220,17 @@ async function buildAndEndToEnd(edition) {
   const flakyTitles = [];
   const collect = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'flaky') flakyTitles.push(`${spec.file}: ${spec.title}`);
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') flakyTitles.push(`${spec.file}: ${spec.title}`);
+        if (test.status === 'unexpected') {
+          const last = (test.results ?? []).at(-1);
+          failures.push({
+            suite: `end-to-end (${edition})`,
+            title: `${spec.file}:${spec.line}: ${spec.title}`,
+            message: firstLines(last?.error?.message ?? last?.errors?.[0]?.message),
+          });
+        }
+      }
     }
     for (const child of suite.suites ?? []) collect(child);
   };
@@ -239,6 +281,13 @@ line('total (wall clock, installs included)', total);
 // What the run's time goes to (docs/testing.md keeps the per-area budget).
 console.log('\nThe ten slowest tests (seconds, retries included):');
 for (const entry of slowest) console.log(`${entry.seconds.toFixed(1).padStart(7)}  ${entry.suite}  ${entry.title}`);
+if (failures.length > 0) {
+  console.log(`\nWhat failed (${failures.length}):`);
+  for (const failure of failures) {
+    console.log(`\n✗ ${failure.suite}  ${failure.title}`);
+    if (failure.message) console.log(failure.message.replace(/^/gm, '    '));
+  }
+}
 // A test that passed only on a retry counts as passed and is named here: there should be none.
 if (total.flaky > 0) console.log(`\n${total.flaky} flaky: passed only on a retry (see the end-to-end output above)`);
 console.log(

@@ -29,7 +29,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   // A copy of the migrated, seeded template (global-setup.ts); without one, migrate and seed here.
-  await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  const create = template ? `create database "${name}" template "${template}"` : `create database "${name}"`;
+  // A copy fails with 55006 while any other session is in the template (PostgreSQL waits 5 s first): try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(create);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
   await admin.end();
   const url = withDatabase(testDatabaseUrl, name);
   const handle = await openPostgres(url, 4);

@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
+      await admin.query(`alter database "${template}" with is_template false allow_connections true`);
       await admin.query(`drop database if exists "${template}" with (force)`);
       await admin.end();
     };
@@ -54,8 +55,18 @@ async function createPostgresTemplate(url: string): Promise<string> {
   const handle = await openPostgres(parsed.toString(), 1);
   await handle.migrate();
   await seed(handle.db);
-  // Every connection must be gone before the server copies the database.
+  // Every connection must be gone before the server copies the database. Closed to connections, the template is never
+  // visited by autovacuum either, whose worker would make a copy fail with "source database is being accessed by
+  // other users" (55006) on a loaded machine.
   await handle.close();
+  const vacuumer = new pg.Client({ connectionString: parsed.toString() });
+  await vacuumer.connect();
+  await vacuumer.query('vacuum (analyze)');
+  await vacuumer.end();
+  const closer = new pg.Client({ connectionString: url });
+  await closer.connect();
+  await closer.query(`alter database "${name}" with is_template true allow_connections false`);
+  await closer.end();
   return name;
 }
 
