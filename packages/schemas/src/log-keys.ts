@@ -71,6 +71,8 @@ const groupedKeys = {
     'Account.Profile.Updated',
     'Account.CustomData.Updated',
     'Account.Email.Verified',
+    'Account.Mfa.Created',
+    'Account.Mfa.Deleted',
   ],
 } as const;
 

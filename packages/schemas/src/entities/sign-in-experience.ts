@@ -76,6 +76,19 @@ export const mfaSettingsSchema = z.strictObject({
   organizationRequiredMfaPolicy: z.enum(['NoPrompt', 'Mandatory']).optional(),
 });
 
+/**
+ * Signing in with a passkey alone, no password (docs/areas/passkeys.md): `enabled` turns it on; `showPasskeyButton`
+ * shows "Sign in with a passkey" on the first screen; `allowAutofill` offers the user's passkeys in the browser's
+ * autofill of the identifier field (conditional mediation). With it on, a user who signed in with a password is
+ * offered to create one.
+ */
+export const passkeySignInSchema = z.strictObject({
+  enabled: z.boolean(),
+  showPasskeyButton: z.boolean(),
+  allowAutofill: z.boolean(),
+});
+export type PasskeySignIn = z.infer<typeof passkeySignInSchema>;
+
 const urlOrNull = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -159,6 +172,7 @@ export const signInExperienceSchema = z.object({
     customBlocklist: z.array(emailListEntrySchema).max(500).optional(),
   }),
   forgotPasswordMethods: z.array(z.enum(['EmailVerificationCode', 'PhoneVerificationCode'])).nullable(),
+  passkeySignIn: passkeySignInSchema,
 });
 export type SignInExperience = z.infer<typeof signInExperienceSchema>;
 
@@ -215,6 +229,7 @@ export const signInExperiencePatchSchema = z.strictObject({
   captchaPolicy: signInExperienceSchema.shape.captchaPolicy.optional(),
   emailBlocklistPolicy: signInExperienceSchema.shape.emailBlocklistPolicy.optional(),
   forgotPasswordMethods: signInExperienceSchema.shape.forgotPasswordMethods.optional(),
+  passkeySignIn: passkeySignInSchema.partial().optional(),
 });
 export type SignInExperiencePatch = z.infer<typeof signInExperiencePatchSchema>;
 
@@ -249,6 +264,7 @@ export const defaultSignInExperience: SignInExperienceSettings = {
   captchaPolicy: {},
   emailBlocklistPolicy: {},
   forgotPasswordMethods: null,
+  passkeySignIn: { enabled: false, showPasskeyButton: true, allowAutofill: true },
 };
 
 /** A password policy with a patch applied. */
@@ -265,7 +281,7 @@ export function applySignInExperiencePatch(
   settings: SignInExperienceSettings,
   patch: SignInExperiencePatch,
 ): SignInExperienceSettings {
-  const { color, branding, passwordPolicy, ...rest } = patch;
+  const { color, branding, passwordPolicy, passkeySignIn, ...rest } = patch;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   return {
     ...settings,
@@ -273,6 +289,7 @@ export function applySignInExperiencePatch(
     color: { ...settings.color, ...color },
     branding: branding ?? settings.branding,
     passwordPolicy: mergePasswordPolicy(settings.passwordPolicy, passwordPolicy),
+    passkeySignIn: { ...settings.passkeySignIn, ...passkeySignIn },
   } as SignInExperienceSettings;
 }
 

@@ -42,6 +42,7 @@ button.link{margin:0;width:auto;padding:0;background:none;border:0;color:var(--l
 ul.codes{list-style:none;padding:0;display:grid;grid-template-columns:repeat(2,1fr);gap:4px 16px;font-family:ui-monospace,monospace;direction:ltr}
 ul{padding-inline-start:20px;margin:0 0 8px}li{margin:4px 0}
 button.secondary{margin-top:12px;background:transparent;color:var(--link);border:1px solid var(--border)}
+h2.subtitle{font-size:1rem;margin:28px 0 0;padding-top:20px;border-top:1px solid var(--border)}form.passkey .error{margin:12px 0 0}
 a.social{display:flex;align-items:center;justify-content:center;gap:10px;margin:12px 0 0;padding:10px;border:1px solid var(--border);border-radius:8px;color:var(--text);text-decoration:none;font-weight:600}
 a.social img{width:20px;height:20px}.divider{text-align:center;color:var(--muted);margin:20px 0 0}
 footer{display:flex;gap:16px;flex-wrap:wrap;justify-content:center;color:var(--muted);font-size:.85rem}footer a{color:inherit}`;
@@ -126,6 +127,63 @@ export const noticeHtml = (notice: string | undefined) =>
 export const switchLink = (href: string | undefined, text: string) =>
   href && html`\n<p class="switch"><a href="${href}">${text}</a></p>`;
 
+/** How a page offers passkeys (auth/steps/passkey.ts): where the answer goes, and the options or where to get them. */
+export type PasskeyFormOptions = {
+  action: string;
+  mode: 'get' | 'create';
+  /** The options for the browser, JSON, when the page was rendered with its challenge. */
+  options?: string | undefined;
+  /** Where the sign-in script asks for the options (POST, JSON) when the page has none. */
+  optionsUrl?: string | undefined;
+  /** The button's words; without them the form has no button (autofill only). */
+  label?: string | undefined;
+  /** The identifier field offers the user's passkeys in its autofill (conditional mediation). */
+  autofill?: boolean | undefined;
+  secondary?: boolean | undefined;
+};
+
+/**
+ * A form the sign-in script (auth/sign-in-script.ts) fills with the browser's answer to a passkey request and sends.
+ * It stays hidden without the script or without WebAuthn in the browser: the page's other ways still work.
+ */
+export function passkeyForm(look: SignInLook, options: PasskeyFormOptions): SafeHtml {
+  const t = look.text;
+  return html`
+<form method="post" action="${options.action}" class="passkey" data-passkey="${options.mode}"${
+    options.options ? html` data-options="${options.options}"` : ''
+  }${options.optionsUrl ? html` data-options-url="${options.optionsUrl}"` : ''}${
+    options.autofill ? html` data-autofill` : ''
+  } data-cancelled="${t('passkey_cancelled')}" data-failed="${t('passkey_failed')}" hidden>
+<input type="hidden" name="credential">
+<p class="error" role="alert" data-passkey-error hidden></p>${
+    options.label
+      ? html`
+<button type="submit"${options.secondary ? html` class="secondary"` : ''}>${options.label}</button>`
+      : ''
+  }
+</form>`;
+}
+
+/** The first screen's passkey form, when the tenant signs users in with passkeys. */
+const passkeySignInForm = (look: SignInLook, passkey: { action: string; optionsUrl: string } | undefined) => {
+  const settings = look.settings.passkeySignIn;
+  if (!passkey || !settings.enabled || (!settings.showPasskeyButton && !settings.allowAutofill)) return '';
+  return passkeyForm(look, {
+    action: passkey.action,
+    mode: 'get',
+    optionsUrl: passkey.optionsUrl,
+    label: settings.showPasskeyButton ? look.text('passkey_sign_in') : undefined,
+    autofill: settings.allowAutofill,
+    secondary: true,
+  });
+};
+
+/** The identifier field's autocomplete: with passkey autofill, the browser lists the user's passkeys there too. */
+const identifierAutocomplete = (look: SignInLook, passkey: unknown) =>
+  passkey && look.settings.passkeySignIn.enabled && look.settings.passkeySignIn.allowAutofill
+    ? 'username webauthn'
+    : 'username';
+
 /** A password field's show/hide labels, for the sign-in script (auth/sign-in-script.ts). */
 const reveal = (look: SignInLook) =>
   html` data-reveal data-show="${look.text('show_password')}" data-hide="${look.text('hide_password')}"`;
@@ -203,6 +261,8 @@ export type SignInPageOptions = {
   social?: readonly SocialLink[] | undefined;
   /** The single sign-on screen, when the sign-in experience has enterprise SSO on. */
   ssoHref?: string | undefined;
+  /** Passkey sign-in (when the settings turn it on): where its answer goes and where its options come from. */
+  passkey?: { action: string; optionsUrl: string } | undefined;
 };
 
 /** The sign-in form: a plain HTML form (works without JavaScript), localised, right-to-left for Arabic. */
@@ -213,7 +273,7 @@ export function renderSignInPage(look: SignInLook, options: SignInPageOptions): 
     ? html`<p class="identity"><span>${options.identifier ?? ''}</span><a href="${options.identifierFixed.changeHref}">${t('change_identifier')}</a></p>
 <input type="hidden" name="identifier" value="${options.identifier ?? ''}"><input type="hidden" name="step" value="password">`
     : html`<label for="identifier">${options.identifierLabel}</label>
-<input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>`;
+<input id="identifier" name="identifier" autocomplete="${identifierAutocomplete(look, options.passkey)}" required value="${options.identifier ?? ''}"${error.described}>`;
   return page(
     look,
     t('title', { name: look.name }),
@@ -227,7 +287,7 @@ ${
 }
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.identifierFixed ? html` autofocus` : ''}${reveal(look)}${error.described}>${termsHtml(look, termsManualOn(look, 'sign_in'), error.described)}
 ${captchaHtml(look, options.captcha)}<button type="submit">${t('submit')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${passkeySignInForm(look, options.passkey)}${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
     { content: '/sign-in', script: true },
   );
 }
@@ -242,6 +302,7 @@ export type IdentifierPageOptions = {
   codeSignInText?: string | undefined;
   social?: readonly SocialLink[] | undefined;
   ssoHref?: string | undefined;
+  passkey?: { action: string; optionsUrl: string } | undefined;
 };
 
 /** Identifier-first (`first_screen=identifier:sign_in`): who you are first, then the password on the next step. */
@@ -254,9 +315,9 @@ export function renderIdentifierPage(look: SignInLook, options: IdentifierPageOp
     html`<form method="post" action="${options.action}" novalidate>
 ${error.html}
 <label for="identifier">${options.identifierLabel}</label>
-<input id="identifier" name="identifier" autocomplete="username" required value="${options.identifier ?? ''}"${error.described}>
+<input id="identifier" name="identifier" autocomplete="${identifierAutocomplete(look, options.passkey)}" required value="${options.identifier ?? ''}"${error.described}>
 <button type="submit">${t('continue')}</button>
-</form>${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
+</form>${passkeySignInForm(look, options.passkey)}${socialButtons(look, options.social)}${switchLink(options.ssoHref, t('sso_link'))}${switchLink(options.codeSignInHref, options.codeSignInText ?? t('code_sign_in_link'))}${switchLink(options.registerHref, t('create_account'))}`,
     { content: '/sign-in', script: true },
   );
 }

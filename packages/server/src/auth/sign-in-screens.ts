@@ -134,7 +134,17 @@ export type ScreenLinks = {
   /** The screen of the interaction: `${base}?screen=register`. */
   screen: (screen: Screen) => string;
   /** Where a screen's form posts. */
-  action: (step: 'login' | 'identifier' | 'register' | 'forgot-password' | 'code-sign-in' | 'sso') => string;
+  action: (
+    step:
+      | 'login'
+      | 'identifier'
+      | 'register'
+      | 'forgot-password'
+      | 'code-sign-in'
+      | 'sso'
+      | 'passkey'
+      | 'passkey/options',
+  ) => string;
 };
 
 export type ScreenOptions = {
@@ -150,6 +160,8 @@ export type ScreenOptions = {
   social?: readonly SocialLink[] | undefined;
   /** The tenant's captcha, when it asks for one. */
   captcha?: CaptchaWidgetView | undefined;
+  /** Whether passkeys can work here (PUBLIC_URL has a domain name: services/passkeys.ts relyingPartyOf). */
+  passkeys?: boolean | undefined;
 };
 
 /** A first screen (what GET shows), rendered with the tenant's look. */
@@ -163,6 +175,9 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
   const channels = codeSignInChannels(settings, senders);
   const signInHref = settings.signInMode === 'Register' ? undefined : links.screen('sign_in');
   const ssoHref = ssoOffered(settings) ? links.screen('single_sign_on') : undefined;
+  const passkey = options.passkeys
+    ? { action: links.action('passkey'), optionsUrl: links.action('passkey/options') }
+    : undefined;
   // With SSO as the only way in (no password or code method), its screen is the sign-in page.
   const onlySso = ssoHref && passwordIdentifiers(settings).length === 0 && !codeSignInHref;
   const shown =
@@ -204,6 +219,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         codeSignInText,
         social: options.social,
         ssoHref,
+        passkey,
       });
     default:
       // Only code sign-in: the email form is the sign-in page.
@@ -228,6 +244,7 @@ export function renderScreen(screen: Screen, options: ScreenOptions): SafeHtml {
         social: options.social,
         ssoHref,
         captcha,
+        passkey,
       });
   }
 }

@@ -166,7 +166,24 @@ export const usersRoles = pgTable(
  */
 export type UserMfaVerificationData =
   | { secret: string; lastStep?: number }
-  | { codes: { hash: string; used: boolean }[] };
+  | { codes: { hash: string; used: boolean }[] }
+  | WebAuthnCredentialData;
+
+/**
+ * A passkey (services/passkeys.ts): its COSE public key (base64url), the signature counter last seen (a counter going
+ * back means a cloned authenticator), the relying-party ID it was made for, and what the browser said of it.
+ */
+export type WebAuthnCredentialData = {
+  publicKey: string;
+  counter: number;
+  rpId: string;
+  transports?: string[];
+  backedUp: boolean;
+  deviceType: 'singleDevice' | 'multiDevice';
+  aaguid?: string;
+  name?: string;
+  agent?: string;
+};
 
 /**
  * A user's MFA factors (spec §3 `mfaVerifications`). At most one TOTP and one set of backup codes per user
@@ -180,6 +197,8 @@ export const userMfaVerifications = pgTable(
     userId: varchar('user_id', { length: 12 }).notNull(),
     type: varchar('type', { length: 32 }).notNull(),
     data: sealedJson<UserMfaVerificationData>('data').notNull(),
+    /** WebAuthn only: the credential's ID (base64url), found by it when a passkey signs in without a username. */
+    credentialId: varchar('credential_id', { length: 1366 }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
@@ -187,6 +206,9 @@ export const userMfaVerifications = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     index('user_mfa_verifications_user').on(t.tenantId, t.userId),
+    uniqueIndex('user_mfa_verifications_credential')
+      .on(t.tenantId, t.credentialId)
+      .where(sql`${t.credentialId} is not null`),
     uniqueIndex('user_mfa_verifications_one_per_type')
       .on(t.tenantId, t.userId, t.type)
       .where(sql`${t.type} in ('Totp', 'BackupCode')`),

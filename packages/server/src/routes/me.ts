@@ -1,8 +1,12 @@
 import {
   customDataSchema,
   meEmailVerifySchema,
+  meMfaVerificationCreatedSchema,
+  meMfaVerificationCreateSchema,
   mePatchSchema,
   meSchema,
+  meTotpSecretSchema,
+  meWebAuthnRegistrationSchema,
   passwordChangeSchema,
   passwordVerificationRequestSchema,
   passwordVerificationSchema,
@@ -10,6 +14,7 @@ import {
   profileImageMimeTypes,
   userAssetSchema,
   userAssetsStatusSchema,
+  userMfaVerificationSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -27,6 +32,8 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as me from '../services/me.ts';
+import * as meMfa from '../services/me-mfa.ts';
+import { relyingPartyOf } from '../services/passkeys.ts';
 import type { AssetStorage } from '../services/user-assets.ts';
 
 const tags = ['Me'];
@@ -159,6 +166,93 @@ const uploadAsset = createRoute({
   },
 });
 
+const proofBody = z.object({
+  verificationRecordId: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe('From POST /password/verify; needed when the account has a password.'),
+});
+
+const listMfa = createRoute({
+  method: 'get',
+  path: '/mfa-verifications',
+  tags,
+  summary: 'Your second factors: passkeys, authenticator app, backup codes',
+  responses: {
+    200: jsonResponse(z.array(userMfaVerificationSchema), 'Your factors, newest first.'),
+    ...errorResponses,
+  },
+});
+
+const startPasskey = createRoute({
+  method: 'post',
+  path: '/mfa-verifications/webauthn-registration',
+  tags,
+  summary: 'Start adding a passkey',
+  description:
+    'The options for `navigator.credentials.create()` and a ticket (5 minutes) to send back with its answer to ' +
+    'POST /mfa-verifications. Needs a fresh proof of the password when the account has one.',
+  request: { body: jsonBody(proofBody) },
+  responses: {
+    201: jsonResponse(meWebAuthnRegistrationSchema, 'The options and the ticket.'),
+    ...errorResponses,
+    422: errorResponse('The proof of the password is missing or stale (`verification_record.invalid`).'),
+  },
+});
+
+const startTotp = createRoute({
+  method: 'post',
+  path: '/mfa-verifications/totp-secret',
+  tags,
+  summary: 'Start setting up an authenticator app',
+  description:
+    'A new key, its QR code and a ticket (10 minutes) to send back with the first code the app shows. Needs a fresh ' +
+    'proof of the password when the account has one.',
+  request: { body: jsonBody(proofBody) },
+  responses: {
+    201: jsonResponse(meTotpSecretSchema, 'The key, its QR code and the ticket.'),
+    ...errorResponses,
+    422: errorResponse(
+      'Stale proof (`verification_record.invalid`) or an app already set up (`user.totp_already_in_use`).',
+    ),
+  },
+});
+
+const addMfa = createRoute({
+  method: 'post',
+  path: '/mfa-verifications',
+  tags,
+  summary: 'Add a passkey or an authenticator app',
+  request: { body: jsonBody(meMfaVerificationCreateSchema) },
+  responses: {
+    201: jsonResponse(meMfaVerificationCreatedSchema, 'The factor, and backup codes (shown once) when they were made.'),
+    ...errorResponses,
+    422: errorResponse(
+      'The ticket expired (`verification_record.invalid`), the passkey did not verify (`user.webauthn_verification_failed`) ' +
+        'or is registered already (`user.passkey_already_registered`), the code is wrong (`mfa.invalid_code`).',
+    ),
+  },
+});
+
+const removeMfa = createRoute({
+  method: 'delete',
+  path: '/mfa-verifications/{verificationId}',
+  tags,
+  summary: 'Remove one of your factors',
+  request: {
+    params: z.object({ verificationId: z.string().max(64) }),
+    headers: z.object({
+      'x-verification-record-id': z.string().max(4096).optional().describe('From POST /password/verify.'),
+    }),
+  },
+  responses: {
+    204: { description: 'Removed.' },
+    ...errorResponses,
+    422: errorResponse('The proof of the password is missing or stale (`verification_record.invalid`).'),
+  },
+});
+
 export type MeDeps = { keys: SigningKeyStore; storage: AssetStorage };
 
 /** Who asks for or submits a code, for the rate limits and the audit log. */
@@ -171,7 +265,41 @@ const codeMeta = (c: Context<AppEnv>) => ({
 /** The 'me' API (spec §7): the signed-in console user's own account, in the admin tenant. */
 export function meRoutes({ keys, storage }: MeDeps) {
   const currentUser = (c: Context<AppEnv>) => me.currentUser(c.get('tenant'), c.get('auth').actor.id);
+  /** Console accounts' passkeys are made for the console's own host (PUBLIC_URL). */
+  const relyingParty = (c: Context<AppEnv>) => relyingPartyOf(c.get('config').publicUrl, 'Gatehouse');
   return createRouter()
+    .openapi(listMfa, async (c) =>
+      c.json(await meMfa.listMyMfaVerifications(c.get('tenant'), c.get('auth').actor.id), 200),
+    )
+    .openapi(startPasskey, async (c) => {
+      const { verificationRecordId } = c.req.valid('json');
+      const userId = c.get('auth').actor.id;
+      return c.json(
+        await meMfa.startMyPasskey(c.get('tenant'), keys, relyingParty(c), userId, verificationRecordId),
+        201,
+      );
+    })
+    .openapi(startTotp, async (c) => {
+      const { verificationRecordId } = c.req.valid('json');
+      return c.json(await meMfa.startMyTotp(c.get('tenant'), keys, c.get('auth').actor.id, verificationRecordId), 201);
+    })
+    .openapi(addMfa, async (c) => {
+      const input = c.req.valid('json');
+      const created = await meMfa.addMyMfaVerification(
+        writeContext(c),
+        keys,
+        relyingParty(c),
+        input,
+        c.req.header('User-Agent'),
+      );
+      return c.json(created, 201);
+    })
+    .openapi(removeMfa, async (c) => {
+      const { verificationId } = c.req.valid('param');
+      const record = c.req.valid('header')['x-verification-record-id'];
+      await meMfa.removeMyMfaVerification(writeContext(c), keys, verificationId, record);
+      return c.body(null, 204);
+    })
     .openapi(getMe, async (c) => c.json(me.toMe(await currentUser(c)), 200))
     .openapi(patchMe, async (c) => c.json(me.toMe(await me.updateMe(writeContext(c), c.req.valid('json'))), 200))
     .openapi(getCustomData, async (c) => c.json((await currentUser(c)).customData, 200))

@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { logs, organizations, organizationUsers, userMfaVerifications, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { lockoutOf, lockoutState } from './account-lockout.ts';
+import { insertPasskey, type RelyingParty, type VerifiedPasskey } from './passkeys.ts';
 import {
   backupCodeData,
   findUserMfaVerifications,
@@ -27,8 +28,9 @@ export const MFA_BIND_LOG_KEY = 'Interaction.Mfa.Bind';
 /** What the sign-in asks for after the first factor. */
 export type MfaStep =
   | { kind: 'none' }
-  | { kind: 'verify'; totp: boolean; backupCode: boolean }
-  | { kind: 'enroll'; required: boolean };
+  | { kind: 'verify'; totp: boolean; backupCode: boolean; webauthn: boolean }
+  /** What can be set up: an authenticator app (`Totp` offered), a passkey (`WebAuthn` offered and passkeys work here). */
+  | { kind: 'enroll'; required: boolean; totp: boolean; passkey: boolean };
 
 /** Where the first factor was given: a sign-up prompts only under `PromptAtSignInAndSignUp` (and when required). */
 export type MfaMoment = 'sign_in' | 'sign_up';
@@ -49,6 +51,9 @@ async function memberOfMfaOrganization(tenant: TenantDb, userId: string): Promis
   return required > 0;
 }
 
+const isPasskeyOf = (row: UserMfaVerificationRow, rp: RelyingParty) =>
+  'publicKey' in row.data && row.data.rpId === rp.id;
+
 const usableBackupCodes = (row: UserMfaVerificationRow) =>
   'codes' in row.data ? row.data.codes.filter((code) => !code.used).length : 0;
 
@@ -58,17 +63,28 @@ export async function mfaStepFor(
   userId: string,
   settings: Pick<SignInExperienceSettings, 'mfa'>,
   moment: MfaMoment,
+  rp?: RelyingParty,
 ): Promise<MfaStep> {
   const factors = await findUserMfaVerifications(tenant, userId);
   const totp = factors.some((row) => row.type === 'Totp');
   const backupCode = factors.some((row) => row.type === 'BackupCode' && usableBackupCodes(row) > 0);
+  // A passkey is a second step only where the tenant offers passkeys as an MFA factor: with passkey sign-in alone it is
+  // a way in, and asking for it after a password would lock out a user on a device that does not have it. It answers
+  // only on the relying party it was made for (services/passkeys.ts).
+  const webauthn =
+    rp !== undefined &&
+    settings.mfa.factors.includes('WebAuthn') &&
+    factors.some((row) => row.type === 'WebAuthn' && isPasskeyOf(row, rp));
   // A factor the user holds is always asked for, whatever the policy: it is the user's protection, not the tenant's.
-  if (totp || backupCode) return { kind: 'verify', totp, backupCode };
-  // Only an authenticator app can be set up on the sign-in pages.
-  if (!settings.mfa.factors.includes('Totp')) return { kind: 'none' };
+  if (totp || backupCode || webauthn) return { kind: 'verify', totp, backupCode, webauthn };
+  // What the sign-in pages can set up: an authenticator app, and a passkey where passkeys work.
+  const canTotp = settings.mfa.factors.includes('Totp');
+  const canPasskey = rp !== undefined && settings.mfa.factors.includes('WebAuthn');
+  if (!canTotp && !canPasskey) return { kind: 'none' };
+  const setup = { totp: canTotp, passkey: canPasskey };
   const organizationRequired =
     settings.mfa.organizationRequiredMfaPolicy !== 'NoPrompt' && (await memberOfMfaOrganization(tenant, userId));
-  if (settings.mfa.policy === 'Mandatory' || organizationRequired) return { kind: 'enroll', required: true };
+  if (settings.mfa.policy === 'Mandatory' || organizationRequired) return { kind: 'enroll', required: true, ...setup };
   const prompts =
     settings.mfa.policy === 'PromptAtSignInAndSignUp' ||
     (settings.mfa.policy === 'PromptOnlyAtSignIn' && moment === 'sign_in');
@@ -76,7 +92,7 @@ export async function mfaStepFor(
   // A user who chose "Skip for now" is not asked again (as the reference remembers it); they can still set one up
   // from their account, and a policy that requires one asks regardless.
   const user = await tenant.findOne(users, eq(users.id, userId));
-  return user?.mfaSkippedAt ? { kind: 'none' } : { kind: 'enroll', required: false };
+  return user?.mfaSkippedAt ? { kind: 'none' } : { kind: 'enroll', required: false, ...setup };
 }
 
 export type MfaMeta = {
@@ -219,6 +235,71 @@ export async function bindTotp(
       payload: {
         result: 'Success',
         factors: backupCodes ? ['Totp', 'BackupCode'] : ['Totp'],
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      },
+    });
+    return { backupCodes };
+  });
+}
+
+/**
+ * Records a second factor proven by a passkey (services/passkeys.ts verifyPasskey did the checking, in its own
+ * transaction) or refused: audited like the other factors (`Interaction.Mfa.Verify`, factor `webauthn`).
+ */
+export async function recordPasskeyVerification(
+  tenant: TenantDb,
+  userId: string,
+  ok: boolean,
+  meta: MfaMeta,
+  error?: string,
+): Promise<void> {
+  await tenant.insert(logs, {
+    id: generateId(),
+    key: MFA_VERIFY_LOG_KEY,
+    userId,
+    applicationId: meta.applicationId ?? null,
+    payload: {
+      result: ok ? 'Success' : 'Error',
+      factor: 'webauthn',
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      ...(error ? { error } : {}),
+    },
+  });
+}
+
+/**
+ * Sets up a passkey the user just made at sign-in (its answer verified), and backup codes when the tenant offers them
+ * and the user has none: answers the codes, shown once. One transaction, audited (`Interaction.Mfa.Bind`).
+ */
+export async function bindPasskey(
+  tenant: TenantDb,
+  userId: string,
+  passkey: VerifiedPasskey,
+  withBackupCodes: boolean,
+  meta: MfaMeta,
+): Promise<{ backupCodes: string[] | undefined }> {
+  return tenant.transaction(async (tx) => {
+    await insertPasskey(tx, userId, passkey);
+    const hasCodes = (await findUserMfaVerifications(tx, userId, 'BackupCode')).length > 0;
+    const backupCodes = withBackupCodes && !hasCodes ? generateBackupCodes() : undefined;
+    if (backupCodes) {
+      await tx.insert(userMfaVerifications, {
+        id: generateId(),
+        userId,
+        type: 'BackupCode',
+        data: backupCodeData(backupCodes),
+      });
+    }
+    await tx.insert(logs, {
+      id: generateId(),
+      key: MFA_BIND_LOG_KEY,
+      userId,
+      applicationId: meta.applicationId ?? null,
+      payload: {
+        result: 'Success',
+        factors: backupCodes ? ['WebAuthn', 'BackupCode'] : ['WebAuthn'],
         ip: meta.ip,
         userAgent: meta.userAgent,
       },

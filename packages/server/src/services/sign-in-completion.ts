@@ -11,9 +11,15 @@ import { type InteractionMeta, queueInteractionEvent } from './interaction-event
 export const SIGN_IN_LOG_KEY = 'Interaction.SignIn.Submit';
 
 /** How the user proved who they are first (the audit entry's `method`, as the reference names them). */
-export type FirstFactorMethod = 'Password' | 'VerificationCode' | 'Social' | 'SingleSignOn' | 'Registration';
+export type FirstFactorMethod =
+  | 'Password'
+  | 'VerificationCode'
+  | 'Social'
+  | 'SingleSignOn'
+  | 'Registration'
+  | 'Passkey';
 /** The second step that followed, if any. */
-export type SecondFactorMethod = 'Totp' | 'BackupCode' | 'TotpBound';
+export type SecondFactorMethod = 'Totp' | 'BackupCode' | 'TotpBound' | 'WebAuthn' | 'WebAuthnBound';
 
 /**
  * What a first factor proved, kept in the interaction while a second step is open (so plain JSON): the user, whether

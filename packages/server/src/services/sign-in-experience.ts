@@ -96,10 +96,13 @@ export function assertValidSignInExperience(settings: SignInExperienceSettings, 
   if (usesEmailCodes && !senders.email) refuse('sign_in_experiences.enabled_connector_not_found', { type: 'Email' });
   if (usesSmsCodes && !senders.sms) refuse('sign_in_experiences.enabled_connector_not_found', { type: 'Sms' });
 
-  // Backup codes are made when an authenticator app is set up at sign-in (services/mfa-sign-in.ts): alone they would
-  // never be given to anyone.
-  if (settings.mfa.factors.includes('BackupCode') && !settings.mfa.factors.includes('Totp')) {
-    refuse('sign_in_experiences.backup_code_requires_totp');
+  // Backup codes are made when an authenticator app or a passkey is set up at sign-in (services/mfa-sign-in.ts): alone
+  // they would never be given to anyone.
+  const setUp = settings.mfa.factors.includes('Totp') || settings.mfa.factors.includes('WebAuthn');
+  if (settings.mfa.factors.includes('BackupCode') && !setUp) refuse('sign_in_experiences.backup_code_requires_totp');
+  // The policies that have users set up a factor need one the sign-in pages can set up.
+  if (['Mandatory', 'PromptAtSignInAndSignUp', 'PromptOnlyAtSignIn'].includes(settings.mfa.policy) && !setUp) {
+    refuse('sign_in_experiences.mfa_policy_requires_factor');
   }
 }
 

@@ -38,6 +38,13 @@ export function toUserMfaVerification(row: UserMfaVerificationRow): UserMfaVerif
     createdAt: row.createdAt.getTime(),
     lastUsedAt: row.lastUsedAt?.getTime() ?? null,
     ...('codes' in row.data ? { remainCodes: row.data.codes.filter((code) => !code.used).length } : {}),
+    ...('publicKey' in row.data
+      ? {
+          ...(row.data.name ? { name: row.data.name } : {}),
+          ...(row.data.agent ? { agent: row.data.agent } : {}),
+          backedUp: row.data.backedUp,
+        }
+      : {}),
   };
 }
 

@@ -61,3 +61,46 @@ export async function isValidPasswordVerification(
     return false;
   }
 }
+
+/**
+ * A ticket: a short-lived, signed statement the server gives a user and takes back with their next request (the 'me'
+ * API's passkey challenge, an authenticator key being set up), so a two-request setup needs no table. Bound to the
+ * user and its purpose; its claims are readable by the user, so it never carries anything they may not see.
+ */
+export async function signTicket(
+  keys: SigningKeyStore,
+  userId: string,
+  purpose: string,
+  claims: Record<string, string>,
+  ttlSeconds: number,
+): Promise<string> {
+  const [jwk] = await keys.privateKeys(ADMIN_TENANT_ID);
+  if (!jwk) throw new Error('the admin tenant has no signing key');
+  const alg = jwsAlgorithmOf(jwk);
+  return new SignJWT({ ...claims, purpose })
+    .setProtectedHeader({ alg, kid: typeof jwk.kid === 'string' ? jwk.kid : undefined })
+    .setSubject(userId)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(await importJWK(jwk, alg));
+}
+
+/** A ticket's claims when it is this user's, for this purpose, and not expired; undefined otherwise. */
+export async function readTicket(
+  keys: SigningKeyStore,
+  ticket: string,
+  userId: string,
+  purpose: string,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const { payload } = await jwtVerify(ticket, await keys.verificationKeys(ADMIN_TENANT_ID), {
+      audience: AUDIENCE,
+      subject: userId,
+      algorithms: VERIFICATION_ALGORITHMS,
+    });
+    return payload.purpose === purpose ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,6 +2,7 @@ import { codeSignInStep } from './code-sign-in.ts';
 import { consentStep } from './consent.ts';
 import { forgotPasswordStep } from './forgot-password.ts';
 import { mfaStep } from './mfa.ts';
+import { passkeyStep } from './passkey.ts';
 import { passwordStep } from './password.ts';
 import { registrationStep } from './registration.ts';
 import { socialStep } from './social.ts';
@@ -21,6 +22,7 @@ export const signInSteps: readonly SignInStep[] = [
   registrationStep,
   passwordStep,
   codeSignInStep,
+  passkeyStep,
   socialStep,
   ssoStep,
   forgotPasswordStep,

@@ -19,6 +19,7 @@ import { captchaWidget, readCaptchaProvider, verifyCaptcha } from '../../service
 import type { FailureThrottle } from '../../services/failure-throttle.ts';
 import type { MessageDelivery } from '../../services/message-delivery.ts';
 import { mfaStepFor } from '../../services/mfa-sign-in.ts';
+import { hasPasskey, relyingPartyOf } from '../../services/passkeys.ts';
 import { pwnedPasswordCheck } from '../../services/pwned-passwords.ts';
 import { registrationOpen } from '../../services/registration.ts';
 import { completeSignIn, type FirstFactor, type SecondFactorMethod } from '../../services/sign-in-completion.ts';
@@ -56,6 +57,8 @@ import { savePending } from './mfa-pending.ts';
 /** The product's name on the console's own sign-in pages (the admin tenant). */
 /** What the pages of the console's own sign-in (and a sign-in for no known application) are named for. */
 export const PRODUCT_NAME = 'Gatehouse';
+/** Remembers in a browser that its user declined to create a passkey after a password sign-in. */
+export const PASSKEY_OFFER_COOKIE = 'gatehouse_passkey_offer';
 
 export type StepDeps = {
   providers: TenantProviders;
@@ -97,6 +100,14 @@ export const themeHref =
 export function createStepKit(deps: StepDeps) {
   const { providers, tenants, config, delivery, signInThrottle } = deps;
   const { edition } = config;
+  /**
+   * Who passkeys are made for (services/passkeys.ts): PUBLIC_URL's host. Undefined when that is an IP address, which
+   * cannot be a relying party: then no page offers passkeys.
+   */
+  const relyingParty = relyingPartyOf(config.publicUrl, PRODUCT_NAME);
+  /** The cookie that remembers, in this browser, that its user declined the offer of a passkey (steps/passkey.ts). */
+  const passkeyOfferDeclined = (c: Context<Env>) =>
+    (c.req.header('Cookie') ?? '').split(/;\s*/).includes(`${PASSKEY_OFFER_COOKIE}=declined`);
 
   const interactionDetails = async (c: Context<Env>, provider: Provider) => {
     try {
@@ -234,26 +245,41 @@ export function createStepKit(deps: StepDeps) {
   };
 
   /** The interaction has succeeded: recorded once (completeSignIn), then the provider issues the login. */
-  const complete = async (c: Context<Env>, first: FirstFactor, second?: SecondFactorMethod) => {
+  /**
+   * `amr` (RFC 8176) says how the user signed in when more than a password or code did: `['mfa', 'otp']` after an
+   * authenticator's code, `['mfa']` after a backup code; a passkey's (`hwk`/`swk`, `user`) are given by its step.
+   */
+  const complete = async (c: Context<Env>, first: FirstFactor, second?: SecondFactorMethod, passkeyAmr?: string[]) => {
     const interaction = c.get('interaction');
     await completeSignIn(interaction.tenant, first, second, {
       ...requestMeta(c),
       interactionId: interaction.details.uid,
     });
-    const amr = second === 'BackupCode' ? ['mfa'] : second ? ['mfa', 'otp'] : undefined;
+    const amr = passkeyAmr ?? (second === 'BackupCode' ? ['mfa'] : second ? ['mfa', 'otp'] : undefined);
     return finish(c, { login: { accountId: first.userId, ...(amr ? { amr } : {}) } }, false);
   };
 
   /** Where every first factor ends: the sign-in completes, or the second step (steps/mfa.ts) opens. */
   const signedIn = async (c: Context<Env>, first: FirstFactor) => {
     const interaction = c.get('interaction');
-    const step = await mfaStepFor(interaction.tenant, first.userId, interaction.settings, first.moment);
-    if (step.kind === 'none') return complete(c, first);
+    const step = await mfaStepFor(interaction.tenant, first.userId, interaction.settings, first.moment, relyingParty);
+    if (step.kind === 'none') {
+      // With passkey sign-in on, a user who signed in with a password is offered one (once per browser if declined).
+      const offer =
+        relyingParty &&
+        first.method === 'Password' &&
+        interaction.settings.passkeySignIn.enabled &&
+        !passkeyOfferDeclined(c) &&
+        !(await hasPasskey(interaction.tenant, first.userId, relyingParty));
+      if (!offer) return complete(c, first);
+      await savePending(interaction, { first, stage: 'offer' });
+      return c.redirect(`${interaction.page}/passkey/offer`, 303);
+    }
     await savePending(
       interaction,
       step.kind === 'verify'
-        ? { first, stage: 'verify', totp: step.totp, backupCode: step.backupCode }
-        : { first, stage: 'enroll', required: step.required },
+        ? { first, stage: 'verify', totp: step.totp, backupCode: step.backupCode, webauthn: step.webauthn }
+        : { first, stage: 'enroll', required: step.required, setup: { totp: step.totp, passkey: step.passkey } },
     );
     return c.redirect(`${interaction.page}/mfa`, 303);
   };
@@ -289,6 +315,7 @@ export function createStepKit(deps: StepDeps) {
       senders: interaction.senders,
       social: interaction.social,
       captcha: captchaOf(interaction),
+      passkeys: relyingParty !== undefined,
       ...extra,
     });
   };
@@ -341,6 +368,7 @@ export function createStepKit(deps: StepDeps) {
         social: interaction.social,
         ssoHref: ssoOffered(settings) ? `${page}?screen=single_sign_on` : undefined,
         captcha: captchaOf(interaction),
+        passkey: relyingParty ? { action: `${page}/passkey`, optionsUrl: `${page}/passkey/options` } : undefined,
       }),
       status,
     );
@@ -436,6 +464,7 @@ export function createStepKit(deps: StepDeps) {
     signInAgain,
     ssoConnectorsOf,
     sendToSso,
+    relyingParty,
   };
 }
 

@@ -1,10 +1,27 @@
+import { webAuthnAuthenticationResponseSchema, webAuthnRegistrationResponseSchema } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { seal, unseal } from '../../db/secret-box.ts';
 import { users } from '../../db/tables.ts';
 import { ApiError, fromDatabaseError } from '../../http/errors.ts';
 import { sendHtml } from '../../http/html.ts';
-import { bindTotp, isCurrentTotpCode, rememberMfaSkipped, verifySecondFactor } from '../../services/mfa-sign-in.ts';
+import {
+  bindPasskey,
+  bindTotp,
+  isCurrentTotpCode,
+  recordPasskeyVerification,
+  rememberMfaSkipped,
+  verifySecondFactor,
+} from '../../services/mfa-sign-in.ts';
+import {
+  authenticationOptions,
+  passkeyAmr,
+  passkeyNameOf,
+  passkeysOf,
+  registrationOptions,
+  verifyPasskey,
+  verifyRegistration,
+} from '../../services/passkeys.ts';
 import {
   generateTotpSecret,
   primaryIdentifier,
@@ -15,6 +32,7 @@ import type { Env } from '../interaction-context.ts';
 import { renderBackupCodesPage, renderMfaEnrollPage, renderMfaVerifyPage } from '../mfa-pages.ts';
 import type { StepKit } from './kit.ts';
 import { clearPending, type Pending, pendingOf, savePending } from './mfa-pending.ts';
+import { passkeyAnswer } from './passkey-answer.ts';
 import type { SignInStep } from './step.ts';
 
 /**
@@ -24,41 +42,85 @@ import type { SignInStep } from './step.ts';
  * and reached only with the interaction's cookie), never in the browser; the key being set up is sealed there.
  */
 
-const verifyPage = (c: Context<Env>, pending: Pending, asked: unknown, error?: string, status = 200) => {
+type VerifyFactor = 'totp' | 'backup_code' | 'webauthn';
+
+/** The factors the user holds, the passkey first (it needs nothing typed), then the app, then a backup code. */
+const heldFactors = (pending: Pending): VerifyFactor[] => [
+  ...(pending.webauthn ? (['webauthn'] as const) : []),
+  ...(pending.totp ? (['totp'] as const) : []),
+  ...(pending.backupCode ? (['backup_code'] as const) : []),
+];
+
+const verifyPage = async (
+  c: Context<Env>,
+  kit: StepKit,
+  pending: Pending,
+  asked: unknown,
+  error?: string,
+  status = 200,
+) => {
   const open = c.get('interaction');
-  const factor = (asked === 'backup_code' && pending.backupCode) || !pending.totp ? 'backup_code' : 'totp';
-  const other = factor === 'totp' ? pending.backupCode : pending.totp;
+  const held = heldFactors(pending);
+  const factor = held.find((held) => held === asked) ?? held[0] ?? 'totp';
+  const switches = held
+    .filter((other) => other !== factor)
+    .map((other) => ({ href: `${open.page}/mfa?factor=${other}`, factor: other }));
+  let passkey: { action: string; options: string } | undefined;
+  if (factor === 'webauthn' && kit.relyingParty) {
+    const rp = kit.relyingParty;
+    const { options, challenge } = await authenticationOptions(
+      rp,
+      await passkeysOf(open.tenant, pending.first.userId, rp),
+      'preferred',
+    );
+    await savePending(open, { ...pending, challenge });
+    passkey = { action: `${open.page}/mfa/passkey`, options: JSON.stringify(options) };
+  }
   return sendHtml(
     c,
     renderMfaVerifyPage(open.look, {
       action: `${open.page}/mfa`,
       restartAction: `${open.page}/mfa/restart`,
       factor,
-      switchHref: other ? `${open.page}/mfa?factor=${factor === 'totp' ? 'backup_code' : 'totp'}` : undefined,
+      switches,
+      passkey,
       error,
     }),
     status as 200,
   );
 };
 
-const enrollPage = async (c: Context<Env>, pending: Pending, error?: string, status = 200) => {
+/** What an enrolment sets up: before passkeys, an interaction's enrolment was the authenticator app. */
+const setupOf = (pending: Pending) => pending.setup ?? { totp: true, passkey: false };
+
+const enrollPage = async (c: Context<Env>, kit: StepKit, pending: Pending, error?: string, status = 200) => {
   const open = c.get('interaction');
-  let sealed = pending.secret;
-  if (!sealed) {
-    sealed = seal(generateTotpSecret());
-    await savePending(open, { ...pending, secret: sealed });
-  }
-  const secret = unseal(sealed);
+  const setup = setupOf(pending);
   const user = await open.tenant.findOne(users, eq(users.id, pending.first.userId));
   if (!user) return c.redirect(open.page, 303);
-  const { secretQrCode } = await totpEnrollment(secret, await totpIssuer(open.tenant), primaryIdentifier(user));
+  let next = pending;
+  let totp: { qrCode: string; secret: string } | undefined;
+  if (setup.totp) {
+    if (!next.secret) next = { ...next, secret: seal(generateTotpSecret()) };
+    const secret = unseal(next.secret ?? '');
+    const { secretQrCode } = await totpEnrollment(secret, await totpIssuer(open.tenant), primaryIdentifier(user));
+    totp = { qrCode: secretQrCode, secret };
+  }
+  let passkey: { action: string; options: string } | undefined;
+  if (setup.passkey && kit.relyingParty) {
+    const rp = { ...kit.relyingParty, name: await totpIssuer(open.tenant) };
+    const { options, challenge } = await registrationOptions(rp, user, []);
+    next = { ...next, challenge };
+    passkey = { action: `${open.page}/mfa/enroll-passkey`, options: JSON.stringify(options) };
+  }
+  if (next !== pending) await savePending(open, next);
   return sendHtml(
     c,
     renderMfaEnrollPage(open.look, {
       action: `${open.page}/mfa/enroll`,
       restartAction: `${open.page}/mfa/restart`,
-      qrCode: secretQrCode,
-      secret,
+      totp,
+      passkey,
       skipAction: pending.required ? undefined : `${open.page}/mfa/skip`,
       error,
     }),
@@ -81,8 +143,9 @@ const routes = (kit: StepKit) => [
       const open = c.get('interaction');
       const pending = pendingOf(open);
       if (!pending) return c.redirect(open.page, 303);
-      if (pending.stage === 'verify') return verifyPage(c, pending, c.req.query('factor'));
-      if (pending.stage === 'enroll') return enrollPage(c, pending);
+      if (pending.stage === 'verify') return verifyPage(c, kit, pending, c.req.query('factor'));
+      if (pending.stage === 'enroll') return enrollPage(c, kit, pending);
+      if (pending.stage === 'offer') return c.redirect(`${open.page}/passkey/offer`, 303);
       // A reload of the backup codes: the same codes, until the user says they saved them.
       return codesPage(c, pending);
     },
@@ -104,7 +167,7 @@ const routes = (kit: StepKit) => [
         result.reason === 'locked'
           ? open.look.text('locked', { minutes: result.retryAfterMinutes })
           : open.look.text('mfa_invalid');
-      return verifyPage(c, pending, factor, error, result.reason === 'locked' ? 429 : 401);
+      return verifyPage(c, kit, pending, factor, error, result.reason === 'locked' ? 429 : 401);
     },
   },
   {
@@ -114,12 +177,14 @@ const routes = (kit: StepKit) => [
     handler: async (c: Context<Env>) => {
       const open = c.get('interaction');
       const pending = pendingOf(open);
-      if (pending?.stage !== 'enroll' || !pending.secret) return c.redirect(`${open.page}/mfa`, 303);
+      if (pending?.stage !== 'enroll' || !pending.secret || !setupOf(pending).totp) {
+        return c.redirect(`${open.page}/mfa`, 303);
+      }
       const body = await c.req.parseBody();
       const code = typeof body.code === 'string' ? body.code.trim() : '';
       const secret = unseal(pending.secret);
       // Only the user's own new key is at stake here: a wrong code just asks again.
-      if (!isCurrentTotpCode(secret, code)) return enrollPage(c, pending, open.look.text('mfa_invalid'), 400);
+      if (!isCurrentTotpCode(secret, code)) return enrollPage(c, kit, pending, open.look.text('mfa_invalid'), 400);
       const withCodes = open.settings.mfa.factors.includes('BackupCode');
       let backupCodes: string[] | undefined;
       try {
@@ -146,6 +211,93 @@ const routes = (kit: StepKit) => [
     },
   },
   {
+    // The passkey the user holds, as the second factor: its answer to the challenge the verify page was rendered with.
+    method: 'post' as const,
+    path: '/mfa/passkey',
+    prompt: 'login' as const,
+    handler: async (c: Context<Env>) => {
+      const open = c.get('interaction');
+      const pending = pendingOf(open);
+      const rp = kit.relyingParty;
+      if (pending?.stage !== 'verify' || !pending.webauthn || !rp) return c.redirect(`${open.page}/mfa`, 303);
+      const { challenge } = pending;
+      // A challenge answers once: the next attempt gets a new one with its page.
+      await savePending(open, { ...pending, challenge: undefined });
+      const response = await passkeyAnswer(c, webAuthnAuthenticationResponseSchema);
+      const meta = kit.requestMeta(c);
+      const result =
+        challenge && response
+          ? await verifyPasskey(open.tenant, rp, challenge, response, {
+              userId: pending.first.userId,
+              requireUserVerification: false,
+            })
+          : ({ ok: false, reason: 'invalid' } as const);
+      await recordPasskeyVerification(
+        open.tenant,
+        pending.first.userId,
+        result.ok,
+        meta,
+        result.ok ? undefined : result.reason,
+      );
+      if (result.ok) {
+        return kit.complete(c, pending.first, 'WebAuthn', [
+          'mfa',
+          ...passkeyAmr(result.passkey.data, result.userVerified),
+        ]);
+      }
+      return verifyPage(c, kit, pending, 'webauthn', open.look.text('passkey_failed'), 401);
+    },
+  },
+  {
+    // A passkey made at the enrolment: verified, stored (with backup codes when the tenant offers them).
+    method: 'post' as const,
+    path: '/mfa/enroll-passkey',
+    prompt: 'login' as const,
+    handler: async (c: Context<Env>) => {
+      const open = c.get('interaction');
+      const pending = pendingOf(open);
+      const rp = kit.relyingParty;
+      if (pending?.stage !== 'enroll' || !setupOf(pending).passkey || !rp) return c.redirect(`${open.page}/mfa`, 303);
+      const response = await passkeyAnswer(c, webAuthnRegistrationResponseSchema);
+      const userAgent = c.req.header('User-Agent');
+      const verified =
+        pending.challenge && response
+          ? await verifyRegistration(rp, pending.challenge, response, {
+              name: passkeyNameOf(userAgent),
+              agent: userAgent,
+            })
+          : undefined;
+      if (!verified) return enrollPage(c, kit, pending, open.look.text('passkey_failed'), 400);
+      const withCodes = open.settings.mfa.factors.includes('BackupCode');
+      let backupCodes: string[] | undefined;
+      try {
+        ({ backupCodes } = await bindPasskey(
+          open.tenant,
+          pending.first.userId,
+          verified,
+          withCodes,
+          kit.requestMeta(c),
+        ));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'user.passkey_already_registered') {
+          return enrollPage(c, kit, pending, open.look.text('passkey_failed'), 400);
+        }
+        throw error;
+      }
+      const amr = ['mfa', ...passkeyAmr(verified.data, false)];
+      if (!backupCodes) return kit.complete(c, pending.first, 'WebAuthnBound', amr);
+      const codes: Pending = {
+        first: pending.first,
+        stage: 'codes',
+        codes: seal(JSON.stringify(backupCodes)),
+        boundWith: 'WebAuthnBound',
+        amr,
+      };
+      await savePending(open, codes);
+      return codesPage(c, codes);
+    },
+  },
+  {
     method: 'post' as const,
     path: '/mfa/done',
     prompt: 'login' as const,
@@ -153,7 +305,7 @@ const routes = (kit: StepKit) => [
       const open = c.get('interaction');
       const pending = pendingOf(open);
       if (pending?.stage !== 'codes') return c.redirect(`${open.page}/mfa`, 303);
-      return kit.complete(c, pending.first, 'TotpBound');
+      return kit.complete(c, pending.first, pending.boundWith ?? 'TotpBound', pending.amr);
     },
   },
   {

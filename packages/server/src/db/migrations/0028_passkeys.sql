@@ -1,0 +1,2 @@
+ALTER TABLE "user_mfa_verifications" ADD COLUMN "credential_id" varchar(1366);--> statement-breakpoint
+CREATE UNIQUE INDEX "user_mfa_verifications_credential" ON "user_mfa_verifications" USING btree ("tenant_id","credential_id") WHERE "user_mfa_verifications"."credential_id" is not null;
