@@ -77,7 +77,7 @@ test('MFA: required in the console, set up and then passed on the sign-in pages'
     const policies = page.getByRole('radiogroup', { name: 'MFA policy' });
     const required = policies.getByRole('radio', { name: /^Required/ });
     await expect(required).toBeDisabled();
-    await expect(policies).toHaveAccessibleDescription(/Turn on the authenticator app to choose a policy/);
+    await expect(policies).toHaveAccessibleDescription(/Turn on the authenticator app or passkeys to choose a policy/);
 
     // Authenticator app and backup codes on, MFA required: saved, and still so after a reload.
     await totpSwitch.click();

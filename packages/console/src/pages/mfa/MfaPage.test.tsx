@@ -47,6 +47,7 @@ function open() {
 
 const save = () => screen.getByRole('button', { name: 'Save changes' });
 const totp = () => screen.getByRole('switch', { name: /^Authenticator app \(TOTP\)/ });
+const passkeys = () => screen.getByRole('switch', { name: /^Passkeys \(WebAuthn\)/ });
 const backupCodes = () => screen.getByRole('switch', { name: /^Backup codes/ });
 const policy = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) });
 
@@ -63,13 +64,13 @@ describe('MFA settings', () => {
       'disabled',
       true,
     );
-    expect(screen.getByText(strings.policy.needs_totp)).toBeTruthy();
+    expect(screen.getByText(strings.policy.needs_factor)).toBeTruthy();
     expect(policy('Never offered')).toHaveProperty('disabled', false);
 
     await user.click(totp());
     await user.click(backupCodes());
     expect(policy('Required')).toHaveProperty('disabled', false);
-    expect(screen.queryByText(strings.policy.needs_totp)).toBeNull();
+    expect(screen.queryByText(strings.policy.needs_factor)).toBeNull();
     await user.click(policy('Required'));
     await user.click(policy('Not asked'));
     await user.click(save());
@@ -84,7 +85,9 @@ describe('MFA settings', () => {
     const user = open();
     await user.click(backupCodes());
     await user.click(save());
-    expect((await screen.findByTestId('backupCode-error')).textContent).toBe(strings.errors.backup_code_requires_totp);
+    expect((await screen.findByTestId('backupCode-error')).textContent).toBe(
+      strings.errors.backup_code_requires_factor,
+    );
     expect(state.patches, 'nothing is sent').toEqual([]);
   });
 
@@ -95,7 +98,7 @@ describe('MFA settings', () => {
     await user.click(totp());
     expect(policy('Required')).toHaveProperty('disabled', true);
     await user.click(save());
-    expect((await screen.findByTestId('policy-error')).textContent).toBe(strings.errors.policy_requires_totp);
+    expect((await screen.findByTestId('policy-error')).textContent).toBe(strings.errors.policy_requires_factor);
     expect(state.patches, 'nothing is sent').toEqual([]);
     await user.click(policy('Up to the user'));
     await user.click(save());
@@ -108,21 +111,82 @@ describe('MFA settings', () => {
   });
 
   it('keeps factors the page does not offer, and shows the server refusal at the field', async () => {
-    state.saved.mfa = { factors: ['WebAuthn'], policy: 'UserControlled' };
+    state.saved.mfa = { factors: ['EmailVerificationCode'], policy: 'UserControlled' };
     state.failWith = new ApiError(
       400,
-      'Backup codes need the authenticator app: turn on the authenticator app (TOTP) too.',
+      'Backup codes need an authenticator app or a passkey',
       'sign_in_experiences.backup_code_requires_totp',
     );
     const user = open();
     await user.click(totp());
     await user.click(save());
     expect((await screen.findByTestId('backupCode-error')).textContent).toBe(
-      'Backup codes need the authenticator app: turn on the authenticator app (TOTP) too.',
+      'Backup codes need an authenticator app or a passkey',
     );
     state.failWith = undefined;
     await user.click(save());
     await waitFor(() => expect(state.patches).toHaveLength(1));
-    expect(state.patches[0]?.mfa?.factors).toEqual(['Totp', 'WebAuthn']);
+    expect(state.patches[0]?.mfa?.factors).toEqual(['Totp', 'EmailVerificationCode']);
+  });
+});
+
+describe('MFA settings: passkeys (WebAuthn)', () => {
+  it('shows the passkeys switch from the saved factors and keeps it on when saving other changes', async () => {
+    state.saved.mfa = { factors: ['Totp', 'WebAuthn', 'BackupCode'], policy: 'UserControlled' };
+    const user = open();
+    expect((passkeys() as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(strings.factors.webauthn_description)).toBeTruthy();
+    await user.click(policy('Required'));
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.mfa?.factors).toEqual(['Totp', 'WebAuthn', 'BackupCode']);
+  });
+
+  it('lets passkeys alone back up codes and the policies that have users set up a factor', async () => {
+    const user = open();
+    await user.click(passkeys());
+    expect(policy('Required'), 'a passkey is a factor users can set up').toHaveProperty('disabled', false);
+    expect(policy('Offered at sign-in only')).toHaveProperty('disabled', false);
+    expect(screen.queryByText(strings.policy.needs_factor)).toBeNull();
+    expect(screen.queryByText(strings.organization.needs_factor)).toBeNull();
+    await user.click(backupCodes());
+    await user.click(policy('Offered at sign-in and sign-up'));
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]).toEqual({
+      mfa: {
+        factors: ['WebAuthn', 'BackupCode'],
+        policy: 'PromptAtSignInAndSignUp',
+        organizationRequiredMfaPolicy: 'Mandatory',
+      },
+    });
+    expect(screen.queryByTestId('backupCode-error')).toBeNull();
+  });
+
+  it('refuses backup codes and a prompting policy once passkeys, the only factor to set up, are turned off', async () => {
+    state.saved.mfa = { factors: ['WebAuthn', 'BackupCode'], policy: 'PromptOnlyAtSignIn' };
+    const user = open();
+    expect((totp() as HTMLInputElement).checked).toBe(false);
+    expect(policy('Offered at sign-in only')).toHaveProperty('disabled', false);
+    await user.click(passkeys());
+    expect(policy('Offered at sign-in only')).toHaveProperty('disabled', true);
+    expect(screen.getByText(strings.policy.needs_factor)).toBeTruthy();
+    expect(screen.getByText(strings.organization.needs_factor)).toBeTruthy();
+    await user.click(save());
+    expect((await screen.findByTestId('backupCode-error')).textContent).toBe(
+      strings.errors.backup_code_requires_factor,
+    );
+    expect(screen.getByTestId('policy-error').textContent).toBe(strings.errors.policy_requires_factor);
+    expect(state.patches, 'nothing is sent').toEqual([]);
+
+    // The authenticator app instead of passkeys: both rules are met again.
+    await user.click(totp());
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.mfa).toEqual({
+      factors: ['Totp', 'BackupCode'],
+      policy: 'PromptOnlyAtSignIn',
+      organizationRequiredMfaPolicy: 'Mandatory',
+    });
   });
 });

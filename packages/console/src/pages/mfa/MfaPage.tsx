@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import styles from './Mfa.module.css';
 import {
   formToPatch,
+  hasSetUpFactor,
   type MfaForm,
   mfaPolicyOptions,
   mfaServerErrors,
@@ -59,7 +60,9 @@ function MfaEditor({ saved }: { saved: SignInExperience }) {
   const update = useUpdateSignInExperience();
   const form = useForm<MfaForm>({ resolver: useMfaFormResolver(), mode: 'onSubmit', defaultValues: mfaToForm(saved) });
   const { control, handleSubmit, reset, formState } = form;
-  const totp = useWatch({ control, name: 'totp' });
+  const [totp, webAuthn] = useWatch({ control, name: ['totp', 'webAuthn'] });
+  // Backup codes and the policies that have users set up a factor need one a user can set up at sign-in.
+  const canSetUp = hasSetUpFactor({ totp, webAuthn });
 
   const onSubmit = handleSubmit(
     submitWith(async (values: MfaForm) => {
@@ -90,6 +93,13 @@ function MfaEditor({ saved }: { saved: SignInExperience }) {
             description={t('factors.totp_description')}
           />
           <FormSwitch
+            name="webAuthn"
+            control={control}
+            label={t('factors.webauthn')}
+            inlineLabel={t('factors.webauthn_inline')}
+            description={t('factors.webauthn_description')}
+          />
+          <FormSwitch
             name="backupCode"
             control={control}
             label={t('factors.backup_code')}
@@ -103,12 +113,12 @@ function MfaEditor({ saved }: { saved: SignInExperience }) {
           name="policy"
           control={control}
           label={t('policy.label')}
-          description={totp ? undefined : t('policy.needs_totp')}
+          description={canSetUp ? undefined : t('policy.needs_factor')}
           options={mfaPolicyOptions.map((policy) => ({
             value: policy,
             title: t(`policy.options.${policy}.title`),
             description: t(`policy.options.${policy}.description`),
-            disabled: !totp && policiesNeedingFactor.has(policy),
+            disabled: !canSetUp && policiesNeedingFactor.has(policy),
           }))}
         />
       </Card>
@@ -117,7 +127,7 @@ function MfaEditor({ saved }: { saved: SignInExperience }) {
           name="organizationRequiredMfaPolicy"
           control={control}
           label={t('organization.label')}
-          description={totp ? undefined : t('organization.needs_totp')}
+          description={canSetUp ? undefined : t('organization.needs_factor')}
           options={organizationPolicyOptions.map((policy) => ({
             value: policy,
             title: t(`organization.options.${policy}.title`),

@@ -115,6 +115,7 @@ const save = () => screen.getByRole('button', { name: 'Save changes' });
 beforeEach(() => {
   connectors.data = [];
   saved.socialSignInConnectorTargets = [];
+  saved.passkeySignIn = { ...defaultSignInExperience.passkeySignIn };
   state.patches = [];
   state.previews = [];
   state.failWith = undefined;
@@ -297,5 +298,52 @@ describe('sign-in experience: social sign-in', () => {
     await user.click(save());
     await waitFor(() => expect(state.patches).toHaveLength(1));
     expect(state.patches[0]?.singleSignOnEnabled).toBe(true);
+  });
+});
+
+describe('sign-in experience: passkey sign-in', () => {
+  const passkeySwitch = () => screen.getByRole('switch', { name: /Let users sign in with a passkey, no password/ });
+  const buttonBox = () => screen.queryByRole('checkbox', { name: /Show a “Sign in with a passkey” button/ });
+  const autofillBox = () => screen.queryByRole('checkbox', { name: /Offer passkeys in the browser's autofill/ });
+
+  it('turns passkey sign-in on with how users start it, previews it and saves passkeySignIn', async () => {
+    const { user } = open('sign-up-and-sign-in');
+    expect((passkeySwitch() as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(strings.passkey.note)).toBeTruthy();
+    expect(buttonBox(), 'the ways to start it show only while it is on').toBeNull();
+    expect(autofillBox()).toBeNull();
+
+    await user.click(passkeySwitch());
+    expect((buttonBox() as HTMLInputElement).checked, 'the default: a button').toBe(true);
+    expect((autofillBox() as HTMLInputElement).checked, 'the default: the autofill').toBe(true);
+    await user.click(autofillBox() as HTMLElement);
+    await waitFor(
+      () =>
+        expect(state.previews.at(-1)?.passkeySignIn).toEqual({
+          enabled: true,
+          showPasskeyButton: true,
+          allowAutofill: false,
+        }),
+      { timeout: 2000 },
+    );
+
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.passkeySignIn).toEqual({ enabled: true, showPasskeyButton: true, allowAutofill: false });
+    expect(signInExperiencePatchSchema.safeParse(state.patches[0]).success, 'the API schema accepts it').toBe(true);
+  });
+
+  it('shows the saved choices, and keeps them when passkey sign-in is turned off', async () => {
+    saved.passkeySignIn = { enabled: true, showPasskeyButton: false, allowAutofill: true };
+    const { user } = open('sign-up-and-sign-in');
+    expect((passkeySwitch() as HTMLInputElement).checked).toBe(true);
+    expect((buttonBox() as HTMLInputElement).checked).toBe(false);
+    expect((autofillBox() as HTMLInputElement).checked).toBe(true);
+
+    await user.click(passkeySwitch());
+    expect(buttonBox()).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(state.patches).toHaveLength(1));
+    expect(state.patches[0]?.passkeySignIn).toEqual({ enabled: false, showPasskeyButton: false, allowAutofill: true });
   });
 });

@@ -1,11 +1,13 @@
 import {
   type AgreeToTermsPolicy,
   agreeToTermsPolicies,
+  defaultSignInExperience,
   emailSchema,
   hexColorSchema,
   type Language,
   languages,
   MAX_CUSTOM_CSS_LENGTH,
+  type PasskeySignIn,
   type SignInExperience,
   type SignInExperiencePatch,
   type SignInMethod,
@@ -41,6 +43,8 @@ export type SieForm = {
   socialTargets: string[];
   /** Whether the sign-in page offers enterprise SSO (users of a connector's email domains go to their IdP). */
   singleSignOnEnabled: boolean;
+  /** Signing in with a passkey alone; the button and the autofill are kept while it is off. */
+  passkeySignIn: PasskeySignIn;
   termsOfUseUrl: string;
   privacyPolicyUrl: string;
   agreeToTermsPolicy: AgreeToTermsPolicy;
@@ -79,6 +83,8 @@ export function sieToForm(sie: SignInExperience): SieForm {
     signInMethods: sie.signIn.methods.map((method) => ({ ...method })),
     socialTargets: [...sie.socialSignInConnectorTargets],
     singleSignOnEnabled: sie.singleSignOnEnabled,
+    // The defaults fill a setting an older server leaves out.
+    passkeySignIn: { ...defaultSignInExperience.passkeySignIn, ...sie.passkeySignIn },
     termsOfUseUrl: sie.termsOfUseUrl ?? '',
     privacyPolicyUrl: sie.privacyPolicyUrl ?? '',
     agreeToTermsPolicy: sie.agreeToTermsPolicy,
@@ -137,6 +143,11 @@ export function formToPatch(values: SieForm, saved?: SignInExperience): SignInEx
     },
     socialSignInConnectorTargets: [...values.socialTargets],
     singleSignOnEnabled: values.singleSignOnEnabled,
+    passkeySignIn: {
+      enabled: values.passkeySignIn.enabled,
+      showPasskeyButton: values.passkeySignIn.showPasskeyButton,
+      allowAutofill: values.passkeySignIn.allowAutofill,
+    },
     termsOfUseUrl: orNull(values.termsOfUseUrl),
     privacyPolicyUrl: orNull(values.privacyPolicyUrl),
     agreeToTermsPolicy: values.agreeToTermsPolicy,
@@ -197,6 +208,7 @@ export const sieFormSchema = z
     signInMethods: z.array(z.any()),
     socialTargets: z.array(z.string()),
     singleSignOnEnabled: z.boolean(),
+    passkeySignIn: z.object({ enabled: z.boolean(), showPasskeyButton: z.boolean(), allowAutofill: z.boolean() }),
     termsOfUseUrl: optionalUrl,
     privacyPolicyUrl: optionalUrl,
     agreeToTermsPolicy: z.enum(agreeToTermsPolicies),
@@ -226,7 +238,7 @@ export const sieFormSchema = z
 /** The tab that shows a field, so a refusal of a field on another tab opens that tab. */
 export function tabOfField(field: string): SieTab {
   if (/^(color|branding|hideLogtoBranding|customCss)\b/.test(field)) return 'branding';
-  if (/^(signInMode|signUp|signInMethods|socialTargets|singleSignOnEnabled)\b/.test(field))
+  if (/^(signInMode|signUp|signInMethods|socialTargets|singleSignOnEnabled|passkeySignIn)\b/.test(field))
     return 'sign-up-and-sign-in';
   if (field.startsWith('passwordPolicy')) return 'password-policy';
   return 'content';
@@ -298,6 +310,11 @@ export const sieServerErrors: ServerErrorMapping<SieForm> = {
       return `branding.${rest[0]}`;
     }
     if (head === 'color' && rest[0]) return `color.${rest[0]}`;
+    if (head === 'passkeySignIn') {
+      return rest[0] && ['enabled', 'showPasskeyButton', 'allowAutofill'].includes(rest[0])
+        ? `passkeySignIn.${rest[0]}`
+        : 'passkeySignIn.enabled';
+    }
     const direct = [
       'customCss',
       'termsOfUseUrl',

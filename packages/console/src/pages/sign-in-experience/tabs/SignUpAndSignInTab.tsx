@@ -2,7 +2,12 @@ import { signInModes, signUpIdentifierKinds } from '@gatehouse/schemas';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card/Card.tsx';
-import { FormCardRadio, FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import {
+  FormCardRadio,
+  FormCheckbox,
+  FormSelect,
+  FormSwitch,
+} from '../../../components/form/bound/FormChoiceInputs.tsx';
 import styles from '../SignInExperience.module.css';
 import { useSieOutlet } from '../sie-context.ts';
 import { SignInMethodsField } from './SignInMethodsField.tsx';
@@ -10,14 +15,15 @@ import { SocialSignInField } from './SocialSignInField.tsx';
 
 /**
  * Spec §2.2 sign-in-experience/sign-up-and-sign-in: who may use the page (sign-in mode), the sign-up identifier with
- * its password and verification, the sign-in methods, the social sign-in buttons and enterprise SSO. The rules across them are the server's; its refusal is
- * shown at the field it concerns.
+ * its password and verification, the sign-in methods, passkey sign-in, the social sign-in buttons and enterprise SSO.
+ * The rules across them are the server's; its refusal is shown at the field it concerns.
  */
 export function SignUpAndSignInTab() {
   const { t } = useTranslation('sign_in_experience');
   const { form } = useSieOutlet();
   const { control } = form;
   const kind = useWatch({ control, name: 'signUp.kind' });
+  const passkeySignIn = useWatch({ control, name: 'passkeySignIn.enabled' });
   return (
     <div className={styles.cards}>
       <Card title={t('sign_in_mode.title')}>
@@ -58,6 +64,34 @@ export function SignUpAndSignInTab() {
       </Card>
       <Card title={t('sign_in.title')}>
         <SignInMethodsField form={form} />
+      </Card>
+      <Card title={t('passkey.title')} description={t('passkey.description')}>
+        <div className={styles.fields}>
+          <FormSwitch
+            name="passkeySignIn.enabled"
+            control={control}
+            label={t('passkey.label')}
+            inlineLabel={t('passkey.inline')}
+            description={t('passkey.note')}
+          />
+          {/* How users start it, only while it is on; the choices are kept (and saved) while it is off. */}
+          {passkeySignIn && (
+            <>
+              <FormCheckbox
+                name="passkeySignIn.showPasskeyButton"
+                control={control}
+                label={t('passkey.button')}
+                inlineLabel={t('passkey.button_inline')}
+              />
+              <FormCheckbox
+                name="passkeySignIn.allowAutofill"
+                control={control}
+                label={t('passkey.autofill')}
+                inlineLabel={t('passkey.autofill_inline')}
+              />
+            </>
+          )}
+        </div>
       </Card>
       <Card title={t('social.title')}>
         <SocialSignInField form={form} />

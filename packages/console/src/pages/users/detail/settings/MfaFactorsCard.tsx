@@ -1,4 +1,9 @@
-import type { User, UserMfaVerification, UserMfaVerificationCreated } from '@gatehouse/schemas';
+import type {
+  User,
+  UserMfaVerification,
+  UserMfaVerificationCreate,
+  UserMfaVerificationCreated,
+} from '@gatehouse/schemas';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,15 +17,18 @@ import { Card } from '../../../../components/Card/Card.tsx';
 import { useConfirm } from '../../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { UserText } from '../../../../components/UserText.tsx';
 import { useDateTimeFormat } from '../../use-date-time-format.ts';
 import { userDisplayName } from '../../user-display.ts';
 import { BackupCodesCreatedDialog, TotpCreatedDialog } from './MfaCreatedDialogs.tsx';
-import { mfaFactorActions } from './mfa-factors.ts';
+import { mfaFactorActions, passkeyRow } from './mfa-factors.ts';
 import styles from './Settings.module.css';
 
 /**
  * The user's MFA factors (spec §3 `mfaVerifications`): each with when it was added and last used, backup codes with
- * how many are left; an admin can add an authenticator app (TOTP) or backup codes, shown once, and remove a factor.
+ * how many are left, each passkey (WebAuthn) on a row of its own with its name and whether it is synced; an admin can
+ * add an authenticator app (TOTP) or backup codes, shown once, and remove a factor. A passkey needs the user's own
+ * authenticator, so only the user adds one.
  */
 export function MfaFactorsCard({ user }: { user: User }) {
   const { t } = useTranslation('users');
@@ -36,7 +44,7 @@ export function MfaFactorsCard({ user }: { user: User }) {
   const rows = verifications.data ?? [];
   const actions = mfaFactorActions(rows);
 
-  async function add(type: 'Totp' | 'BackupCode') {
+  async function add(type: UserMfaVerificationCreate['type']) {
     try {
       setCreated(await create.mutateAsync({ type }));
     } catch (error) {
@@ -45,11 +53,41 @@ export function MfaFactorsCard({ user }: { user: User }) {
     }
   }
 
+  /** What the row, its remove button, the confirmation and the message say about a factor. */
+  function wording(verification: UserMfaVerification) {
+    if (verification.type !== 'WebAuthn') {
+      const factor = t(`mfa.types.${verification.type}`);
+      return {
+        title: factor,
+        removeLabel: t('mfa.remove_named', { factor }),
+        confirmTitle: t('mfa.remove_title'),
+        confirmContent: t('mfa.remove_content', { factor, name }),
+        removed: t('mfa.removed', { factor }),
+      };
+    }
+    const passkey = passkeyRow(verification).name;
+    return passkey
+      ? {
+          title: <UserText>{passkey}</UserText>,
+          removeLabel: t('mfa.remove_passkey_named', { passkey }),
+          confirmTitle: t('mfa.remove_passkey_title'),
+          confirmContent: t('mfa.remove_passkey_content', { passkey, name }),
+          removed: t('mfa.passkey_removed', { passkey }),
+        }
+      : {
+          title: t('mfa.passkey_unnamed'),
+          removeLabel: t('mfa.remove_unnamed_passkey', { time: formatTime(verification.createdAt) }),
+          confirmTitle: t('mfa.remove_passkey_title'),
+          confirmContent: t('mfa.remove_unnamed_passkey_content', { name }),
+          removed: t('mfa.unnamed_passkey_removed'),
+        };
+  }
+
   async function removeFactor(verification: UserMfaVerification) {
-    const factor = t(`mfa.types.${verification.type}`);
+    const words = wording(verification);
     const isConfirmed = await confirm({
-      title: t('mfa.remove_title'),
-      content: t('mfa.remove_content', { factor, name }),
+      title: words.confirmTitle,
+      content: words.confirmContent,
       confirmText: t('mfa.remove'),
       isDanger: true,
     });
@@ -60,7 +98,20 @@ export function MfaFactorsCard({ user }: { user: User }) {
       if (handleSubmitError(error, toast)) return;
       throw error;
     }
-    toast.success(t('mfa.removed', { factor }));
+    toast.success(words.removed);
+  }
+
+  /** The row's second line: a passkey's kind, then when it was added and last used, and the codes left. */
+  function details(row: UserMfaVerification): string {
+    const kind = row.type === 'WebAuthn' ? passkeyRow(row).kind : undefined;
+    return [
+      kind && t(`mfa.passkey_${kind}`),
+      t('mfa.added', { time: formatTime(row.createdAt) }),
+      row.lastUsedAt === null ? t('mfa.never_used') : t('mfa.last_used', { time: formatTime(row.lastUsedAt) }),
+      row.remainCodes === undefined ? undefined : t('mfa.remain_codes', { count: row.remainCodes }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
 
   const backupCodesHint = actions.backupCodesBlockedBy && t(`mfa.backup_codes_${actions.backupCodesBlockedBy}`);
@@ -77,32 +128,25 @@ export function MfaFactorsCard({ user }: { user: User }) {
         <p className={styles.muted}>{t('mfa.empty')}</p>
       ) : (
         <ul className={styles.identities} aria-label={t('mfa.title')}>
-          {rows.map((row) => (
-            <li key={row.id} className={styles.identity}>
-              <span className={styles.identityText}>
-                <span className={styles.identityTarget}>{t(`mfa.types.${row.type}`)}</span>
-                <span className={styles.muted}>
-                  {[
-                    t('mfa.added', { time: formatTime(row.createdAt) }),
-                    row.lastUsedAt === null
-                      ? t('mfa.never_used')
-                      : t('mfa.last_used', { time: formatTime(row.lastUsedAt) }),
-                    row.remainCodes === undefined ? undefined : t('mfa.remain_codes', { count: row.remainCodes }),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+          {rows.map((row) => {
+            const words = wording(row);
+            return (
+              <li key={row.id} className={styles.identity}>
+                <span className={styles.identityText}>
+                  <span className={styles.identityTarget}>{words.title}</span>
+                  <span className={styles.muted}>{details(row)}</span>
                 </span>
-              </span>
-              <Button
-                variant="text"
-                size="small"
-                aria-label={t('mfa.remove_named', { factor: t(`mfa.types.${row.type}`) })}
-                onClick={() => void removeFactor(row)}
-              >
-                {t('mfa.remove')}
-              </Button>
-            </li>
-          ))}
+                <Button
+                  variant="text"
+                  size="small"
+                  aria-label={words.removeLabel}
+                  onClick={() => void removeFactor(row)}
+                >
+                  {t('mfa.remove')}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {verifications.isSuccess && (
@@ -126,6 +170,7 @@ export function MfaFactorsCard({ user }: { user: User }) {
               {backupCodesHint}
             </span>
           )}
+          <span className={styles.muted}>{t('mfa.passkeys_by_user')}</span>
         </div>
       )}
       {created?.type === 'Totp' && (

@@ -1,6 +1,6 @@
 import type { UserMfaVerification } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
-import { backupCodesFileName, backupCodesFileText, mfaFactorActions } from './mfa-factors.ts';
+import { backupCodesFileName, backupCodesFileText, mfaFactorActions, passkeyRow } from './mfa-factors.ts';
 
 const factor = (type: UserMfaVerification['type']): UserMfaVerification => ({
   id: type.toLowerCase(),
@@ -26,6 +26,24 @@ describe('mfaFactorActions', () => {
       canAddTotp: true,
       backupCodesBlockedBy: 'already_exists',
     });
+  });
+});
+
+describe('passkeyRow', () => {
+  it('names a passkey by its own name, and says whether it is synced or bound to one device', () => {
+    expect(passkeyRow({ ...factor('WebAuthn'), name: ' MacBook Pro ', backedUp: true })).toEqual({
+      name: 'MacBook Pro',
+      kind: 'synced',
+    });
+    expect(passkeyRow({ ...factor('WebAuthn'), name: 'YubiKey', backedUp: false })).toEqual({
+      name: 'YubiKey',
+      kind: 'device_bound',
+    });
+  });
+
+  it('leaves out a blank name and a kind the server did not give', () => {
+    expect(passkeyRow({ ...factor('WebAuthn'), name: '  ' })).toEqual({ name: undefined, kind: undefined });
+    expect(passkeyRow(factor('WebAuthn'))).toEqual({ name: undefined, kind: undefined });
   });
 });
 

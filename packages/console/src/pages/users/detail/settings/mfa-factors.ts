@@ -2,7 +2,8 @@ import type { UserMfaVerification } from '@gatehouse/schemas';
 
 /**
  * What the MFA factors card may offer, by the server's rules: one authenticator app (TOTP) and one set of backup
- * codes per user, and backup codes only once there is a TOTP or WebAuthn factor for them to back up.
+ * codes per user, and backup codes only once there is a TOTP or WebAuthn factor for them to back up. A passkey
+ * (WebAuthn) is never offered: it needs the user's own authenticator, so only the user can add one.
  */
 export type MfaFactorActions = {
   canAddTotp: boolean;
@@ -20,6 +21,19 @@ export function mfaFactorActions(verifications: readonly UserMfaVerification[]):
         ? undefined
         : 'needs_other_factor',
   };
+}
+
+/**
+ * A passkey's row: its own name (given by its user, or the browser and system it was made on; undefined when it has
+ * none), and whether it is synced between the user's devices or bound to one (undefined when the server did not say).
+ */
+export function passkeyRow(verification: UserMfaVerification): {
+  name: string | undefined;
+  kind: 'synced' | 'device_bound' | undefined;
+} {
+  const name = verification.name?.trim() || undefined;
+  const kind = verification.backedUp === undefined ? undefined : verification.backedUp ? 'synced' : 'device_bound';
+  return { name, kind };
 }
 
 /** The downloaded file: a heading line naming the account, then one code a line (CRLF, so Notepad shows lines too). */
