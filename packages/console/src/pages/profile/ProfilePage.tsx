@@ -63,6 +63,7 @@ export function ProfilePage() {
 const skeletonSections = [
   { key: 'settings', rows: ['avatar', 'name', 'username'] },
   { key: 'password', rows: ['password'] },
+  { key: 'mfa', rows: ['passkeys', 'totp'] },
 ];
 
 function ProfileSkeleton({ label }: { label: string }) {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { EditionScoped } from './edition-scope.ts';
 import { PasswordSection } from './password/PasswordSection.tsx';
 import type { ProfileSectionProps } from './section-props.ts';
+import { SecuritySection } from './security/SecuritySection.tsx';
 import { SettingsSection } from './settings/SettingsSection.tsx';
 
 export type { ProfileSectionProps } from './section-props.ts';
@@ -15,4 +16,5 @@ export type ProfileSection = EditionScoped & { key: string; Section: ComponentTy
 export const profileSections: readonly ProfileSection[] = [
   { key: 'settings', Section: SettingsSection },
   { key: 'password', Section: PasswordSection },
+  { key: 'mfa', Section: SecuritySection },
 ];

@@ -18,6 +18,32 @@ export function VerifyPasswordModal() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const { email, action } = parseProfileRouteState(state);
+  return (
+    <VerifyPasswordDialog
+      description={t('password.verify_description')}
+      // Spec §2.12: only the password flow exists so far; the email flow (cloud) goes to link-email from here.
+      onVerified={(verificationRecordId) =>
+        navigate(toChangePassword(), { replace: true, state: { email, action, verificationRecordId } })
+      }
+      onClose={() => navigate(toProfile())}
+    />
+  );
+}
+
+export type VerifyPasswordDialogProps = {
+  /** What the proof is for, in one sentence. */
+  description: string;
+  /** Gets the verification record (valid 10 minutes) that the next step sends with its change. */
+  onVerified: (verificationRecordId: string) => unknown;
+  onClose: () => void;
+};
+
+/**
+ * The one 'verify your current password' step of the profile: the password change's route and the sign-in security
+ * section's changes (passkeys, authenticator app) both open it.
+ */
+export function VerifyPasswordDialog({ description, onVerified, onClose }: VerifyPasswordDialogProps) {
+  const { t } = useTranslation('profile');
   const submitWith = useSubmitHandler();
   const { mutateAsync } = useVerifyPassword();
   const label = t('password.current');
@@ -27,7 +53,6 @@ export function VerifyPasswordModal() {
     }),
     defaultValues: { password: '' },
   });
-  const close = () => navigate(toProfile());
   const wrongPassword = {
     field: 'password',
     // A 429 says too many wrong attempts: the account is locked for a while.
@@ -36,15 +61,16 @@ export function VerifyPasswordModal() {
 
   const onSubmit = handleSubmit(
     submitWith(async ({ password }) => {
+      let verificationRecordId: string;
       try {
-        const { verificationRecordId } = await mutateAsync(password);
-        // Spec §2.12: only the password flow exists so far; the email flow (cloud) goes to link-email from here.
-        navigate(toChangePassword(), { replace: true, state: { email, action, verificationRecordId } });
+        ({ verificationRecordId } = await mutateAsync(password));
       } catch (error) {
         if (!applyServerErrors({ setError }, error, { codes: { 'session.invalid_credentials': wrongPassword } })) {
           throw error;
         }
+        return;
       }
+      await onVerified(verificationRecordId);
     }),
   );
 
@@ -52,11 +78,11 @@ export function VerifyPasswordModal() {
     <FormModal
       size="small"
       title={t('password.verify_title')}
-      description={t('password.verify_description')}
+      description={description}
       submitText={t('password.continue')}
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
-      onClose={close}
+      onClose={onClose}
     >
       <FormTextInput
         name="password"
