@@ -41,3 +41,4 @@ export * from './password-generator.ts';
 export * from './password-policy.ts';
 export * from './sign-in-forms.ts';
 export * from './uploads.ts';
+export * from './user-agent.ts';

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import {
   generateId,
   type LogKey,
+  userAgentParts,
   type WebAuthnAuthenticationResponse,
   type WebAuthnRegistrationResponse,
 } from '@gatehouse/schemas';
@@ -256,28 +257,10 @@ export async function hasPasskey(tenant: TenantDb, userId: string, rp: RelyingPa
   return (await passkeysOf(tenant, userId, rp)).length > 0;
 }
 
-const browsers: [RegExp, string][] = [
-  [/Edg\//, 'Edge'],
-  [/OPR\//, 'Opera'],
-  [/Firefox\//, 'Firefox'],
-  [/Chrom(e|ium)\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-const systems: [RegExp, string][] = [
-  [/Android/, 'Android'],
-  [/iPhone/, 'iOS'],
-  [/iPad/, 'iPadOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Linux/, 'Linux'],
-];
-
 /** A passkey's first name, from where it was made ("Chrome on macOS"); its user can rename it from their account. */
 export function passkeyNameOf(userAgent: string | undefined): string | undefined {
   if (!userAgent) return undefined;
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system;
+  const { browser, os } = userAgentParts(userAgent);
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os;
 }

@@ -1,5 +1,6 @@
+import { userAgentParts } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
-import { defaultPasskeyName, userAgentParts } from './passkey-name.ts';
+import { defaultPasskeyName } from './passkey-name.ts';
 
 const agents = {
   chromeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
