@@ -231,7 +231,11 @@ export function passkeyAmr(passkey: Pick<WebAuthnCredentialData, 'backedUp' | 'd
   return userVerified ? [key, 'user'] : [key];
 }
 
-/** A failed passkey attempt, audited like the other factors' failures (with the user when the credential is known). */
+/**
+ * A failed passkey sign-in, audited like the other first factors' failures. The user is named only when a suspended
+ * user's passkey was refused: a failed signature names no one (anyone who saw a credential ID could otherwise write
+ * failures against its user and lock their other ways in).
+ */
 export async function recordPasskeyFailure(
   tenant: TenantDb,
   key: LogKey,
