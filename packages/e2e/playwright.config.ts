@@ -54,6 +54,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'enterprise-sso.spec.ts': 'oss',
   'forgot-password.spec.ts': 'oss',
   'mfa.spec.ts': 'oss',
+  'passkeys.spec.ts': 'oss',
   'get-started.spec.ts': 'oss',
   'organization-invitations.spec.ts': 'oss',
   'organization-template.spec.ts': 'oss',

@@ -26,14 +26,21 @@ export type FreshServer = {
 /**
  * A server of its own on an empty data directory (no admin yet), for first-run scenarios. `mail`: it sends mail to the
  * local mail sink (without, it can send none). `restartOf`: the address and data directory of a server stopped with
- * `keepData`, so it comes back with its accounts and sessions.
+ * `keepData`, so it comes back with its accounts and sessions. `publicHost: 'localhost'`: its PUBLIC_URL (and `url`)
+ * name `localhost` instead of the IP address, as WebAuthn needs (an IP address cannot be a relying-party ID); it still
+ * listens on 127.0.0.1. `env`: more of its environment, e.g. ADMIN_USERNAME and ADMIN_PASSWORD for a first admin.
  */
 export async function startFreshServer(
-  options: { mail?: boolean; restartOf?: Pick<FreshServer, 'port' | 'dataDir'> } = {},
+  options: {
+    mail?: boolean;
+    restartOf?: Pick<FreshServer, 'port' | 'dataDir'>;
+    publicHost?: '127.0.0.1' | 'localhost';
+    env?: Record<string, string>;
+  } = {},
 ): Promise<FreshServer> {
   const dataDir = options.restartOf?.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-fresh-'));
   const port = options.restartOf?.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const mail = options.mail
     ? {
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_SMTP_PORT}`,
@@ -52,6 +59,7 @@ export async function startFreshServer(
       ADMIN_USERNAME: '',
       ADMIN_PASSWORD: '',
       ...mail,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,7 +10,8 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible();
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact: a tenant with passkey sign-in has "Sign in with a passkey" too.
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** What the server publishes for the console before sign-in (`/api/.well-known/console`). */

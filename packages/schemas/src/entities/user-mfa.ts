@@ -93,7 +93,7 @@ export const webAuthnAuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(8192),
     authenticatorData: base64url(8192),
-    signature: base64url(2048),
+    signature: base64url(8192),
     userHandle: base64url(512).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),

@@ -37,7 +37,7 @@ response:create?{clientDataJSON:u64(r.clientDataJSON),attestationObject:u64(r.at
 :{clientDataJSON:u64(r.clientDataJSON),authenticatorData:u64(r.authenticatorData),signature:u64(r.signature),userHandle:r.userHandle?u64(r.userHandle):undefined}};
 f.elements.credential.value=JSON.stringify(json);f.submit()}catch(e){if(conditional&&ctl.signal.aborted)return;if(err){err.textContent=e&&(e.name==="NotAllowedError"||e.name==="AbortError")?f.dataset.cancelled:f.dataset.failed;err.hidden=false;f.hidden=false}}};
 f.addEventListener("submit",e=>{e.preventDefault();ask(false)});
-if(f.dataset.autofill&&!create&&P.isConditionalMediationAvailable)P.isConditionalMediationAvailable().then(ok=>{if(ok)ask(true)},()=>{})}
+if("autofill"in f.dataset&&!create&&P.isConditionalMediationAvailable)P.isConditionalMediationAvailable().then(ok=>{if(ok)ask(true)},()=>{})}
 for(const b of d.querySelectorAll("button[data-copy]")){b.hidden=false;const label=b.textContent;b.addEventListener("click",async()=>{try{await navigator.clipboard.writeText(b.dataset.copy||"");b.textContent=b.dataset.done||label;setTimeout(()=>{b.textContent=label},2000)}catch{}})}
 })();
 `;

@@ -29,6 +29,13 @@ import type { UserRow } from './users.ts';
  * verification it is two factors: the device and its PIN or biometric). @simplewebauthn/server does the verifying.
  */
 
+/**
+ * The key algorithms a passkey may use: EdDSA, ES256, RS256 (COSE -8, -7, -257), what every platform and security key
+ * offers. The library adds ML-DSA when the runtime has it, whose signatures are kilobytes long and which browsers
+ * have only started to make; passkeys are asked for the usual ones.
+ */
+const SUPPORTED_ALGORITHMS = [-8, -7, -257];
+
 /** How long the browser gives the user to answer (and how long a challenge is good for). */
 export const WEBAUTHN_TIMEOUT_MS = 5 * 60_000;
 
@@ -75,6 +82,7 @@ export async function registrationOptions(rp: RelyingParty, user: UserRow, exist
     attestationType: 'none',
     excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
   });
   return { options, challenge: options.challenge };
 }
@@ -102,6 +110,7 @@ export async function verifyRegistration(
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     });
   } catch {
     return undefined;
