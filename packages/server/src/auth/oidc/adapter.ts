@@ -82,8 +82,19 @@ export class OidcModelAdapter implements Adapter {
     await this.#tenant.delete(oidcModelInstances, this.#where(id));
   }
 
+  /**
+   * The provider calls this on each token model (access and refresh tokens, codes) with the grant it revokes: only this
+   * model's rows go. An interaction names the grant it started under too, and one still open (a sign-in as another
+   * account, whose sign-out revokes the first account's grant) must outlive it.
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
     if (unstorable(grantId)) return;
-    await this.#tenant.delete(oidcModelInstances, sql`${oidcModelInstances.payload}->>'grantId' = ${grantId}`);
+    await this.#tenant.delete(
+      oidcModelInstances,
+      allOf(
+        eq(oidcModelInstances.modelName, this.#modelName),
+        sql`${oidcModelInstances.payload}->>'grantId' = ${grantId}`,
+      ),
+    );
   }
 }
