@@ -441,3 +441,60 @@ test('console: the MFA page turns passkeys on, and it stays on after a reload', 
   const saved = await api.get<{ mfa: { factors: string[] } }>('/sign-in-exp');
   expect(saved.mfa.factors).toEqual(expect.arrayContaining(['Totp', 'WebAuthn']));
 });
+
+test('console profile: the admin adds a passkey after proving the password, sees it listed, and removes it', async () => {
+  test.setTimeout(60_000);
+  const cdp = await adminContext.newCDPSession(adminPage);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  try {
+    await adminPage.goto(`${server.url}/console/profile`);
+    const section = adminPage.getByRole('region', { name: 'Two-step verification' });
+    await expect(section.getByText('No passkeys yet.')).toBeVisible();
+
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    const verify = adminPage.getByRole('dialog', { name: 'Verify your password' });
+    await verify.getByLabel('Current password').fill('not-the-password');
+    await verify.getByRole('button', { name: 'Continue' }).click();
+    await expect(verify.getByText('The password is incorrect.')).toBeVisible();
+    await verify.getByLabel('Current password').fill(admin.password);
+    await verify.getByRole('button', { name: 'Continue' }).click();
+
+    const naming = adminPage.getByRole('dialog', { name: 'Name your passkey' });
+    // Drawn from the user agent ("Chrome on Linux"; headless Chromium calls itself HeadlessChrome).
+    await expect(naming.getByLabel('Name')).toHaveValue(/Linux/);
+    await naming.getByLabel('Name').fill('Work laptop');
+    await naming.getByRole('button', { name: 'Save' }).click();
+    await expect(adminPage.getByRole('status').filter({ hasText: 'Passkey “Work laptop” added.' })).toBeVisible();
+    await expect(section.getByText('Work laptop')).toBeVisible();
+    const held = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(held.credentials, 'the device holds the new passkey, for this site').toHaveLength(1);
+    expect(held.credentials[0]?.rpId).toBe('localhost');
+
+    await section.getByRole('button', { name: 'Remove passkey “Work laptop”' }).click();
+    const confirm = adminPage.getByRole('alertdialog', { name: 'Remove passkey' });
+    await expect(
+      confirm.getByText('You will no longer be able to sign in with the passkey “Work laptop”.'),
+    ).toBeVisible();
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    const again = adminPage.getByRole('dialog', { name: 'Verify your password' });
+    await again.getByLabel('Current password').fill(admin.password);
+    await again.getByRole('button', { name: 'Continue' }).click();
+    await expect(adminPage.getByRole('status').filter({ hasText: 'Passkey “Work laptop” removed.' })).toBeVisible();
+    await expect(section.getByText('No passkeys yet.')).toBeVisible();
+    expect(await seriousViolations(adminPage), 'the profile passes axe').toEqual([]);
+  } finally {
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await cdp.detach();
+  }
+});
