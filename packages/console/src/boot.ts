@@ -6,8 +6,11 @@
  */
 import { hasSecureCrypto } from './app/secure-context.ts';
 
-/** Console paths that never require a session: the sign-in callback and the first-run welcome page (routes.ts). */
-const withoutSession = /^(callback|welcome)\/*$/i;
+/**
+ * Console paths that never require a session: the sign-in callback, the first-run welcome page and the demo social
+ * connector's callback (routes.ts).
+ */
+const withoutSession = /^(callback|welcome|social-demo-callback)\/*$/i;
 
 /** oidc-client-ts's key of a signed-in user in sessionStorage (stored-user.ts), whatever the issuer. */
 function hasStoredUser(): boolean {

@@ -13,6 +13,8 @@ export * from './entities/hook.ts';
 export * from './entities/jwt-customizer.ts';
 export * from './entities/log.ts';
 export * from './entities/me.ts';
+export * from './entities/me-delete.ts';
+export * from './entities/me-linked-accounts.ts';
 export * from './entities/oidc-key.ts';
 export * from './entities/organization.ts';
 export * from './entities/organization-branding.ts';

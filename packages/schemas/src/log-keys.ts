@@ -71,8 +71,12 @@ const groupedKeys = {
     'Account.Profile.Updated',
     'Account.CustomData.Updated',
     'Account.Email.Verified',
+    'Account.Email.Updated',
+    'Account.Identity.Created',
+    'Account.Identity.Deleted',
     'Account.Mfa.Created',
     'Account.Mfa.Deleted',
+    'Account.Deleted',
   ],
 } as const;
 

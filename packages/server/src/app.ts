@@ -38,13 +38,14 @@ import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
 import { cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
-import { meRoutes } from './routes/me.ts';
+import { meDeletionRoutes, meLinkedAccountsRoutes, meRoutes } from './routes/me.ts';
 import { samlMetadataRoutes } from './routes/saml-metadata.ts';
 import { signInExperiencePublicRoutes } from './routes/sign-in-experience-public.ts';
 import { signInPreviewRoutes } from './routes/sign-in-preview.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
 import { EmailService } from './services/email.ts';
 import { FailureThrottle } from './services/failure-throttle.ts';
+import { accountDeletion } from './services/me-delete.ts';
 import { MessageDelivery } from './services/message-delivery.ts';
 import { SIGN_IN_IP_LIMIT } from './services/sign-in.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
@@ -305,6 +306,12 @@ export function createApp(services: Services) {
   me.use(tenantContext(db, known, ADMIN_TENANT_ID));
   me.use(requireMeToken(keys));
   me.route('/', meRoutes({ keys, storage }));
+  // Deleting one's account deletes tenants too: cloud only (OSS answers it as an unknown route).
+  const deletion =
+    config.edition === 'cloud' ? accountDeletion(db, { forgetTenant: cloudDeps().forgetTenant }) : undefined;
+  me.route('/', meDeletionRoutes({ keys, accountDeletion: deletion }));
+  // Linked email and social identities: cloud only too (spec §6).
+  me.route('/', meLinkedAccountsRoutes({ keys, edition: config.edition }));
   app.route('/api/me', me);
 
   if (config.edition === 'cloud') {

@@ -170,6 +170,14 @@ describe('the authorization matrix', () => {
         if (allowed.status === 401 || allowed.status === 403 || allowed.status >= 500) {
           failures.push(`${edition} ${operation.key} with the right token: ${allowed.status} ${allowed.json?.code}`);
         }
+        // Deleting one's own account (cloud) is the one route the right token really carries out (the console user has
+        // no password to prove): the user comes back for the routes after it.
+        if (operation.key === 'DELETE /api/me') {
+          await new TenantDb(app.db, ADMIN_TENANT_ID).insertIfAbsent(users, {
+            id: ADMIN_USER,
+            username: 'matrix_admin',
+          });
+        }
       }
     }
     if (failures.length) console.log(`MATRIX\n${failures.join('\n')}`);

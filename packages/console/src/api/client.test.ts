@@ -96,6 +96,22 @@ describe('request', () => {
     expect([error.status, error.code, error.message]).toEqual([404, 'entity.not_exists_with_id', 'No such role.']);
   });
 
+  it("keeps the server's request id of a refusal (X-Request-Id), for the user to quote to support", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'request.general', message: 'Failed.' }), {
+            status: 500,
+            headers: { 'X-Request-Id': 'req-42' },
+          }),
+      ),
+    );
+    expect((await failure(request('/api/me', { method: 'DELETE' }))).requestId).toBe('req-42');
+    answer({ status: 502 });
+    expect((await failure(request('/api/me'))).requestId).toBeUndefined();
+  });
+
   it('falls back to the status text when the body is not an API error', async () => {
     answer({ status: 500, body: '<html>oops</html>', statusText: 'Internal Server Error' });
     const error = await failure(request('/api/roles'));

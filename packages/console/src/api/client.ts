@@ -16,15 +16,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly data: unknown;
+  /** The server's id of the request (`X-Request-Id`), which its logs and audit entries carry: for support. */
+  readonly requestId: string | undefined;
 
-  constructor(status: number, message: string, code?: string, data?: unknown) {
+  constructor(status: number, message: string, code?: string, data?: unknown, requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.data = data;
+    this.requestId = requestId;
   }
 }
+
+/** The header the server names each request by (spec §8: the account deletion's error modal shows it). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 function isErrorBody(value: unknown): value is { code: string; message: string; data?: unknown } {
   return (
@@ -40,8 +46,15 @@ function isErrorBody(value: unknown): value is { code: string; message: string; 
 /** Spec §8: the server's message when the body reads, else the status text, else 'unknown server error'. */
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  if (isErrorBody(body)) return new ApiError(response.status, body.message, body.code, body.data);
-  return new ApiError(response.status, response.statusText || i18n.t('errors.unknown_server_error'));
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (isErrorBody(body)) return new ApiError(response.status, body.message, body.code, body.data, requestId);
+  return new ApiError(
+    response.status,
+    response.statusText || i18n.t('errors.unknown_server_error'),
+    undefined,
+    undefined,
+    requestId,
+  );
 }
 
 export type RequestOptions = RequestInit & {

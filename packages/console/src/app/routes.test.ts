@@ -102,6 +102,15 @@ describe('cloud routes', () => {
     });
   });
 
+  it('has the tenant-less social linking landing page, never taken for a tenant id (spec §2.1)', async () => {
+    expect(await open('cloud', '/handle-social?code=c&state=aB3dE6gH')).toMatchObject({ route: 'handle-social' });
+    expect((await open('oss', '/handle-social')).route).toBe('*');
+  });
+
+  it.each(['oss', 'cloud'] as const)('has the tenant-less social demo callback in %s (spec §2.11)', async (edition) => {
+    expect(await open(edition, '/social-demo-callback?code=c')).toMatchObject({ route: 'social-demo-callback' });
+  });
+
   it('keeps the tenant id in the path', async () => {
     expect(await open('cloud', '/t-1')).toMatchObject({ path: '/console/t-1/get-started', action: 'REPLACE' });
     expect(await open('cloud', '/t-1/get-started')).toMatchObject({ route: 'get-started' });

@@ -8,7 +8,9 @@ import { acceptInvitationRoutes } from '../pages/accept-invitation/routes.ts';
 import { callbackRoutes } from '../pages/callback/routes.ts';
 import { checkoutCallbackRoutes } from '../pages/checkout-callback/routes.ts';
 import { onboardingRoutes } from '../pages/onboarding/routes.ts';
+import { handleSocialRoutes } from '../pages/profile/linked-accounts/routes.ts';
 import { profileRoutes } from '../pages/profile/routes.ts';
+import { socialDemoCallbackRoutes } from '../pages/social-demo-callback/routes.ts';
 import { welcomeRoutes } from '../pages/welcome/routes.ts';
 import { AppShell } from './AppShell.tsx';
 import { areasOf, availableSidebarItems, consoleAreas } from './areas.ts';
@@ -51,8 +53,16 @@ function tenantRoutes({ edition, devRoutes, areas = consoleAreas }: RouteOptions
   ];
 }
 
-/** Tenant-less pages of spec §2.1: the sign-in callback, the first-run welcome and the profile (its own session). */
-const tenantlessRoutes: RouteObject[] = [...callbackRoutes, ...welcomeRoutes, ...profileRoutes];
+/**
+ * Tenant-less pages of spec §2.1: the sign-in callback, the first-run welcome, the profile (its own session) and the
+ * demo social connector's callback.
+ */
+const tenantlessRoutes: RouteObject[] = [
+  ...callbackRoutes,
+  ...welcomeRoutes,
+  ...profileRoutes,
+  ...socialDemoCallbackRoutes,
+];
 
 /** OSS routes sit directly under the basename; cloud routes under '/{tenantId}' (spec §2.1). */
 export function buildRoutes(options: RouteOptions): RouteObject[] {
@@ -73,6 +83,8 @@ export function buildRoutes(options: RouteOptions): RouteObject[] {
       ...root,
       children: [
         ...tenantlessRoutes,
+        // The social linking popup's landing page (cloud only), outside the tenant list's loading screen.
+        ...handleSocialRoutes,
         {
           // Spec §2.4/§4: signed in, then the tenant list (logo loading screen) before any of these renders.
           loader: async (args) => {

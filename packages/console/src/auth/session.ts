@@ -98,16 +98,18 @@ function cachedAt(key: string): CachedToken | undefined {
   }
 }
 
-const fresh = (expiresAt: number | undefined) =>
-  expiresAt !== undefined && expiresAt - renewBeforeExpirySeconds > Date.now() / 1000;
+const fresh = (expiresAt: number | undefined, margin = renewBeforeExpirySeconds) =>
+  expiresAt !== undefined && expiresAt - margin > Date.now() / 1000;
 
-/** The token for `resource` if the stored session already holds a fresh one. */
-function storedToken(config: ConsoleConfig, resource: string) {
+/** The token for `resource` if the stored session already holds one valid for `margin` seconds more. */
+function storedToken(config: ConsoleConfig, resource: string, margin = renewBeforeExpirySeconds) {
   const user = readStoredUser(config);
   if (!user) return { user: null, token: undefined };
-  if (resource === config.resource) return { user, token: fresh(user.expires_at) ? user.access_token : undefined };
+  if (resource === config.resource) {
+    return { user, token: fresh(user.expires_at, margin) ? user.access_token : undefined };
+  }
   const cached = cachedToken(resource);
-  return { user, token: cached && fresh(cached.expiresAt) ? cached.token : undefined };
+  return { user, token: cached && fresh(cached.expiresAt, margin) ? cached.token : undefined };
 }
 
 /**
@@ -127,10 +129,10 @@ function exclusively<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Redeems the refresh token for `resource`, storing the rotated refresh token and the new access token. */
-function refreshFor(resource: string): Promise<string> {
+function refreshFor(resource: string, margin = renewBeforeExpirySeconds): Promise<string> {
   return exclusively(async () => {
     const { manager, client, config, isOAuthError } = await loadOidc();
-    const { token } = storedToken(config, resource);
+    const { token } = storedToken(config, resource, margin);
     if (token) return token;
     const user = await manager.getUser();
     const refreshToken = user?.refresh_token;
@@ -168,14 +170,19 @@ function refreshFor(resource: string): Promise<string> {
 
 /**
  * A bearer token for `resource` (the management API by default), renewed with the refresh token
- * when it is about to expire. Undefined when nobody is signed in.
+ * when it is about to expire. Undefined when nobody is signed in. `minValiditySeconds` renews it earlier: a popup
+ * that starts with a copy of this tab's sessionStorage (social linking) must find a token it can use without
+ * refreshing, since its refresh would rotate the refresh token this tab still holds.
  */
-export async function accessTokenFor(resource?: string): Promise<string | undefined> {
+export async function accessTokenFor(
+  resource?: string,
+  minValiditySeconds = renewBeforeExpirySeconds,
+): Promise<string | undefined> {
   const config = await loadConsoleConfig();
   const target = resource ?? config.resource;
-  const { user, token } = storedToken(config, target);
+  const { user, token } = storedToken(config, target, minValiditySeconds);
   if (!user) return undefined;
-  return token ?? refreshFor(target);
+  return token ?? refreshFor(target, minValiditySeconds);
 }
 
 /**

@@ -74,7 +74,7 @@ async function storedCookieKeys(tenant: TenantDb): Promise<StoredCookieKey[]> {
  * The tenant's cookie keys, created here when the tenant's provider has not run yet (the provider
  * creates them on first use too; whichever writes first wins, as both insert only when absent).
  */
-async function ensureCookieKeys(tenant: TenantDb): Promise<StoredCookieKey[]> {
+export async function ensureCookieKeys(tenant: TenantDb): Promise<StoredCookieKey[]> {
   const stored = await storedCookieKeys(tenant);
   if (stored.length) return stored;
   try {

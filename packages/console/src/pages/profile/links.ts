@@ -2,3 +2,5 @@
 export const toProfile = (): string => '/profile';
 export const toVerifyPassword = (): string => '/profile/verify-password';
 export const toChangePassword = (): string => '/profile/change-password';
+export const toLinkEmail = (): string => '/profile/link-email';
+export const toVerificationCode = (): string => '/profile/verification-code';

@@ -22,6 +22,8 @@ describe('profile routes (spec §2.1)', () => {
     expect(matchedPaths(edition, '/profile')).toEqual(['/', 'profile']);
     expect(matchedPaths(edition, '/profile/verify-password')).toEqual(['/', 'profile', 'verify-password']);
     expect(matchedPaths(edition, '/profile/change-password')).toEqual(['/', 'profile', 'change-password']);
+    expect(matchedPaths(edition, '/profile/link-email')).toEqual(['/', 'profile', 'link-email']);
+    expect(matchedPaths(edition, '/profile/verification-code')).toEqual(['/', 'profile', 'verification-code']);
   });
 
   it('is never read as a tenant id in cloud, while other first segments are', () => {

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { requireSession } from '../../auth/require-session.ts';
 import { loadNamespace } from '../../i18n/index.ts';
+import { linkedAccountsProfileRoutes } from './linked-accounts/routes.ts';
 
 /**
  * Spec §2.1/§2.12: the tenant-less profile page and its password sub-routes, which open as dialogs over it. The
@@ -24,6 +25,7 @@ export const profileRoutes: RouteObject[] = [
         path: 'change-password',
         lazy: async () => ({ Component: (await import('./password/ChangePasswordModal.tsx')).ChangePasswordModal }),
       },
+      ...linkedAccountsProfileRoutes,
     ],
   },
 ];

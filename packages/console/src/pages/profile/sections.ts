@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import { DeleteAccountSection } from './delete-account/DeleteAccountSection.tsx';
 import type { EditionScoped } from './edition-scope.ts';
+import { LinkedAccountsSection } from './linked-accounts/LinkedAccountsSection.tsx';
 import { PasswordSection } from './password/PasswordSection.tsx';
 import type { ProfileSectionProps } from './section-props.ts';
 import { SecuritySection } from './security/SecuritySection.tsx';
@@ -15,6 +17,8 @@ export type ProfileSection = EditionScoped & { key: string; Section: ComponentTy
  */
 export const profileSections: readonly ProfileSection[] = [
   { key: 'settings', Section: SettingsSection },
+  { key: 'linked-accounts', Section: LinkedAccountsSection, editions: ['cloud'] },
   { key: 'password', Section: PasswordSection },
   { key: 'mfa', Section: SecuritySection },
+  { key: 'delete-account', Section: DeleteAccountSection, editions: ['cloud'] },
 ];

@@ -21,7 +21,7 @@ export function VerifyPasswordModal() {
   return (
     <VerifyPasswordDialog
       description={t('password.verify_description')}
-      // Spec §2.12: only the password flow exists so far; the email flow (cloud) goes to link-email from here.
+      // Spec §2.12: the password flow. The email flow (cloud) asks for the password inside link-email instead.
       onVerified={(verificationRecordId) =>
         navigate(toChangePassword(), { replace: true, state: { email, action, verificationRecordId } })
       }
@@ -36,13 +36,23 @@ export type VerifyPasswordDialogProps = {
   /** Gets the verification record (valid 10 minutes) that the next step sends with its change. */
   onVerified: (verificationRecordId: string) => unknown;
   onClose: () => void;
+  /** The submit button's text when the proof is the last step of something ('Delete account'); 'Continue' else. */
+  submitText?: string;
+  /** The proof is what a destructive action waits for: its button turns red. */
+  isDanger?: boolean;
 };
 
 /**
  * The one 'verify your current password' step of the profile: the password change's route and the sign-in security
  * section's changes (passkeys, authenticator app) both open it.
  */
-export function VerifyPasswordDialog({ description, onVerified, onClose }: VerifyPasswordDialogProps) {
+export function VerifyPasswordDialog({
+  description,
+  onVerified,
+  onClose,
+  submitText,
+  isDanger = false,
+}: VerifyPasswordDialogProps) {
   const { t } = useTranslation('profile');
   const submitWith = useSubmitHandler();
   const { mutateAsync } = useVerifyPassword();
@@ -79,7 +89,8 @@ export function VerifyPasswordDialog({ description, onVerified, onClose }: Verif
       size="small"
       title={t('password.verify_title')}
       description={description}
-      submitText={t('password.continue')}
+      submitText={submitText ?? t('password.continue')}
+      isDanger={isDanger}
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
       onClose={onClose}
