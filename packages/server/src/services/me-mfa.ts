@@ -14,7 +14,7 @@ import { userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { currentUser } from './me.ts';
-import { isCurrentTotpCode } from './mfa-sign-in.ts';
+import { backupCodesWithFirstFactor, isCurrentTotpCode } from './mfa-sign-in.ts';
 import {
   insertPasskey,
   passkeyNameOf,
@@ -26,9 +26,7 @@ import {
 } from './passkeys.ts';
 import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import {
-  backupCodeData,
   findUserMfaVerifications,
-  generateBackupCodes,
   generateTotpSecret,
   primaryIdentifier,
   totpEnrollment,
@@ -146,16 +144,7 @@ export async function addMyMfaVerification(
         lastUsedAt: new Date(),
       });
     }
-    const hasCodes = existing.some((factor) => factor.type === 'BackupCode');
-    const backupCodes = settings.mfa.factors.includes('BackupCode') && !hasCodes ? generateBackupCodes() : undefined;
-    if (backupCodes) {
-      await tx.insert(userMfaVerifications, {
-        id: generateId(),
-        userId: user.id,
-        type: 'BackupCode',
-        data: backupCodeData(backupCodes),
-      });
-    }
+    const backupCodes = await backupCodesWithFirstFactor(tx, user.id, settings.mfa.factors.includes('BackupCode'));
     const verification = toUserMfaVerification(row);
     return {
       result: { verification, ...(backupCodes ? { backupCodes } : {}) },

@@ -195,11 +195,62 @@ async function acceptBackupCode(tx: TenantDb, userId: string, code: string): Pro
 export const isCurrentTotpCode = (secret: string, code: string) => matchingStep(secret, code) !== undefined;
 
 /**
- * Sets up the authenticator app a user just proved (its code matched the new secret), and backup codes when the
- * tenant offers them and the user has none: answers the codes, shown once. One transaction, audited
- * (`Interaction.Mfa.Bind`). A second setup racing this one loses at the one-TOTP-per-user index.
+ * The backup codes that come with a user's first authenticator app or passkey, when the tenant offers them and the
+ * user has none yet: made in the caller's transaction and answered once (only their hashes are kept). The one place
+ * both the sign-in pages and the 'me' API make them.
  */
-export async function bindTotp(
+export async function backupCodesWithFirstFactor(
+  tx: TenantDb,
+  userId: string,
+  offered: boolean,
+): Promise<string[] | undefined> {
+  if (!offered || (await findUserMfaVerifications(tx, userId, 'BackupCode')).length > 0) return undefined;
+  const backupCodes = generateBackupCodes();
+  await tx.insert(userMfaVerifications, {
+    id: generateId(),
+    userId,
+    type: 'BackupCode',
+    data: backupCodeData(backupCodes),
+  });
+  return backupCodes;
+}
+
+/**
+ * A factor set up at sign-in (`insert` stores it), with backup codes when the tenant offers them and the user has
+ * none: one transaction, audited (`Interaction.Mfa.Bind`); answers the codes, shown once.
+ */
+async function bindFactor(
+  tenant: TenantDb,
+  userId: string,
+  type: 'Totp' | 'WebAuthn',
+  insert: (tx: TenantDb) => Promise<unknown>,
+  withBackupCodes: boolean,
+  meta: MfaMeta,
+): Promise<{ backupCodes: string[] | undefined }> {
+  return tenant.transaction(async (tx) => {
+    await insert(tx);
+    const backupCodes = await backupCodesWithFirstFactor(tx, userId, withBackupCodes);
+    await tx.insert(logs, {
+      id: generateId(),
+      key: MFA_BIND_LOG_KEY,
+      userId,
+      applicationId: meta.applicationId ?? null,
+      payload: {
+        result: 'Success',
+        factors: backupCodes ? [type, 'BackupCode'] : [type],
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      },
+    });
+    return { backupCodes };
+  });
+}
+
+/**
+ * Sets up the authenticator app a user just proved (its code matched the new secret), with backup codes as
+ * `bindFactor` says. A second setup racing this one loses at the one-TOTP-per-user index.
+ */
+export function bindTotp(
   tenant: TenantDb,
   userId: string,
   secret: string,
@@ -209,38 +260,15 @@ export async function bindTotp(
 ): Promise<{ backupCodes: string[] | undefined }> {
   const step = matchingStep(secret, code);
   if (step === undefined) throw new Error('bindTotp needs a code the secret accepts');
-  return tenant.transaction(async (tx) => {
-    await tx.insert(userMfaVerifications, {
+  const insert = (tx: TenantDb) =>
+    tx.insert(userMfaVerifications, {
       id: generateId(),
       userId,
       type: 'Totp',
       data: { secret, lastStep: step },
       lastUsedAt: new Date(),
     });
-    const hasCodes = (await findUserMfaVerifications(tx, userId, 'BackupCode')).length > 0;
-    const backupCodes = withBackupCodes && !hasCodes ? generateBackupCodes() : undefined;
-    if (backupCodes) {
-      await tx.insert(userMfaVerifications, {
-        id: generateId(),
-        userId,
-        type: 'BackupCode',
-        data: backupCodeData(backupCodes),
-      });
-    }
-    await tx.insert(logs, {
-      id: generateId(),
-      key: MFA_BIND_LOG_KEY,
-      userId,
-      applicationId: meta.applicationId ?? null,
-      payload: {
-        result: 'Success',
-        factors: backupCodes ? ['Totp', 'BackupCode'] : ['Totp'],
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      },
-    });
-    return { backupCodes };
-  });
+  return bindFactor(tenant, userId, 'Totp', insert, withBackupCodes, meta);
 }
 
 /**
@@ -269,43 +297,15 @@ export async function recordPasskeyVerification(
   });
 }
 
-/**
- * Sets up a passkey the user just made at sign-in (its answer verified), and backup codes when the tenant offers them
- * and the user has none: answers the codes, shown once. One transaction, audited (`Interaction.Mfa.Bind`).
- */
-export async function bindPasskey(
+/** Sets up a passkey the user just made at sign-in (its answer verified), with backup codes as `bindFactor` says. */
+export function bindPasskey(
   tenant: TenantDb,
   userId: string,
   passkey: VerifiedPasskey,
   withBackupCodes: boolean,
   meta: MfaMeta,
 ): Promise<{ backupCodes: string[] | undefined }> {
-  return tenant.transaction(async (tx) => {
-    await insertPasskey(tx, userId, passkey);
-    const hasCodes = (await findUserMfaVerifications(tx, userId, 'BackupCode')).length > 0;
-    const backupCodes = withBackupCodes && !hasCodes ? generateBackupCodes() : undefined;
-    if (backupCodes) {
-      await tx.insert(userMfaVerifications, {
-        id: generateId(),
-        userId,
-        type: 'BackupCode',
-        data: backupCodeData(backupCodes),
-      });
-    }
-    await tx.insert(logs, {
-      id: generateId(),
-      key: MFA_BIND_LOG_KEY,
-      userId,
-      applicationId: meta.applicationId ?? null,
-      payload: {
-        result: 'Success',
-        factors: backupCodes ? ['WebAuthn', 'BackupCode'] : ['WebAuthn'],
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      },
-    });
-    return { backupCodes };
-  });
+  return bindFactor(tenant, userId, 'WebAuthn', (tx) => insertPasskey(tx, userId, passkey), withBackupCodes, meta);
 }
 
 /** The user chose "Skip for now" at an optional prompt to set up a factor: remembered, not asked again. */
