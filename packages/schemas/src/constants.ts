@@ -48,3 +48,10 @@ export const MANAGEMENT_API_ROLE = 'Management API access';
  * billing schemas, so the console's route table does not pull those (and the tenant schemas) into its first page.
  */
 export const CHECKOUT_CALLBACK_PATH = '/checkout-success-callback';
+
+// The console's tenant-less pages other modules name. Here, with no zod, because the console's first page (its route
+// table) imports them: a constant of a module that builds schemas would bring zod onto that page (~29 kB gzip).
+/** Spec §2.1: the tenant-less console page the social provider returns the linking popup to. */
+export const HANDLE_SOCIAL_PATH = '/handle-social';
+/** Spec §2.1/§2.11: the tenant-less page of a demo social connector's callback. */
+export const SOCIAL_DEMO_CALLBACK_PATH = '/social-demo-callback';

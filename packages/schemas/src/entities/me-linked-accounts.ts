@@ -7,10 +7,6 @@ import { emailRegex } from './user.ts';
  * the new address, and its social identities, linked through a popup that lands on the console's `/handle-social`.
  */
 
-/** Spec §2.1: the tenant-less console page the social provider returns the linking popup to. */
-export const HANDLE_SOCIAL_PATH = '/handle-social';
-/** Spec §2.1/§2.11: the tenant-less page of a demo social connector's callback. */
-export const SOCIAL_DEMO_CALLBACK_PATH = '/social-demo-callback';
 /** Spec §4 browser storage "linking social connector": the connector id, stored before the popup opens. */
 export const LINKING_SOCIAL_CONNECTOR_STORAGE_KEY = 'gatehouse:linking-social-connector';
 /** Spec §9: the random state of social linking has 8 characters. */
