@@ -177,3 +177,38 @@ describe('a masked SSO client secret stays with its issuer', () => {
     expect(renamed.json.config).toMatchObject({ clientId: 'gh-2', clientSecret: MASKED_SECRET });
   });
 });
+
+describe('a masked captcha secret key stays with its verify URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const put = (config: Record<string, unknown>) =>
+    t.call('/api/captcha-provider', {
+      method: 'PUT',
+      body: { config: { type: 'Turnstile', siteKey: 'site-key', ...config } },
+    });
+
+  it('a new verify URL with the key kept by its mask is refused; the key typed again, or the same URL, is accepted', async () => {
+    const stored = 'https://verify.stored.example/siteverify';
+    expect((await put({ secretKey: 'captcha-secret', verifyUrl: stored })).status).toBe(200);
+
+    for (const verifyUrl of [`http://127.0.0.1:${port}/steal`, undefined]) {
+      const refused = await put({ secretKey: MASKED_SECRET, ...(verifyUrl ? { verifyUrl } : {}) });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.json).toMatchObject({
+        code: 'guard.invalid_input',
+        data: [{ path: 'config.secretKey', code: 'secret_required' }],
+      });
+    }
+    const kept = await t.call('/api/captcha-provider');
+    expect(kept.json.config, 'nothing was saved').toMatchObject({ verifyUrl: stored, secretKey: MASKED_SECRET });
+
+    const sameUrl = await put({ secretKey: MASKED_SECRET, verifyUrl: stored, siteKey: 'site-key-2' });
+    expect(sameUrl.status, sameUrl.text).toBe(200);
+    const typedAgain = await put({ secretKey: 'captcha-secret-2', verifyUrl: `http://127.0.0.1:${port}/new` });
+    expect(typedAgain.status, typedAgain.text).toBe(200);
+  });
+});

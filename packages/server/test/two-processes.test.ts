@@ -6,6 +6,8 @@ import { type DatabaseHandle, openPostgres } from '../src/db/client.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { FailureThrottle } from '../src/services/failure-throttle.ts';
 import { createManagementMachineApp } from '../src/services/machine-apps.ts';
+import { attemptSignIn, LOCKOUT, SIGN_IN_IP_LIMIT } from '../src/services/sign-in.ts';
+import { createUser } from '../src/services/users.ts';
 import { createTestDatabase, testDatabaseUrl } from './support/database.ts';
 import { bootstrapManagementToken, requestManagementToken, startTestHttpServer } from './support/http-server.ts';
 
@@ -50,6 +52,42 @@ describe('two servers on one database', () => {
     }
     // The address is this test's own (127.0.0.1): the tests below need it served again.
     await database.db.execute(sql`delete from failure_windows`);
+  });
+});
+
+describe('the sign-in lockout on two servers (issue 39, item 7)', () => {
+  it("locks an account on both after wrong passwords sent through either's connections", async () => {
+    // Each "process" with its own pool (PostgreSQL) and its own address throttle, as two processes have.
+    const pools = [database.db, second?.db ?? database.db];
+    const tenants = pools.map((db) => new TenantDb(db, DEFAULT_TENANT_ID));
+    const throttles = pools.map((db) => new FailureThrottle(db, SIGN_IN_IP_LIMIT.windowMinutes * 60_000));
+    const [first] = tenants;
+    if (!first) throw new Error('no tenant');
+    await createUser(
+      { tenant: first, actor: { type: 'system', id: 'test' } },
+      { username: 'two_servers', password: 'Right-Password-42' },
+    );
+    for (let i = 0; i < LOCKOUT.maxFailures; i++) {
+      const result = await attemptSignIn(tenants[i % 2] ?? first, {
+        identifier: 'two_servers',
+        password: `wrong-${i}`,
+        ip: `198.51.100.${i + 1}`,
+        ipThrottle: throttles[i % 2],
+      });
+      expect(result).toEqual({ ok: false, reason: 'invalid' });
+    }
+    for (const [index, tenant] of tenants.entries()) {
+      const right = await attemptSignIn(tenant, {
+        identifier: 'two_servers',
+        password: 'Right-Password-42',
+        ip: '198.51.100.99',
+        ipThrottle: throttles[index],
+      });
+      expect(right, `server ${index + 1} refuses the right password too`).toMatchObject({
+        ok: false,
+        reason: 'locked',
+      });
+    }
   });
 });
 

@@ -43,3 +43,12 @@ export const captchaProviderSchema = z.object({
 export type CaptchaProvider = z.infer<typeof captchaProviderSchema>;
 
 export { MASKED_SECRET as CAPTCHA_SECRET_MASK };
+
+/**
+ * The secret key goes to `verifyUrl` (issue 39 item 3): a PUT that keeps it by its mask while that address changes is
+ * refused, so whoever may edit the provider but never saw its key cannot have it sent to a server of theirs.
+ */
+export const captchaSecretBinding = {
+  secrets: ['secretKey'],
+  destinations: ['verifyUrl'],
+} as const satisfies { secrets: readonly string[]; destinations: readonly string[] };

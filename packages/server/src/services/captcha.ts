@@ -4,6 +4,7 @@ import {
   type CaptchaProvider,
   type CaptchaProviderPut,
   captchaConfigSchema,
+  captchaSecretBinding,
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -11,7 +12,8 @@ import { seal, unseal } from '../db/secret-box.ts';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError } from '../http/errors.ts';
-import { type OutboundPolicy, outboundFetch } from './outbound.ts';
+import { secretsSentElsewhere } from './masked-secrets.ts';
+import { networkFailure, type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -88,6 +90,15 @@ export async function putCaptchaProvider(ctx: WriteContext, body: CaptchaProvide
           { path: 'config.secretKey', message: 'no stored secret key to keep', code: 'custom' },
         ]);
       }
+      // The stored key never goes to a new verify URL: it is typed again for one.
+      const sentElsewhere = secretsSentElsewhere(
+        captchaSecretBinding,
+        before.config,
+        body.config,
+        body.config,
+        (field) => `config.${field}`,
+      );
+      if (sentElsewhere.length > 0) throw new ApiError(400, 'guard.invalid_input', sentElsewhere);
       secretKey = unseal(before.config.secretKey);
     }
     const now = Date.now();
@@ -199,10 +210,7 @@ export async function verifyCaptcha(
     const score = typeof answer.riskAnalysis?.score === 'number' ? answer.riskAnalysis.score : 0;
     return response.ok && answer.tokenProperties?.valid === true && score >= (config.minimumScore ?? 0.5);
   } catch (error) {
-    context.log?.warn(
-      { err: error instanceof Error ? error.message : String(error), type: config.type },
-      'captcha check failed',
-    );
+    context.log?.warn({ err: networkFailure(error), type: config.type }, 'captcha check failed');
     return false;
   }
 }

@@ -183,6 +183,36 @@ export function excerpt(text: string, chars: number = OUTBOUND_LIMITS.excerptCha
   return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }
 
+/**
+ * Why a request never got an answer, in one line: the innermost cause — the outbound policy's refusal, the socket's
+ * error, the timeout — rather than the wrappers' "fetch failed" (undici) or "something went wrong" (openid-client).
+ * Cut to an excerpt: a cause can carry a foreign server's words.
+ */
+export function networkFailure(error: unknown): string {
+  let inner = error;
+  for (let depth = 0; depth < 8 && inner instanceof Error; depth += 1) {
+    if (inner.name === 'TimeoutError') return 'The server did not answer in time.';
+    if (inner instanceof OutboundAddressRefused) return inner.message;
+    if (!(inner.cause instanceof Error)) break;
+    inner = inner.cause;
+  }
+  return excerpt(inner instanceof Error ? inner.message : String(inner));
+}
+
+/**
+ * Whether `error` is (or wraps, as openid-client does) a request that got no answer: the policy's refusal, a timeout,
+ * or undici's "fetch failed" around a socket or DNS error.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  let inner = error;
+  for (let depth = 0; depth < 8 && inner instanceof Error; depth += 1) {
+    if (inner instanceof OutboundAddressRefused || inner.name === 'TimeoutError') return true;
+    if (inner instanceof TypeError && inner.message === 'fetch failed') return true;
+    inner = inner.cause;
+  }
+  return false;
+}
+
 /** Refused while reading: the answer is larger than {@link OUTBOUND_LIMITS.maxBodyBytes}. */
 export class OutboundAnswerTooLarge extends Error {
   constructor(limit: number) {

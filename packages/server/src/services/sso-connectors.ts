@@ -22,7 +22,7 @@ import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { ConnectorError } from './connectors/types.ts';
 import { secretsSentElsewhere } from './masked-secrets.ts';
-import { type OutboundPolicy, outboundFetch } from './outbound.ts';
+import { excerpt, type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { assertAllFound } from './relations.ts';
 import {
@@ -233,7 +233,10 @@ async function readIdpForSave(
       throw error;
     }
     // A failure outside the IdP module's own errors (a parser's exception on what the IdP sent) is still the IdP's.
-    throw new ConnectorError('connector.invalid_response', error instanceof Error ? error.message : String(error));
+    throw new ConnectorError(
+      'connector.invalid_response',
+      excerpt(error instanceof Error ? error.message : String(error)),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ConnectorFormItem } from '@gatehouse/schemas';
 import nodemailer from 'nodemailer';
+import { excerpt, networkFailure } from '../outbound.ts';
 import { ConnectorError, flag, num, postToProvider, type SenderModule, text } from './types.ts';
 
 /**
@@ -66,7 +67,7 @@ export const smtpEmail: SenderModule = {
     try {
       address = await context.address(host);
     } catch (error) {
-      throw new ConnectorError('connector.general', error instanceof Error ? error.message : String(error));
+      throw new ConnectorError('connector.general', networkFailure(error));
     }
     const transport = nodemailer.createTransport({
       host: address,
@@ -87,7 +88,8 @@ export const smtpEmail: SenderModule = {
         ...(message.html ? { html: message.html } : {}),
       });
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      // nodemailer's message quotes the server's reply: an excerpt of it at most.
+      const detail = excerpt(error instanceof Error ? error.message : String(error));
       const code = (error as { responseCode?: number }).responseCode;
       throw new ConnectorError(code === 535 ? 'connector.invalid_config' : 'connector.general', detail);
     } finally {

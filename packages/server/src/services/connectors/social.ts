@@ -1,6 +1,7 @@
 import type { ConnectorFactory, ConnectorFormItem } from '@gatehouse/schemas';
 import * as client from 'openid-client';
 import type { fetch as undiciFetch } from 'undici';
+import { excerpt, isNetworkFailure, networkFailure } from '../outbound.ts';
 import { ConnectorError, text } from './types.ts';
 
 /**
@@ -90,14 +91,19 @@ export function discover(issuer: string, clientId: string, clientSecret: string,
   return config;
 }
 
+/**
+ * A failure in one line for the admin or the user: the network's cause when no answer came, else the library's
+ * message with the provider's OAuth `error` code. Cut to an excerpt: the provider wrote part of it.
+ */
 function describe(error: unknown): string {
+  if (isNetworkFailure(error)) return networkFailure(error);
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
     const detail =
       cause && typeof cause === 'object' && 'error' in cause ? ` (${String((cause as { error: unknown }).error)})` : '';
-    return `${error.message}${detail}`;
+    return excerpt(`${error.message}${detail}`);
   }
-  return String(error);
+  return excerpt(String(error));
 }
 
 /** openid-client's failures as spec §8 codes. */

@@ -1,7 +1,7 @@
 import type { ConnectorFactory, ErrorCode, Language, TemplateUsage } from '@gatehouse/schemas';
 import type { fetch as undiciFetch } from 'undici';
 import { ApiError } from '../../http/errors.ts';
-import { excerpt } from '../outbound.ts';
+import { excerpt, networkFailure } from '../outbound.ts';
 
 /** A message the product sends through a connector, already rendered for its usage and language. */
 export type OutgoingMessage = {
@@ -79,11 +79,4 @@ export async function postToProvider(
     throw new ConnectorError('connector.general', networkFailure(error));
   }
   await checkProviderResponse(response);
-}
-
-/** Why a request never got an answer, in one line. */
-export function networkFailure(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (cause instanceof Error && cause.name === 'TimeoutError') return 'The provider did not answer in time.';
-  return cause instanceof Error ? cause.message : String(cause);
 }

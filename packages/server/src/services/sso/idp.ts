@@ -14,6 +14,7 @@ import type { fetch as undiciFetch } from 'undici';
 import { ApiError } from '../../http/errors.ts';
 import { discover } from '../connectors/social.ts';
 import { ConnectorError } from '../connectors/types.ts';
+import { excerpt, networkFailure } from '../outbound.ts';
 
 export { ssoProvider, ssoProviderCatalogue } from './providers.ts';
 
@@ -167,7 +168,7 @@ async function fetchMetadata(url: string, ctx: IdpContext): Promise<string> {
   } catch (error) {
     throw new ConnectorError(
       'connector.invalid_config',
-      `the metadata URL could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      `the metadata URL could not be read: ${networkFailure(error)}`,
     );
   }
   if (!response.ok)
@@ -194,7 +195,8 @@ export function parseSamlMetadata(xml: string): SamlSettings {
     // Errors stop the parse (and are not printed): metadata that is not well-formed is refused, not guessed at.
     document = new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
   } catch (error) {
-    throw invalid(`the metadata is not XML: ${error instanceof Error ? error.message : String(error)}`);
+    // The parser's message quotes the document: an excerpt of it at most.
+    throw invalid(`the metadata is not XML: ${excerpt(error instanceof Error ? error.message : String(error))}`);
   }
   const root = document.documentElement;
   if (!root) throw invalid('the metadata is empty');
