@@ -118,6 +118,7 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      sourcemap: process.env.BUILD_SOURCEMAP === '1',
       assetsDir: 'assets',
       modulePreload: preloads.modulePreload,
       rolldownOptions: {
@@ -133,7 +134,7 @@ export default defineConfig(({ command, mode }) => {
             groups: [
               {
                 name: 'vendor',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
               },
               ...startGroups,
             ],

@@ -42,7 +42,8 @@ vi.mock('../auth/session-errors.ts', () => ({
 }));
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'de', resources: { de: { common: deCommon } }, defaultNS: 'common' });
+  i18n.addResourceBundle('de', 'common', deCommon);
+  await i18n.changeLanguage('de');
 });
 
 afterEach(() => {

@@ -1,5 +1,4 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ForbiddenAlert } from '../auth/ForbiddenAlert.tsx';
 import { signOut } from '../auth/session.ts';
@@ -9,6 +8,7 @@ import { Loading } from '../components/Loading.tsx';
 import { LandingPathContext } from '../components/routing/landing-path.ts';
 import { useTenantPath } from '../components/routing/tenant-path.ts';
 import { loadNamespace } from '../i18n/index.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './AppShell.module.css';
 import { useAccount } from './account.ts';
 import { areasOf, availableSidebarItems } from './areas.ts';

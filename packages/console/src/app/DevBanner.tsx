@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './DevBanner.module.css';
 
 /** Shown only in development builds, so nobody mistakes a dev server for production. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button/Button.tsx';
 import { useDocumentTitle } from '../components/use-document-title.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './ErrorPage.module.css';
 
 export type ErrorPageProps = {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import styles from './RootFallbacks.module.css';
 

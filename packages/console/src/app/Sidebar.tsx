@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { classNames } from '../components/class-names.ts';
 import { ExternalLinkIcon, SetIcon } from '../components/icons.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { availableSidebarItems } from './areas.ts';
 import { edition } from './edition.ts';
 import { isAbsoluteUrl } from './external-links.ts';

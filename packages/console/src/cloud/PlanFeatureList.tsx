@@ -1,6 +1,6 @@
 import type { Quota } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../components/icons.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './PlanFeatureList.module.css';
 import { type PlanFeature, planFeatures } from './plan-features.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** The '%s - Gatehouse' template: the page comes first so browser tabs stay distinguishable. */
 export function formatDocumentTitle(page: string, appName: string): string {

@@ -1,6 +1,5 @@
-import i18n, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { detectLanguage, type Language, languages, pseudoLanguage } from './languages.ts';
+import { MissingStrings, Translations } from './runtime.ts';
 
 /** Console-specific key, so other apps on the same origin keep their own choice (spec §1). */
 export const languageStorageKey = 'gatehouse:language';
@@ -38,35 +37,24 @@ export type Namespace =
 /** Language → version of its strings; each namespace is its own file, so only the active language's are fetched. */
 const localeVersions = import.meta.env.GATEHOUSE_LOCALE_VERSIONS;
 
-/** A failed request is retried by i18next; a missing file (404) is not. */
-class LocaleFileError extends Error {}
-
 async function fetchLocaleFile(language: string, namespace: string): Promise<object> {
   const version = localeVersions[language];
-  if (!version) throw new LocaleFileError(`No locale file for ${language}/${namespace}`);
+  if (!version) throw new MissingStrings(`No locale file for ${language}/${namespace}`);
   const response = await fetch(`${import.meta.env.BASE_URL}assets/locales/${language}-${version}/${namespace}.json`);
-  if (!response.ok) throw new LocaleFileError(`No locale file for ${language}/${namespace} (HTTP ${response.status})`);
+  // A missing file (404) is not asked for again; a failed request is (Translations retries it).
+  if (response.status === 404) throw new MissingStrings(`No locale file for ${language}/${namespace} (HTTP 404)`);
+  if (!response.ok) throw new Error(`Locale file ${language}/${namespace}: HTTP ${response.status}`);
   return response.json();
 }
 
-const localeBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init: () => undefined,
-  read(language, namespace, callback) {
-    // The pseudo-locale is English run through pseudoTranslate; production builds drop this branch.
-    const isPseudo = import.meta.env.DEV && language === pseudoLanguage;
-    fetchLocaleFile(isPseudo ? 'en' : language, namespace).then(
-      async (resources) => {
-        if (!isPseudo) return callback(null, resources);
-        const { pseudoResources } = await import('./pseudo.ts');
-        callback(null, pseudoResources(resources));
-      },
-      (error: unknown) =>
-        callback(error instanceof Error ? error : new Error(String(error)), !(error instanceof LocaleFileError)),
-    );
-  },
-};
+async function loadStrings(language: string, namespace: string): Promise<object> {
+  // The pseudo-locale is English run through pseudoTranslate; production builds drop this branch.
+  if (import.meta.env.DEV && language === pseudoLanguage) {
+    const { pseudoResources } = await import('./pseudo.ts');
+    return pseudoResources(await fetchLocaleFile('en', namespace));
+  }
+  return fetchLocaleFile(language, namespace);
+}
 
 function readStoredLanguage(): string | null {
   try {
@@ -93,27 +81,20 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = i18n.dir(language);
 }
 
+/**
+ * The console's strings. Unknown browser languages fall back to en in detectLanguage; at runtime nothing is missing
+ * (the locales test proves every language complete), so en is not downloaded beside the active language.
+ */
+const i18n = new Translations({ language: initialLanguage(), defaultNamespace: 'common', load: loadStrings });
+
 let ready: Promise<unknown> | undefined;
 
-/** Starts once; later callers share the same promise. */
+/** Starts once; later callers share the same promise. The UI kit's strings are needed on every page. */
 export function initI18n(): Promise<unknown> {
   ready ??= (() => {
-    i18n.on('languageChanged', applyToDocument);
-    return i18n
-      .use(localeBackend)
-      .use(initReactI18next)
-      .init({
-        lng: initialLanguage(),
-        supportedLngs: interfaceLanguages,
-        load: 'currentOnly',
-        // Unknown browser languages fall back to en in detectLanguage. At runtime nothing is missing (the
-        // locales test proves every language complete), so en is not downloaded beside the active language.
-        fallbackLng: false,
-        // The UI kit's strings are needed on every page, so they load with common instead of per route.
-        ns: ['common', 'components'],
-        defaultNS: 'common',
-        interpolation: { escapeValue: false }, // React escapes what it renders.
-      });
+    applyToDocument(i18n.language);
+    i18n.onLanguageChanged(applyToDocument);
+    return i18n.loadNamespaces(['common', 'components']);
   })();
   return ready;
 }

@@ -80,4 +80,24 @@ describe('locales', () => {
   it.each(languages.filter((language) => language !== fallbackLanguage))('%s has the same keys as en', (language) => {
     expect(problems(language)).toEqual([]);
   });
+
+  // runtime.ts reads dotted keys, `namespace:key` prefixes and `{{name}}` (no nesting, formats or unescaped forms):
+  // a string that needs more would show raw in the console, so it fails here instead.
+  it('uses only what the translation runtime reads', () => {
+    const unsupported = [...locales].flatMap(([language, namespaces]) =>
+      [...namespaces].flatMap(([namespace, strings]) =>
+        [...strings].flatMap(([key, value]) => {
+          const where = `${language}/${namespace}:${key}`;
+          const found: string[] = [];
+          if (key.includes(':')) found.push(`${where}: a key with ':'`);
+          if (typeof value !== 'string') return [...found, `${where}: not a string`];
+          if (value.includes('$t(')) found.push(`${where}: nesting`);
+          for (const [placeholder] of value.matchAll(/\{\{[^}]*\}\}/g))
+            if (!/^\{\{\s*[\w.]+\s*\}\}$/.test(placeholder)) found.push(`${where}: ${placeholder}`);
+          return found;
+        }),
+      ),
+    );
+    expect(unsupported).toEqual([]);
+  });
 });

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { classNames } from '../../components/class-names.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
 import type { EntitySearch } from '../../components/routing/area.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './CommandPalette.module.css';
 import { matchCommands, type PaletteCommand } from './commands.ts';
 import { useEntitySearch } from './use-entity-search.ts';

@@ -1,8 +1,8 @@
 import type { AppearanceMode, Language } from '@gatehouse/schemas';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeLanguage, type InterfaceLanguage } from '../../i18n/index.ts';
 import { isLanguage } from '../../i18n/languages.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { AccountState } from '../account.ts';
 import { appearance } from './appearance.ts';
 import { preferencesToApply, readConsolePreferences, withConsolePreferences } from './preferences.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CalendarIcon, ChatIcon, CodeIcon, MailIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { type ContactRowKey, contactRows } from '../external-links.ts';
 import styles from './ContactDialog.module.css';
 

@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { classNames } from '../../components/class-names.ts';
 import { BookIcon, HelpIcon, MenuIcon, SearchIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/Logo.tsx';
 import { useLandingPath } from '../../components/routing/landing-path.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { AccountState } from '../account.ts';
 import { DevBanner } from '../DevBanner.tsx';
 import { edition } from '../edition.ts';

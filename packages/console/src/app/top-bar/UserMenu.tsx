@@ -1,5 +1,4 @@
 import { appearanceModes } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar/Avatar.tsx';
 import { ContrastIcon, GlobeIcon, PersonIcon, SignOutIcon } from '../../components/icons.tsx';
 import { MenuButton } from '../../components/Menu/MenuButton.tsx';
@@ -7,6 +6,7 @@ import type { MenuEntry } from '../../components/Menu/menu-entries.ts';
 import { interfaceLanguages } from '../../i18n/index.ts';
 import { languageName } from '../../i18n/language-name.ts';
 import { pseudoLanguage } from '../../i18n/languages.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { AccountState } from '../account.ts';
 import { useConsolePreferences } from '../preferences/use-console-preferences.ts';
 import styles from './UserMenu.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { externalLinks } from '../external-links.ts';
 import styles from './TopBar.module.css';
 import { useNewerRelease, useProductVersion } from './use-version.ts';

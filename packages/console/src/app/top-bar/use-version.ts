@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useConsoleConfig } from '../../api/console-config-query.ts';
-import { fetchLatestRelease, newerRelease } from './release-check.ts';
 
 /** Build-time setting; without it the console never calls out (the server's CSP also has to allow that origin). */
 const releaseInfoUrl = import.meta.env.VITE_RELEASE_INFO_URL;
@@ -16,14 +15,19 @@ export function useNewerRelease(
   current: string | undefined,
   url: string | undefined = releaseInfoUrl,
 ): string | undefined {
-  const latest = useQuery({
-    queryKey: ['release-info', url],
-    // TanStack Query refuses undefined as data, so 'no answer' is null.
-    queryFn: async ({ signal }) =>
-      (url ? await fetchLatestRelease(url, (input, init) => fetch(input, init), signal) : undefined) ?? null,
+  const newer = useQuery({
+    queryKey: ['release-info', url, current],
+    // TanStack Query refuses undefined as data, so 'nothing newer' is null.
+    queryFn: async ({ signal }) => {
+      if (!url || !current) return null;
+      // The check's code comes with its request: a console built without the URL never loads it.
+      const { fetchLatestRelease, newerRelease } = await import('./release-check.ts');
+      const latest = await fetchLatestRelease(url, (input, init) => fetch(input, init), signal);
+      return (latest && newerRelease(latest, current)) ?? null;
+    },
     enabled: Boolean(url && current),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return latest.data && current ? newerRelease(latest.data, current) : undefined;
+  return newer.data ?? undefined;
 }

@@ -1,31 +1,24 @@
 // @vitest-environment happy-dom
 import { CHECKOUT_SESSION_STORAGE_KEY } from '@gatehouse/schemas';
 import { act, cleanup, renderHook, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toast/ToastProvider.tsx';
 import components from '../../i18n/locales/en/components.json';
 import plans from '../../i18n/locales/en/plans.json';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { Translations } from '../../i18n/runtime.ts';
 import { useCheckout } from './use-checkout.ts';
 
 const mutateAsync = vi.hoisted(() => vi.fn());
 vi.mock('../../api/billing.ts', () => ({ useCreateCheckoutSession: () => ({ mutateAsync }) }));
 
 function wrapper({ children }: { children: ReactNode }) {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { components, plans } },
-    ns: ['components', 'plans'],
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translations({ language: 'en', resources: { en: { components, plans } } });
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <ToastProvider>{children}</ToastProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { TenantRegion, TenantTag } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCreateCheckoutSession } from '../../api/billing.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { generateCheckoutState, saveStoredCheckout, successCallbackUrl } from './checkout-storage.ts';
 
 /** Whose plan the checkout changes: an existing tenant, or a new one created once the payment completes. */

@@ -1,12 +1,12 @@
 import { DEFAULT_TENANT_REGION, type Tenant, type TenantRegion, type TenantTag } from '@gatehouse/schemas';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CardRadio } from '../../components/form/CardRadio.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { FormModal } from '../../components/Modal/FormModal.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { loadNamespace } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { PlanPickerModal } from './PlanPickerModal.tsx';
 import { TenantFields, tenantNameError } from './TenantFields.tsx';
 import { useCreateAndAddTenant } from './use-create-tenant.ts';

@@ -2,8 +2,6 @@
 import { basicPlans, MAX_FREE_TENANTS, type Sku, type Tenant } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingKeys } from '../../api/billing.ts';
@@ -12,6 +10,8 @@ import { ToastProvider } from '../../components/Toast/ToastProvider.tsx';
 import common from '../../i18n/locales/en/common.json';
 import components from '../../i18n/locales/en/components.json';
 import plans from '../../i18n/locales/en/plans.json';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { Translations } from '../../i18n/runtime.ts';
 import { TenantsProvider } from '../tenants/TenantsProvider.tsx';
 import { tenantFixture } from '../tenants/tenant-fixture.ts';
 import { PlanPickerModal } from './PlanPickerModal.tsx';
@@ -44,18 +44,10 @@ function setup(tenants: Tenant[]) {
   // Both lists are already loaded, so nothing is fetched.
   client.setQueryData(cloudKeys.tenants, tenants);
   client.setQueryData(billingKeys.skus('Basic'), skus);
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, components, plans } },
-    ns: ['common', 'components', 'plans'],
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translations({ language: 'en', resources: { en: { common, components, plans } } });
   const onClose = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <ToastProvider>
           <MemoryRouter>
@@ -65,7 +57,7 @@ function setup(tenants: Tenant[]) {
           </MemoryRouter>
         </ToastProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onClose };
 }

@@ -1,6 +1,5 @@
 import { MAX_FREE_TENANTS, type Sku, type Tenant, type TenantRegion } from '@gatehouse/schemas';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSkus } from '../../api/billing.ts';
 import { externalLinks } from '../../app/external-links.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -9,6 +8,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
 import sharedStyles from '../../components/shared.module.css';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { formatMoney } from '../billing-format.ts';
 import { planLabel } from '../checkout/plan-name.ts';
 import { useCheckout } from '../checkout/use-checkout.ts';

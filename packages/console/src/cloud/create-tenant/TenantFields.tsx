@@ -1,8 +1,8 @@
 import { TENANT_NAME_MAX_LENGTH, type TenantRegion, tenantRegions } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { CardRadio } from '../../components/form/CardRadio.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { TextInput } from '../../components/form/TextInput.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** Spec §5 tenant creation: a name is required (the modal) and at most 128 characters. */
 export function tenantNameError(name: string, isRequired: boolean): 'name_required' | 'name_too_long' | undefined {

@@ -1,12 +1,12 @@
 import type { InviteeInvitation } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useMe, useUpdateCustomData } from '../../api/me.ts';
 import { fetchTenants, useAcceptInvitation, useMyInvitations } from '../../api/tenants.ts';
 import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { indexDecision, withOnboardingDone } from '../tenants/rules.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';

@@ -1,8 +1,8 @@
 import type { AdminConsoleConfig } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useUpdateAdminConsoleConfig } from '../../api/admin-console-config.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Notices.module.css';
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button/Button.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Notices.module.css';
 
 /** Spec §2.11 production-tenant banner: its action opens the create-tenant dialog. */

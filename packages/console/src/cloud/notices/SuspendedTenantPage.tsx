@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { externalLinks } from '../../app/external-links.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Notices.module.css';
 
 /** Spec §2.4: a suspended tenant sees this instead of the console (and no other notice). */

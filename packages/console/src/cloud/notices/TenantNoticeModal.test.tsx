@@ -2,8 +2,6 @@
 import type { Tenant } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '../../api/me.ts';
@@ -11,6 +9,8 @@ import { cloudKeys } from '../../api/tenants.ts';
 import components from '../../i18n/locales/en/components.json';
 import quota from '../../i18n/locales/en/quota.json';
 import tenants from '../../i18n/locales/en/tenants.json';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { Translations } from '../../i18n/runtime.ts';
 import { QuotaExceededModal } from '../quota/QuotaExceededModal.tsx';
 import { quotaExceededStore } from '../quota/quota-exceeded.ts';
 import { TenantsProvider } from '../tenants/TenantsProvider.tsx';
@@ -54,14 +54,7 @@ function setup(list: Tenant[], path: string, scopes: string[] = ['manage:tenant'
   client.setQueryData(cloudKeys.tenants, list);
   client.setQueryData(meQueryKey, { id: 'u1' });
   for (const tenant of list) client.setQueryData(cloudKeys.memberScopes(tenant.id, 'u1'), scopes);
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { quota, tenants, components } },
-    ns: ['quota', 'tenants', 'components'],
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translations({ language: 'en', resources: { en: { quota, tenants, components } } });
   const shell = (
     <TenantsProvider>
       <TenantNoticeModal />
@@ -80,11 +73,11 @@ function setup(list: Tenant[], path: string, scopes: string[] = ['manage:tenant'
     { initialEntries: [path] },
   );
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { router, view };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { edition } from '../../app/edition.ts';
 import { Modal } from '../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { planLabel } from '../checkout/plan-name.ts';
 import styles from '../quota/Quota.module.css';
 import { UpgradeAction } from '../quota/UpgradeAction.tsx';

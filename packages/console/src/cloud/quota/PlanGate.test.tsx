@@ -2,8 +2,6 @@
 import { freePlanQuota, type QuotaKey, type Tenant } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingKeys } from '../../api/billing.ts';
@@ -12,6 +10,8 @@ import { cloudKeys } from '../../api/tenants.ts';
 import components from '../../i18n/locales/en/components.json';
 import quota from '../../i18n/locales/en/quota.json';
 import tenants from '../../i18n/locales/en/tenants.json';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { Translations } from '../../i18n/runtime.ts';
 import { TenantsProvider } from '../tenants/TenantsProvider.tsx';
 import { tenantFixture } from '../tenants/tenant-fixture.ts';
 import { CloudPlanGate, PlanGate } from './PlanGate.tsx';
@@ -33,23 +33,16 @@ function setup(element: React.ReactNode, tenant: Tenant = free, scopes = ['manag
   client.setQueryData(meQueryKey, { id: 'u1' });
   client.setQueryData(cloudKeys.memberScopes(tenant.id, 'u1'), scopes);
   client.setQueryData(billingKeys.usage(tenant.id), usage({ applicationsLimit: 3, resourcesLimit: 0 }));
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { quota, tenants, components } },
-    ns: ['quota', 'tenants', 'components'],
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translations({ language: 'en', resources: { en: { quota, tenants, components } } });
   const router = createMemoryRouter([{ path: '/:tenantId/*', element: <TenantsProvider>{element}</TenantsProvider> }], {
     initialEntries: [`/${tenant.id}/organizations`],
   });
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,9 +1,9 @@
 import type { QuotaKey } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSubscriptionUsage } from '../../api/billing.ts';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { canSeeBilling } from '../../pages/tenant-settings/tabs.ts';
 import { planLabel } from '../checkout/plan-name.ts';
 import { useCurrentMemberScopes } from '../tenants/member-scopes.ts';

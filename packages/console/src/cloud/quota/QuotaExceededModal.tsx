@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { planLabel } from '../checkout/plan-name.ts';
 import { useTenants } from '../tenants/TenantsProvider.tsx';
 import styles from './Quota.module.css';

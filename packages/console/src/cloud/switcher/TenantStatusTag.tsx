@@ -1,7 +1,7 @@
 import type { Tenant } from '@gatehouse/schemas';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Tag, type TagStatus } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { type TenantStatusTag as Status, tenantStatusTag } from '../notices/tenant-status.ts';
 
 const colour: Record<Exclude<Status, 'none'>, TagStatus> = {

@@ -2,8 +2,6 @@
 import type { Tenant } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cloudKeys } from '../../api/tenants.ts';
@@ -12,6 +10,8 @@ import common from '../../i18n/locales/en/common.json';
 import components from '../../i18n/locales/en/components.json';
 import quota from '../../i18n/locales/en/quota.json';
 import tenants from '../../i18n/locales/en/tenants.json';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { Translations } from '../../i18n/runtime.ts';
 import { TenantsProvider } from '../tenants/TenantsProvider.tsx';
 import { tenantFixture } from '../tenants/tenant-fixture.ts';
 import { TenantSwitcher } from './TenantSwitcher.tsx';
@@ -52,15 +52,7 @@ function setup(path: string) {
   });
   client.setQueryData(cloudKeys.tenants, list);
   client.setQueryData(cloudKeys.myInvitations, []);
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, components, quota, tenants } },
-    ns: ['common', 'components', 'quota', 'tenants'],
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translations({ language: 'en', resources: { en: { common, components, quota, tenants } } });
   const router = createMemoryRouter(
     [
       {
@@ -77,13 +69,13 @@ function setup(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,11 +1,11 @@
 import type { Tenant } from '@gatehouse/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyInvitations } from '../../api/tenants.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { CheckIcon, ChevronEndIcon, PlusIcon } from '../../components/icons.tsx';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { planLabel } from '../checkout/plan-name.ts';
 import { CreateTenantModal } from '../create-tenant/CreateTenantModal.tsx';
 import { useJoinInvitation } from '../layout/SignedInIndex.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { LogoMark } from '../Logo.tsx';
 import styles from './AppLoading.module.css';
 

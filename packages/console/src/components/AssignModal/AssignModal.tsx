@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Page } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Checkbox } from '../form/Checkbox.tsx';
 import { CloseIcon } from '../icons.tsx';

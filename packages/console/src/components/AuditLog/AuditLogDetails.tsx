@@ -1,6 +1,6 @@
 import { type Log, redactSecrets } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Card } from '../Card/Card.tsx';
 import { CodeEditor } from '../CodeEditor/CodeEditor.tsx';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';

@@ -1,7 +1,7 @@
 import type { Log } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { BackLink } from '../BackLink/BackLink.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Spinner } from '../Spinner/Spinner.tsx';

@@ -1,6 +1,6 @@
 import type { Log } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Table, type TableColumn } from '../Table/Table.tsx';
 import styles from './AuditLog.module.css';
 import { LogReferenceView } from './LogReferenceView.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useTenantPath } from '../routing/tenant-path.ts';
 import { UserText } from '../UserText.tsx';
 import styles from './AuditLog.module.css';

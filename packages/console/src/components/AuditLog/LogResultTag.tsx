@@ -1,5 +1,5 @@
 import type { LogPayload } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Tag } from '../Tag/Tag.tsx';
 
 /** Whether the logged event succeeded, in words and colour. */

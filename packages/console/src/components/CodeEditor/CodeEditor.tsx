@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { classNames } from '../class-names.ts';
 import styles from './CodeEditor.module.css';
 import type { CodeEditorProps } from './code-editor-props.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { classNames } from '../class-names.ts';
 import { CheckIcon, CopyIcon } from '../icons.tsx';
 import styles from './CopyButton.module.css';

@@ -117,7 +117,7 @@ describe('useUnsavedChangesGuard', () => {
     const { user, router } = setup();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), ' 2');
     await user.click(screen.getByRole('link', { name: 'Roles' }));
-    expect(screen.getByRole('alertdialog').textContent).toContain('You have unsaved changes.');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('You have unsaved changes.');
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/apps/a1/settings');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Shop 2');

@@ -1,5 +1,5 @@
 import { type FormEventHandler, type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../Button/Button.tsx';
 import { classNames } from '../class-names.ts';
 import styles from './DetailsForm.module.css';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useConfirm } from '../Modal/confirm-context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { IconNode } from 'lucide';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { SetIcon } from '../icons.tsx';
 import styles from './EmptyState.module.css';
 

@@ -54,7 +54,7 @@ describe('ExportMenu', () => {
     request.mockResolvedValue(new Response('id,username\n1,ann\n'));
     renderMenu('/acme');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Export as CSV' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export as CSV' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(request.mock.calls[0]?.[0]).toBe('/m/acme/api/users/export?search=ann&isSuspended=false&format=csv');
     expect(new Headers(request.mock.calls[0]?.[1]?.headers).get('Accept')).toBe('text/csv');
@@ -67,7 +67,7 @@ describe('ExportMenu', () => {
     request.mockRejectedValue(new Error('Search field `x` is not valid.'));
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Export as JSON' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export as JSON' }));
     expect(await screen.findByText('Search field `x` is not valid.')).toBeTruthy();
     expect(request.mock.calls[0]?.[0]).toBe('/api/users/export?search=ann&isSuspended=false&format=json');
     expect(clicked).toEqual([]);

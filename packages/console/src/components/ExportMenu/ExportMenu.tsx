@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useManagementApi } from '../../api/management.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { buttonClassName } from '../Button/Button.tsx';
 import { MenuButton } from '../Menu/MenuButton.tsx';
 import { useToast } from '../Toast/ToastProvider.tsx';

@@ -44,6 +44,7 @@ describe('MenuButton keyboard', () => {
     const button = renderMenu();
     button.focus();
     await user.keyboard('{ArrowDown}');
+    await screen.findByRole('menu'); // The list's module loads on the first opening.
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Profile' }));
     await user.keyboard('{ArrowDown}');
@@ -62,7 +63,9 @@ describe('MenuButton keyboard', () => {
     const onPick = vi.fn();
     const button = renderMenu({ onPick });
     button.focus();
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowRight}');
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('menuitemradio', { name: 'Dark' }));
     await user.keyboard('{ArrowLeft}');
     expect(screen.queryByRole('menuitemradio', { name: 'Dark' })).toBeNull();
@@ -76,7 +79,7 @@ describe('MenuButton keyboard', () => {
   it('keeps the header outside the menu role', async () => {
     const user = userEvent.setup();
     await user.click(renderMenu());
-    expect(screen.getByRole('menu').textContent).not.toContain('Ada');
+    expect((await screen.findByRole('menu')).textContent).not.toContain('Ada');
     expect(screen.getByText('Ada')).toBeTruthy();
   });
 });
@@ -85,6 +88,7 @@ describe('MenuButton submenu timing (spec §2.5)', () => {
   it('opens 300 ms after the pointer enters and closes 100 ms after it leaves', async () => {
     const button = renderMenu();
     fireEvent.click(button);
+    await screen.findByRole('menu');
     vi.useFakeTimers();
     const item = screen.getByRole('menuitem', { name: /Theme/ });
     const row = item.parentElement as HTMLElement;
@@ -105,8 +109,9 @@ describe('MenuButton submenu timing (spec §2.5)', () => {
     expect(screen.queryByRole('menuitemradio', { name: 'Dark' })).toBeNull();
   });
 
-  it('does not open when the pointer only passes over the item', () => {
+  it('does not open when the pointer only passes over the item', async () => {
     fireEvent.click(renderMenu());
+    await screen.findByRole('menu');
     vi.useFakeTimers();
     const row = screen.getByRole('menuitem', { name: /Theme/ }).parentElement as HTMLElement;
     fireEvent.pointerEnter(row);
@@ -123,6 +128,7 @@ describe('MenuButton actions', () => {
     let finish: () => void = () => undefined;
     const onAction = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     await user.click(renderMenu({ onAction }));
+    await screen.findByRole('menu');
     const signOut = screen.getByRole('menuitem', { name: 'Sign out' });
     await user.click(signOut);
     await user.click(signOut);
@@ -136,7 +142,7 @@ describe('MenuButton actions', () => {
   it('closes on a click outside', async () => {
     const user = userEvent.setup();
     await user.click(renderMenu());
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(await screen.findByRole('menu')).toBeTruthy();
     await user.click(document.body);
     expect(screen.queryByRole('menu')).toBeNull();
   });

@@ -1,9 +1,21 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { classNames } from '../class-names.ts';
 import styles from './Menu.module.css';
-import { MenuList } from './MenuList.tsx';
 import type { MenuEntry } from './menu-entries.ts';
 import { focusItem } from './menu-focus.ts';
+
+/** Loaded on the first opening: the user menu sits on every page, and most page views never open it. */
+const MenuList = lazy(() => import('./MenuList.tsx').then((module) => ({ default: module.MenuList })));
 
 export type MenuButtonProps = {
   /** The button's accessible name ('Account menu'). */
@@ -65,13 +77,15 @@ export function MenuButton({ label, children, entries, header, className }: Menu
       {open && (
         <div className={styles.popup}>
           {header}
-          <MenuList
-            id={menuId}
-            label={label}
-            entries={entries}
-            onClose={close}
-            onMount={(list) => focusItem(list, open === 'first' ? 0 : -1)}
-          />
+          <Suspense fallback={null}>
+            <MenuList
+              id={menuId}
+              label={label}
+              entries={entries}
+              onClose={close}
+              onMount={(list) => focusItem(list, open === 'first' ? 0 : -1)}
+            />
+          </Suspense>
         </div>
       )}
     </div>

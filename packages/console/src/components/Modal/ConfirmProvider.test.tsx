@@ -18,12 +18,14 @@ function setup() {
       <Page />
     </ConfirmProvider>,
   );
-  const open = (options: ConfirmOptions) => {
+  /** Asks, and waits for the dialog (its module loads on the first confirm), as a user would before answering. */
+  const open = async (options: ConfirmOptions) => {
     let answer!: Promise<boolean>;
     act(() => {
       answer = confirm(options);
     });
-    return answer;
+    await screen.findByRole('alertdialog');
+    return { answer };
   };
   return { open };
 }
@@ -31,7 +33,7 @@ function setup() {
 describe('useConfirm', () => {
   it("asks with the 'Reminder' title and resolves true on Confirm", async () => {
     const { open } = setup();
-    const answer = open({ content: 'Delete this user?' });
+    const { answer } = await open({ content: 'Delete this user?' });
     const dialog = screen.getByRole('alertdialog', { name: 'Reminder' });
     expect(dialog.textContent).toContain('Delete this user?');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm' }));
@@ -41,14 +43,14 @@ describe('useConfirm', () => {
 
   it('resolves false on Cancel', async () => {
     const { open } = setup();
-    const answer = open({ content: 'Delete?' });
+    const { answer } = await open({ content: 'Delete?' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
     await expect(answer).resolves.toBe(false);
   });
 
   it('resolves false on Escape', async () => {
     const { open } = setup();
-    const answer = open({ content: 'Delete?' });
+    const { answer } = await open({ content: 'Delete?' });
     await userEvent.setup().keyboard('{Escape}');
     await expect(answer).resolves.toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -60,7 +62,7 @@ describe('useConfirm', () => {
     const { open } = setup();
     const href = window.location.href;
     const beneath = window.history.state;
-    const answer = open({ content: 'Delete?' });
+    const { answer } = await open({ content: 'Delete?' });
     expect(window.history.state).toMatchObject({ gatehouseConfirm: expect.any(Number) });
     expect(window.location.href).toBe(href);
     act(() => {
@@ -77,7 +79,7 @@ describe('useConfirm', () => {
       window.history.replaceState(null, '');
       window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
     });
-    const answer = open({ content: 'Delete?' });
+    const { answer } = await open({ content: 'Delete?' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm' }));
     await expect(answer).resolves.toBe(true);
     expect(back).toHaveBeenCalledTimes(1);
@@ -87,7 +89,7 @@ describe('useConfirm', () => {
   it('leaves the history alone for a confirm a blocked navigation opened', async () => {
     const { open } = setup();
     const length = window.history.length;
-    const answer = open({ content: 'Leave?', ownsHistoryEntry: false });
+    const { answer } = await open({ content: 'Leave?', ownsHistoryEntry: false });
     expect(window.history.length).toBe(length);
     await userEvent.setup().keyboard('{Escape}');
     await expect(answer).resolves.toBe(false);
@@ -95,8 +97,8 @@ describe('useConfirm', () => {
 
   it('cancels the previous confirm when a second one opens', async () => {
     const { open } = setup();
-    const first = open({ content: 'First question' });
-    const second = open({ content: 'Second question' });
+    const { answer: first } = await open({ content: 'First question' });
+    const { answer: second } = await open({ content: 'Second question' });
     await expect(first).resolves.toBe(false);
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
     expect(screen.getByRole('alertdialog').textContent).toContain('Second question');
@@ -106,7 +108,7 @@ describe('useConfirm', () => {
 
   it("shows an alert with a single 'Got it' button", async () => {
     const { open } = setup();
-    const answer = open({ content: 'Mail is not configured.', variant: 'alert' });
+    const { answer } = await open({ content: 'Mail is not configured.', variant: 'alert' });
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Got it' }));
     await expect(answer).resolves.toBe(true);
@@ -117,7 +119,7 @@ describe('useConfirm', () => {
     const { open } = setup();
     const opener = screen.getByRole('button', { name: 'Delete user' });
     opener.focus();
-    const answer = open({ content: 'Delete?' });
+    const { answer } = await open({ content: 'Delete?' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     await user.tab(); // From the last button back to the first element of the dialog.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
@@ -128,9 +130,9 @@ describe('useConfirm', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('starts on Cancel for a destructive action', () => {
+  it('starts on Cancel for a destructive action', async () => {
     const { open } = setup();
-    void open({ content: 'Delete?', isDanger: true });
+    await open({ content: 'Delete?', isDanger: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
   });
 });

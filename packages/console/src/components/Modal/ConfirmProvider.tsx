@@ -1,8 +1,10 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../Button/Button.tsx';
 import { ConfirmContext, type ConfirmOptions } from './confirm-context.ts';
-import { Modal } from './Modal.tsx';
+
+/** Loaded on the first confirm: most visits never open one, and the first page should not carry it. */
+const Modal = lazy(() => import('./Modal.tsx').then((module) => ({ default: module.Modal })));
 
 type Pending = ConfirmOptions & { key: number; resolve: (confirmed: boolean) => void; hasEntry: boolean };
 
@@ -75,6 +77,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 
   const isOpen = pending !== undefined;
+  // Mounted from the first confirm on, so later closes keep the modal's own closing behaviour.
+  const [wanted, setWanted] = useState(false);
+  if (isOpen && !wanted) setWanted(true);
   useEffect(() => {
     if (!isOpen) return;
     // Back (or any move) that leaves the dialog's entry cancels it; the page under it is the entry before, the same.
@@ -93,32 +98,36 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext value={confirm}>
       {children}
-      <Modal
-        key={pending?.key}
-        isOpen={isOpen}
-        role="alertdialog"
-        size="small"
-        title={pending?.title ?? t('confirm.title')}
-        onClose={() => settle(false)}
-        footer={
-          <>
-            {!isAlert && (
-              <Button onClick={() => settle(false)} data-autofocus={pending?.isDanger || undefined}>
-                {pending?.cancelText ?? t('confirm.cancel')}
-              </Button>
-            )}
-            <Button
-              variant={pending?.isDanger ? 'danger' : 'primary'}
-              onClick={() => settle(true)}
-              data-autofocus={!pending?.isDanger || isAlert || undefined}
-            >
-              {pending?.confirmText ?? (isAlert ? t('confirm.got_it') : t('confirm.confirm'))}
-            </Button>
-          </>
-        }
-      >
-        {pending?.content}
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <Modal
+            key={pending?.key}
+            isOpen={isOpen}
+            role="alertdialog"
+            size="small"
+            title={pending?.title ?? t('confirm.title')}
+            onClose={() => settle(false)}
+            footer={
+              <>
+                {!isAlert && (
+                  <Button onClick={() => settle(false)} data-autofocus={pending?.isDanger || undefined}>
+                    {pending?.cancelText ?? t('confirm.cancel')}
+                  </Button>
+                )}
+                <Button
+                  variant={pending?.isDanger ? 'danger' : 'primary'}
+                  onClick={() => settle(true)}
+                  data-autofocus={!pending?.isDanger || isAlert || undefined}
+                >
+                  {pending?.confirmText ?? (isAlert ? t('confirm.got_it') : t('confirm.confirm'))}
+                </Button>
+              </>
+            }
+          >
+            {pending?.content}
+          </Modal>
+        </Suspense>
+      )}
     </ConfirmContext>
   );
 }

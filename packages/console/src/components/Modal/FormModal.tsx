@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../Button/Button.tsx';
 import styles from './FormModal.module.css';
 import { Modal, type ModalProps } from './Modal.tsx';

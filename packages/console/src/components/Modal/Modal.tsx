@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { classNames } from '../class-names.ts';
 import { CloseIcon } from '../icons.tsx';
 import { focusableIn, trapTab } from './focus.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useLandingPath } from '../routing/landing-path.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import styles from './Message.module.css';

@@ -1,8 +1,8 @@
 import type { Resource, RoleType, Scope } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePermissionPickerLoaders } from '../../api/permission-picker.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { classNames } from '../class-names.ts';
 import { Checkbox } from '../form/Checkbox.tsx';
 import { ChevronEndIcon, CloseIcon } from '../icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../Button/Button.tsx';
 import { ChevronEndIcon, ChevronStartIcon } from '../icons.tsx';
 import styles from './Pagination.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import inputStyles from '../form/input.module.css';
 import { SearchIcon } from '../icons.tsx';
 import styles from './SearchBox.module.css';

@@ -1,5 +1,5 @@
 import { type FocusEvent, type KeyboardEvent, type Ref, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { classNames } from '../class-names.ts';
 import { CloseIcon } from '../icons.tsx';
 import shared from '../shared.module.css';

@@ -1,5 +1,5 @@
 import { type FocusEventHandler, type Ref, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../Button/Button.tsx';
 import { PlusIcon, TrashIcon } from '../icons.tsx';
 import { ErrorLine } from './ErrorLine.tsx';

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { classNames } from '../class-names.ts';
 import { EyeIcon, EyeOffIcon } from '../icons.tsx';
 import { useFieldControlProps } from './field-context.ts';

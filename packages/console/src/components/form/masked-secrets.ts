@@ -1,7 +1,7 @@
 import { MASKED_SECRET, type SecretBinding } from '@gatehouse/schemas';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * A masked secret is bound to where it is sent (issue 39, item 3): the server refuses a config that keeps a secret
@@ -45,6 +45,17 @@ const sameFields = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a.size === b.size && [...a].every((field) => b.has(field));
 
 /**
+ * The words of a secret to enter again: the note under it, and the message for the server's `secret_required`
+ * refusal (a `ServerErrorMapping`'s `issueMessages`). For a form that holds no mask itself (the Security
+ * page's captcha key stays empty for "keep the stored one") and so needs no {@link useMaskedSecretGuard}.
+ */
+export function useMaskedSecretWords() {
+  const { t } = useTranslation('components');
+  const hint = t('masked_secret.retype_hint');
+  return useMemo(() => ({ hint, issueMessages: { [SECRET_REQUIRED_ISSUE]: hint } }), [hint]);
+}
+
+/**
  * Keeps a form's masked secrets from being sent to a new destination: when the user changes a destination field, each
  * secret still holding the mask is emptied; when every destination is back to its saved value, a secret emptied so
  * and not typed since gets its mask back. `onRetyping` hears the secrets to enter again (for their note and their
@@ -56,7 +67,6 @@ export function useMaskedSecretGuard<Values extends FieldValues>(
   binding: SecretBinding,
   onRetyping: (fields: ReadonlySet<string>) => void,
 ) {
-  const { t } = useTranslation('components');
   const { subscribe, setValue, getValues } = form;
 
   useEffect(() => {
@@ -89,6 +99,5 @@ export function useMaskedSecretGuard<Values extends FieldValues>(
     });
   }, [subscribe, setValue, getValues, binding, onRetyping]);
 
-  const hint = t('masked_secret.retype_hint');
-  return { hint, issueMessages: { [SECRET_REQUIRED_ISSUE]: hint } };
+  return useMaskedSecretWords();
 }

@@ -1,12 +1,11 @@
 import { passwordRejectionCodes } from '@gatehouse/schemas';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import components from '../../i18n/locales/en/components.json';
+import { Translations } from '../../i18n/runtime.ts';
 import { passwordRejectionMessages, serverPasswordRejections } from './password-rejections.ts';
 
-const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', resources: { en: { components } }, ns: ['components'], defaultNS: 'components' });
+const i18n = new Translations({ language: 'en', resources: { en: { components } } });
 const t = i18n.getFixedT('en', 'components');
 
 describe('serverPasswordRejections', () => {

@@ -3,7 +3,6 @@ import type { InviteeInvitation, Me } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../api/client.ts';
@@ -13,6 +12,7 @@ import { tenantFixture } from '../../cloud/tenants/tenant-fixture.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import tenants from '../../i18n/locales/en/tenants.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { AcceptInvitationPage } from './AcceptInvitationPage.tsx';
 
 /**
@@ -127,13 +127,13 @@ function setup() {
     { initialEntries: ['/accept/inv-1'] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { client };
 }

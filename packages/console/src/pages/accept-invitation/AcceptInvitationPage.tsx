@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useMe } from '../../api/me.ts';
@@ -10,6 +9,7 @@ import { CloudPage, cloudPageStyles as styles } from '../../cloud/layout/CloudPa
 import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ConfirmEmailStep } from './ConfirmEmailStep.tsx';
 
 const mismatchCode = 'organization_invitation.email_mismatch';

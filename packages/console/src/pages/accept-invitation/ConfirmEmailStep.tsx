@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useMe, useSendEmailCode, useVerifyEmail } from '../../api/me.ts';
 import { cloudKeys } from '../../api/tenants.ts';
 import { CloudPage, cloudPageStyles as styles } from '../../cloud/layout/CloudPage.tsx';
@@ -12,6 +11,7 @@ import { EmailText } from '../../components/EmailText.tsx';
 import { FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
 import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** A new code may be asked for this long after the last one (the sign-in pages wait as long). */
 const RESEND_AFTER_MS = 60_000;

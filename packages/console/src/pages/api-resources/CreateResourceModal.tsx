@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateResource } from '../../api/resources.ts';
 import { FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
@@ -9,6 +8,7 @@ import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { createResourceFormSchema, resolverWithMessages } from './form-rules.ts';
 import { defaultGuideId } from './guide/guides.ts';
 import { toApiResourceGuide, toApiResources } from './links.ts';

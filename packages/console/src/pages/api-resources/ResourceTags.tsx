@@ -1,6 +1,6 @@
 import { isBuiltInResourceIndicator, type Resource } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './ApiResources.module.css';
 
 /** The facts a list row and the detail header show beside a resource's name: default API, built-in (read-only). */

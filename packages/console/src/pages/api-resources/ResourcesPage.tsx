@@ -1,6 +1,5 @@
 import type { Resource } from '@gatehouse/schemas';
 import { Server } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useResources } from '../../api/resources.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -14,6 +13,7 @@ import { Table, type TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './ApiResources.module.css';
 import { toApiResource, toCreateApiResource } from './links.ts';
 import { ResourceTags } from './ResourceTags.tsx';

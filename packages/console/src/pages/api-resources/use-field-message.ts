@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { FieldProblem, RuleField } from './form-rules.ts';
 
 /** Turns a refused value into the sentence shown under its field, in the interface language. */

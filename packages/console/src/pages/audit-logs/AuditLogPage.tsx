@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { LogEntryPage } from './LogEntryPage.tsx';
 import { toAuditLogs } from './links.ts';
 import { lastListSearch } from './list-search.ts';

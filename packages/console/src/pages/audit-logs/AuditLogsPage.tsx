@@ -1,6 +1,5 @@
 import { ScrollText } from 'lucide';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConsoleAdminNames, useLogs } from '../../api/logs.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -11,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { useListParams } from '../../components/Table/use-list-params.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './AuditLogs.module.css';
 import { AuditLogsTable } from './AuditLogsTable.tsx';
 import { filterParams, hasFilters, isRangeInverted, readFilters, resultFilters, toLogFilter } from './filters.ts';

@@ -2,10 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import auditLogs from '../../i18n/locales/en/audit_logs.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { Combobox, type ComboboxOption } from './Combobox.tsx';
 
 const keys: ComboboxOption[] = ['Admin.Role.Created', 'Admin.Role.Updated', 'Admin.User.Created'].map((key) => ({
@@ -39,9 +39,9 @@ function renderFilter() {
   i18n.addResourceBundle('en', 'audit_logs', auditLogs);
   const onSelect = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <KeyFilter onSelect={onSelect} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onSelect, box: screen.getByRole('combobox', { name: 'Log key' }) };
 }

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { classNames } from '../../components/class-names.ts';
 import inputStyles from '../../components/form/input.module.css';
 import { CloseIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Combobox.module.css';
 
 export type ComboboxOption = {

@@ -1,7 +1,6 @@
 import { applicationSchema, userSchema } from '@gatehouse/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { searchApplications } from '../../api/applications.ts';
@@ -10,6 +9,7 @@ import { useManagementApi } from '../../api/management.ts';
 import { searchUsers } from '../../api/users.ts';
 import type { AdminNames } from '../../components/AuditLog/log-references.ts';
 import { useDebouncedCallback } from '../../components/Table/use-debounced-callback.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Combobox, type ComboboxOption } from './Combobox.tsx';
 import { logKeyGroups, matchLogKeys } from './log-keys.ts';
 

@@ -2,8 +2,6 @@
 import { CHECKOUT_SESSION_STORAGE_KEY, type CheckoutSession, type Subscription, type Tenant } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cloudKeys } from '../../api/tenants.ts';
@@ -13,6 +11,8 @@ import { ToastProvider } from '../../components/Toast/ToastProvider.tsx';
 import common from '../../i18n/locales/en/common.json';
 import components from '../../i18n/locales/en/components.json';
 import plans from '../../i18n/locales/en/plans.json';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { Translations } from '../../i18n/runtime.ts';
 import { CheckoutCallbackPage } from './CheckoutCallbackPage.tsx';
 
 const api = vi.hoisted(() => ({
@@ -46,15 +46,7 @@ function Where() {
 function setup(url: string, initialTenants: Tenant[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(cloudKeys.tenants, initialTenants);
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common, components, plans } },
-    ns: ['common', 'components', 'plans'],
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = new Translations({ language: 'en', resources: { en: { common, components, plans } } });
   const router = createMemoryRouter(
     [
       {
@@ -74,13 +66,13 @@ function setup(url: string, initialTenants: Tenant[]) {
     { initialEntries: [url] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { client };
 }

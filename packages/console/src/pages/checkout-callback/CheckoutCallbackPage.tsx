@@ -1,7 +1,6 @@
 import { CHECKOUT_STATE_PARAM } from '@gatehouse/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { billingKeys, fetchCheckoutSession, fetchSubscription } from '../../api/billing.ts';
 import { fetchTenants } from '../../api/tenants.ts';
@@ -11,6 +10,7 @@ import { type CheckoutOutcome, watchCheckout } from '../../cloud/checkout/watch-
 import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
 import { AppLoading } from '../../components/AppLoading/AppLoading.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * Spec §2.8, §4 checkout: the provider's return page. It shows the loading screen while it polls the checkout

@@ -1,5 +1,5 @@
 import type { Connector } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Connectors.module.css';
 
 /** A localized name map read in the interface language, English when it has none. */

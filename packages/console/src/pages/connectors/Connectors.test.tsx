@@ -3,7 +3,6 @@ import type { Connector, ConnectorCreate, ConnectorFactory, ConnectorPatch } fro
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
@@ -11,11 +10,13 @@ import type { ConnectorTest } from '../../api/connectors.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/connectors.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { CreateConnectorModal } from './create/CreateConnectorModal.tsx';
 import { GuidePage } from './create/GuidePage.tsx';
 import { ConnectionTab } from './detail/ConnectionTab.tsx';
 import { ConnectorDetailsPage } from './detail/ConnectorDetailsPage.tsx';
 import { ExperienceTab } from './detail/ExperienceTab.tsx';
+import { PasswordlessTab } from './PasswordlessTab.tsx';
 import { SocialTab } from './SocialTab.tsx';
 
 // What the pages send is under test, not the API (the server tests cover it): writes are recorded here.
@@ -137,6 +138,11 @@ function open(path: string) {
         element: <SocialTab />,
         children: [{ path: 'create/:createType', element: <CreateConnectorModal /> }],
       },
+      {
+        path: '/connectors/passwordless',
+        element: <PasswordlessTab />,
+        children: [{ path: 'create/:createType', element: <CreateConnectorModal /> }],
+      },
       { path: '/connectors/:tab/guide/:factoryId', element: <GuidePage /> },
       {
         path: '/connectors/:tab/:connectorId',
@@ -153,11 +159,11 @@ function open(path: string) {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), router };
@@ -564,5 +570,93 @@ describe('a social connector', () => {
     open('/connectors/social/google/connection');
     const custom = (await screen.findByRole('heading', { level: 1, name: 'Google' })).closest('header');
     expect(custom?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/g.svg');
+  });
+});
+
+/** An email or SMS provider as the server lists it: its logo is one of the console's files (public/connectors). */
+const provider = (id: string, type: 'Email' | 'Sms', name: string, logoFile: string): ConnectorFactory => ({
+  ...factory,
+  id,
+  type,
+  target: id,
+  name: { en: name },
+  description: { en: `Send with ${name}.` },
+  logo: `/console/connectors/${logoFile}.svg`,
+});
+const emailProviders = [
+  provider('smtp', 'Email', 'SMTP', 'smtp'),
+  provider('sendgrid', 'Email', 'SendGrid', 'sendgrid'),
+  provider('postmark', 'Email', 'Postmark', 'postmark'),
+  provider('mailgun', 'Email', 'Mailgun', 'mailgun'),
+  provider('http-email', 'Email', 'HTTP email', 'http'),
+];
+const smsProviders = [provider('twilio', 'Sms', 'Twilio', 'twilio'), provider('http-sms', 'Sms', 'HTTP SMS', 'http')];
+/** The console's logo files (public/connectors, served under /console/connectors): names only, never loaded. */
+const logoFiles = new Set(
+  Object.keys(import.meta.glob('../../../public/connectors/*.svg')).map((path) =>
+    path.replace('../../../public/', '/console/'),
+  ),
+);
+const isLogoFile = (src: string | null | undefined) => logoFiles.has(src ?? '');
+
+describe('the passwordless tab: email and SMS providers with their logos (issue 40, item 13)', () => {
+  it('shows every provider of the chooser with its logo, beside its name and description', async () => {
+    state.factories = [...emailProviders, ...smsProviders, oidc];
+    for (const [createType, title, providers] of [
+      ['email', 'Choose an email connector', emailProviders],
+      ['sms', 'Choose an SMS connector', smsProviders],
+    ] as const) {
+      open(`/connectors/passwordless/create/${createType}`);
+      const chooser = await screen.findByRole('dialog', { name: title });
+      const cards = within(chooser).getAllByRole('link');
+      expect(cards.map((card) => card.textContent)).toEqual(
+        providers.map((entry) => `${entry.name.en}${entry.description.en}`),
+      );
+      for (const [index, card] of cards.entries()) {
+        const logo = card.querySelector('img');
+        expect(logo?.getAttribute('src'), `${providers[index]?.id}'s logo`).toBe(providers[index]?.logo);
+        // Decoration: the name beside it says what it is, so it is not read out twice.
+        expect(logo?.getAttribute('alt')).toBe('');
+        expect(isLogoFile(logo?.getAttribute('src')), `${logo?.getAttribute('src')} is a file`).toBe(true);
+      }
+      cleanup();
+    }
+  });
+
+  it('shows the email and the SMS connector set up with their provider’s logo on their cards', async () => {
+    const [smtp, , , mailgun] = emailProviders;
+    const [twilio] = smsProviders;
+    state.connectors = [
+      {
+        ...saved,
+        id: 'mail1',
+        connectorId: 'mailgun',
+        target: 'mailgun',
+        name: { en: 'Mailgun' },
+        logo: mailgun?.logo ?? '',
+      },
+      {
+        ...saved,
+        id: 'sms1',
+        type: 'Sms',
+        connectorId: 'twilio',
+        target: 'twilio',
+        name: { en: 'Twilio' },
+        logo: twilio?.logo ?? '',
+      },
+    ];
+    state.factories = [smtp, mailgun, twilio].filter((entry) => entry !== undefined);
+    open('/connectors/passwordless');
+    for (const [testId, name, logo] of [
+      ['email-connector', 'Mailgun', mailgun?.logo],
+      ['sms-connector', 'Twilio', twilio?.logo],
+    ] as const) {
+      const card = await screen.findByTestId(testId);
+      expect(within(card).getByRole('link', { name }).getAttribute('href')).toMatch(/^\/connectors\/passwordless\//);
+      const image = card.querySelector('img');
+      expect(image?.getAttribute('src')).toBe(logo);
+      expect(image?.getAttribute('alt')).toBe('');
+      expect(isLogoFile(image?.getAttribute('src')), `${name}'s logo is a file`).toBe(true);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import type { Connector, ConnectorType } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useConnectors } from '../../api/connectors.ts';
 import { Button, buttonClassName } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ConnectorLogo, useConnectorName } from './ConnectorFacts.tsx';
 import styles from './Connectors.module.css';
 import { type CreateType, toConnector, toCreateConnector } from './links.ts';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { CopyableValue } from '../../components/CopyButton/CopyButton.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Connectors.module.css';
 import { useSocialRedirectUri } from './social.ts';
 

@@ -1,6 +1,5 @@
 import type { Connector } from '@gatehouse/schemas';
 import { Plug } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useConnectors } from '../../api/connectors.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState/EmptyState.tsx';
 import { PlusIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ConnectorLogo, useConnectorName } from './ConnectorFacts.tsx';
 import styles from './Connectors.module.css';
 import { toConnector, toCreateConnector } from './links.ts';

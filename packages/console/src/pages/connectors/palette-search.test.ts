@@ -69,7 +69,8 @@ describe('matchConnectors', () => {
 
 describe('the connectors area in the command palette', () => {
   beforeAll(async () => {
-    await i18n.init({ lng: 'en', resources: { en: { connectors: strings } }, defaultNS: 'common' });
+    i18n.addResourceBundle('en', 'connectors', strings);
+    await i18n.changeLanguage('en');
   });
 
   afterEach(() => {

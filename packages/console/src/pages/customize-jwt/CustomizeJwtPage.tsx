@@ -1,7 +1,7 @@
 import { jwtCustomizerTokenTypes } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './CustomizeJwt.module.css';
 import { IdTokenClaimsCard } from './IdTokenClaimsCard.tsx';
 import { TokenScriptCards } from './TokenScriptCards.tsx';

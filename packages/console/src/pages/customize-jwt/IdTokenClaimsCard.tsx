@@ -1,6 +1,5 @@
 import { extendedIdTokenClaims, type IdTokenConfig } from '@gatehouse/schemas';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useIdTokenConfig, useUpdateIdTokenConfig } from '../../api/jwt-customizer.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
@@ -9,6 +8,7 @@ import { FormCheckbox } from '../../components/form/bound/FormChoiceInputs.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './CustomizeJwt.module.css';
 import { type IdTokenClaimsForm, toIdTokenClaimsForm, toIdTokenConfig } from './id-token-form.ts';
 

@@ -1,5 +1,4 @@
 import { type JwtCustomizerTokenType, jwtCustomizerConfigKeys } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteJwtCustomizer, useJwtCustomizers } from '../../api/jwt-customizer.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -12,6 +11,7 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { handleSubmitError } from '../../components/submit/use-submit-handler.ts';
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './CustomizeJwt.module.css';
 import { toJwtEditor } from './links.ts';
 

@@ -1,8 +1,8 @@
 import 'uplot/dist/uPlot.min.css';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import shared from '../../components/shared.module.css';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { DailyPoint } from './ActiveUsersTable.tsx';
 import styles from './Dashboard.module.css';
 import { dayToDate, formatCount, formatDay } from './format.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import shared from '../../components/shared.module.css';
+import { useTranslation } from '../../i18n/react.tsx';
 import { formatCount, formatDay } from './format.ts';
 
 export type DailyPoint = { date: string; count: number };

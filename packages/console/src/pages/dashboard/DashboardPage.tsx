@@ -1,6 +1,5 @@
 import { ChartLine } from 'lucide';
 import { lazy, Suspense, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useActiveUsers, useNewUsers, useTotalUsers } from '../../api/dashboard.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -8,6 +7,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { SetIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ActiveUsersTable } from './ActiveUsersTable.tsx';
 import styles from './Dashboard.module.css';
 import { hasActivity } from './format.ts';

@@ -1,5 +1,5 @@
 import type { CountWithDelta } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Dashboard.module.css';
 import { formatCount, formatDelta } from './format.ts';
 

@@ -11,13 +11,13 @@ import type {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/enterprise_sso.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { CreateSsoConnectorModal } from './create/CreateSsoConnectorModal.tsx';
 import { ConnectionTab } from './detail/ConnectionTab.tsx';
 import { ExperienceTab } from './detail/ExperienceTab.tsx';
@@ -207,11 +207,11 @@ function open(path: string) {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), router };

@@ -1,6 +1,5 @@
 import type { SsoConnectorWithProviderConfig } from '@gatehouse/schemas';
 import { BriefcaseBusiness } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { useSsoConnectors } from '../../api/sso-connectors.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -8,6 +7,7 @@ import { ListPage } from '../../components/Table/ListPage.tsx';
 import type { TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
 import { UserText } from '../../components/UserText.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './EnterpriseSso.module.css';
 import { toCreateSsoConnector, toSsoConnector } from './links.ts';
 import { ProviderLogo, StatusTag, useProviderName } from './SsoFacts.tsx';

@@ -1,7 +1,7 @@
 import type { SsoConnectorWithProviderConfig } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useSsoProviders } from '../../api/sso-connectors.ts';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './EnterpriseSso.module.css';
 
 /** A provider's logo: decoration, the name beside it says what it is. */

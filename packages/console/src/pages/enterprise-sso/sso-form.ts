@@ -19,10 +19,10 @@ import {
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { KeyValueRow } from '../../components/form/KeyValueRows.tsx';
 import type { SecretBinding } from '../../components/form/masked-secrets.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * The forms of the enterprise SSO area. Every rule is the shared schemas' (`sso-connector.ts`), checked in the form

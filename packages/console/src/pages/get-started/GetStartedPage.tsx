@@ -1,5 +1,4 @@
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requestPage } from '../../api/client.ts';
 import { useManagementApi } from '../../api/management.ts';
@@ -10,6 +9,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './GetStartedPage.module.css';
 import { progressOf, stepActionVariants, stepChecks } from './steps.ts';
 

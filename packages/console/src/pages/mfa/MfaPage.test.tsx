@@ -3,13 +3,13 @@ import { defaultSignInExperience, type SignInExperience, type SignInExperiencePa
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/mfa.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { MfaPage } from './MfaPage.tsx';
 
 // What the page sends is under test, not the API (the server tests cover it): saves are recorded here.
@@ -35,11 +35,11 @@ function open() {
   const router = createMemoryRouter([{ path: '/mfa', element: <MfaPage /> }], { initialEntries: ['/mfa'] });
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return userEvent.setup();

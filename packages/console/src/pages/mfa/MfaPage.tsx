@@ -1,6 +1,5 @@
 import type { SignInExperience } from '@gatehouse/schemas';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Button } from '../../components/Button/Button.tsx';
@@ -13,6 +12,7 @@ import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Mfa.module.css';
 import {
   formToPatch,

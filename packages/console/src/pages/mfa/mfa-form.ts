@@ -1,8 +1,8 @@
 import type { mfaPolicies, SignInExperience, SignInExperiencePatch } from '@gatehouse/schemas';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * The MFA page's form over the sign-in experience's `mfa` (docs/areas/mfa.md). The sign-in pages set up and ask for

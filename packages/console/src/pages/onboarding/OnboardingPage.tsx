@@ -1,6 +1,5 @@
 import { DEFAULT_TENANT_NAME, DEFAULT_TENANT_REGION, type TenantRegion } from '@gatehouse/schemas';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useMe, useUpdateCustomData } from '../../api/me.ts';
 import { inviteToTenant } from '../../api/tenants.ts';
@@ -15,6 +14,7 @@ import { type EmailChip, EmailChipInput } from '../../components/form/EmailChipI
 import { FormField } from '../../components/form/FormField.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useForcedLightTheme } from './force-light-theme.ts';
 
 /**

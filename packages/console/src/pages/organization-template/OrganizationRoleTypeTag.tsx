@@ -1,6 +1,6 @@
 import type { OrganizationRoleType } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** Spec §3: an organization role is for members (User) or for machine-to-machine applications. */
 export function OrganizationRoleTypeTag({ type }: { type: OrganizationRoleType }) {

@@ -1,12 +1,12 @@
 import type { OrganizationScope } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useOrganizationScopeLoader } from '../../api/organization-template.ts';
 import { Checkbox } from '../../components/form/Checkbox.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { Pagination } from '../../components/Table/Pagination.tsx';
 import { SearchBox } from '../../components/Table/SearchBox.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './OrganizationScopePicker.module.css';
 
 const pickerPageSize = 10;

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { type TemplateTab, toOrganizationTemplate } from './links.ts';
 import styles from './OrganizationTemplate.module.css';
 

@@ -7,8 +7,8 @@ import {
 } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * The forms hold the shared rules of the organization role and permission APIs (spec §5, docs/areas/organizations.md).

@@ -1,12 +1,12 @@
 import type { Organization } from '@gatehouse/schemas';
 import { Building2 } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '../../api/organizations.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { ListPage } from '../../components/Table/ListPage.tsx';
 import type { TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { toCreateOrganization, toOrganization } from './links.ts';
 import styles from './Organizations.module.css';
 

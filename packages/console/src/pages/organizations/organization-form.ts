@@ -1,9 +1,9 @@
 import { organizationDescriptionSchema, organizationNameSchema } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { parseCustomData } from '../../components/form/custom-data.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** The create dialog holds the shared rules of POST /organizations (spec §5: name up to 128, description up to 256). */
 export const createOrganizationFormSchema = z.object({

@@ -1,6 +1,5 @@
 import type { Me } from '@gatehouse/schemas';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useMe } from '../../api/me.ts';
 import { ForbiddenAlert } from '../../auth/ForbiddenAlert.tsx';
@@ -10,6 +9,7 @@ import { classNames } from '../../components/class-names.ts';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import shared from '../../components/shared.module.css';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { forEdition } from './edition-scope.ts';
 import styles from './Profile.module.css';
 import { profileSections } from './sections.ts';

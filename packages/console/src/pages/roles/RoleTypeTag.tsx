@@ -1,6 +1,6 @@
 import type { RoleType } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Tag } from '../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** Spec §3: a role is for users or for machine-to-machine applications. */
 export function RoleTypeTag({ type }: { type: RoleType }) {

@@ -1,6 +1,5 @@
 import { type RoleListItem, type RoleType, roleTypes } from '@gatehouse/schemas';
 import { IdCard } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { useRoles } from '../../api/roles.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { Select } from '../../components/form/Select.tsx';
@@ -8,6 +7,7 @@ import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { ListPage } from '../../components/Table/ListPage.tsx';
 import type { TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { toCreateRole, toRole } from './links.ts';
 import styles from './Roles.module.css';
 import { RoleTypeTag } from './RoleTypeTag.tsx';

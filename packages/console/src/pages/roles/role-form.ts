@@ -1,8 +1,8 @@
 import { roleDescriptionSchema, roleNameSchema, roleTypes } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** The forms hold the shared rules of POST/PATCH /roles (spec §5: name and description up to 128). */
 export const roleDetailsFormSchema = z.object({ name: roleNameSchema, description: roleDescriptionSchema });

@@ -10,13 +10,13 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/security.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { SecurityPage } from './SecurityPage.tsx';
 import { listProblem } from './security-form.ts';
 
@@ -25,6 +25,7 @@ const state: {
   saved: SignInExperience;
   patches: SignInExperiencePatch[];
   failWith?: ApiError;
+  putFailsWith?: ApiError;
   loadFails?: boolean;
   provider: CaptchaProvider | null;
   puts: CaptchaProviderPut[];
@@ -69,6 +70,7 @@ vi.mock('../../api/captcha-provider.ts', async () => {
     }),
     useSaveCaptchaProvider: () => ({
       mutateAsync: async (put: CaptchaProviderPut) => {
+        if (state.putFailsWith) throw state.putFailsWith;
         state.puts.push(put);
         setProvider({ config: { ...put.config, secretKey: '********' }, createdAt: 1, updatedAt: 2 });
         return state.provider;
@@ -91,11 +93,11 @@ function open() {
   });
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return userEvent.setup();
@@ -136,6 +138,7 @@ beforeEach(() => {
   state.saved = { tenantId: 'default', id: 'default', ...structuredClone(defaultSignInExperience) };
   state.patches = [];
   state.failWith = undefined;
+  state.putFailsWith = undefined;
   state.loadFails = false;
   state.provider = null;
   state.puts = [];
@@ -430,6 +433,92 @@ describe('captcha', () => {
     expect(secretKey().placeholder).toBe('');
     expect(screen.queryByRole('button', { name: strings.captcha.remove })).toBeNull();
     expect(maxAttempts().value, "the page's other unsaved changes stay").toBe('9');
+  });
+});
+
+describe('the stored secret key and a new verification URL (issue 39, item 3)', () => {
+  const hint = 'Enter the secret again: a stored secret is never sent to a new host.';
+  const note = () => screen.queryByTestId('captcha.secretKey-note');
+  const storedWithProxy = (): CaptchaProvider => ({
+    config: {
+      type: 'Turnstile',
+      siteKey: '0x4AAAAAAA-site',
+      secretKey: '********',
+      verifyUrl: 'https://captcha-proxy.example.com/verify',
+    },
+    createdAt: 1,
+    updatedAt: 1,
+  });
+
+  it('asks for the key again when the verification URL changes, and keeps the stored one when it is put back', async () => {
+    state.provider = storedWithProxy();
+    const user = open();
+    expect(secretKey().value).toBe('');
+    expect(secretKey().placeholder).toBe(strings.captcha.secret_key_stored_placeholder);
+    expect(note()).toBeNull();
+
+    await replace(user, verifyUrl(), 'https://captcha.attacker.test/verify');
+    expect(secretKey().value, 'the key field is empty, no longer standing for the stored key').toBe('');
+    expect(secretKey().placeholder).toBe('');
+    expect(screen.queryByText(strings.captcha.secret_key_stored), 'no longer "leave this empty to keep it"').toBeNull();
+    expect(note()?.textContent).toBe(hint);
+    expect(secretKey().getAttribute('aria-describedby')?.split(' ')).toContain(note()?.id);
+    // The script URL is not where the key goes: it changes nothing.
+    await user.type(screen.getByRole('textbox', { name: /^Script URL/ }), 'https://cdn.example.com/api.js');
+    expect(note()?.textContent).toBe(hint);
+
+    await user.click(save());
+    expect((await screen.findByTestId('captcha.secretKey-error')).textContent).toBe(strings.errors.secret_key_required);
+    expect(state.puts, 'the stored key is not sent to the new address').toEqual([]);
+    expect(state.patches).toEqual([]);
+
+    // Back to the stored address (as typed, with blanks around it): the stored key is kept again.
+    await replace(user, verifyUrl(), ' https://captcha-proxy.example.com/verify ');
+    expect(secretKey().placeholder).toBe(strings.captcha.secret_key_stored_placeholder);
+    expect(screen.getByText(strings.captcha.secret_key_stored)).toBeTruthy();
+    expect(note()).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(state.puts).toHaveLength(1));
+    expect(state.puts[0]).toEqual({
+      config: {
+        type: 'Turnstile',
+        siteKey: '0x4AAAAAAA-site',
+        secretKey: '********',
+        verifyUrl: 'https://captcha-proxy.example.com/verify',
+        scriptUrl: 'https://cdn.example.com/api.js',
+      },
+    });
+  });
+
+  it('sends the key typed again with the new address; an emptied address is a new one too', async () => {
+    state.provider = storedWithProxy();
+    const user = open();
+    await replace(user, verifyUrl(), '');
+    expect(note()?.textContent, "the provider's own address is another destination").toBe(hint);
+    await user.type(secretKey(), '0x4AAAAAAA-typed-again');
+    expect(note()).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(state.puts).toHaveLength(1));
+    expect(state.puts[0]).toEqual({
+      config: { type: 'Turnstile', siteKey: '0x4AAAAAAA-site', secretKey: '0x4AAAAAAA-typed-again' },
+    });
+  });
+
+  it('says the server’s refusal of a key kept for a new verification URL at the field, in the console’s words', async () => {
+    state.provider = storedTurnstile();
+    state.putFailsWith = new ApiError(400, 'The request is invalid.', 'guard.invalid_input', [
+      {
+        path: 'config.secretKey',
+        message: 'Enter this secret again: verifyUrl changed, and a stored secret is never sent to a new destination.',
+        code: 'secret_required',
+      },
+    ]);
+    const user = open();
+    await replace(user, siteKey(), '0x4AAAAAAA-other');
+    await user.click(save());
+    await waitFor(() => expect(screen.getByTestId('captcha.secretKey-error').textContent).toBe(hint));
+    expect(secretKey()).toBe(document.activeElement);
+    expect(state.patches, 'the sign-in experience is not sent after a refused provider').toEqual([]);
   });
 });
 

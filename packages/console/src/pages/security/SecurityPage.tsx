@@ -1,7 +1,6 @@
 import type { CaptchaProvider, CaptchaProviderType, SignInExperience } from '@gatehouse/schemas';
 import { useEffect, useId, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useCaptchaProvider, useDeleteCaptchaProvider, useSaveCaptchaProvider } from '../../api/captcha-provider.ts';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -9,6 +8,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio, FormSwitch } from '../../components/form/bound/FormChoiceInputs.tsx';
 import { FormNumberInput, FormTextArea, FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
+import { useMaskedSecretWords } from '../../components/form/masked-secrets.ts';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useConfirm } from '../../components/Modal/confirm-context.ts';
@@ -17,6 +17,7 @@ import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { handleSubmitError, useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Security.module.css';
 import {
   CAPTCHA_DEFAULT_URLS,
@@ -24,6 +25,7 @@ import {
   captchaToForm,
   captchaToPut,
   formToPatch,
+  isSecretKeySentElsewhere,
   keepsStoredSecret,
   LOCKOUT_DEFAULTS,
   LOCKOUT_DURATION_RANGE,
@@ -82,6 +84,7 @@ function SecurityEditor({ saved, provider }: { saved: SignInExperience; provider
     defaultValues: securityToForm(saved, provider),
   });
   const { control, handleSubmit, reset, formState } = form;
+  const { issueMessages } = useMaskedSecretWords();
 
   const onSubmit = handleSubmit(
     submitWith(async (values: SecurityForm) => {
@@ -93,7 +96,7 @@ function SecurityEditor({ saved, provider }: { saved: SignInExperience; provider
         reset(securityToForm(next, nextProvider));
         toast.success(t('saved'));
       } catch (error) {
-        if (!applyServerErrors(form, error, securityServerErrors)) throw error;
+        if (!applyServerErrors(form, error, { ...securityServerErrors, issueMessages })) throw error;
       }
     }),
   );
@@ -174,7 +177,9 @@ function SecurityEditor({ saved, provider }: { saved: SignInExperience; provider
 
 /**
  * The captcha switch and the provider's fields. The stored secret key is never shown: its field stays empty and says
- * a key is stored. Removing the provider (confirmed) also turns the switch off, which means nothing without one.
+ * a key is stored — unless the verification URL changed, where the stored key is never sent: the field then asks for
+ * the key again, with the connector and SSO forms' note, until the URL is put back. Removing the provider (confirmed)
+ * also turns the switch off, which means nothing without one.
  */
 function CaptchaCard({
   form,
@@ -205,10 +210,12 @@ function CaptchaCard({
     title: t(`captcha.types.${type}`),
     description: t(`captcha.type_descriptions.${type}`),
   }));
+  const { hint: retypeHint } = useMaskedSecretWords();
   const isStoredSecretKept = keepsStoredSecret(captcha, provider);
+  const isRetyping = isSecretKeySentElsewhere(captcha, provider) && captcha.secretKey.trim() === '';
   const secretDescription = isStoredSecretKept
     ? t('captcha.secret_key_stored')
-    : provider
+    : provider && provider.config.type !== captcha.type
       ? t('captcha.secret_key_other_type')
       : t('captcha.secret_key_new');
   const defaults = CAPTCHA_DEFAULT_URLS[captcha.type];
@@ -270,6 +277,7 @@ function CaptchaCard({
             control={control}
             label={t('captcha.secret_key')}
             description={secretDescription}
+            note={isRetyping ? retypeHint : undefined}
             placeholder={isStoredSecretKept ? t('captcha.secret_key_stored_placeholder') : undefined}
             dir="ltr"
             isConfidential

@@ -6,6 +6,7 @@ import {
   type CaptchaProviderType,
   captchaConfigSchema,
   captchaProviderTypes,
+  captchaSecretBinding,
   isEmailListEntry,
   type SignInExperience,
   type SignInExperiencePatch,
@@ -14,10 +15,11 @@ import { toNestErrors } from '@hookform/resolvers';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isSameJson } from '../../components/form/json-equal.ts';
+import { hasMovedDestination } from '../../components/form/masked-secrets.ts';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * The security page's form over three parts of the sign-in experience: the lockout (`sentinelPolicy`), the email
@@ -144,9 +146,21 @@ export function formToPatch(values: SecurityForm): SignInExperiencePatch {
 
 const blank = (text: string) => text.trim() === '';
 
-/** Whether the stored secret key can be kept: one is stored, for the type chosen. */
+/**
+ * Whether the stored secret key must be typed again for a new verification URL, the address it is sent to (issue 39,
+ * item 3; the schemas' `captchaSecretBinding`): the server refuses `********` with another `verifyUrl` than the
+ * stored one, compared as it does (trimmed, empty for the provider's own).
+ */
+export const isSecretKeySentElsewhere = (captcha: CaptchaFields, stored: CaptchaProvider | null): boolean =>
+  stored !== null &&
+  stored.config.type === captcha.type &&
+  hasMovedDestination(captchaSecretBinding, stored.config, captcha);
+
+/** Whether the stored secret key can be kept: one is stored, for the type chosen, and it goes where it went. */
 export const keepsStoredSecret = (captcha: CaptchaFields, stored: CaptchaProvider | null): boolean =>
-  stored !== null && stored.config.type === captcha.type;
+  stored !== null &&
+  stored.config.type === captcha.type &&
+  !hasMovedDestination(captchaSecretBinding, stored.config, captcha);
 
 /** Whether the admin has started a provider: any of its texts typed (the type and the score alone are defaults). */
 export const isCaptchaEntered = (captcha: CaptchaFields): boolean =>
@@ -221,7 +235,8 @@ function captchaErrors(
   else if (!fits(turnstileShape.siteKey, captcha.siteKey)) tooLong('siteKey', CAPTCHA_LIMITS.siteKey);
   if (blank(captcha.secretKey)) {
     if (!keepsStoredSecret(captcha, stored)) {
-      required('secretKey', t(stored ? 'errors.secret_key_new_type' : 'errors.secret_key_required'));
+      const isOtherType = stored !== null && stored.config.type !== captcha.type;
+      required('secretKey', t(isOtherType ? 'errors.secret_key_new_type' : 'errors.secret_key_required'));
     }
   } else if (!fits(turnstileShape.secretKey, captcha.secretKey)) tooLong('secretKey', CAPTCHA_LIMITS.secretKey);
   if (captcha.type === 'RecaptchaEnterprise') {
@@ -287,7 +302,8 @@ const captchaFieldNames: readonly string[] = ['type', ...captchaTextFields, 'min
 
 /**
  * The server's refusals of a save: a 400 listing API paths, of the sign-in experience's PATCH (such as
- * `emailBlocklistPolicy.customBlocklist.3`) or of the provider's PUT (`config.siteKey`).
+ * `emailBlocklistPolicy.customBlocklist.3`) or of the provider's PUT (`config.siteKey`). The page adds the console's
+ * words for a secret key kept for a new verification URL (`secret_required`, `useMaskedSecretWords`).
  */
 export const securityServerErrors: ServerErrorMapping<SecurityForm> = {
   paths: (apiPath) => {

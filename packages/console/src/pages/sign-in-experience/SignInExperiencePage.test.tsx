@@ -9,13 +9,13 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Navigate, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import strings from '../../i18n/locales/en/sign_in_experience.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { SignInExperiencePage } from './SignInExperiencePage.tsx';
 import { BrandingTab } from './tabs/BrandingTab.tsx';
 import { PasswordPolicyTab } from './tabs/PasswordPolicyTab.tsx';
@@ -100,11 +100,11 @@ function open(tab: string) {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), router };

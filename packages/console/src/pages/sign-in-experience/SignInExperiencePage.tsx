@@ -1,7 +1,6 @@
 import type { SignInExperience } from '@gatehouse/schemas';
 import { useCallback, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
 import { Button } from '../../components/Button/Button.tsx';
@@ -14,6 +13,7 @@ import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts'
 import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { toSignInExperience } from './links.ts';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
 import styles from './SignInExperience.module.css';

@@ -22,9 +22,9 @@ import {
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * One form over the whole sign-in experience (spec §2.2 sign-in-experience), shared by the four tabs so switching tabs

@@ -2,11 +2,11 @@
 import type { OidcKey, OidcKeyType, SigningKeyAlgorithm } from '@gatehouse/schemas';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { KitProvider } from '../../components/KitProvider.tsx';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import signingKeys from '../../i18n/locales/en/signing_keys.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { KeysCard } from './KeysCard.tsx';
 
 // The API is not under test here: what the card sends and shows is.
@@ -31,11 +31,11 @@ function setup(keyType: OidcKeyType) {
   const i18n = createTestI18n();
   i18n.addResourceBundle('en', 'signing_keys', signingKeys);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <KitProvider>
         <KeysCard keyType={keyType} />
       </KitProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

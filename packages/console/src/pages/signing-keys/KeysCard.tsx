@@ -1,6 +1,5 @@
 import type { OidcKey, OidcKeyStatus, OidcKeyType } from '@gatehouse/schemas';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteOidcKey, useOidcKeys } from '../../api/signing-keys.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
@@ -10,6 +9,7 @@ import { handleSubmitError } from '../../components/submit/use-submit-handler.ts
 import { Table, type TableColumn } from '../../components/Table/Table.tsx';
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { RotateKeysModal } from './RotateKeysModal.tsx';
 import styles from './SigningKeys.module.css';
 

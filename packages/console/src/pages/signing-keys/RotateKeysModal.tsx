@@ -1,13 +1,13 @@
 import type { OidcKeyType, SigningKeyAlgorithm } from '@gatehouse/schemas';
 import { signingKeyAlgorithms } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRotateOidcKeys } from '../../api/signing-keys.ts';
 import { CardRadio } from '../../components/form/CardRadio.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { FormModal } from '../../components/Modal/FormModal.tsx';
 import { handleSubmitError } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * Confirms a rotation and says what it does; private keys also choose the new key's algorithm (the current key's

@@ -2,7 +2,6 @@ import type { OidcSessionConfig } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useOidcSessionConfig, useUpdateOidcSessionConfig } from '../../api/signing-keys.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
@@ -13,6 +12,7 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './SigningKeys.module.css';
 import { type SessionFormValues, sessionFormSchema, sessionUnits, toSessionForm, toTtl } from './session-form.ts';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { KeysCard } from './KeysCard.tsx';
 import { SessionCard } from './SessionCard.tsx';
 import styles from './SigningKeys.module.css';

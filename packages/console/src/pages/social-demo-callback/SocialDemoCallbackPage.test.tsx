@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../components/testing/render.tsx';
 import connectors from '../../i18n/locales/en/connectors.json';
+import { I18nProvider } from '../../i18n/react.tsx';
 import { SocialDemoCallbackPage } from './SocialDemoCallbackPage.tsx';
 
 function setup(url: string) {
@@ -14,9 +14,9 @@ function setup(url: string) {
     initialEntries: [url],
   });
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return router;
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './SocialDemoCallbackPage.module.css';
 
 /** The query parameter a demo provider returns with; the page drops it from the address (spec §2.11). */

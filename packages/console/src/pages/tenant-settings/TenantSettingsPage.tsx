@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { useCurrentMemberScopes } from '../../cloud/tenants/member-scopes.ts';
 import { useTenants } from '../../cloud/tenants/TenantsProvider.tsx';
@@ -7,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './TenantSettings.module.css';
 import { defaultTenantSettingsTab, toTenantSettings, visibleTenantSettingsTabs } from './tabs.ts';
 

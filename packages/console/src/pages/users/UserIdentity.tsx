@@ -1,8 +1,8 @@
 import type { User } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar/Avatar.tsx';
 import { EmailText } from '../../components/EmailText.tsx';
 import { UserText } from '../../components/UserText.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './Users.module.css';
 import { userDisplayName, userSecondaryParts } from './user-display.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** Times of users (created, last sign-in) in the interface language: 'Nov 21, 2026, 4:38 PM'. */
 export function useDateTimeFormat(): (epochMs: number) => string {

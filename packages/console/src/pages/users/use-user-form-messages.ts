@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { passwordRejectionMessages } from '../../components/password/password-rejections.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { UserFormMessages } from './create/create-user-form.ts';
 import { passwordPolicy } from './user-rules.ts';
 

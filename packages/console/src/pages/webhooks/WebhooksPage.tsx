@@ -1,12 +1,12 @@
 import type { Hook } from '@gatehouse/schemas';
 import { Webhook } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { useHooks } from '../../api/webhooks.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
 import { ListPage } from '../../components/Table/ListPage.tsx';
 import type { TableColumn } from '../../components/Table/Table.tsx';
 import { useListParams } from '../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { EnabledTag, SuccessRate } from './HookFacts.tsx';
 import { toCreateHook, toHook } from './links.ts';
 import styles from './Webhooks.module.css';

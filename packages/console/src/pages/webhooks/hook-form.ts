@@ -17,8 +17,8 @@ import {
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /**
  * The create and settings forms check the shared rules of POST/PATCH /hooks (schemas entities/hook.ts; spec §3 hook,

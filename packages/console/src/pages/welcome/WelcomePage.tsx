@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { startSignIn } from '../../auth/session.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import styles from './WelcomePage.module.css';
 
 /** First run (OSS): the account is created on the sign-in issuer's welcome form, which also signs the admin in. */

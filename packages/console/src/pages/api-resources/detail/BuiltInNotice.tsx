@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../ApiResources.module.css';
 
 /** Why nothing of the built-in Management API can be changed here, and how it is used instead. */

@@ -1,12 +1,12 @@
 import type { Scope } from '@gatehouse/schemas';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateScope } from '../../../api/resources.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { editPermissionFormSchema, resolverWithMessages } from '../form-rules.ts';
 import { useFieldMessage } from '../use-field-message.ts';
 

@@ -1,7 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS, type Resource } from '@gatehouse/schemas';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateResource } from '../../../api/resources.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { CopyButton } from '../../../components/CopyButton/CopyButton.tsx';
@@ -12,6 +11,7 @@ import { FormField } from '../../../components/form/FormField.tsx';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../ApiResources.module.css';
 import { generalFormSchema, resolverWithMessages } from '../form-rules.ts';
 import { formatTtl } from '../ttl.ts';

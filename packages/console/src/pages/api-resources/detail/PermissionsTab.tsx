@@ -1,6 +1,5 @@
 import type { Scope } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteScope, useScopes } from '../../../api/resources.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
@@ -9,6 +8,7 @@ import shared from '../../../components/shared.module.css';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../ApiResources.module.css';
 import { BuiltInNotice } from './BuiltInNotice.tsx';
 import { CreatePermissionModal } from './CreatePermissionModal.tsx';

@@ -1,5 +1,4 @@
 import { isBuiltInResourceIndicator, type Resource } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useDeleteResource, useResource } from '../../../api/resources.ts';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
@@ -9,6 +8,7 @@ import type { MenuEntry } from '../../../components/Menu/menu-entries.ts';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { defaultGuideId } from '../guide/guides.ts';
 import { toApiResourceGuide, toApiResources } from '../links.ts';
 import { ResourceTags } from '../ResourceTags.tsx';

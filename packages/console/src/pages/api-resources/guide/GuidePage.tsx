@@ -1,6 +1,5 @@
 import { isBuiltInResourceIndicator, type Resource } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useResource, useScopes } from '../../../api/resources.ts';
 import { useTenantEndpoints } from '../../../api/tenant-endpoints.ts';
@@ -14,6 +13,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { Tabs } from '../../../components/Tabs/Tabs.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../ApiResources.module.css';
 import { toApiResource, toApiResourceGuide, toApiResources } from '../links.ts';
 import { examplePermission, findGuide, type Guide, type GuideValues, guides, tryItCommands } from './guides.ts';

@@ -1,5 +1,4 @@
 import type { Application } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useApplication, useDeleteApplication } from '../../../api/applications.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
@@ -9,6 +8,7 @@ import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { applicationTypeIcons, traitsOf } from '../application-types.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
 

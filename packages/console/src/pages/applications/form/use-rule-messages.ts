@@ -1,6 +1,6 @@
 import { MAX_URI_LENGTH } from '@gatehouse/schemas';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { RuleMessages } from './rules.ts';
 
 /** The rule messages of this area in the interface language. */

@@ -1,6 +1,5 @@
 import type { Application } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApplication } from '../../../api/applications.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { traitsOf } from '../application-types.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
 import styles from './Guide.module.css';

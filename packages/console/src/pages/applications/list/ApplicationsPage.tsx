@@ -1,6 +1,5 @@
 import type { Application } from '@gatehouse/schemas';
 import { AppWindow } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApplicationsPage } from '../../../api/applications.ts';
 import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
@@ -16,6 +15,7 @@ import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tabs } from '../../../components/Tabs/Tabs.tsx';
 import { UserText } from '../../../components/UserText.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { applicationTypeIcons } from '../application-types.ts';
 import { toApplication, toApplications, toCreateApplication, toThirdPartyApplications } from '../links.ts';
 import styles from './ApplicationsPage.module.css';

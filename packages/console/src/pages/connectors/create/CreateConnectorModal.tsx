@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useConnectorFactories, useConnectors } from '../../../api/connectors.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useConnectorName } from '../ConnectorFacts.tsx';
 import styles from '../Connectors.module.css';
 import { isCreateType, isListTab, listTabOf, toConnectors, typeOfCreateType } from '../links.ts';

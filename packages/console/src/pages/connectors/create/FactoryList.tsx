@@ -1,7 +1,7 @@
 import type { ConnectorFactory } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { ConnectorLogo, nameIn } from '../ConnectorFacts.tsx';
 import styles from '../Connectors.module.css';
 import { type ConnectorListTab, toConnectorGuide } from '../links.ts';

@@ -1,5 +1,4 @@
 import type { ConnectorFactory } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConnectorFactories, useConnectors, useCreateConnector } from '../../../api/connectors.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -12,6 +11,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { nameIn, useConnectorName } from '../ConnectorFacts.tsx';
 import styles from '../Connectors.module.css';
 import { ConfigFields } from '../form/ConfigFields.tsx';

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useUpdateConnector } from '../../../api/connectors.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Connectors.module.css';
 import { ConfigFields } from '../form/ConfigFields.tsx';
 import { configToForm } from '../form/config-form.ts';

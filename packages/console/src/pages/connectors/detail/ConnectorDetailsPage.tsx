@@ -1,5 +1,4 @@
 import type { Connector } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useConnector, useDeleteConnector } from '../../../api/connectors.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
@@ -10,6 +9,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { ConnectorLogo, useConnectorName } from '../ConnectorFacts.tsx';
 import { connectorDetailTabs, createTypeOf, isListTab, toConnector, toConnectors } from '../links.ts';
 import type { ConnectorOutletContext } from './connector-context.ts';

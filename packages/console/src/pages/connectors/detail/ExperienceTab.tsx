@@ -1,5 +1,4 @@
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateConnector } from '../../../api/connectors.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -10,6 +9,7 @@ import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { languageName } from '../../../i18n/language-name.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Connectors.module.css';
 import { useConnectorOutlet } from './connector-context.ts';
 import {

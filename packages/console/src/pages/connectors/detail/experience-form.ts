@@ -9,7 +9,7 @@ import {
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 /** The experience tab: the display name per language, the logo URL and whether sign-ins update the profile. */
 export type NameRow = { language: Language | ''; name: string };

@@ -1,7 +1,6 @@
 import { type ConnectorFormItem, type ConnectorType, templateUsages } from '@gatehouse/schemas';
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { type Control, type FieldPath, useController, useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button/Button.tsx';
 import { FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../components/form/bound/FormCodeEditor.tsx';
@@ -10,6 +9,7 @@ import { FormField } from '../../../components/form/FormField.tsx';
 import { useFieldControlProps } from '../../../components/form/field-context.ts';
 import inputStyles from '../../../components/form/input.module.css';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Connectors.module.css';
 import { type ConfigForm, configField, emptyTemplate, isMasked } from './config-form.ts';
 

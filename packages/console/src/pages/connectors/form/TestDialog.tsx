@@ -1,6 +1,5 @@
 import { type ConnectorType, phoneRegex } from '@gatehouse/schemas';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useTestConnector } from '../../../api/connectors.ts';
 import { isEmail } from '../../../components/form/email.ts';
@@ -9,6 +8,7 @@ import { TextInput } from '../../../components/form/TextInput.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { isLanguage } from '../../../i18n/languages.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Connectors.module.css';
 
 /** Spec §5: digits, or the looser form with a leading plus, dashes, parentheses and spaces. */

@@ -11,9 +11,9 @@ import {
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { noFields, type SecretBinding } from '../../../components/form/masked-secrets.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 /**
  * The generic connector form's values: one entry per form item of the factory, keyed by the item's key, under

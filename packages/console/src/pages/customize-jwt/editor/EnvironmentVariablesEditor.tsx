@@ -1,6 +1,6 @@
 import type { Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { KeyValueRows } from '../../../components/form/KeyValueRows.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../CustomizeJwt.module.css';
 import { isMaskedValue, type JwtEditorForm } from './editor-form.ts';
 

@@ -1,7 +1,6 @@
 import type { JwtCustomizerResponse, JwtCustomizerTokenType } from '@gatehouse/schemas';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import {
@@ -28,6 +27,7 @@ import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../CustomizeJwt.module.css';
 import { type EditorAction, isEditorAction, isTokenType, toCustomizeJwt, toJwtEditor } from '../links.ts';
 import { useDeleteScript } from '../TokenScriptCards.tsx';

@@ -1,7 +1,7 @@
 import type { JwtCustomizerTestResult } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import type { JwtScriptError } from '../../../api/jwt-customizer.ts';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../CustomizeJwt.module.css';
 
 export type TestOutcome =

@@ -19,9 +19,9 @@ import {
 import { toNestErrors } from '@hookform/resolvers';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { customDataText, maxCustomDataKib, parseCustomData } from '../../../components/form/custom-data.ts';
 import type { KeyValueRow } from '../../../components/form/KeyValueRows.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 /**
  * The script editor's values (API shape ↔ form shape): the samples are edited as JSON text and the environment

@@ -1,6 +1,5 @@
 import type { SsoProviderName } from '@gatehouse/schemas';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateSsoConnector, useSsoProviders } from '../../../api/sso-connectors.ts';
 import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
@@ -13,6 +12,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../EnterpriseSso.module.css';
 import { toSsoConnector, toSsoConnectors } from '../links.ts';
 import { type CreateForm, createFormSchema, useSsoResolver } from '../sso-form.ts';

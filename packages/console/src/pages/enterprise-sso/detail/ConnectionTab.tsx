@@ -6,7 +6,6 @@ import {
 } from '@gatehouse/schemas';
 import { type ReactNode, useMemo, useState } from 'react';
 import { type FieldValues, type Path, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { idpReadErrorCodes, useUpdateSsoConnector } from '../../../api/sso-connectors.ts';
@@ -21,6 +20,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors, serverFieldErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../EnterpriseSso.module.css';
 import {
   attributeKeys,

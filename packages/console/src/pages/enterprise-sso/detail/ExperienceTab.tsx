@@ -1,6 +1,5 @@
 import type { SsoConnectorWithProviderConfig } from '@gatehouse/schemas';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteSsoConnector, useUpdateSsoConnector } from '../../../api/sso-connectors.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -16,6 +15,7 @@ import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../EnterpriseSso.module.css';
 import { toSsoConnectors } from '../links.ts';
 import {

@@ -6,7 +6,6 @@ import {
 } from '@gatehouse/schemas';
 import { Fragment, useEffect, useMemo } from 'react';
 import { type Control, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import {
   useDeleteIdpInitiatedAuthConfig,
   useIdpInitiatedApplications,
@@ -27,6 +26,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../EnterpriseSso.module.css';
 import {
   type IdpInitiatedForm,

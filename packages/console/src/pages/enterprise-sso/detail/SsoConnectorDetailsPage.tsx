@@ -1,10 +1,10 @@
 import { ssoProviderTypeOf } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useSsoConnector } from '../../../api/sso-connectors.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { type SsoConnectorTab, ssoConnectorTabsOf, toSsoConnector, toSsoConnectors } from '../links.ts';
 import { ProviderLogo, StatusTag, useProviderName } from '../SsoFacts.tsx';
 import type { SsoConnectorOutletContext } from './sso-context.ts';

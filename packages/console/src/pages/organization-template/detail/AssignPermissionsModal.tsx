@@ -1,6 +1,5 @@
 import type { OrganizationRole } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAssignToOrganizationRole } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
@@ -9,6 +8,7 @@ import { PermissionPicker, type PermissionPicks } from '../../../components/Perm
 import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { OrganizationScopePicker, type OrganizationScopePicks } from '../OrganizationScopePicker.tsx';
 import styles from '../OrganizationTemplate.module.css';
 

@@ -1,5 +1,4 @@
 import type { OrganizationRole } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useDeleteOrganizationRole, useOrganizationRole } from '../../../api/organization-template.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
@@ -9,6 +8,7 @@ import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { type OrganizationRoleTab, toOrganizationRole, toOrganizationTemplate } from '../links.ts';
 import { OrganizationRoleTypeTag } from '../OrganizationRoleTypeTag.tsx';
 import type { OrganizationRoleOutletContext } from './role-context.ts';

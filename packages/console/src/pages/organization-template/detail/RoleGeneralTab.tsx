@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateOrganizationRole } from '../../../api/organization-template.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
@@ -7,6 +6,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { OrganizationRoleTypeTag } from '../OrganizationRoleTypeTag.tsx';
 import styles from '../OrganizationTemplate.module.css';
 import { type RoleDetailsForm, roleDetailsFormSchema, useTemplateFormResolver } from '../template-form.ts';

@@ -1,7 +1,6 @@
 import type { OrganizationScope, RoleScope } from '@gatehouse/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../api/client.ts';
 import {
   type OrganizationRolePermissionKind,
@@ -17,6 +16,7 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { listPageSize } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../OrganizationTemplate.module.css';
 import { AssignPermissionsModal } from './AssignPermissionsModal.tsx';
 import { useOrganizationRoleOutlet } from './role-context.ts';

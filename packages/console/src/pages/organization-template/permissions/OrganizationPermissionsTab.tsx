@@ -1,7 +1,6 @@
 import type { OrganizationScope } from '@gatehouse/schemas';
 import { LayoutTemplate } from 'lucide';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   useDeleteOrganizationScope,
   useOrganizationScopes,
@@ -17,6 +16,7 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../OrganizationTemplate.module.css';
 import { CreatePermissionModal, EditPermissionModal } from './PermissionModals.tsx';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateOrganizationRole } from '../../../api/organization-template.ts';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
@@ -13,6 +12,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toOrganizationRole, toOrganizationTemplate } from '../links.ts';
 import { OrganizationScopePicker, type OrganizationScopePicks } from '../OrganizationScopePicker.tsx';
 import { type CreateRoleForm, createRoleFormSchema, useTemplateFormResolver } from '../template-form.ts';

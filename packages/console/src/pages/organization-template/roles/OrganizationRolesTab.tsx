@@ -1,6 +1,5 @@
 import { type OrganizationRoleType, type OrganizationRoleWithScopes, organizationRoleTypes } from '@gatehouse/schemas';
 import { LayoutTemplate } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useOrganizationRoles } from '../../../api/organization-template.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -11,6 +10,7 @@ import { PlusIcon } from '../../../components/icons.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toCreateOrganizationRole, toOrganizationRole } from '../links.ts';
 import { OrganizationRoleTypeTag } from '../OrganizationRoleTypeTag.tsx';
 import styles from '../OrganizationTemplate.module.css';

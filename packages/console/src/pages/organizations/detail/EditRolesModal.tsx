@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useOrganizationPickerLoaders, useSetOrganizationRoles } from '../../../api/organizations.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
@@ -9,6 +8,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { Pagination } from '../../../components/Table/Pagination.tsx';
 import { SearchBox } from '../../../components/Table/SearchBox.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Organizations.module.css';
 
 const pageSize = 10;

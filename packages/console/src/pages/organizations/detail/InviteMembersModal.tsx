@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { rememberedLink, rememberLink, useInvite } from '../../../api/organization-invitations.ts';
@@ -19,6 +18,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { Pagination } from '../../../components/Table/Pagination.tsx';
 import { SearchBox } from '../../../components/Table/SearchBox.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Organizations.module.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

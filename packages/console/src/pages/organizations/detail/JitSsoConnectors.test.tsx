@@ -2,12 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import strings from '../../../i18n/locales/en/organizations.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { JitSsoConnectors } from './JitSsoConnectors.tsx';
 
 // What the card shows and sends is under test, not the API: the PUTs are recorded here.
@@ -43,11 +43,11 @@ function open() {
   const router = createMemoryRouter([{ path: '*', element: <JitSsoConnectors organizationId="org1" /> }]);
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return userEvent.setup();

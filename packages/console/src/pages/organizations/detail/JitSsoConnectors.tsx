@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   useAllSsoConnectors,
@@ -13,6 +12,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toSsoConnectors } from '../../enterprise-sso/links.ts';
 import styles from '../Organizations.module.css';
 

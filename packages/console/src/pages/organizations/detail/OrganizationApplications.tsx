@@ -1,6 +1,5 @@
 import type { OrganizationApplication } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   useAddToOrganization,
   useOrganizationApplications,
@@ -17,6 +16,7 @@ import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Organizations.module.css';
 import { EditRolesModal } from './EditRolesModal.tsx';
 import { useOrganizationOutlet } from './organization-context.ts';

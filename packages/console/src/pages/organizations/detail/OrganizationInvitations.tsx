@@ -1,6 +1,5 @@
 import type { OrganizationInvitation, OrganizationInvitationStatus } from '@gatehouse/schemas';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   useInviterNames,
   useOrganizationInvitations,
@@ -16,6 +15,7 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { Tag, type TagStatus } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import styles from '../Organizations.module.css';
 import { InviteMembersModal } from './InviteMembersModal.tsx';

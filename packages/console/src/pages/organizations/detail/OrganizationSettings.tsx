@@ -1,6 +1,5 @@
 import type { Organization, OrganizationPatch } from '@gatehouse/schemas';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateOrganization } from '../../../api/organizations.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
@@ -11,6 +10,7 @@ import { customDataText, parseCustomData } from '../../../components/form/custom
 import { isSameJson } from '../../../components/form/json-equal.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Organizations.module.css';
 import {
   type OrganizationSettingsForm,

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Organizations.module.css';
 
 /** The organization roles held in the organization, one chip each. */

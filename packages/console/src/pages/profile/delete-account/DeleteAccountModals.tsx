@@ -1,11 +1,11 @@
 import type { AccountDeletionBlocker, AccountDeletionPreview, AccountDeletionTenant } from '@gatehouse/schemas';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { issuesByTenant } from './blockers.ts';
 import styles from './DeleteAccount.module.css';
 

@@ -3,12 +3,12 @@ import type { AccountDeletionPreview, Me } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import profile from '../../../i18n/locales/en/profile.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { forEdition } from '../edition-scope.ts';
 import { profileSections } from '../sections.ts';
 import { issuesByTenant } from './blockers.ts';
@@ -96,13 +96,13 @@ function setup({ hasPassword = true } = {}) {
   i18n.addResourceBundle('en', 'profile', profile);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <KitProvider>
           <DeleteAccountSection me={account(hasPassword)} />
         </KitProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { user: userEvent.setup() };
 }

@@ -1,12 +1,12 @@
 import type { AccountDeletionBlocker } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useAccountDeletionPreview, useDeleteAccount } from '../../../api/me-delete.ts';
 import { signOut } from '../../../auth/session.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';
 import { VerifyPasswordDialog } from '../password/VerifyPasswordModal.tsx';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useLinkSocialIdentity } from '../../../api/me-linked-accounts.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import own from './LinkedAccounts.module.css';
 import { announceLinking, handleSocialUrl, takeLinkingConnector } from './social-linking.ts';
 

@@ -1,7 +1,6 @@
 import { type Me, type MeEmailLinkCode, meEmailLinkCodeSchema } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { useSendLinkEmailCode } from '../../../api/me-linked-accounts.ts';
 import { EmailText } from '../../../components/EmailText.tsx';
@@ -9,6 +8,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toLinkEmail, toProfile, toVerificationCode } from '../links.ts';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
 import { VerifyPasswordDialog } from '../password/VerifyPasswordModal.tsx';

@@ -3,13 +3,13 @@ import { LINKING_SOCIAL_CONNECTOR_STORAGE_KEY, type Me, type MeSocialConnector }
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import profile from '../../../i18n/locales/en/profile.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
 import { LinkEmailModal } from './LinkEmailModal.tsx';
 import { LinkedAccountsSection } from './LinkedAccountsSection.tsx';
@@ -183,13 +183,13 @@ function setup(me: Me, path = '/profile', state?: unknown) {
     { initialEntries: [{ pathname: path, state }] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <KitProvider>
           <RouterProvider router={router} />
         </KitProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { user: userEvent.setup(), router };
 }

@@ -1,5 +1,4 @@
 import type { MeSocialConnector } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMySocialConnectors, useUnlinkSocialIdentity } from '../../../api/me-linked-accounts.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -9,6 +8,7 @@ import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toLinkEmail } from '../links.ts';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';

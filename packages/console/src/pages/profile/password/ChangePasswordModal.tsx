@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
@@ -14,6 +13,7 @@ import { passwordRejectedOn, passwordRejectionMessages } from '../../../componen
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toProfile, toVerifyPassword } from '../links.ts';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
 import { parseProfileRouteState } from '../route-state.ts';

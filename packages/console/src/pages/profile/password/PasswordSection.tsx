@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toChangePassword, toVerifyPassword } from '../links.ts';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';

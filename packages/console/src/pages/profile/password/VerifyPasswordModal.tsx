@@ -1,7 +1,6 @@
 import { passwordVerificationRequestSchema } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../../../api/client.ts';
 import { useVerifyPassword } from '../../../api/me-account.ts';
@@ -9,6 +8,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toChangePassword, toProfile } from '../links.ts';
 import { parseProfileRouteState } from '../route-state.ts';
 

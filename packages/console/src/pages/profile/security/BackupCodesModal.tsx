@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button/Button.tsx';
 import { CodeBlock } from '../../../components/CodeBlock/CodeBlock.tsx';
 import { saveFile } from '../../../components/ExportMenu/download.ts';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { backupCodesFileName, backupCodesFileText } from '../../users/detail/settings/mfa-factors.ts';
 import styles from './Security.module.css';
 

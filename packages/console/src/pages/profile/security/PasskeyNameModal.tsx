@@ -2,13 +2,13 @@ import { type MeMfaVerificationCreated, webAuthnNameSchema } from '@gatehouse/sc
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAddMfaVerification } from '../../../api/me-account.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { fieldProblem } from '../settings/field-rules.ts';
 
 const nameFormSchema = z.object({ name: webAuthnNameSchema });

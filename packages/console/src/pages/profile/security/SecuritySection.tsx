@@ -1,7 +1,6 @@
 import type { MeMfaVerificationCreated, MeTotpSecret, UserMfaVerification } from '@gatehouse/schemas';
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   useCreateTotpSecret,
   useMyMfaVerifications,
@@ -14,6 +13,7 @@ import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';
 import { VerifyPasswordDialog } from '../password/VerifyPasswordModal.tsx';

@@ -2,7 +2,6 @@ import type { MeMfaVerificationCreated, MeTotpSecret } from '@gatehouse/schemas'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAddMfaVerification } from '../../../api/me-account.ts';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
@@ -10,6 +9,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './Security.module.css';
 
 export type TotpSetupModalProps = {

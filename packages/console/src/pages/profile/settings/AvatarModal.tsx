@@ -1,10 +1,10 @@
 import { type Me, profileImageMaxBytes, profileImageMimeTypes } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { uploadUserAsset, useUserAssetsStatus } from '../../../api/me-account.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { ImageUploader } from '../../../components/ImageUploader/ImageUploader.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Profile.module.css';
 import { useSaveProfile } from './use-save-profile.ts';
 

@@ -1,9 +1,9 @@
 import type { Me } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { fieldProblem, nameFormSchema, namePatch } from './field-rules.ts';
 import { useSaveProfile } from './use-save-profile.ts';
 

@@ -1,8 +1,8 @@
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar/Avatar.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { forEdition } from '../edition-scope.ts';
 import styles from '../Profile.module.css';
 import { ProfileRow } from '../ProfileRow.tsx';

@@ -2,12 +2,12 @@
 import type { Me } from '@gatehouse/schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import profile from '../../../i18n/locales/en/profile.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { UsernameModal } from './UsernameModal.tsx';
 
 // The 'me' API is not under test here: what the dialog does with its answers is. A plain function rather than
@@ -44,11 +44,11 @@ function setup() {
   i18n.addResourceBundle('en', 'profile', profile);
   const onClose = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <KitProvider>
         <UsernameModal me={me} onClose={onClose} />
       </KitProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const field = screen.getByLabelText(/^Username/);
   const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));

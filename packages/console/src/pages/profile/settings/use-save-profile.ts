@@ -1,11 +1,11 @@
 import type { MePatch } from '@gatehouse/schemas';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useUpdateMe } from '../../../api/me.ts';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 /**
  * Spec §7/§8: PATCH me with one changed field. Success toasts; a 422 (a username in use, a refused value) opens an

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateRole } from '../../../api/roles.ts';
 import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
@@ -14,6 +13,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toRole, toRoles } from '../links.ts';
 import { type CreateRoleForm, createRoleFormSchema, useRoleFormResolver } from '../role-form.ts';
 

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../api/client.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import shared from '../../../components/shared.module.css';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import type { useListParams } from '../../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './RoleTabs.module.css';
 
 export type AssigneeTableProps<Row> = {

@@ -1,6 +1,5 @@
 import type { Application } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAssignToRole, useRemoveFromRole, useRoleApplications, useRolePickerLoaders } from '../../../api/roles.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
@@ -9,6 +8,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toRole } from '../links.ts';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';

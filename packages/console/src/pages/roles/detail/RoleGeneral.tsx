@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateRole } from '../../../api/roles.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
@@ -7,6 +6,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { RoleTypeTag } from '../RoleTypeTag.tsx';
 import { type RoleDetailsForm, roleDetailsFormSchema, useRoleFormResolver } from '../role-form.ts';
 import styles from './RoleTabs.module.css';

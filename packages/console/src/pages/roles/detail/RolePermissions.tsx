@@ -1,10 +1,10 @@
 import type { RoleScope } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRemoveFromRole, useRoleScopes } from '../../../api/roles.ts';
 import { useConfirmedRemoval } from '../../../components/Modal/use-confirmed-removal.ts';
 import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { AssignPermissionsModal } from '../permissions/AssignPermissionsModal.tsx';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';

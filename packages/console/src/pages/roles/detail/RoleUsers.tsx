@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import {
   type RoleUserItem,
@@ -17,6 +16,7 @@ import type { TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toRole } from '../links.ts';
 import { AssigneeTable } from './AssigneeTable.tsx';
 import styles from './RoleTabs.module.css';

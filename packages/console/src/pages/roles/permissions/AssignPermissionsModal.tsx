@@ -1,6 +1,5 @@
 import type { Role } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAssignToRole } from '../../../api/roles.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
@@ -8,6 +7,7 @@ import { PermissionPicker, type PermissionPicks } from '../../../components/Perm
 import { serverErrorIds } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './AssignPermissionsModal.module.css';
 
 /** 'Assign permissions' of a role's permissions tab: the picker of the create dialog, for an existing role. */

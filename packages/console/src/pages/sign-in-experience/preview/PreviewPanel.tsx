@@ -7,12 +7,12 @@ import {
 } from '@gatehouse/schemas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useSignInApplications } from '../../../api/applications.ts';
 import { useSignInPreview } from '../../../api/sign-in-experience.ts';
 import { classNames } from '../../../components/class-names.ts';
 import { Select } from '../../../components/form/Select.tsx';
 import { languageName } from '../../../i18n/language-name.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import { previewPatch, type SieForm } from '../sie-form.ts';
 import { previewFrameUrl } from './preview-url.ts';

@@ -1,9 +1,9 @@
 import { defaultSignInExperience } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card/Card.tsx';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../components/form/bound/FormCodeEditor.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import { useSieOutlet } from '../sie-context.ts';
 import { ColorField } from './ColorField.tsx';

@@ -1,8 +1,8 @@
 import { hexColorRegex } from '@gatehouse/schemas';
 import { type Control, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField.tsx';
 import { TextInput } from '../../../components/form/TextInput.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import type { SieForm } from '../sie-form.ts';
 

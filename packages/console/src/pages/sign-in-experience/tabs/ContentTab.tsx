@@ -1,9 +1,9 @@
 import { agreeToTermsPolicies, languages } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card/Card.tsx';
 import { FormCardRadio, FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { languageName } from '../../../i18n/language-name.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import { useSieOutlet } from '../sie-context.ts';
 

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card/Card.tsx';
 import { FormCheckbox, FormSelect } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormMultiTextInput } from '../../../components/form/bound/FormListInputs.tsx';
 import { FormNumberInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import { useSieOutlet } from '../sie-context.ts';
 import { characterTypeCounts, MAX_PASSWORD_LENGTH } from '../sie-form.ts';

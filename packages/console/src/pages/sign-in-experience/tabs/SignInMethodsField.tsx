@@ -1,11 +1,11 @@
 import { type SignInIdentifier, signInIdentifiers } from '@gatehouse/schemas';
 import { useFieldArray, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
 import { ErrorLine } from '../../../components/form/ErrorLine.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import type { SieOutletContext } from '../sie-context.ts';
 

@@ -1,6 +1,5 @@
 import { signInModes, signUpIdentifierKinds } from '@gatehouse/schemas';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card/Card.tsx';
 import {
   FormCardRadio,
@@ -8,6 +7,7 @@ import {
   FormSelect,
   FormSwitch,
 } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../SignInExperience.module.css';
 import { useSieOutlet } from '../sie-context.ts';
 import { SignInMethodsField } from './SignInMethodsField.tsx';

@@ -1,12 +1,12 @@
 import type { Connector } from '@gatehouse/schemas';
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConnectors } from '../../../api/connectors.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { nameIn } from '../../connectors/ConnectorFacts.tsx';
 import { toConnectors } from '../../connectors/links.ts';
 import styles from '../SignInExperience.module.css';

@@ -1,5 +1,4 @@
 import type { Invoice, InvoiceStatus } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useInvoices } from '../../../api/billing.ts';
 import { formatBillingPeriod, formatMoney } from '../../../cloud/billing-format.ts';
 import { planLabel } from '../../../cloud/checkout/plan-name.ts';
@@ -7,6 +6,7 @@ import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { Tag, type TagStatus } from '../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 const statusTag: Record<InvoiceStatus, TagStatus> = {
   paid: 'success',

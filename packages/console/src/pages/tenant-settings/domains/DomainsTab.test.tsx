@@ -2,12 +2,12 @@
 import type { Domain, DomainCreate } from '@gatehouse/schemas';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import domainsStrings from '../../../i18n/locales/en/domains.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { DomainsTab } from './DomainsTab.tsx';
 
 // The API is not under test here (the server tests cover it): what the tab sends and shows is.
@@ -61,11 +61,11 @@ function setup() {
   const i18n = createTestI18n();
   i18n.addResourceBundle('en', 'domains', domainsStrings);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <KitProvider>
         <DomainsTab />
       </KitProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

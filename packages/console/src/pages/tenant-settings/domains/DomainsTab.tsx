@@ -1,6 +1,5 @@
 import type { Domain, DomainDnsRecord } from '@gatehouse/schemas';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useCreateDomain, useDeleteDomain, useDomains } from '../../../api/domains.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -15,6 +14,7 @@ import { handleSubmitError, useSubmitHandler } from '../../../components/submit/
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './DomainsTab.module.css';
 import { type DomainForm, domainStatusTag, useDomainResolver } from './domain-form.ts';
 

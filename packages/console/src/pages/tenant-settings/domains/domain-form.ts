@@ -1,8 +1,8 @@
 import { type DomainCreate, type DomainStatus, domainCreateSchema } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TagStatus } from '../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 /** Spec §4 statuses as tags: waiting is a warning, the certificate step is progress, Error needs the owner. */
 export const domainStatusTag: Record<DomainStatus, TagStatus> = {

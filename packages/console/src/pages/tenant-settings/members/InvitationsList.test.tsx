@@ -2,13 +2,13 @@
 import type { TenantInvitation } from '@gatehouse/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../../api/client.ts';
 import { tenantFixture } from '../../../cloud/tenants/tenant-fixture.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import tenantSettings from '../../../i18n/locales/en/tenant_settings.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { InvitationsList } from './InvitationsList.tsx';
 import { invitationLink } from './invite-form.ts';
 
@@ -56,11 +56,11 @@ function setup() {
   i18n.addResourceBundle('en', 'tenant_settings', tenantSettings);
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <InvitationsList />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

@@ -1,5 +1,4 @@
 import type { OrganizationInvitationStatus, TenantInvitation } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import {
   useInvitationDelivery,
   useResendInvitation,
@@ -15,6 +14,7 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { Tag, type TagStatus } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import styles from '../TenantSettings.module.css';
 import { invitationLink } from './invite-form.ts';

@@ -3,12 +3,12 @@ import type { TenantInvitation, TenantInvitationCreate } from '@gatehouse/schema
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import tenantSettings from '../../../i18n/locales/en/tenant_settings.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { InviteMembersModal } from './InviteMembersModal.tsx';
 import { invitationLink } from './invite-form.ts';
 
@@ -70,11 +70,11 @@ function setup() {
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <InviteMembersModal tenantId="t1" tenantName="Acme" onClose={onClose} />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { onClose, user: userEvent.setup() };

@@ -2,7 +2,6 @@ import { MAX_INVITEES_PER_REQUEST, type TenantInvitation, tenantRoles } from '@g
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useInvitationDelivery, useInviteMembers } from '../../../api/tenants.ts';
 import { parseQuotaExceeded } from '../../../cloud/quota/quota-exceeded.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -13,6 +12,7 @@ import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './Invite.module.css';
 import { type InviteForm, invitationLink, inviteeEmails, inviteFormSchema } from './invite-form.ts';
 

@@ -1,5 +1,4 @@
 import { type TenantMember, type TenantRole, tenantRoles } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../api/me.ts';
 import { useRemoveMember, useTenantMembers, useUpdateMemberRole } from '../../../api/tenants.ts';
@@ -13,6 +12,7 @@ import shared from '../../../components/shared.module.css';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../TenantSettings.module.css';
 import { memberLabel } from './member-label.ts';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { useCurrentMemberScopes } from '../../../cloud/tenants/member-scopes.ts';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/Button/Button.tsx';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Tabs } from '../../../components/Tabs/Tabs.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../TenantSettings.module.css';
 import { toTenantSettings, visibleMembersSubTabs } from '../tabs.ts';
 import { InviteMembersModal } from './InviteMembersModal.tsx';

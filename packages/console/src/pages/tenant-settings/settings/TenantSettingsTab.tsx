@@ -1,7 +1,6 @@
 import type { Tenant } from '@gatehouse/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../api/me.ts';
 import { useDeleteTenant, useLeaveTenant, useUpdateTenant } from '../../../api/tenants.ts';
@@ -18,6 +17,7 @@ import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../TenantSettings.module.css';
 import { isDeleteConfirmed, type TenantNameForm, useTenantNameResolver } from './tenant-name-form.ts';
 

@@ -1,7 +1,7 @@
 import { TENANT_NAME_MAX_LENGTH, type TenantUpdate, tenantUpdateSchema } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 
 /** The settings tab's name form: the shared PATCH schema, its messages in the interface language. */
 export function useTenantNameResolver() {

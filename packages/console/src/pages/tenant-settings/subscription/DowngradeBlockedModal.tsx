@@ -4,12 +4,12 @@ import {
   type QuotaKey,
   type QuotaValue,
 } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { formatUsage } from '../../../cloud/billing-format.ts';
 import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './Subscription.module.css';
 
 export const DOWNGRADE_BLOCKED_CODE = 'subscription.downgrade_blocked';

@@ -3,7 +3,6 @@ import { freePlanQuota, proPlanQuota, type Sku, type Subscription } from '@gateh
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import { KitProvider } from '../../../components/KitProvider.tsx';
@@ -12,6 +11,7 @@ import plans from '../../../i18n/locales/en/plans.json';
 import quota from '../../../i18n/locales/en/quota.json';
 import subscriptionStrings from '../../../i18n/locales/en/subscription.json';
 import tenants from '../../../i18n/locales/en/tenants.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { type PlanCheckout, PlanOptions } from './PlanOptions.tsx';
 
 // The API is covered by the server tests: what the plan options send, change and show is under test here.
@@ -59,7 +59,7 @@ function setup(currentPlanId: string, checkout: Partial<PlanCheckout> = {}) {
   i18n.addResourceBundle('en', 'plans', plans);
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <KitProvider>
           <PlanOptions
             tenantId="t1"
@@ -74,7 +74,7 @@ function setup(currentPlanId: string, checkout: Partial<PlanCheckout> = {}) {
             }}
           />
         </KitProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return started;
@@ -124,11 +124,11 @@ describe('plan options (spec §4 plan order)', () => {
   it('downgrades to Free only after the confirmation, then updates the tenant and says so', async () => {
     const started = setup('Pro202411');
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to Free' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(state.cancels).toBe(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to Free' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Downgrade to Free?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Downgrade to Free?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Downgrade' }));
     expect(state.cancels).toBe(1);
     expect(state.updates).toEqual([{ id: 't1', patch: { planId: 'Free', subscription: freeSubscription } }]);
@@ -143,7 +143,7 @@ describe('plan options (spec §4 plan order)', () => {
     });
     setup('Pro202411');
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to Free' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Downgrade' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Downgrade' }));
     const blocked = await screen.findByRole('alertdialog', { name: 'This tenant does not fit the Free plan' });
     expect(within(blocked).getByRole('listitem').textContent).toContain('Applications');
     expect(state.updates).toEqual([]);

@@ -1,7 +1,6 @@
 import type { Sku } from '@gatehouse/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCancelSubscription } from '../../../api/billing.ts';
 import { ApiError } from '../../../api/client.ts';
 import { cloudKeys } from '../../../api/tenants.ts';
@@ -15,6 +14,7 @@ import { classNames } from '../../../components/class-names.ts';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { type DowngradeBlocked, DowngradeBlockedModal, parseDowngradeBlocked } from './DowngradeBlockedModal.tsx';
 import { type PlanAction, planAction } from './plan-rules.ts';
 import styles from './Subscription.module.css';

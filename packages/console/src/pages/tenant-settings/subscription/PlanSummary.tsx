@@ -1,5 +1,4 @@
 import type { Subscription, SubscriptionStatus } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useCustomerPortal, usePaymentProvider } from '../../../api/billing.ts';
 import { ApiError } from '../../../api/client.ts';
 import { formatBillingDate, formatMoney, formatPlanCycle } from '../../../cloud/billing-format.ts';
@@ -7,6 +6,7 @@ import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { Tag, type TagStatus } from '../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { showsNextBill } from './plan-rules.ts';
 import styles from './Subscription.module.css';
 

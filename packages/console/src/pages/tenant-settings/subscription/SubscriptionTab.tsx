@@ -1,5 +1,4 @@
 import type { Subscription } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useAvailableSkus, useSkus, useSubscription, useSubscriptionUsage } from '../../../api/billing.ts';
 import { planLabel } from '../../../cloud/checkout/plan-name.ts';
 import { useCheckout } from '../../../cloud/checkout/use-checkout.ts';
@@ -7,6 +6,7 @@ import { useTenants } from '../../../cloud/tenants/TenantsProvider.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toTenantSettings } from '../tabs.ts';
 import { type PlanCheckout, PlanOptions } from './PlanOptions.tsx';
 import { PlanSummary } from './PlanSummary.tsx';

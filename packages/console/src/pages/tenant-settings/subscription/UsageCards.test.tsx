@@ -10,13 +10,13 @@ import {
 } from '@gatehouse/schemas';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
 import { createTestI18n } from '../../../components/testing/render.tsx';
 import quota from '../../../i18n/locales/en/quota.json';
 import subscription from '../../../i18n/locales/en/subscription.json';
 import tenants from '../../../i18n/locales/en/tenants.json';
+import { I18nProvider } from '../../../i18n/react.tsx';
 import { DowngradeBlockedModal, parseDowngradeBlocked } from './DowngradeBlockedModal.tsx';
 import { UsageCards } from './UsageCards.tsx';
 
@@ -25,7 +25,7 @@ function renderEn(ui: ReactNode) {
   i18n.addResourceBundle('en', 'subscription', subscription);
   i18n.addResourceBundle('en', 'quota', quota);
   i18n.addResourceBundle('en', 'tenants', tenants);
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 }
 
 function usageOf(planQuota: Quota, used: Partial<Record<QuotaKey, number | boolean>>): SubscriptionUsage {

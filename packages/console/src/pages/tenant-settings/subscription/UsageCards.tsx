@@ -1,10 +1,10 @@
 import type { QuotaKey, SubscriptionUsage } from '@gatehouse/schemas';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatQuota, formatUsage, formatUsagePercent } from '../../../cloud/billing-format.ts';
 import { Card } from '../../../components/Card/Card.tsx';
 import { classNames } from '../../../components/class-names.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { isUsageExceeded, usageCardKeys } from './plan-rules.ts';
 import styles from './Subscription.module.css';
 

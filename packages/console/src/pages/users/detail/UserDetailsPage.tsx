@@ -1,6 +1,5 @@
 import type { User } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useDeleteUser, useSetUserSuspension, useUser } from '../../../api/users.ts';
 import { Avatar } from '../../../components/Avatar/Avatar.tsx';
@@ -12,6 +11,7 @@ import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toUser, toUsers, userTabs } from '../links.ts';
 import { ResetPasswordModal } from '../password/ResetPasswordModal.tsx';
 import { userDisplayName } from '../user-display.ts';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { LogEntryPage } from '../../audit-logs/LogEntryPage.tsx';
 import { toUser } from '../links.ts';
 

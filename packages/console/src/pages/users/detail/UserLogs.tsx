@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { AuditLogCard } from '../../../components/AuditLog/AuditLogCard.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { logLinks } from '../../audit-logs/log-links.ts';
 import { toUserLog } from '../links.ts';
 import { useUserOutlet } from './user-context.ts';

@@ -1,5 +1,4 @@
 import type { OrganizationWithRoles } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useRemoveUserFromOrganization, useUserOrganizations } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -10,6 +9,7 @@ import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../components/UserText.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { userDisplayName } from '../user-display.ts';
 import styles from './Tabs.module.css';
 import { useUserOutlet } from './user-context.ts';

@@ -1,6 +1,5 @@
 import type { Role } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAssignUserRoles, useRemoveUserRole, useUserRoleCandidates, useUserRoles } from '../../../api/users.ts';
 import { AssignModal } from '../../../components/AssignModal/AssignModal.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -12,6 +11,7 @@ import { handleSubmitError } from '../../../components/submit/use-submit-handler
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { userDisplayName } from '../user-display.ts';
 import styles from './Tabs.module.css';
 import { useUserOutlet } from './user-context.ts';

@@ -5,7 +5,6 @@ import {
   userImportFields,
 } from '@gatehouse/schemas';
 import { type ChangeEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useStartUserImport, useUserImportJob } from '../../../api/user-imports.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -17,6 +16,7 @@ import { Modal } from '../../../components/Modal/Modal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table } from '../../../components/Table/Table.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toUsers } from '../links.ts';
 import styles from './ImportUsers.module.css';
 import { csvHeader, type ImportFile, importFormatOf, initialMapping, jsonColumns } from './import-file.ts';

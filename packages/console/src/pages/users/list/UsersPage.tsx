@@ -1,6 +1,5 @@
 import type { User } from '@gatehouse/schemas';
 import { Users } from 'lucide';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { userSearchValue, useUsers } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -16,6 +15,7 @@ import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
 import { Tag } from '../../../components/Tag/Tag.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { toCreateUser, toImportUsers, toUser } from '../links.ts';
 import { UserIdentity } from '../UserIdentity.tsx';
 import styles from '../Users.module.css';

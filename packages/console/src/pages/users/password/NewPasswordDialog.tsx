@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './Password.module.css';
 
 type Props = { title: string; userName: string; password: string; onDone: () => void };

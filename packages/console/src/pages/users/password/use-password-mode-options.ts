@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { CardRadioOption } from '../../../components/form/CardRadio.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { PasswordMode } from '../create/create-user-form.ts';
 
 /** The ways to give a user a password, as radio cards (creating may leave it out; a reset may not). */

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateHook } from '../../../api/webhooks.ts';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
@@ -7,6 +6,7 @@ import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { HookDeliveryFields, HookGeneralFields } from '../form/HookFields.tsx';
 import { emptyHookForm, formToCreate, type HookForm, useHookFormResolver } from '../hook-form.ts';
 import { toHook, toHooks } from '../links.ts';

@@ -1,5 +1,4 @@
 import type { HookLog } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useHookLogs } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -7,6 +6,7 @@ import { Select } from '../../../components/form/Select.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../components/Table/Table.tsx';
 import { useListParams } from '../../../components/Table/use-list-params.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import { isHookEvent } from '../form/events.ts';
 import { AttemptStatus, attemptText } from '../HookFacts.tsx';

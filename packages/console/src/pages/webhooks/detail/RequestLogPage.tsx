@@ -1,6 +1,5 @@
 import type { HookLog } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useHookLog, useReplayHookLog } from '../../../api/webhooks.ts';
@@ -13,6 +12,7 @@ import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useDateTimeFormat } from '../../users/use-date-time-format.ts';
 import { AttemptStatus, attemptText } from '../HookFacts.tsx';
 import { toHook, toHookLog } from '../links.ts';

@@ -1,6 +1,5 @@
 import { HOOK_SIGNATURE_HEADER, type Hook } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRotateSigningKey } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -8,6 +7,7 @@ import { CopyButton } from '../../../components/CopyButton/CopyButton.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Webhooks.module.css';
 
 /** The key is masked until asked for; rotating asks first, since the old key stops working at once. */

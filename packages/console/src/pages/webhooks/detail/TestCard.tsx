@@ -1,6 +1,5 @@
 import { type Hook, type HookEvent, type HookTestResult, hookTestResultSchema } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTestHook } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
@@ -9,6 +8,7 @@ import { FormField } from '../../../components/form/FormField.tsx';
 import { Select } from '../../../components/form/Select.tsx';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { isHookEvent } from '../form/events.ts';
 import { AttemptStatus } from '../HookFacts.tsx';
 import styles from '../Webhooks.module.css';

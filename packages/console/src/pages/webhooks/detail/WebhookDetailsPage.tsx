@@ -1,5 +1,4 @@
 import type { Hook } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useDeleteHook, useHook } from '../../../api/webhooks.ts';
 import { DetailPage } from '../../../components/DetailPage/DetailPage.tsx';
@@ -9,6 +8,7 @@ import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { handleSubmitError } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { EnabledTag } from '../HookFacts.tsx';
 import { hookTabs, toHook, toHooks } from '../links.ts';
 import type { HookOutletContext } from './hook-context.ts';

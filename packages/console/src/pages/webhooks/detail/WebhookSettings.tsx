@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateHook } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { HookDeliveryFields, HookGeneralFields } from '../form/HookFields.tsx';
 import { EnabledTag } from '../HookFacts.tsx';
 import { formToPatch, type HookForm, hookToForm, useHookFormResolver } from '../hook-form.ts';

@@ -1,8 +1,8 @@
 import type { HookEvent } from '@gatehouse/schemas';
 import { Fragment } from 'react';
 import { type Control, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ErrorLine } from '../../../components/form/ErrorLine.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { HookForm } from '../hook-form.ts';
 import styles from '../Webhooks.module.css';
 import { eventActionKey, eventGroups } from './events.ts';

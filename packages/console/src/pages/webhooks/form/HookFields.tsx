@@ -1,7 +1,7 @@
 import { HOOK_RETRIES_MAX } from '@gatehouse/schemas';
 import type { Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FormNumberInput, FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { HookForm } from '../hook-form.ts';
 import { EventsPicker } from './EventsPicker.tsx';
 import { HeadersEditor } from './HeadersEditor.tsx';

@@ -2,7 +2,6 @@ import type { ApplicationSignInExperience } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useApplicationBranding, useSaveApplicationBranding } from '../../../../api/applications.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
@@ -13,6 +12,7 @@ import { Spinner } from '../../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { useApplicationOutlet } from '../ApplicationDetailPage.tsx';
 import styles from '../settings/Settings.module.css';
 import {

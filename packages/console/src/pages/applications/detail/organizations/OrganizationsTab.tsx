@@ -1,5 +1,4 @@
 import type { OrganizationWithRoles } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useApplicationOrganizations } from '../../../../api/organizations.ts';
 import { Card } from '../../../../components/Card/Card.tsx';
@@ -7,6 +6,7 @@ import { useTenantPath } from '../../../../components/routing/tenant-path.ts';
 import { Table, type TableColumn } from '../../../../components/Table/Table.tsx';
 import { useListParams } from '../../../../components/Table/use-list-params.ts';
 import { Tag } from '../../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { toOrganization } from '../../../organizations/links.ts';
 import { useApplicationOutlet } from '../ApplicationDetailPage.tsx';
 import styles from './OrganizationsTab.module.css';

@@ -1,6 +1,5 @@
 import type { Role } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import {
   useApplicationRoles,
@@ -16,6 +15,7 @@ import { useConfirm } from '../../../../components/Modal/confirm-context.ts';
 import { Table, type TableColumn } from '../../../../components/Table/Table.tsx';
 import { useListParams } from '../../../../components/Table/use-list-params.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { traitsOf } from '../../application-types.ts';
 import { useApplicationOutlet } from '../ApplicationDetailPage.tsx';
 import styles from './RolesTab.module.css';

@@ -1,6 +1,5 @@
 import type { Application, ApplicationSecret } from '@gatehouse/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApplicationSecrets, useDeleteSecret, useRevealSecret } from '../../../../api/applications.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { Card } from '../../../../components/Card/Card.tsx';
@@ -10,6 +9,7 @@ import { useConfirm } from '../../../../components/Modal/confirm-context.ts';
 import { Table, type TableColumn } from '../../../../components/Table/Table.tsx';
 import { Tag } from '../../../../components/Tag/Tag.tsx';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { CreateSecretDialog, RenameSecretDialog } from './SecretDialogs.tsx';
 import styles from './Secrets.module.css';
 import { secretStatus } from './secret-form.ts';

@@ -1,10 +1,10 @@
 import type { Application } from '@gatehouse/schemas';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTenantEndpoints } from '../../../../api/tenant-endpoints.ts';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { CopyableValue } from '../../../../components/CopyButton/CopyButton.tsx';
 import { Spinner } from '../../../../components/Spinner/Spinner.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import styles from './Settings.module.css';
 
 /** 'Endpoints and credentials': what a developer copies into their app's configuration. */

@@ -2,7 +2,6 @@ import { type Application, ID_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_DAYS, redirec
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateApplication } from '../../../../api/applications.ts';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx';
@@ -12,6 +11,7 @@ import { FormNumberInput, FormTextInput } from '../../../../components/form/boun
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { traitsOf } from '../../application-types.ts';
 import { ruleErrorMap } from '../../form/rules.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';

@@ -2,7 +2,6 @@ import { type Application, samlAcsBindings, samlNameIdFormats } from '@gatehouse
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useSamlApplication, useUpdateSamlApplication } from '../../../../api/applications.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { Card } from '../../../../components/Card/Card.tsx';
@@ -15,6 +14,7 @@ import { Spinner } from '../../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { ruleErrorMap } from '../../form/rules.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Settings.module.css';

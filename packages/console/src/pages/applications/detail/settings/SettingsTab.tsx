@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { useTenantPath } from '../../../../components/routing/tenant-path.ts';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { traitsOf } from '../../application-types.ts';
 import { toApplicationGuide } from '../../links.ts';
 import { useApplicationOutlet } from '../ApplicationDetailPage.tsx';

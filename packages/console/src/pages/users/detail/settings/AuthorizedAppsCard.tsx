@@ -1,6 +1,5 @@
 import type { User, UserGrant } from '@gatehouse/schemas';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevokeUserGrant, useUserGrants } from '../../../../api/users.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { Card } from '../../../../components/Card/Card.tsx';
@@ -9,6 +8,7 @@ import { useTenantPath } from '../../../../components/routing/tenant-path.ts';
 import shared from '../../../../components/shared.module.css';
 import { Table, type TableColumn } from '../../../../components/Table/Table.tsx';
 import { Tag } from '../../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { userDisplayName } from '../../user-display.ts';
 import styles from './Settings.module.css';
 

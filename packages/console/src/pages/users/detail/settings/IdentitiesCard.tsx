@@ -1,11 +1,11 @@
 import type { User } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { useDeleteUserIdentity } from '../../../../api/users.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { useConfirm } from '../../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { userDisplayName } from '../../user-display.ts';
 import { identityRows } from './identities.ts';
 import styles from './Settings.module.css';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { CodeBlock } from '../../../../components/CodeBlock/CodeBlock.tsx';
 import { CopyableValue } from '../../../../components/CopyButton/CopyButton.tsx';
 import { saveFile } from '../../../../components/ExportMenu/download.ts';
 import { Modal } from '../../../../components/Modal/Modal.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import passwordStyles from '../../password/Password.module.css';
 import { backupCodesFileName, backupCodesFileText } from './mfa-factors.ts';
 import styles from './Settings.module.css';

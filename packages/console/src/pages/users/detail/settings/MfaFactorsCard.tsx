@@ -5,7 +5,6 @@ import type {
   UserMfaVerificationCreated,
 } from '@gatehouse/schemas';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   useCreateUserMfaVerification,
   useDeleteUserMfaVerification,
@@ -18,6 +17,7 @@ import { useConfirm } from '../../../../components/Modal/confirm-context.ts';
 import { handleSubmitError } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import { UserText } from '../../../../components/UserText.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { useDateTimeFormat } from '../../use-date-time-format.ts';
 import { userDisplayName } from '../../user-display.ts';
 import { BackupCodesCreatedDialog, TotpCreatedDialog } from './MfaCreatedDialogs.tsx';

@@ -1,8 +1,8 @@
 import type { User } from '@gatehouse/schemas';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { CopyableValue } from '../../../../components/CopyButton/CopyButton.tsx';
 import { Tag } from '../../../../components/Tag/Tag.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { useDateTimeFormat } from '../../use-date-time-format.ts';
 import styles from './Settings.module.css';
 

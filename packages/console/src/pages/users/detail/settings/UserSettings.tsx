@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../../../api/users.ts';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx';
@@ -10,6 +9,7 @@ import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import passwordStyles from '../../password/Password.module.css';
 import { hasIdentifier } from '../../user-rules.ts';
 import { userServerErrors } from '../../user-server-errors.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { maxCustomDataKib } from '../../../../components/form/custom-data.ts';
+import { useTranslation } from '../../../../i18n/react.tsx';
 import { useUserFormMessages } from '../../use-user-form-messages.ts';
 import { type AddressField, addressFields, type SettingsFormMessages } from './settings-form.ts';
 
