@@ -94,10 +94,31 @@ test.describe('connectors', () => {
     const testDialog = page.getByRole('dialog', { name: 'Send a test message' });
     await testDialog.getByLabel('Email address').fill(recipient);
     await testDialog.getByRole('button', { name: 'Send' }).click();
-    await expect(testDialog.getByTestId('test-outcome')).toHaveText(`Test message sent to ${recipient}.`);
+    const outcome = testDialog.getByTestId('test-outcome');
+    await expect(outcome).toHaveText(`Test message sent to ${recipient}.`);
+    // Issue 40, item 14: said in the success colour (the theme's token), not as grey text.
+    const [colour, success] = await outcome.evaluate((element) => [
+      getComputedStyle(element).color,
+      getComputedStyle(document.documentElement).getPropertyValue('--color-success').trim(),
+    ]);
+    expect(colour, `the outcome is drawn in --color-success (${success})`).toBe(
+      await page.evaluate((value) => {
+        const probe = document.createElement('span');
+        probe.style.color = value;
+        document.body.append(probe);
+        const computed = getComputedStyle(probe).color;
+        probe.remove();
+        return computed;
+      }, success),
+    );
     const mail = await waitForMail(recipient);
     expect(mail.text).toContain('123456');
-    await testDialog.getByRole('button', { name: 'Cancel' }).click();
+    // Issue 40, item 4: the send disabled its button for a moment; focus stayed in the dialog, so Esc still closes it
+    // and nothing of it is left over the page.
+    await expect.poll(() => testDialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(testDialog).toHaveCount(0);
+    await config(page, 'host').click();
 
     await create.click();
     await expect(page.getByText('Connector “SMTP” created.')).toBeVisible();

@@ -6,8 +6,10 @@ import { chooseLanguage, waitForShell } from '../support/shell.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
- * Screenshot baselines of the main kinds of page (two lists, an entity's settings, a create form) at desktop, tablet
- * and phone widths, in light, dark and Arabic (issue 26). The baselines were looked at before they were kept
+ * Screenshot baselines of the main kinds of page (lists, an entity's settings, a create form, a settings page of choice
+ * cards) at desktop, tablet and phone widths, in light, dark and Arabic (issue 26). They show the layout grammar of the
+ * UI kit's README (issue 40): one page width, the header's action at the end of the title's line however long the
+ * subtitle (API resources was the page where it sat under it), choice cards in two columns (MFA). The baselines were looked at before they were kept
  * (`tests/visual.spec.ts-snapshots/`); a page more than 0.1% of its pixels off its baseline fails (1% let the
  * sidebar's icons go unnoticed).
  * After an intended change of look: run this file with `--update-snapshots`, look at every new image, commit them.
@@ -17,6 +19,9 @@ import { expect, test } from '../support/test.ts';
  */
 const appName = 'Visual storefront';
 const userName = 'visual_baseline_user';
+const resourceName = 'Visual orders API';
+/** The MFA page's settings while it is shot: the defaults (nothing offered, up to the user), whatever ran before. */
+const mfaShown = { factors: [], policy: 'UserControlled', organizationRequiredMfaPolicy: 'Mandatory' };
 const widths = [
   ['desktop', 1440, 900],
   ['tablet', 768, 1024],
@@ -46,6 +51,24 @@ const shots: Shot[] = [
     path: () => `users?search=${encodeURIComponent(userName)}`,
     ready: async (page) => {
       await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    },
+  },
+  {
+    name: 'api-resources-list',
+    path: () => `api-resources?search=${encodeURIComponent(resourceName)}`,
+    ready: async (page) => {
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    },
+  },
+  {
+    name: 'mfa',
+    path: () => 'mfa',
+    ready: async (page) => {
+      // The policy's five cards (by position: the names are Arabic in one mode), in the middle of the window: the
+      // choice cards are what this page shows of the grammar.
+      const policies = page.getByRole('radiogroup').first();
+      await expect(policies.getByRole('radio')).toHaveCount(5);
+      await policies.evaluate((group) => group.scrollIntoView({ block: 'center' }));
     },
   },
 ];
@@ -96,6 +119,12 @@ test('the main pages look as their reviewed baselines at 1440, 768 and 390 px, l
       primaryEmail: 'noor.haddad@visual-baseline.example.com',
     });
   }
+  const resources = await api.get<{ name: string }[]>(`/resources?search=${encodeURIComponent(resourceName)}`);
+  if (!resources.some((resource) => resource.name === resourceName)) {
+    await api.post('/resources', { name: resourceName, indicator: 'https://orders.visual-baseline.example.com' });
+  }
+  const { mfa } = await api.get<{ mfa: unknown }>('/sign-in-exp');
+  await api.patch('/sign-in-exp', { mfa: mfaShown });
   try {
     for (const mode of modes) {
       await page.emulateMedia({ colorScheme: mode === 'dark' ? 'dark' : 'light' });
@@ -115,6 +144,7 @@ test('the main pages look as their reviewed baselines at 1440, 768 and 390 px, l
       }
     }
   } finally {
+    await api.patch('/sign-in-exp', { mfa });
     // The language is saved with the shared admin's preferences: put it back.
     if ((await page.locator('html').getAttribute('lang')) === 'ar') {
       await page.setViewportSize({ width: 1280, height: 720 });
