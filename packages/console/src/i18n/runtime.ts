@@ -1,5 +1,7 @@
 import type { FlatNamespace, TFunction } from 'i18next';
 
+export type { TFunction };
+
 /**
  * The console's translation runtime: a key lookup in the active language's namespaces, `{{name}}` interpolation and
  * plural forms through `Intl.PluralRules`. It replaced i18next at run time (about 16 kB gzip of the first page) because

@@ -4,8 +4,8 @@ import {
   type PasswordRejectionCode,
   passwordRejectionCodes,
 } from '@gatehouse/schemas';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client.ts';
+import type { TFunction } from '../../i18n/runtime.ts';
 
 function isPasswordRejectionCode(value: unknown): value is PasswordRejectionCode {
   return passwordRejectionCodes.some((code) => code === value);

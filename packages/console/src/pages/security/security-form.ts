@@ -12,7 +12,6 @@ import {
   type SignInExperiencePatch,
 } from '@gatehouse/schemas';
 import { toNestErrors } from '@hookform/resolvers';
-import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import type { FieldError, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -20,6 +19,7 @@ import { isSameJson } from '../../components/form/json-equal.ts';
 import { hasMovedDestination } from '../../components/form/masked-secrets.ts';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
 import { useTranslation } from '../../i18n/react.tsx';
+import type { TFunction } from '../../i18n/runtime.ts';
 
 /**
  * The security page's form over three parts of the sign-in experience: the lockout (`sentinelPolicy`), the email

@@ -1,7 +1,7 @@
 import type { Hook, HookLog } from '@gatehouse/schemas';
-import type { TFunction } from 'i18next';
 import { Tag } from '../../components/Tag/Tag.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
+import type { TFunction } from '../../i18n/runtime.ts';
 import styles from './Webhooks.module.css';
 
 /** Which attempt of its delivery a request was: '2 of 3', or just '2' for attempts logged before the count was kept. */

@@ -1,6 +1,5 @@
 import { checkPassword, defaultPasswordPolicy, type Me } from '@gatehouse/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
@@ -14,6 +13,7 @@ import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
+import type { TFunction } from '../../../i18n/runtime.ts';
 import { toProfile, toVerifyPassword } from '../links.ts';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
 import { parseProfileRouteState } from '../route-state.ts';
