@@ -192,6 +192,8 @@ export function waitForOutput(
 export const serverNodeFlags = (env: Record<string, string | undefined>) => [
   ...(env.DATABASE_URL ? [] : ['--liftoff-only']),
   '--max-semi-space-size=8',
+  // For profiling a bench's server, e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+  ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
 ];
 
 /** Starts the server directly on `dataDir` (with `npm start`'s Node flags) and waits for its `Console:` line. */
