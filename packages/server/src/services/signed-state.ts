@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { CompactEncrypt, CompactSign, compactDecrypt, compactVerify } from 'jose';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { COOKIE_KEYS, parseCookieKeys } from './oidc-keys.ts';
@@ -21,7 +22,11 @@ export async function tenantCookieKey(tenant: TenantDb): Promise<string> {
   return key.value;
 }
 
-/** HMAC-SHA256 of `payload` under `key`, base64url; `purpose` separates the uses of one key. */
+/**
+ * HMAC-SHA256 of `payload` under `key`, base64url; `purpose` separates the uses of one key. Only for the SAML
+ * RelayState (sso-sign-in.ts), which the binding limits to 80 bytes: too short for a JWS. Everything else is a JOSE
+ * object (below).
+ */
 export const stateMac = (key: string, purpose: string, payload: string) =>
   createHmac('sha256', key).update(`${purpose}\n${payload}`).digest('base64url');
 
@@ -32,50 +37,60 @@ export function sameMac(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** `payload.mac`: the state as base64url JSON and its MAC. */
+/** A 256-bit key of its own for each use (`kind` and `purpose`) of the tenant's cookie key (HKDF-SHA256). */
+const derivedKey = (cookieKey: string, kind: 'sign' | 'seal', purpose: string) =>
+  new Uint8Array(hkdfSync('sha256', cookieKey, 'gatehouse signed state', `${kind}\n${purpose}`, 32));
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The state when it is this tenant's and has not expired (its `exp` is epoch seconds, as a JWT's). */
+function stillValid<State extends StateBase>(tenant: TenantDb, bytes: Uint8Array): State | undefined {
+  const state = JSON.parse(decoder.decode(bytes)) as State;
+  return state.tenantId === tenant.tenantId && typeof state.exp === 'number' && state.exp > Date.now() / 1000
+    ? state
+    : undefined;
+}
+
+/** A compact JWS (HS256) of the state, under a key derived from the tenant's cookie key for this purpose. */
 export async function signState<State extends StateBase>(
   tenant: TenantDb,
   purpose: string,
   state: State,
 ): Promise<string> {
-  const payload = Buffer.from(JSON.stringify(state)).toString('base64url');
-  return `${payload}.${stateMac(await tenantCookieKey(tenant), purpose, payload)}`;
+  const key = derivedKey(await tenantCookieKey(tenant), 'sign', purpose);
+  return new CompactSign(encoder.encode(JSON.stringify(state))).setProtectedHeader({ alg: 'HS256' }).sign(key);
 }
 
-/** The state when its MAC is the tenant's for this purpose and it has not expired; undefined otherwise. */
+/** The state when its signature is the tenant's for this purpose and it has not expired; undefined otherwise. */
 export async function readState<State extends StateBase>(
   tenant: TenantDb,
   purpose: string,
   token: string | undefined,
 ): Promise<State | undefined> {
-  const [payload = '', signature = '', ...rest] = (token ?? '').split('.');
-  if (!payload || !signature || rest.length > 0) return undefined;
-  if (!sameMac(stateMac(await tenantCookieKey(tenant), purpose, payload), signature)) return undefined;
+  if (!token) return undefined;
   try {
-    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as State;
-    return state.tenantId === tenant.tenantId && typeof state.exp === 'number' && state.exp > Date.now() / 1000
-      ? state
-      : undefined;
+    const key = derivedKey(await tenantCookieKey(tenant), 'sign', purpose);
+    const { payload } = await compactVerify(token, key, { algorithms: ['HS256'] });
+    return stillValid<State>(tenant, payload);
   } catch {
     return undefined;
   }
 }
 
-const sealKey = (key: string, purpose: string) => createHash('sha256').update(`seal\n${purpose}\n${key}`).digest();
-
 /**
- * Like {@link signState}, but also unreadable on the way (AES-256-GCM under a key derived from the tenant's cookie
- * key): for state that holds a user's details and travels in a URL, which logs and browser history keep.
+ * Like {@link signState}, but also unreadable on the way: a compact JWE (`dir`, A256GCM) under a key derived for
+ * sealing, for state that holds a user's details and travels in a URL, which logs and browser history keep.
  */
 export async function sealState<State extends StateBase>(
   tenant: TenantDb,
   purpose: string,
   state: State,
 ): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(await tenantCookieKey(tenant), purpose), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(state), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  const key = derivedKey(await tenantCookieKey(tenant), 'seal', purpose);
+  return new CompactEncrypt(encoder.encode(JSON.stringify(state)))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .encrypt(key);
 }
 
 /** The sealed state when it opens under the tenant's key for this purpose and has not expired; undefined otherwise. */
@@ -84,20 +99,14 @@ export async function openState<State extends StateBase>(
   purpose: string,
   token: string | undefined,
 ): Promise<State | undefined> {
-  const bytes = Buffer.from(token ?? '', 'base64url');
-  if (bytes.length < 29) return undefined;
+  if (!token) return undefined;
   try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      sealKey(await tenantCookieKey(tenant), purpose),
-      bytes.subarray(0, 12),
-    );
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    const json = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-    const state = JSON.parse(json) as State;
-    return state.tenantId === tenant.tenantId && typeof state.exp === 'number' && state.exp > Date.now() / 1000
-      ? state
-      : undefined;
+    const key = derivedKey(await tenantCookieKey(tenant), 'seal', purpose);
+    const { plaintext } = await compactDecrypt(token, key, {
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+    });
+    return stillValid<State>(tenant, plaintext);
   } catch {
     return undefined;
   }
