@@ -1,3 +1,4 @@
+import { DOMImplementation, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { samlApplicationCertificates } from '../db/tables.ts';
@@ -5,12 +6,6 @@ import type { TenantDb } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import { findSamlApplication } from './saml-applications.ts';
 import { certificateBase64 } from './saml-certificates.ts';
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
-  );
 
 /** Where this application's identity provider lives: its entity ID and single sign-on endpoint. */
 export function samlIdentityProvider(publicUrl: string, tenantId: string, applicationId: string) {
@@ -20,34 +15,46 @@ export function samlIdentityProvider(publicUrl: string, tenantId: string, applic
 
 const bindings = ['HTTP-Redirect', 'HTTP-POST'] as const;
 
-/** SAML 2.0 metadata of the identity provider that this application (the service provider) trusts. */
+const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
+const DS = 'http://www.w3.org/2000/09/xmldsig#';
+
+/**
+ * SAML 2.0 metadata of the identity provider that this application (the service provider) trusts, built as a DOM and
+ * serialised by @xmldom/xmldom (which escapes every value), not by string templates.
+ */
 export function renderIdentityProviderMetadata(options: {
   entityId: string;
   singleSignOnUrl: string;
   certificatePem: string;
   nameIdFormat: string;
 }): string {
-  const location = escapeXml(options.singleSignOnUrl);
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${escapeXml(options.entityId)}">
-  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
-    <md:KeyDescriptor use="signing">
-      <ds:KeyInfo>
-        <ds:X509Data>
-          <ds:X509Certificate>${certificateBase64(options.certificatePem)}</ds:X509Certificate>
-        </ds:X509Data>
-      </ds:KeyInfo>
-    </md:KeyDescriptor>
-    <md:NameIDFormat>${escapeXml(options.nameIdFormat)}</md:NameIDFormat>
-${bindings
-  .map(
-    (binding) =>
-      `    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:${binding}" Location="${location}"/>`,
-  )
-  .join('\n')}
-  </md:IDPSSODescriptor>
-</md:EntityDescriptor>
-`;
+  const document = new DOMImplementation().createDocument(MD, 'md:EntityDescriptor', null);
+  const element = (parent: Element, namespace: string, name: string, attributes: Record<string, string> = {}) => {
+    const child = document.createElementNS(namespace, name);
+    for (const [attribute, value] of Object.entries(attributes)) child.setAttribute(attribute, value);
+    parent.appendChild(child);
+    return child;
+  };
+  const root = document.documentElement;
+  if (!root) throw new Error('no metadata root');
+  root.setAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns:ds', DS);
+  root.setAttribute('entityID', options.entityId);
+  const idp = element(root, MD, 'md:IDPSSODescriptor', {
+    WantAuthnRequestsSigned: 'false',
+    protocolSupportEnumeration: 'urn:oasis:names:tc:SAML:2.0:protocol',
+  });
+  const keyInfo = element(element(idp, MD, 'md:KeyDescriptor', { use: 'signing' }), DS, 'ds:KeyInfo');
+  element(element(keyInfo, DS, 'ds:X509Data'), DS, 'ds:X509Certificate').appendChild(
+    document.createTextNode(certificateBase64(options.certificatePem)),
+  );
+  element(idp, MD, 'md:NameIDFormat').appendChild(document.createTextNode(options.nameIdFormat));
+  for (const binding of bindings) {
+    element(idp, MD, 'md:SingleSignOnService', {
+      Binding: `urn:oasis:names:tc:SAML:2.0:bindings:${binding}`,
+      Location: options.singleSignOnUrl,
+    });
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(document)}\n`;
 }
 
 /** The identity provider's SAML 2.0 metadata for an application, with its active signing certificate (else 404). */
