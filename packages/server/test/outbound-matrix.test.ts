@@ -2,35 +2,38 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/http/errors.ts';
 import { verifyCaptcha } from '../src/services/captcha.ts';
 import { oauth2Social, oidcSocial, type SocialContext } from '../src/services/connectors/social.ts';
-import { allowAllOutbound, type OutboundPolicy, outboundFetch } from '../src/services/outbound.ts';
+import { allowAllOutbound, type OutboundPolicy, outboundFetch, outboundResolver } from '../src/services/outbound.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
- * Public-looking names that resolve to private addresses, the way an attacker's DNS zone would answer: every lookup
- * of the process goes through here (the outbound client's and the SMTP connector's), other names as usual.
+ * Public-looking names that resolve to private addresses, the way an attacker's DNS zone would answer: every outbound
+ * lookup goes through here while this file runs (the outbound client's and the SMTP connector's), other names as usual.
  * `idp.allowed.test` is an identity provider the operator allows (OUTBOUND_ALLOW_LIST), whose answers name private
  * addresses for the next request (a token or user-info endpoint).
  */
-vi.mock('node:dns', async (importOriginal) => {
-  const dns = await importOriginal<typeof import('node:dns')>();
-  const fake: Record<string, LookupAddress[]> = {
-    'intranet.attacker.example': [{ address: '127.0.0.1', family: 4 }],
-    'idp.allowed.test': [{ address: '127.0.0.1', family: 4 }],
-  };
-  type Callback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-  const lookup = (hostname: string, options: unknown, callback?: Callback) => {
-    const done = (typeof options === 'function' ? options : callback) as Callback;
-    const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean };
-    const answer = fake[hostname.toLowerCase()];
-    if (!answer) return (dns.lookup as (...args: unknown[]) => void)(hostname, options, callback);
-    const [first] = answer;
-    process.nextTick(() => (opts.all ? done(null, answer) : done(null, first?.address ?? '', first?.family)));
-  };
-  return { ...dns, lookup, default: { ...dns, lookup } };
+const fakeZone: Record<string, LookupAddress[]> = {
+  'intranet.attacker.example': [{ address: '127.0.0.1', family: 4 }],
+  'idp.allowed.test': [{ address: '127.0.0.1', family: 4 }],
+};
+type Callback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+const realLookup = outboundResolver.lookup;
+const hostileLookup = (hostname: string, options: unknown, callback?: Callback) => {
+  const done = (typeof options === 'function' ? options : callback) as Callback;
+  const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean };
+  const answer = fakeZone[hostname.toLowerCase()];
+  if (!answer) return (realLookup as (...args: unknown[]) => void)(hostname, options, callback);
+  const [first] = answer;
+  process.nextTick(() => (opts.all ? done(null, answer) : done(null, first?.address ?? '', first?.family)));
+};
+beforeAll(() => {
+  outboundResolver.lookup = hostileLookup as typeof realLookup;
+});
+afterAll(() => {
+  outboundResolver.lookup = realLookup;
 });
 
 /**

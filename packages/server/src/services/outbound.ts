@@ -154,9 +154,18 @@ export function outboundAddress(policy: OutboundPolicy): (hostname: string) => P
   };
 }
 
+/**
+ * The name resolver of every outbound request (the client's connections and `outboundAddress`). The policy's tests
+ * swap `lookup` for a hostile DNS zone and put it back after (test/outbound-matrix.test.ts; the server suite shares
+ * one module graph per worker, so a module mock would not reach this file); nothing else changes it.
+ */
+export const outboundResolver: { lookup: typeof lookup } = { lookup };
+
 const lookupAll = (hostname: string) =>
   new Promise<LookupAddress[]>((resolve, reject) =>
-    lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    outboundResolver.lookup(hostname, { all: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
   );
 
 /** URL host without IPv6 brackets. */
@@ -259,7 +268,7 @@ export function outboundFetch(policy: OutboundPolicy): typeof undiciFetch {
   if (known) return known;
   const allowed = allowListOf(policy);
   const checkedLookup: LookupFunction = (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, resolved: LookupAddress[]) => {
+    outboundResolver.lookup(hostname, { ...options, all: true }, (error, resolved: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       const refused = policy.denyPrivate ? refusedAmong(allowed, hostname, resolved) : undefined;
       if (refused) return callback(new OutboundAddressRefused(refused.address), '', 4);
