@@ -39,6 +39,8 @@ const adminWrites = {
   IdTokenConfig: ['Updated'],
   UserMfaVerification: ['Created', 'Deleted'],
   UserPersonalAccessToken: ['Created', 'Updated', 'Deleted'],
+  OneTimeToken: ['Created', 'Updated', 'Deleted'],
+  SentinelActivity: ['Deleted'],
 } as const;
 type AdminWrites = typeof adminWrites;
 type AdminLogKey = {

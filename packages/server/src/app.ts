@@ -290,6 +290,8 @@ export function createApp(services: Services) {
   };
   app.get('/api/openapi.json', serveDocument);
   app.get('/api/swagger.json', serveDocument30);
+  // The reference's other name for the same document (its OpenAPI 3.0 one, like /api/swagger.json).
+  app.get('/api/.well-known/management.openapi.json', serveDocument30);
 
   const limitBody = withoutBodyless(
     bodyLimit({

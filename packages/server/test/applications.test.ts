@@ -198,7 +198,7 @@ describe('applications', () => {
 
   it('sends SAML applications to their own API', async () => {
     const response = await createApp({ name: 'saml', type: 'SAML' });
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(400);
     expect(response.json.code).toBe('application.saml.use_saml_app_api');
   });
 
@@ -265,7 +265,16 @@ describe('applications', () => {
       ] as const) {
         const response = await t.call(path, { method, body });
         expect(response.status, `${method} ${path}`).toBe(404);
-        expect(response.json.code).toBe('entity.not_exists_with_id');
+        // A secret is written by (application, name) in the reference, without a lookup: its update and deletion
+        // misses (issue 43).
+        const bySecretName = path.endsWith('/secrets/prod');
+        const code =
+          bySecretName && method === 'PATCH'
+            ? 'entity.not_exists'
+            : bySecretName && method === 'DELETE'
+              ? 'entity.not_found'
+              : 'entity.not_exists_with_id';
+        expect(response.json.code, `${method} ${path}`).toBe(code);
       }
     }
     expect(await otherTenant(t).findOne(applications, eq(applications.id, foreign.id))).toMatchObject({

@@ -79,7 +79,7 @@ describe('SAML applications (reference shapes)', () => {
     expect(patched.json.code).toBe('application.saml.acs_url_binding_not_supported');
   });
 
-  it('answers 400 saml_application_only for an application of another type, on every SAML route', async () => {
+  it('answers 422 saml_application_only for an application of another type, on every SAML route', async () => {
     const spa = await newApp({ name: 'test-non-saml-app', type: 'Traditional', isThirdParty: true });
     for (const [method, path, body] of [
       ['GET', `/api/saml-applications/${spa}`, undefined],
@@ -91,10 +91,69 @@ describe('SAML applications (reference shapes)', () => {
       ['DELETE', `/api/saml-applications/${spa}/secrets/some-secret`, undefined],
     ] as const) {
       const response = await t.call(path, { method, body });
-      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(response.status, `${method} ${path}`).toBe(422);
       expect(response.json.code).toBe('application.saml.saml_application_only');
     }
     expect((await t.call(`/api/applications/${spa}`)).status, 'the application is still there').toBe(200);
+  });
+
+  it('sends a SAML application to its own API: POST, PATCH and DELETE /applications answer 400 use_saml_app_api', async () => {
+    const created = await t.call('/api/saml-applications', {
+      method: 'POST',
+      body: { name: 'test', description: 'test' },
+    });
+    const id = String(created.json.id);
+    for (const [method, path, body] of [
+      ['POST', '/api/applications', { name: 'saml', type: 'SAML' }],
+      ['PATCH', `/api/applications/${id}`, { name: 'updated' }],
+      ['DELETE', `/api/applications/${id}`, undefined],
+    ] as const) {
+      const response = await t.call(path, { method, body });
+      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(response.json.code).toBe('application.saml.use_saml_app_api');
+    }
+    const kept = await t.call(`/api/saml-applications/${id}`);
+    expect(kept.json.name, 'neither changed nor deleted').toBe('test');
+    expect((await t.call(`/api/saml-applications/${id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('refuses to delete the active certificate with 400 can_not_delete_active_secret', async () => {
+    const created = await t.call('/api/saml-applications', {
+      method: 'POST',
+      body: { name: 'test', description: 'test' },
+    });
+    const id = String(created.json.id);
+    const secret = await t.call(`/api/saml-applications/${id}/secrets`, {
+      method: 'POST',
+      body: { lifeSpanInYears: 30 },
+    });
+    expect(secret.status).toBe(201);
+    const path = `/api/saml-applications/${id}/secrets/${secret.json.id}`;
+    expect((await t.call(path, { method: 'PATCH', body: { active: true } })).status).toBe(200);
+    const refused = await t.call(path, { method: 'DELETE' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe('application.saml.can_not_delete_active_secret');
+    // Another certificate active, this one goes.
+    const [other] = (await t.call(`/api/saml-applications/${id}/secrets`)).json.filter(
+      (certificate: { id: string }) => certificate.id !== secret.json.id,
+    );
+    await t.call(`/api/saml-applications/${id}/secrets/${other.id}`, { method: 'PATCH', body: { active: true } });
+    expect((await t.call(path, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('stores encryption.certificate as sent, as the reference does (no assertion is encrypted with it)', async () => {
+    const encryption = { encryptAssertion: true, encryptThenSign: false, certificate: 'an SP certificate, not PEM' };
+    const created = await t.call('/api/saml-applications', { method: 'POST', body: { name: 'enc', encryption } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.json.encryption).toEqual(encryption);
+    const patched = await t.call(`/api/saml-applications/${created.json.id}`, {
+      method: 'PATCH',
+      body: { encryption: { ...encryption, certificate: 'MIIC…' } },
+    });
+    expect(patched.status).toBe(200);
+    expect((await t.call(`/api/saml-applications/${created.json.id}`)).json.encryption.certificate).toBe('MIIC…');
+    // The metadata (signed with the application's own certificate) is unaffected.
+    expect((await t.app.request(`/api/saml-applications/${created.json.id}/metadata`)).status).toBe(200);
   });
 
   it('creates signing certificates of any lifespan the reference allows, up to an encodable 1000 years', async () => {
@@ -239,5 +298,63 @@ describe('application secrets (reference shapes)', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.json).toMatchObject({ applicationId: app, name: 'two' });
     expect((await t.call(`/api/applications/${app}/secrets`)).json[0]).toMatchObject({ applicationId: app });
+  });
+});
+
+describe('404s of applications as the reference answers them (issue 43)', () => {
+  it('PUT and GET /applications/{id}/sign-in-experience with an unknown id of any length answer 404', async () => {
+    // The reference takes any text as the id (its finder misses with `entity.not_exists_with_id`), also a long one.
+    for (const id of ['no-such-app', 'an-application-id-longer-than-twenty-one', 'x'.repeat(256)]) {
+      const put = await t.call(`/api/applications/${id}/sign-in-experience`, {
+        method: 'PUT',
+        body: { displayName: 'Partner', termsOfUseUrl: 'https://partner.example.com/terms' },
+      });
+      expect(put.status, id).toBe(404);
+      expect(put.json.code, id).toBe('entity.not_exists_with_id');
+      const get = await t.call(`/api/applications/${id}/sign-in-experience`);
+      expect(get.status, id).toBe(404);
+      expect(get.json.code, id).toBe('entity.not_exists_with_id');
+    }
+  });
+
+  it('GET, PATCH and DELETE of an application id longer than 21 characters answer 404, not 400', async () => {
+    const id = 'an-application-id-longer-than-twenty-one';
+    for (const [method, path, body] of [
+      ['GET', `/api/applications/${id}`, undefined],
+      ['PATCH', `/api/applications/${id}`, { name: 'x' }],
+      ['DELETE', `/api/applications/${id}`, undefined],
+      ['GET', `/api/applications/${id}/secrets`, undefined],
+      ['GET', `/api/applications/${id}/roles`, undefined],
+    ] as const) {
+      const response = await t.call(path, { method, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.json.code, `${method} ${path}`).toBe('entity.not_exists_with_id');
+    }
+  });
+
+  it('a secret that does not exist: DELETE is entity.not_found, PATCH entity.not_exists, as the reference writes by name', async () => {
+    const app = await newApp({ name: 'compat secrets 404', type: 'MachineToMachine' });
+    for (const appId of [app, 'no-such-app']) {
+      const deleted = await t.call(`/api/applications/${appId}/secrets/no-such-secret`, { method: 'DELETE' });
+      expect(deleted.status, appId).toBe(404);
+      expect(deleted.json.code, appId).toBe('entity.not_found');
+      const renamed = await t.call(`/api/applications/${appId}/secrets/no-such-secret`, {
+        method: 'PATCH',
+        body: { name: 'renamed' },
+      });
+      expect(renamed.status, appId).toBe(404);
+      expect(renamed.json.code, appId).toBe('entity.not_exists');
+    }
+  });
+
+  it('DELETE /applications/{id}/roles/{roleId} of a role not held is entity.not_found; an unknown app its finder’s code', async () => {
+    const app = await newApp({ name: 'compat roles 404', type: 'MachineToMachine' });
+    const notHeld = await t.call(`/api/applications/${app}/roles/no-such-role`, { method: 'DELETE' });
+    expect(notHeld.status).toBe(404);
+    expect(notHeld.json.code).toBe('entity.not_found');
+    // The reference looks the application up first here.
+    const unknownApp = await t.call('/api/applications/no-such-app/roles/no-such-role', { method: 'DELETE' });
+    expect(unknownApp.status).toBe(404);
+    expect(unknownApp.json.code).toBe('entity.not_exists_with_id');
   });
 });

@@ -2,6 +2,7 @@ import { acceptedHookEvents, reservedHookEvents } from '@gatehouse/schemas';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaTo30 } from '../src/http/openapi-30.ts';
 import { UNPAGINATED_ROW_LIMIT } from '../src/http/route-kit.ts';
 import { WebhookWorker } from '../src/services/webhooks-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -140,6 +141,7 @@ describe('webhooks as the reference accepts them', () => {
     const reference = [
       'PostRegister',
       'PostSignIn',
+      'PostSignInAdaptiveMfaTriggered',
       'PostResetPassword',
       'User.Created',
       'User.Deleted',
@@ -248,5 +250,82 @@ describe('/api/swagger.json (where the reference serves its document)', () => {
     expect(text, 'no const').not.toContain('"const":');
     expect(text, 'nullable fields say so the 3.0 way').toContain('"nullable":true');
     expect(text).not.toMatch(/"exclusiveMinimum":\d/);
+  });
+
+  it('writes exclusive bounds as inclusive ones, never the boolean flag validators of later drafts refuse', async () => {
+    const document = (await t.call('/api/swagger.json', { auth: false })).json;
+    const full = (await t.call('/api/openapi.json', { auth: false })).json;
+    const flagged: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') flagged.push(`${path}/${key}`);
+        walk(value, `${path}/${key}`);
+      }
+    };
+    walk(document, '');
+    expect(flagged, 'no exclusiveMinimum/exclusiveMaximum left').toEqual([]);
+    expect(JSON.stringify(full), 'the 3.1 document does have exclusive bounds').toContain('"exclusiveMinimum":0');
+
+    // A secret's `expiresAt` (a positive integer): `minimum: 1`, as the issue asks.
+    const body = document.paths['/api/applications/{id}/secrets'].post.requestBody.content['application/json'].schema;
+    const schema = body.$ref ? document.components.schemas[body.$ref.split('/').pop()] : body;
+    expect(schema.properties.expiresAt).toMatchObject({ type: 'integer', minimum: 1, nullable: true });
+  });
+});
+
+describe('the 3.1 → 3.0 conversion of exclusive bounds', () => {
+  it('moves integer bounds inside the range and excludes the bound of other numbers', () => {
+    expect(schemaTo30({ type: 'integer', exclusiveMinimum: 0 })).toEqual({ type: 'integer', minimum: 1 });
+    expect(schemaTo30({ type: 'integer', exclusiveMaximum: 10, maximum: 5 })).toEqual({ type: 'integer', maximum: 5 });
+    expect(schemaTo30({ type: 'integer', exclusiveMinimum: 0.5 })).toEqual({ type: 'integer', minimum: 1 });
+    expect(schemaTo30({ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 })).toEqual({
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      allOf: [{ not: { enum: [0, 1] } }],
+    });
+    expect(schemaTo30({ type: 'number', exclusiveMinimum: 0, minimum: 2 })).toEqual({ type: 'number', minimum: 2 });
+  });
+});
+
+describe('path ids are any text of 1–256 characters (issue 43)', () => {
+  it('answers an id longer than Gatehouse generates with 404 on every id route, as an unknown one; over 256 is 400', async () => {
+    const long = 'an-id-that-is-longer-than-any-we-generate';
+    const paths = [
+      `/api/applications/${long}`,
+      `/api/applications/${long}/sign-in-experience`,
+      `/api/applications/${long}/secrets`,
+      `/api/applications/${long}/roles`,
+      `/api/roles/${long}`,
+      `/api/roles/${long}/scopes`,
+      `/api/resources/${long}`,
+      `/api/resources/${long}/scopes`,
+      `/api/domains/${long}`,
+      `/api/logs/${long}`,
+      `/api/organizations/${long}`,
+      `/api/organization-roles/${long}`,
+      `/api/organization-scopes/${long}`,
+      `/api/organization-invitations/${long}`,
+      `/api/users/${long}`,
+      `/api/users/${long}/roles`,
+      `/api/users/${long}/organizations`,
+    ];
+    for (const path of paths) {
+      const response = await t.call(path);
+      expect(response.status, path).toBe(404);
+    }
+    for (const path of [
+      `/api/roles/${long}/scopes/${long}`,
+      `/api/users/${long}/roles/${long}`,
+      `/api/users/${long}/mfa-verifications/${long}`,
+      `/api/organizations/${long}/users/${long}`,
+    ]) {
+      const response = await t.call(path, { method: 'DELETE' });
+      expect(response.status, `DELETE ${path}`).toBe(404);
+    }
+    const tooLong = await t.call(`/api/applications/${'x'.repeat(257)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.code).toBe('guard.invalid_input');
   });
 });

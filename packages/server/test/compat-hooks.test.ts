@@ -1,5 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hooks, users } from '../src/db/tables.ts';
+import { queueInteractionEvent } from '../src/services/interaction-events.ts';
+import { WebhookWorker } from '../src/services/webhooks-worker.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { ownTenant } from './support/scenarios.ts';
 
 /**
  * Issue 24: webhooks as a client written for the reference management API sends and reads them (section 9 of the
@@ -68,6 +76,60 @@ describe('POST /hooks', () => {
     expect(unknown.json.code).toBe('guard.invalid_input');
   });
 
+  it("subscribes to the reference's whole event list, PostSignInAdaptiveMfaTriggered included (issue 43)", async () => {
+    // The reference's `hookEvents`: interaction, data and exception events. Those of areas not built are accepted
+    // and never fire (docs/areas/webhooks.md).
+    const everyEvent = [
+      'PostRegister',
+      'PostSignIn',
+      'PostSignInAdaptiveMfaTriggered',
+      'PostResetPassword',
+      'User.Created',
+      'User.Deleted',
+      'User.Data.Updated',
+      'User.SuspensionStatus.Updated',
+      'TrustedDevice.Created',
+      'TrustedDevice.Deleted',
+      'Role.Created',
+      'Role.Deleted',
+      'Role.Data.Updated',
+      'Role.Scopes.Updated',
+      'Scope.Created',
+      'Scope.Deleted',
+      'Scope.Data.Updated',
+      'Organization.Created',
+      'Organization.Deleted',
+      'Organization.Data.Updated',
+      'Organization.Membership.Updated',
+      'OrganizationRole.Created',
+      'OrganizationRole.Deleted',
+      'OrganizationRole.Data.Updated',
+      'OrganizationRole.Scopes.Updated',
+      'OrganizationScope.Created',
+      'OrganizationScope.Deleted',
+      'OrganizationScope.Data.Updated',
+      'Identifier.Lockout',
+      'Message.RateLimited',
+      'Grant.LimitExceeded',
+    ];
+    const created = await t.call('/api/hooks', {
+      method: 'POST',
+      body: { name: 'Every event', events: everyEvent, config: { url: 'https://hooks.example.com/every' } },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.events).toEqual(everyEvent);
+    const adaptive = await t.call('/api/hooks', {
+      method: 'POST',
+      body: hookBody({ events: ['PostSignInAdaptiveMfaTriggered'] }),
+    });
+    expect(adaptive.status, adaptive.text).toBe(201);
+    const legacy = await t.call(`/api/hooks/${adaptive.json.id}`, {
+      method: 'PATCH',
+      body: { event: 'PostSignInAdaptiveMfaTriggered' },
+    });
+    expect(legacy.status, legacy.text).toBe(200);
+  });
+
   it('is enabled by default', async () => {
     expect((await newHook()).enabled).toBe(true);
     expect((await newHook({ enabled: false })).enabled).toBe(false);
@@ -115,17 +177,18 @@ describe('GET/PATCH/DELETE /hooks/{id}, PATCH /hooks/{id}/signing-key', () => {
     expect((await t.call(`/api/hooks/${hook.id}`)).status).toBe(404);
   });
 
-  it('answers an unknown hook with 404 entity.not_exists_with_id everywhere', async () => {
-    for (const [method, path, body] of [
-      ['GET', '/api/hooks/no-such-hook', undefined],
-      ['PATCH', '/api/hooks/no-such-hook', { enabled: false }],
-      ['DELETE', '/api/hooks/no-such-hook', undefined],
-      ['PATCH', '/api/hooks/no-such-hook/signing-key', undefined],
-      ['GET', '/api/hooks/no-such-hook/recent-logs', undefined],
+  it('answers an unknown hook with 404: entity.not_exists on the updates, entity.not_exists_with_id elsewhere', async () => {
+    for (const [method, path, body, code] of [
+      ['GET', '/api/hooks/no-such-hook', undefined, 'entity.not_exists_with_id'],
+      ['PATCH', '/api/hooks/no-such-hook', { enabled: false }, 'entity.not_exists'],
+      ['PATCH', '/api/hooks/no-such-hook', {}, 'entity.not_exists'],
+      ['DELETE', '/api/hooks/no-such-hook', undefined, 'entity.not_exists_with_id'],
+      ['PATCH', '/api/hooks/no-such-hook/signing-key', undefined, 'entity.not_exists'],
+      ['GET', '/api/hooks/no-such-hook/recent-logs', undefined, 'entity.not_exists_with_id'],
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code, `${method} ${path}`).toBe('entity.not_exists_with_id');
+      expect(response.json, `${method} ${path}`).toEqual({ code, message: expect.any(String) });
     }
   });
 
@@ -173,5 +236,148 @@ describe('GET /hooks/{id}/recent-logs', () => {
     expect(logs.status).toBe(200);
     expect(logs.json).toEqual([]);
     expect(logs.headers.get('Total-Number')).toBe('0');
+  });
+});
+
+/**
+ * A receiver written for the reference (issue 43): it reads the signature from `logto-signature-sha-256`, recomputes
+ * the hex HMAC-SHA256 of the raw body bytes with the hook's signing key, and parses the reference's fields. It runs on
+ * 127.0.0.1 and keeps each request's raw bytes.
+ */
+describe('deliveries as a receiver written for the reference verifies and parses them', () => {
+  type Raw = { headers: IncomingHttpHeaders; body: Buffer };
+  let received: Raw[] = [];
+  let receiver: Server;
+  let url: string;
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/logto-webhook`;
+    // The hooks of the tests above point at hooks.example.com: nothing is sent there.
+    await t.db.update(hooks).set({ enabled: false });
+  });
+  afterAll(async () => {
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+  beforeEach(async () => {
+    await worker().drain();
+    received = [];
+  });
+  const worker = () => new WebhookWorker({ db: t.db, backoffMs: () => 0, timeoutMs: 2000 });
+
+  /** What the reference's receivers do: the header, then HMAC over the raw bytes, hex, compared in constant time. */
+  function verifyAsReferenceReceiver(request: Raw, signingKey: string): Record<string, unknown> {
+    const signature = request.headers['logto-signature-sha-256'];
+    if (typeof signature !== 'string') throw new Error('no logto-signature-sha-256 header');
+    const expected = createHmac('sha256', signingKey).update(request.body).digest('hex');
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(timingSafeEqual(Buffer.from(signature), Buffer.from(expected))).toBe(true);
+    return JSON.parse(request.body.toString('utf8'));
+  }
+
+  it('data hooks: the signature verifies, with path, method, matchedRoute, status, params and data', async () => {
+    const hook = await newHook({
+      events: ['Role.Created', 'Role.Scopes.Updated', 'Scope.Created'],
+      config: { url },
+    });
+    const role = await t.call('/api/roles', {
+      method: 'POST',
+      body: { name: 'compat-webhook-role', description: 'r' },
+    });
+    expect(role.status, role.text).toBeLessThan(300);
+    const resource = await t.call('/api/resources', {
+      method: 'POST',
+      body: { name: 'Compat API', indicator: 'https://compat-webhooks.example.com' },
+    });
+    const scope = await t.call(`/api/resources/${resource.json.id}/scopes`, {
+      method: 'POST',
+      body: { name: 'read:compat' },
+    });
+    expect(scope.status, scope.text).toBe(201);
+    const assigned = await t.call(`/api/roles/${role.json.id}/scopes`, {
+      method: 'POST',
+      body: { scopeIds: [scope.json.id] },
+    });
+    expect(assigned.status, assigned.text).toBe(201);
+    await worker().drain();
+
+    expect(received).toHaveLength(3);
+    const byRoute = new Map(
+      received.map((request) => {
+        const payload = verifyAsReferenceReceiver(request, hook.signingKey);
+        // Gatehouse's own header carries the same value.
+        expect(request.headers['gatehouse-signature-sha-256']).toBe(request.headers['logto-signature-sha-256']);
+        return [`${payload.method} ${payload.matchedRoute}`, payload] as const;
+      }),
+    );
+    expect(byRoute.get('POST /roles')).toMatchObject({
+      hookId: hook.id,
+      event: 'Role.Created',
+      path: '/roles',
+      method: 'POST',
+      matchedRoute: '/roles',
+      status: role.status,
+      params: {},
+      data: { id: role.json.id, name: 'compat-webhook-role' },
+    });
+    expect(byRoute.get('POST /resources/:resourceId/scopes')).toMatchObject({
+      event: 'Scope.Created',
+      path: `/resources/${resource.json.id}/scopes`,
+      status: 201,
+      params: { resourceId: resource.json.id },
+      data: { id: scope.json.id, name: 'read:compat' },
+    });
+    const scopesUpdated = byRoute.get('POST /roles/:id/scopes');
+    expect(scopesUpdated).toMatchObject({
+      event: 'Role.Scopes.Updated',
+      path: `/roles/${role.json.id}/scopes`,
+      method: 'POST',
+      status: 201,
+      params: { id: role.json.id },
+    });
+    for (const payload of byRoute.values()) {
+      expect(new Date(String(payload.createdAt)).toISOString()).toBe(payload.createdAt);
+      // Gatehouse's own fields stay beside the reference's.
+      expect(payload).toMatchObject({ deliveryId: expect.any(String), actor: { type: expect.any(String) } });
+    }
+  });
+
+  it('interaction hooks: the signature verifies, with interactionEvent, userId, user, application, userIp', async () => {
+    const hook = await newHook({ events: ['PostSignIn'], config: { url } });
+    const user = await t.call('/api/users', { method: 'POST', body: { username: 'compat_webhook_user' } });
+    expect(user.status, user.text).toBeLessThan(300);
+    const row = await ownTenant(t).findOne(users, eq(users.id, user.json.id));
+    if (!row) throw new Error('no user row');
+    // What a finished sign-in flow queues (services/interaction-events.ts), delivered by the worker.
+    await queueInteractionEvent(ownTenant(t), 'PostSignIn', row, {
+      applicationId: 'no-such-app',
+      ip: '203.0.113.7',
+      userAgent: 'Compat/1',
+    });
+    await worker().drain();
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    if (!request) throw new Error('nothing received');
+    const payload = verifyAsReferenceReceiver(request, hook.signingKey);
+    expect(payload).toMatchObject({
+      hookId: hook.id,
+      event: 'PostSignIn',
+      interactionEvent: 'SignIn',
+      userId: user.json.id,
+      user: { id: user.json.id, username: 'compat_webhook_user' },
+      application: { id: 'no-such-app' },
+      userIp: '203.0.113.7',
+      userAgent: 'Compat/1',
+    });
+    expect(payload.user).not.toHaveProperty('passwordDigest');
+    expect(new Date(String(payload.createdAt)).toISOString()).toBe(payload.createdAt);
   });
 });

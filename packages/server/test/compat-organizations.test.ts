@@ -125,3 +125,56 @@ describe('organization template', () => {
     }
   });
 });
+
+describe('404 codes by how the reference misses (issue 43)', () => {
+  it('GET of an unknown organization, role or scope is entity.not_exists_with_id; PATCH entity.not_exists; DELETE entity.not_found', async () => {
+    // The reference's generic routes: its finder, its update (`UpdateError`) and its deletion (`DeletionError`).
+    for (const base of ['/api/organizations', '/api/organization-roles', '/api/organization-scopes']) {
+      for (const [method, body, code] of [
+        ['GET', undefined, 'entity.not_exists_with_id'],
+        ['PATCH', { description: 'x' }, 'entity.not_exists'],
+        ['DELETE', undefined, 'entity.not_found'],
+      ] as const) {
+        const response = await t.call(`${base}/no-such-entity`, { method, body });
+        expect(response.status, `${method} ${base}`).toBe(404);
+        expect(response.json.code, `${method} ${base}`).toBe(code);
+      }
+    }
+  });
+
+  it('DELETE of an organization invitation that does not exist is entity.not_found; GET is entity.not_exists_with_id', async () => {
+    const deleted = await t.call('/api/organization-invitations/no-such-invitation', { method: 'DELETE' });
+    expect(deleted.status).toBe(404);
+    expect(deleted.json.code).toBe('entity.not_found');
+    const read = await t.call('/api/organization-invitations/no-such-invitation');
+    expect(read.status).toBe(404);
+    expect(read.json.code).toBe('entity.not_exists_with_id');
+  });
+
+  it('DELETE /organizations/{id}/users/{userId}/roles/{unknown} is 404 entity.not_found', async () => {
+    const org = await newOrganization();
+    const user = await newUser();
+    await post(`/organizations/${org}/users`, { userIds: [user] });
+    const held = await newRole();
+    for (const roleId of ['no-such-role', held]) {
+      const response = await t.call(`/api/organizations/${org}/users/${user}/roles/${roleId}`, { method: 'DELETE' });
+      expect(response.status, roleId).toBe(404);
+      expect(response.json.code, roleId).toBe('entity.not_found');
+    }
+  });
+
+  it('DELETE of a link not there, or under an unknown organization, is 404 entity.not_found', async () => {
+    const org = await newOrganization();
+    for (const path of [
+      `/organizations/${org}/users/nosuchuser12`,
+      `/organizations/no-such-org/users/nosuchuser12`,
+      `/organizations/${org}/applications/no-such-app`,
+      `/organizations/${org}/jit/roles/no-such-role`,
+      `/organization-roles/no-such-role/scopes/no-such-scope`,
+    ]) {
+      const response = await t.call(`/api${path}`, { method: 'DELETE' });
+      expect(response.status, path).toBe(404);
+      expect(response.json.code, path).toBe('entity.not_found');
+    }
+  });
+});

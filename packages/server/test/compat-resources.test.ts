@@ -202,4 +202,27 @@ describe('/resources/{resourceId}/scopes', () => {
       expect(response.json.code, method).toBe('entity.not_exists_with_id');
     }
   });
+
+  it('a scope that is not there: PATCH is entity.not_exists, DELETE entity.not_found (issue 43)', async () => {
+    // The reference updates and deletes a scope by id: its update miss and its deletion miss.
+    const resource = await newResource();
+    const patched = await t.call(`/api/resources/${resource.id}/scopes/no-such-scope`, {
+      method: 'PATCH',
+      body: { name: 'read:y' },
+    });
+    expect(patched.status).toBe(404);
+    expect(patched.json.code).toBe('entity.not_exists');
+    const deleted = await t.call(`/api/resources/${resource.id}/scopes/no-such-scope`, { method: 'DELETE' });
+    expect(deleted.status).toBe(404);
+    expect(deleted.json.code).toBe('entity.not_found');
+  });
+
+  it('PATCH /resources/{unknown}/is-default is entity.not_exists, the reference’s update miss (issue 43)', async () => {
+    const response = await t.call('/api/resources/no-such-resource/is-default', {
+      method: 'PATCH',
+      body: { isDefault: true },
+    });
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('entity.not_exists');
+  });
 });

@@ -194,6 +194,44 @@ describe('role scopes, users and applications (reference relation routes)', () =
     expect(ids((await t.call(`/api/roles/${role.id}/scopes`)).json)).toEqual(scopeIds.slice(1).sort());
   });
 
+  it('POST /roles/{id}/scopes answers 201 with every scope of the role after the assignment (issue 43)', async () => {
+    const role = await newRole();
+    const [first, ...rest] = await newScopes(3);
+    if (!first) throw new Error('no scope');
+    const one = await t.call(`/api/roles/${role.id}/scopes`, { method: 'POST', body: { scopeIds: [first] } });
+    expect(one.status, one.text).toBe(201);
+    expect(ids(one.json)).toEqual([first]);
+    const more = await t.call(`/api/roles/${role.id}/scopes`, { method: 'POST', body: { scopeIds: rest } });
+    expect(more.status, more.text).toBe(201);
+    expect(Array.isArray(more.json)).toBe(true);
+    expect(ids(more.json), 'the scopes assigned before are in the answer too').toEqual([first, ...rest].sort());
+    for (const scope of more.json) {
+      // The reference's Scope: its fields, without the resource the list adds.
+      expect(Object.keys(scope).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'resourceId', 'tenantId']);
+      expect(scope).toMatchObject({ id: expect.any(String), name: expect.stringMatching(/^read:thing-/) });
+    }
+    const again = await t.call(`/api/roles/${role.id}/scopes`, { method: 'POST', body: { scopeIds: [first] } });
+    expect(again.status).toBe(422);
+    expect(again.json.code).toBe('role.scope_exists');
+  });
+
+  it('POST /roles/{id}/users and /applications answer 201 with no body, as the reference', async () => {
+    const role = await newRole();
+    const users = await t.call(`/api/roles/${role.id}/users`, {
+      method: 'POST',
+      body: { userIds: [(await newUser()).id] },
+    });
+    expect(users.status).toBe(201);
+    expect(users.text).toBe('');
+    const m2m = await newRole({ type: 'MachineToMachine' });
+    const apps = await t.call(`/api/roles/${m2m.id}/applications`, {
+      method: 'POST',
+      body: { applicationIds: [(await newM2mApp()).id] },
+    });
+    expect(apps.status).toBe(201);
+    expect(apps.text).toBe('');
+  });
+
   it('POST /roles/{id}/users {userIds} is 201, the list is paginated by default, DELETE is 204', async () => {
     const role = await newRole();
     const [u1, u2] = [await newUser(), await newUser()];
@@ -245,16 +283,34 @@ describe('role scopes, users and applications (reference relation routes)', () =
     }
   });
 
-  it('answers an unknown scope, user or application id with 404', async () => {
+  it('answers an unknown scope, user or application id with 404, in the code of the reference’s finder', async () => {
     const role = await newRole();
     const m2m = await newRole({ type: 'MachineToMachine' });
-    for (const [path, body] of [
-      [`/api/roles/${role.id}/scopes`, { scopeIds: ['no-such-scope'] }],
-      [`/api/roles/${role.id}/users`, { userIds: ['no-such-user'] }],
-      [`/api/roles/${m2m.id}/applications`, { applicationIds: ['no-such-app'] }],
+    for (const [path, body, code] of [
+      [`/api/roles/${role.id}/scopes`, { scopeIds: ['no-such-scope'] }, 'entity.not_exists_with_id'],
+      // Its user finder is a one-row query: `entity.not_found` (issue 43).
+      [`/api/roles/${role.id}/users`, { userIds: ['no-such-user'] }, 'entity.not_found'],
+      [`/api/roles/${m2m.id}/applications`, { applicationIds: ['no-such-app'] }, 'entity.not_exists_with_id'],
     ] as const) {
       const response = await t.call(path, { method: 'POST', body });
       expect(response.status, path).toBe(404);
+      expect(response.json.code, path).toBe(code);
+    }
+  });
+
+  it('answers DELETE of a link that is not there 404 entity.not_found, even under an unknown role (issue 43)', async () => {
+    // The reference deletes the link without looking the role up: its deletion miss either way.
+    const role = await newRole();
+    for (const path of [
+      `/api/roles/${role.id}/scopes/no-such-scope`,
+      `/api/roles/${role.id}/users/nosuchuser12`,
+      `/api/roles/${role.id}/applications/no-such-app`,
+      '/api/roles/no-such-role/scopes/no-such-scope',
+      '/api/roles/no-such-role/users/nosuchuser12',
+    ]) {
+      const response = await t.call(path, { method: 'DELETE' });
+      expect(response.status, path).toBe(404);
+      expect(response.json.code, path).toBe('entity.not_found');
     }
   });
 

@@ -154,15 +154,52 @@ describe('PATCH /sign-in-exp', () => {
   });
 });
 
+describe('PATCH /sign-in-exp forgotPasswordMethods', () => {
+  it('refuses a method without a sender with 400 forgot_password_method_requires_connector', async () => {
+    for (const [method, missing] of [
+      ['EmailVerificationCode', 'email'],
+      ['PhoneVerificationCode', 'sms'],
+    ] as const) {
+      const response = await patch({ forgotPasswordMethods: [method] });
+      expect(response.status, method).toBe(400);
+      expect(response.json.code, method).toBe('sign_in_experiences.forgot_password_method_requires_connector');
+      expect(response.json.data, method).toEqual({ method: missing });
+    }
+    expect((await t.call('/api/sign-in-exp')).json.forgotPasswordMethods, 'nothing saved').toBeNull();
+
+    // With an email connector, the email method is saved; the phone one still needs an SMS connector.
+    const connector = await t.call('/api/connectors', {
+      method: 'POST',
+      body: {
+        connectorId: 'smtp',
+        config: { host: 'smtp.example.com', port: 587, username: 'u', password: 'p', fromEmail: 'a@example.com' },
+      },
+    });
+    expect(connector.status, connector.text).toBe(200);
+    const saved = await patch({ forgotPasswordMethods: ['EmailVerificationCode'] });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.forgotPasswordMethods).toEqual(['EmailVerificationCode']);
+    const phone = await patch({ forgotPasswordMethods: ['EmailVerificationCode', 'PhoneVerificationCode'] });
+    expect(phone.json.code).toBe('sign_in_experiences.forgot_password_method_requires_connector');
+    expect((await patch({ forgotPasswordMethods: null })).status).toBe(200);
+    expect((await t.call(`/api/connectors/${connector.json.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
 describe('POST /sign-in-exp/default/check-password', () => {
   it('answers {result: true} or {result: false, issues: [{code, interpolation?}]}', async () => {
+    const user = await t.call('/api/users', { method: 'POST', body: { username: 'compat_sie_checker' } });
+    const userId = user.json.id;
     const good = await t.call('/api/sign-in-exp/default/check-password', {
       method: 'POST',
-      body: { password: 'Correct-Horse-Battery-9' },
+      body: { password: 'Correct-Horse-Battery-9', userId },
     });
     expect(good.status).toBe(200);
     expect(good.json).toEqual({ result: true });
-    const bad = await t.call('/api/sign-in-exp/default/check-password', { method: 'POST', body: { password: '1' } });
+    const bad = await t.call('/api/sign-in-exp/default/check-password', {
+      method: 'POST',
+      body: { password: '1', userId },
+    });
     expect(bad.status).toBe(200);
     expect(bad.json.result).toBe(false);
     expect(bad.json.issues.length).toBeGreaterThan(0);
@@ -182,6 +219,32 @@ describe('POST /sign-in-exp/default/check-password', () => {
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ result: true });
+  });
+
+  it('answers 400 request.invalid_input without userId while the policy rejects user info, as the reference (issue 43)', async () => {
+    // The reference's checker throws when the user-info rule is on and no user is given; its route answers that 400.
+    const check = () =>
+      t.call('/api/sign-in-exp/default/check-password', { method: 'POST', body: { password: 'johnny13' } });
+    await patch({ passwordPolicy: { rejects: { userInfo: true } } });
+    const refused = await check();
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      code: 'request.invalid_input',
+      data: { message: 'User information data is required to check user information.' },
+    });
+    // With the rule off, a password is checked without a user.
+    await patch({ passwordPolicy: { rejects: { userInfo: false } } });
+    const checked = await check();
+    expect(checked.status).toBe(200);
+    expect(typeof checked.json.result).toBe('boolean');
+    await patch({ passwordPolicy: { rejects: { userInfo: true } } });
+    // An unknown userId is the reference's user-finder miss.
+    const unknown = await t.call('/api/sign-in-exp/default/check-password', {
+      method: 'POST',
+      body: { password: 'johnny13', userId: 'unknownuser1' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.code).toBe('entity.not_found');
   });
 });
 
@@ -207,5 +270,40 @@ describe('/custom-phrases', () => {
     expect(refused.json.code).toBe('localization.cannot_delete_default_language');
     expect((await t.call('/api/custom-phrases/fr', { method: 'DELETE' })).status).toBe(204);
     expect((await t.call('/api/custom-phrases/fr')).status).toBe(404);
+  });
+
+  it('takes any BCP 47 language tag, not only the 16 built-in languages (zh, en-US, vi-VN)', async () => {
+    for (const languageTag of ['zh', 'en-US', 'vi-VN']) {
+      const put = await t.call(`/api/custom-phrases/${languageTag}`, { method: 'PUT', body: { submit: languageTag } });
+      expect(put.status, `${languageTag}: ${put.text}`).toBe(201);
+      expect(put.json).toMatchObject({ languageTag, translation: { submit: languageTag } });
+      expect((await t.call(`/api/custom-phrases/${languageTag}`)).json.translation).toEqual({ submit: languageTag });
+    }
+    const tags = (await t.call('/api/custom-phrases')).json.map(
+      (phrase: { languageTag: string }) => phrase.languageTag,
+    );
+    expect(tags).toEqual(expect.arrayContaining(['zh', 'en-US', 'vi-VN']));
+    // Stored in canonical form: another case names the same phrases.
+    expect((await t.call('/api/custom-phrases/VI-vn')).json.languageTag).toBe('vi-VN');
+    const malformed = await t.call('/api/custom-phrases/en_US', { method: 'PUT', body: { submit: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.code).toBe('guard.invalid_input');
+
+    // The sign-in pages' phrases: a tag no built-in language serves shows over the fallback language (en).
+    const vietnamese = await t.app.request('/api/.well-known/phrases?lng=vi-VN');
+    expect(vietnamese.headers.get('Content-Language')).toBe('vi-VN');
+    const phrases = (await vietnamese.json()) as Record<string, string>;
+    expect(phrases.submit).toBe('vi-VN');
+    expect(phrases.password, 'the fallback language’s own strings').toBe('Password');
+    // `en-US` is served by `en`; `zh` by `zh-CN`.
+    expect(
+      ((await (await t.app.request('/api/.well-known/phrases?lng=en-us')).json()) as { submit: string }).submit,
+    ).toBe('en-US');
+    const chinese = await t.app.request('/api/.well-known/phrases?lng=zh');
+    expect(chinese.headers.get('Content-Language')).toBe('zh');
+    expect(((await chinese.json()) as { submit: string }).submit).toBe('zh');
+    for (const languageTag of ['zh', 'en-US', 'vi-VN']) {
+      expect((await t.call(`/api/custom-phrases/${languageTag}`, { method: 'DELETE' })).status).toBe(204);
+    }
   });
 });

@@ -106,6 +106,7 @@ describe('DELETE /configs/oidc/{keyType}/{keyId}', () => {
 
       const unknown = await t.call(`/api/configs/oidc/${keyType}/no-such-key`, { method: 'DELETE' });
       expect(unknown.status, keyType).toBe(404);
+      expect(unknown.json.code, `${keyType}: the reference’s code (issue 43)`).toBe('oidc.key_not_found');
       const last = await t.call(`/api/configs/oidc/${keyType}/${current.id}`, { method: 'DELETE' });
       expect(last.status, keyType).toBe(422);
       expect(last.json.code, keyType).toBe('oidc.key_required');

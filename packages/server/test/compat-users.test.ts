@@ -45,12 +45,62 @@ describe('PATCH /users/{userId}/profile and /custom-data (reference bodies)', ()
 });
 
 describe('GET /users/{userId} and GET /users', () => {
-  it('answers 404 entity.not_exists_with_id for an id that cannot exist, like for an unknown one', async () => {
-    for (const id of ['not-an-id', 'a-much-longer-id-than-twelve', '00000000-0000-0000-0000-000000000000']) {
+  it('answers 404 entity.not_found for an unknown user, and for an id that cannot exist (issue 43)', async () => {
+    // The reference finds a user with a one-row query, whose miss its error handler answers `entity.not_found`.
+    for (const id of [
+      'unknownuser1',
+      'not-an-id',
+      'a-much-longer-id-than-twelve',
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
       const response = await t.call(`/api/users/${id}`);
       expect(response.status, id).toBe(404);
-      expect(response.json.code).toBe('entity.not_exists_with_id');
+      expect(response.json.code, id).toBe('entity.not_found');
     }
+  });
+
+  it('answers entity.not_found on every route of an unknown user, as the reference’s user finder (issue 43)', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['PATCH', '/api/users/unknownuser1', { name: 'x' }],
+      ['DELETE', '/api/users/unknownuser1'],
+      ['PATCH', '/api/users/unknownuser1/password', { password: 'Quiet-Harbour-57' }],
+      ['PATCH', '/api/users/unknownuser1/is-suspended', { isSuspended: true }],
+      ['GET', '/api/users/unknownuser1/custom-data'],
+      ['GET', '/api/users/unknownuser1/roles'],
+      ['GET', '/api/users/unknownuser1/organizations'],
+      ['GET', '/api/users/unknownuser1/personal-access-tokens'],
+      ['DELETE', '/api/users/unknownuser1/mfa-verifications/someverification'],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await t.call(path, { method, ...(body ? { body } : {}) });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.json.code, `${method} ${path}`).toBe('entity.not_found');
+    }
+  });
+
+  it('answers a user without that identity 404 user.identity_not_exist on unlink (issue 43)', async () => {
+    const user = await newUser();
+    const response = await t.call(`/api/users/${user.id}/identities/github`, { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('user.identity_not_exist');
+  });
+
+  it('answers search-syntax errors (mode, field, joint) 400 request.invalid_input, as the reference (issue 43)', async () => {
+    for (const query of [
+      'search=ada&mode=regex',
+      'search.nickname=ada',
+      'search.username=ada&mode.username=fuzzy',
+      'search=ada&joint=xor',
+      'search=ada&jointMode=nand',
+    ]) {
+      const response = await t.call(`/api/users?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json.code, query).toBe('request.invalid_input');
+    }
+    // Pagination stays the reference's pagination error.
+    const page = await t.call('/api/users?search=ada&page=0');
+    expect(page.status).toBe(400);
+    expect(page.json.code).toBe('guard.invalid_pagination');
   });
 
   it('refuses an empty search value with 400 request.invalid_input', async () => {
@@ -104,6 +154,16 @@ describe('POST /users/{userId}/roles', () => {
     });
     expect(response.status).toBe(404);
     expect(response.json.code).toBe('entity.not_exists_with_id');
+  });
+
+  it('answers DELETE of a role the user does not hold 404 entity.not_found, the reference’s deletion miss (issue 43)', async () => {
+    const user = await newUser();
+    const role = await t.call('/api/roles', { method: 'POST', body: { name: 'compat_not_held' } });
+    for (const roleId of [String(role.json.id), 'no-such-role']) {
+      const response = await t.call(`/api/users/${user.id}/roles/${roleId}`, { method: 'DELETE' });
+      expect(response.status, roleId).toBe(404);
+      expect(response.json.code, roleId).toBe('entity.not_found');
+    }
   });
 });
 

@@ -117,7 +117,8 @@ describe('an SMTP email connector', () => {
     const extra = await call('POST', '/connectors', { connectorId: 'smtp', config: { ...smtpConfig(), shell: 'x' } });
     expect(extra.body.code).toBe('connector.invalid_config_guard');
     const unknown = await call('POST', '/connectors', { connectorId: 'carrier-pigeon', config: {} });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('connector.not_found_with_connector_id');
     expect((await call('GET', '/connectors/mail')).body.config).toMatchObject({ fromName: 'Shop' });
   });
 

@@ -122,14 +122,18 @@ describe('organizations API', () => {
     expect((await t.call(`/api/organizations/${id}`)).json.name, 'a refused patch changes nothing').toBe('valid');
   });
 
-  it('answers 404 entity.not_exists_with_id for unknown ids on read, update and delete', async () => {
-    for (const method of ['GET', 'PATCH', 'DELETE']) {
+  it('answers 404 for unknown ids on read, update and delete, in the reference’s codes (issue 43)', async () => {
+    for (const [method, code] of [
+      ['GET', 'entity.not_exists_with_id'],
+      ['PATCH', 'entity.not_exists'],
+      ['DELETE', 'entity.not_found'],
+    ] as const) {
       const response = await t.call('/api/organizations/does-not-exist', {
         method,
         ...(method === 'PATCH' ? { body: { name: 'x' } } : {}),
       });
       expect(response.status, method).toBe(404);
-      expect(response.json.code).toBe('entity.not_exists_with_id');
+      expect(response.json.code, method).toBe(code);
     }
     // An id that cannot exist is unknown like any other (reference), not a bad request.
     const long = await t.call(`/api/organizations/${'x'.repeat(33)}`);
@@ -331,7 +335,16 @@ describe('organization routes and tenants', () => {
     ] as const) {
       const response = await t.call(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.json.code).toBe('entity.not_exists_with_id');
+      // The reference's codes: its finder, its update miss, its deletion miss, its user finder (issue 43).
+      const code =
+        path === `/api/organizations/${foreign.id}` && method !== 'GET'
+          ? method === 'PATCH'
+            ? 'entity.not_exists'
+            : 'entity.not_found'
+          : path.startsWith('/api/users/')
+            ? 'entity.not_found'
+            : 'entity.not_exists_with_id';
+      expect(response.json.code, `${method} ${path}`).toBe(code);
     }
     expect((await t.call('/api/organizations?q=foreign-org')).json, 'not listed either').toEqual([]);
     expect((await otherTenant(t).findMany(organizations)).map((org) => org.name)).toEqual(['foreign-org']);

@@ -483,6 +483,19 @@ describe('signing in with a passkey alone', () => {
     expect(elsewhere.submitted.headers.get('Location')).toBe(`${pathOf(elsewhere.page)}/passkey/offer`);
   });
 
+  it('is not offered, in any browser, to a user whose passkeySignIn.skipped an admin set (logto-configs)', async () => {
+    const id = await newUser('pk_admin_skipped');
+    await api(`/users/${id}/logto-configs`, { method: 'PATCH', body: { passkeySignIn: { skipped: true } } });
+    const step = await passwordStep('pk_admin_skipped');
+    expect(step.submitted.status).toBe(303);
+    expect(step.submitted.headers.get('Location')).not.toContain('/passkey/offer');
+    expect((await tokensAfter(step, step.submitted)).claims.sub).toBe(id);
+    // Cleared, the offer comes back.
+    await api(`/users/${id}/logto-configs`, { method: 'PATCH', body: { passkeySignIn: { skipped: false } } });
+    const later = await passwordStep('pk_admin_skipped');
+    expect(later.submitted.headers.get('Location')).toBe(`${pathOf(later.page)}/passkey/offer`);
+  });
+
   it('signs in with a passkey and no password: user verification makes it two factors', async () => {
     const id = await newUser('pk_alone_user');
     const authenticator = newAuthenticator();

@@ -149,7 +149,7 @@ describe('rename', () => {
     expect(renamed.json.value).toBe(PERSONAL_ACCESS_TOKEN_MASK);
     const missing = await t.call(path(user.id), { method: 'PATCH', body: { currentName: 'first', name: 'third' } });
     expect(missing.status).toBe(404);
-    expect(missing.json.code).toBe('entity.not_exists_with_id');
+    expect(missing.json.code, 'the reference’s update miss').toBe('entity.not_exists');
     expectInvalid(await t.call(path(user.id), { method: 'PATCH', body: { name: 'third' } }), 'currentName');
   });
 
@@ -180,7 +180,7 @@ describe('delete', () => {
     expect(await findActivePersonalAccessToken(ownTenant(t), created.value)).toBeUndefined();
     const again = await t.call(byName(user.id, 'gone'), { method: 'DELETE' });
     expect(again.status).toBe(404);
-    expect(again.json.code).toBe('entity.not_exists_with_id');
+    expect(again.json.code, 'the reference’s deletion miss').toBe('entity.not_found');
   });
 
   it('POST …/delete {name} deletes too (the reference form), 404 for an unknown name, 400 without one', async () => {
@@ -253,17 +253,19 @@ describe('audit', () => {
 });
 
 describe('access', () => {
-  it('answers 404 entity.not_exists_with_id for an unknown user', async () => {
-    for (const response of [
-      await t.call(path('nobody')),
-      await create('nobody', { name: 'a' }),
-      await t.call(path('nobody'), { method: 'PATCH', body: { currentName: 'a', name: 'b' } }),
-      await t.call(`${path('nobody')}/delete`, { method: 'POST', body: { name: 'a' } }),
-      await t.call(byName('nobody', 'a'), { method: 'PATCH', body: { name: 'b' } }),
-      await t.call(byName('nobody', 'a'), { method: 'DELETE' }),
-    ]) {
+  it('answers 404 for an unknown user, in the code of the reference’s query (issue 43)', async () => {
+    // Its user finder (list, create) misses with `entity.not_found`; a rename is its update miss, a deletion its
+    // deletion miss: it writes by (user, name) without looking the user up.
+    for (const [response, code] of [
+      [await t.call(path('nobody')), 'entity.not_found'],
+      [await create('nobody', { name: 'a' }), 'entity.not_found'],
+      [await t.call(path('nobody'), { method: 'PATCH', body: { currentName: 'a', name: 'b' } }), 'entity.not_exists'],
+      [await t.call(`${path('nobody')}/delete`, { method: 'POST', body: { name: 'a' } }), 'entity.not_found'],
+      [await t.call(byName('nobody', 'a'), { method: 'PATCH', body: { name: 'b' } }), 'entity.not_exists'],
+      [await t.call(byName('nobody', 'a'), { method: 'DELETE' }), 'entity.not_found'],
+    ] as const) {
       expect(response.status).toBe(404);
-      expect(response.json).toEqual({ code: 'entity.not_exists_with_id', message: expect.any(String) });
+      expect(response.json).toEqual({ code, message: expect.any(String) });
     }
   });
 

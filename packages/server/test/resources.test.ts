@@ -182,16 +182,22 @@ describe('API resources', () => {
       ] as const) {
         const response = await t.call(path, { method, body });
         expect(response.status, `${method} ${path}`).toBe(404);
-        expect(response.json.code).toBe('entity.not_exists_with_id');
+        // `is-default` is the reference's update without a lookup: its update miss (issue 43).
+        const code = path.endsWith('/is-default') ? 'entity.not_exists' : 'entity.not_exists_with_id';
+        expect(response.json.code, `${method} ${path}`).toBe(code);
       }
     }
     const own = await newResource('own');
-    for (const method of ['PATCH', 'DELETE'] as const) {
+    for (const [method, code] of [
+      ['PATCH', 'entity.not_exists'],
+      ['DELETE', 'entity.not_found'],
+    ] as const) {
       const response = await t.call(`/api/resources/${own.id}/scopes/${foreignScope.id}`, {
         method,
         ...(method === 'PATCH' ? { body: { name: 'x' } } : {}),
       });
       expect(response.status, `${method} another tenant's scope under an own resource`).toBe(404);
+      expect(response.json.code, 'the reference’s update and deletion misses (issue 43)').toBe(code);
     }
     expect((await otherTenant(t).findMany(scopes)).map((s) => s.name)).toContain('read:foreign');
   });

@@ -92,7 +92,7 @@ describe('SAML applications', () => {
     expectInvalid(
       await createSaml({
         name: 'enc',
-        encryption: { encryptAssertion: true, encryptThenSign: true, certificate: 'not a pem' },
+        encryption: { encryptAssertion: true, encryptThenSign: true, certificate: 'x'.repeat(16_385) },
       }),
       'encryption.certificate',
     );
@@ -138,7 +138,7 @@ describe('SAML applications', () => {
     expect((await t.call('/api/applications?search=second&types=SAML')).json, 'rolled back').toEqual([]);
   });
 
-  it("answers 404 for unknown ids and another tenant's applications, 400 for other types", async () => {
+  it("answers 404 for unknown ids and another tenant's applications, 422 for other types", async () => {
     const oidc = await t.call('/api/applications', { method: 'POST', body: { name: 'oidc', type: 'SPA' } });
     const foreign = await otherTenant(t).insert(applications, {
       id: 'foreign-saml',
@@ -161,7 +161,7 @@ describe('SAML applications', () => {
     }
     for (const [method, body] of routes) {
       const response = await t.call(`/api/saml-applications/${oidc.json.id}`, { method, body });
-      expect(response.status, `${method} of a SPA`).toBe(400);
+      expect(response.status, `${method} of a SPA`).toBe(422);
       expect(response.json.code).toBe('application.saml.saml_application_only');
     }
     expect((await t.call(`/api/applications/${oidc.json.id}`)).json.name, 'left as it was').toBe('oidc');

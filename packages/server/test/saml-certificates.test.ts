@@ -76,8 +76,8 @@ describe('SAML signing certificates', () => {
     ).toEqual([created.json.id]);
 
     const refused = await t.call(`/api/saml-applications/${id}/secrets/${created.json.id}`, { method: 'DELETE' });
-    expect(refused.status).toBe(422);
-    expect(refused.json.code).toBe('application.saml.active_certificate');
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe('application.saml.can_not_delete_active_secret');
     expect(await list(id)).toHaveLength(2);
 
     const deleted = await t.call(`/api/saml-applications/${id}/secrets/${original?.id}`, { method: 'DELETE' });
@@ -103,7 +103,7 @@ describe('SAML signing certificates', () => {
     expect(await list(id)).toHaveLength(1);
   });
 
-  it("answers 404 for unknown certificates and another tenant's, 400 for non-SAML applications", async () => {
+  it("answers 404 for unknown certificates and another tenant's, 422 for non-SAML applications", async () => {
     const id = await samlApp();
     const oidc = await t.call('/api/applications', { method: 'POST', body: { name: 'oidc', type: 'Traditional' } });
     const foreign = await otherTenant(t).insert(applications, {
@@ -116,7 +116,7 @@ describe('SAML signing certificates', () => {
     for (const appId of ['does-not-exist', String(oidc.json.id), foreign.id]) {
       const response = await t.call(`/api/saml-applications/${appId}/secrets`);
       const otherType = appId === oidc.json.id;
-      expect(response.status, appId).toBe(otherType ? 400 : 404);
+      expect(response.status, appId).toBe(otherType ? 422 : 404);
       expect(response.json.code).toBe(
         otherType ? 'application.saml.saml_application_only' : 'entity.not_exists_with_id',
       );

@@ -499,4 +499,17 @@ describe('the look', () => {
     await api('PATCH', '/sign-in-exp', { hideLogtoBranding: true, customCss: null, branding: {} });
     expect(await (await authorize()).html()).not.toContain('Powered by');
   });
+
+  it('shows custom phrases of a language no built-in one serves over the fallback language (issue 43)', async () => {
+    await api('PUT', '/custom-phrases/vi-VN', { submit: 'Tiếp tục' });
+    const vietnamese = await (await authorize({ ui_locales: 'vi-VN de' })).html();
+    expect(vietnamese).toContain('Tiếp tục');
+    expect(vietnamese, 'the other strings in the fallback language (en), as the reference shows English').toContain(
+      'Password',
+    );
+    const german = await (await authorize({ ui_locales: 'de vi-VN' })).html();
+    expect(german, 'the first language the visitor prefers decides').not.toContain('Tiếp tục');
+    expect(german).toContain('Passwort');
+    await api('DELETE', '/custom-phrases/vi-VN');
+  });
 });

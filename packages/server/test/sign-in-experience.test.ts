@@ -99,6 +99,12 @@ describe('GET and PATCH /sign-in-exp', () => {
     [{ unknownField: true }, 'guard.invalid_input'],
     [{ passwordPolicy: { length: { min: 40, max: 20 } } }, 'sign_in_experiences.invalid_password_length'],
     [{ mfa: { factors: ['BackupCode'], policy: 'UserControlled' } }, 'sign_in_experiences.backup_code_requires_totp'],
+    // Both rules broken: the first is named (the shared `mfaSettingsProblems`, in its order).
+    [{ mfa: { factors: ['BackupCode'], policy: 'Mandatory' } }, 'sign_in_experiences.backup_code_requires_totp'],
+    [
+      { mfa: { factors: ['EmailVerificationCode'], policy: 'Mandatory' } },
+      'sign_in_experiences.mfa_policy_requires_factor',
+    ],
     [
       { signUp: { identifiers: ['username'], password: false, verify: true } },
       'sign_in_experiences.username_requires_password',
@@ -173,6 +179,11 @@ describe('GET and PATCH /sign-in-exp', () => {
 describe('POST /sign-in-exp/default/check-password', () => {
   const check = (password: string, userId?: string) =>
     call('POST', '/sign-in-exp/default/check-password', { password, ...(userId ? { userId } : {}) });
+  // Without a userId the user-info rule cannot be applied (400, as the reference): these checks run with it off.
+  const userInfoRule = (on: boolean) =>
+    call('PATCH', '/sign-in-exp', { passwordPolicy: { rejects: { userInfo: on } } });
+  beforeAll(() => userInfoRule(false));
+  afterAll(() => userInfoRule(true));
 
   it('accepts a good password', async () => {
     expect(await check('Quiet-Harbour-57')).toEqual({ status: 200, body: { result: true } });
@@ -208,11 +219,16 @@ describe('POST /sign-in-exp/default/check-password', () => {
   });
 
   it("compares with the user's own name and identifiers when userId is given, 404 for an unknown user", async () => {
+    await userInfoRule(true);
     const user = await call('POST', '/users', { username: 'marmaduke', name: 'Marmaduke Bright' });
     expect((await check('Marmaduke99', String(user.body.id))).body.issues).toContainEqual({
       code: 'password_rejected.restricted.user_info',
     });
     expect((await check('Marmaduke99', 'nobody12345')).status).toBe(404);
+    const withoutUser = await check('Marmaduke99');
+    expect(withoutUser.status, 'the rule needs a user').toBe(400);
+    expect(withoutUser.body.code).toBe('request.invalid_input');
+    await userInfoRule(false);
   });
 
   it('asks the range service for 5 hash characters only and refuses a breached password', async () => {
@@ -229,6 +245,11 @@ describe('POST /sign-in-exp/default/check-password', () => {
     const other = await startTestHttpServer({ PWNED_PASSWORDS_URL: 'http://127.0.0.1:9/range/' });
     try {
       const otherToken = await bootstrapManagementToken(other);
+      await fetch(`${other.base}/api/sign-in-exp`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${otherToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ passwordPolicy: { rejects: { userInfo: false } } }),
+      });
       const response = await fetch(`${other.base}/api/sign-in-exp/default/check-password`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${otherToken}`, 'Content-Type': 'application/json' },
@@ -265,11 +286,13 @@ describe('/custom-phrases', () => {
     expect(list.body).toEqual([expect.objectContaining({ languageTag: 'fr' })]);
   });
 
-  it('refuses unknown keys and unknown languages, and keeps the fallback language', async () => {
+  it('refuses unknown keys and malformed language tags, and keeps the fallback language', async () => {
     const unknown = await call('PUT', '/custom-phrases/de', { not_a_key: 'x' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('localization.invalid_translation_structure');
-    expect((await call('PUT', '/custom-phrases/xx', { submit: 'x' })).status).toBe(400);
+    for (const malformed of ['en_US', 'x', 'i-klingon', 'a'.repeat(36)]) {
+      expect((await call('PUT', `/custom-phrases/${malformed}`, { submit: 'x' })).status, malformed).toBe(400);
+    }
     expect((await call('GET', '/custom-phrases/de')).status).toBe(404);
 
     await call('PUT', '/custom-phrases/en', { submit: 'Go' });

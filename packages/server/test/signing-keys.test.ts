@@ -116,7 +116,7 @@ describe('OIDC keys API', () => {
 
     const again = await t.call(`${privateKeys}/${String(previous?.kid)}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
-    expect(again.json.code).toBe('entity.not_exists_with_id');
+    expect(again.json.code, 'the reference’s code').toBe('oidc.key_not_found');
   });
 
   it('rotates cookie keys and deletes the previous one, never the current one', async () => {

@@ -353,7 +353,7 @@ describe('organizations and users', () => {
     expect((await call(path)).json).toEqual([]);
     await call(path, { method: 'POST', body: { ssoConnectorIds: [connector] } });
     expect((await call(`${path}/${connector}`, { method: 'DELETE' })).status).toBe(204);
-    expectError(await call(`${path}/${connector}`, { method: 'DELETE' }), 404, 'entity.not_exists_with_id');
+    expectError(await call(`${path}/${connector}`, { method: 'DELETE' }), 404, 'entity.not_found');
   });
 
   it("answers a user's SSO identities: none, then the one sign-in linked", async () => {
@@ -370,7 +370,7 @@ describe('organizations and users', () => {
       404,
       'user.enterprise_sso_identity_not_exists',
     );
-    expectError(await call('/users/no-such-user/all-identities'), 404, 'entity.not_exists_with_id');
+    expectError(await call('/users/no-such-user/all-identities'), 404, 'entity.not_found');
 
     // What the sign-in pages write when the user signs in through the connector.
     await own().insert(userSsoIdentities, {

@@ -178,6 +178,43 @@ describe('user import', () => {
     expect(await ownTenant(t).count(logs), 'an unchanged user is not audited again').toBe(logsBefore);
   });
 
+  it('batches in flight together end as if run one after the other', async () => {
+    // One existing user, changed by the first batch (a new email) and found again by the second through the email
+    // the first batch frees. One batch after the other, the second batch's row is a new user with that email.
+    const existing = await t.call('/api/users', {
+      method: 'POST',
+      body: { username: `${p}_kate`, primaryEmail: `${p}_old@example.com` },
+    });
+    expect(existing.status).toBe(200);
+    const csv = [
+      'username,primaryEmail',
+      `${p}_kate,${p}_new@example.com`,
+      `${p}_f1,`,
+      `${p}_f2,`,
+      `${p}_leo,${p}_old@example.com`,
+      `${p}_f3,`,
+      `${p}_f4,`,
+    ].join('\n');
+    const job = await runImport({ format: 'csv', source: csv });
+    expect(job).toMatchObject({ status: 'succeeded', created: 5, updated: 1, failed: 0 });
+    expect(await ownTenant(t).findOne(users, eq(users.id, existing.json.id))).toMatchObject({
+      username: `${p}_kate`,
+      primaryEmail: `${p}_new@example.com`,
+    });
+    expect(await userNamed(`${p}_leo`)).toMatchObject({ primaryEmail: `${p}_old@example.com` });
+  });
+
+  it('after a crash, a later batch written before an earlier one is run again and finds its users unchanged', async () => {
+    // As if a process died with the second batch written and the first not: the job's progress still at 0.
+    const rows = Array.from({ length: 6 }, (_, index) => `${p}_c${index},Name ${index}`);
+    const secondBatch = await runImport({ format: 'csv', source: ['username,name', ...rows.slice(3)].join('\n') });
+    expect(secondBatch).toMatchObject({ created: 3 });
+    const logsBefore = await ownTenant(t).count(logs);
+    const job = await runImport({ format: 'csv', source: ['username,name', ...rows].join('\n') });
+    expect(job).toMatchObject({ status: 'succeeded', processed: 6, created: 3, updated: 0, unchanged: 3, failed: 0 });
+    expect(await ownTenant(t).count(logs), 'audited once each').toBe(logsBefore + 3);
+  });
+
   it('reports duplicates within the file and identifiers owned by another user', async () => {
     await t.call('/api/users', { method: 'POST', body: { username: `${p}_owner`, primaryPhone: '5550100' } });
     const csv = [
@@ -287,25 +324,36 @@ describe('user import', () => {
     expect(DEFAULT_TENANT_ID).not.toBe(otherTenant(t).tenantId);
   });
 
-  it('a stopping process hands its job back after the batch in hand, and another resumes it at once', async () => {
+  it('a stopping process hands its job back after the batches in hand, and another resumes it at once', async () => {
     const names = Array.from({ length: 30 }, (_, index) => `${p}_s${index}`);
     const queued = await t.call('/api/users/imports', {
       method: 'POST',
       body: { format: 'csv', source: `username\n${names.join('\n')}\n` },
     });
-    // The process is told to stop while it writes its first batch: when a transaction first inserts users.
+    // The process is told to stop while it writes its first batch: when a transaction first inserts users (through
+    // drizzle's insert, or the one-statement bulk insert of db/bulk-insert.ts).
     let told = false;
+    const tell = () => {
+      if (told) return;
+      told = true;
+      void stopping.stop();
+    };
+    const insertsUsers = (query: { queryChunks?: unknown[] }): boolean =>
+      query.queryChunks?.[1] === users || (query.queryChunks ?? []).some((chunk) => insertsUsers(chunk as object));
     const watch = <T extends object>(target: T): T =>
       new Proxy(target, {
         get(inner, property) {
           const value = Reflect.get(inner, property);
           if (property === 'insert') {
             return (table: unknown) => {
-              if (table === users && !told) {
-                told = true;
-                void stopping.stop();
-              }
+              if (table === users) tell();
               return (value as (table: unknown) => unknown).call(inner, table);
+            };
+          }
+          if (property === 'execute') {
+            return (query: { queryChunks?: unknown[] }) => {
+              if (insertsUsers(query)) tell();
+              return (value as (query: unknown) => unknown).call(inner, query);
             };
           }
           if (property === 'transaction') {
@@ -320,10 +368,12 @@ describe('user import', () => {
     expect(await stopping.runOnce(), 'the claim ran').toBe(1);
     await stopping.stop();
     const handedBack = await ownTenant(t).findOne(userImportJobs, eq(userImportJobs.id, queued.json.id));
+    // Two batches are in flight when it is told (the second was started before the first wrote): both are written
+    // and saved, in file order, and nothing after them.
     expect(handedBack, 'still running, free for the next claim').toMatchObject({
       status: 'running',
-      processed: 3,
-      created: 3,
+      processed: 6,
+      created: 6,
       lockedUntil: null,
     });
     await worker.drain();

@@ -197,7 +197,7 @@ describe('delete', () => {
     expect((await list(user.id)).list).toEqual([codes]);
     const again = await t.call(`${path(user.id)}/${totp?.id}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
-    expect(again.json.code).toBe('entity.not_exists_with_id');
+    expect(again.json.code, 'the reference’s answer to a factor the user does not have').toBe('entity.not_found');
     // A removed TOTP factor can be added again (a new phone).
     expect((await add(user.id, { type: 'Totp' })).status).toBe(201);
   });

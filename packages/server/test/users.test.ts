@@ -164,7 +164,7 @@ describe('create and read users', () => {
     const foreign = await otherTenant(t).insert(users, { id: 'foreign0user', username: 'foreign_user' });
     const response = await t.call(`/api/users/${foreign.id}`);
     expect(response.status).toBe(404);
-    expect(response.json.code).toBe('entity.not_exists_with_id');
+    expect(response.json.code, 'the reference’s user finder (issue 43)').toBe('entity.not_found');
     expect(ids(await t.call('/api/users?search=foreign_user'))).toEqual([]);
   });
 
@@ -340,18 +340,24 @@ describe('list filters and search options', () => {
   });
 
   it('answers 400 for invalid list parameters', async () => {
+    // Search syntax errors are the reference's search-parser code, `request.invalid_input` (issue 43).
     for (const query of [
       'search.password=x',
       'mode.customData=exact',
       'mode=posix',
       'mode=similar_to',
       'joint=xor',
-      'isSuspended=maybe',
       'isCaseSensitive=1',
       'search.username=a&search.username=b',
       `search=${'x'.repeat(257)}`,
-      `roleId=${'r'.repeat(22)}`,
     ]) {
+      const response = await t.call(`/api/users?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json.code, query).toBe('request.invalid_input');
+      expect(Array.isArray(response.json.data), `${query}: data lists the failing fields`).toBe(true);
+    }
+    // Filters stay input errors.
+    for (const query of ['isSuspended=maybe', `roleId=${'r'.repeat(22)}`, 'search=x&isSuspended=maybe']) {
       expectInvalid(await t.call(`/api/users?${query}`), undefined, query);
     }
     const pagination = await t.call('/api/users?page=0');

@@ -13,6 +13,8 @@ export const HOOK_HEADER_NAME_MAX = 256;
 export const HOOK_HEADER_VALUE_MAX = 4096;
 /** The header carrying hex HMAC-SHA256 of the raw body with the hook's signing key. */
 export const HOOK_SIGNATURE_HEADER = 'gatehouse-signature-sha-256';
+/** The same signature under the reference's header name, which receivers written for the reference read. */
+export const HOOK_REFERENCE_SIGNATURE_HEADER = 'logto-signature-sha-256';
 
 /**
  * Headers the sender sets itself (framing, content type, signature) or that would redirect the
@@ -31,6 +33,7 @@ export const hookReservedHeaders = [
   'keep-alive',
   'proxy-connection',
   HOOK_SIGNATURE_HEADER,
+  HOOK_REFERENCE_SIGNATURE_HEADER,
 ] as const;
 
 /** An event name a hook may subscribe to (`acceptedHookEvents`: the reference's names, fired or not yet). */

@@ -49,13 +49,23 @@ export const jwtCustomizerSchema = z.object({
 });
 export type JwtCustomizer = z.infer<typeof jwtCustomizerSchema>;
 
+/**
+ * The script as the API takes, stores and answers it: any text up to the limit, kept as sent. An empty (or blank)
+ * script is stored, as the reference does (issue 43), and adds no claims; the console's editor still asks for one
+ * (`jwtCustomizerSchema`).
+ */
+const storedScriptSchema = z.string().max(JWT_CUSTOMIZER_SCRIPT_MAX_LENGTH);
+
 /** PUT creates or replaces (201 on create); PATCH changes the fields it names. */
-export const jwtCustomizerPutSchema = jwtCustomizerSchema.strict();
-export const jwtCustomizerPatchSchema = jwtCustomizerSchema.partial().strict();
+export const jwtCustomizerPutSchema = jwtCustomizerSchema.extend({ script: storedScriptSchema }).strict();
+export const jwtCustomizerPatchSchema = jwtCustomizerSchema.extend({ script: storedScriptSchema }).partial().strict();
 export type JwtCustomizerPatch = z.infer<typeof jwtCustomizerPatchSchema>;
 
 /** A stored script as answered: variables masked, `blockIssuanceOnError` resolved. */
-export const jwtCustomizerResponseSchema = jwtCustomizerSchema.extend({ blockIssuanceOnError: z.boolean() });
+export const jwtCustomizerResponseSchema = jwtCustomizerSchema.extend({
+  script: storedScriptSchema,
+  blockIssuanceOnError: z.boolean(),
+});
 export type JwtCustomizerResponse = z.infer<typeof jwtCustomizerResponseSchema>;
 
 export const jwtCustomizerListSchema = z.array(

@@ -75,6 +75,30 @@ export const mfaSettingsSchema = z.strictObject({
   policy: z.enum(mfaPolicies),
   organizationRequiredMfaPolicy: z.enum(['NoPrompt', 'Mandatory']).optional(),
 });
+export type MfaSettings = z.infer<typeof mfaSettingsSchema>;
+
+/** The factors a user can set up at sign-in (services/mfa-sign-in.ts): an authenticator app or a passkey. */
+export const mfaSetUpFactors = ['Totp', 'WebAuthn'] as const;
+/** The policies that have users without a factor set one up, so they need a factor the sign-in pages can set up. */
+export const mfaPoliciesNeedingFactor = ['Mandatory', 'PromptAtSignInAndSignUp', 'PromptOnlyAtSignIn'] as const;
+
+/** A rule across the MFA settings' fields that they break; the server refuses it as `sign_in_experiences.<rule>`. */
+export type MfaSettingsProblem = 'backup_code_requires_totp' | 'mfa_policy_requires_factor';
+
+/**
+ * The MFA settings' rules across fields, one place for the server (which refuses the first) and the console (which
+ * shows each at its field): backup codes are made when an app or a passkey is set up at sign-in, so alone they would
+ * never be given to anyone; a policy that has users set up a factor needs one the sign-in pages can set up.
+ */
+export function mfaSettingsProblems(mfa: Pick<MfaSettings, 'factors' | 'policy'>): MfaSettingsProblem[] {
+  const setUp = mfa.factors.some((factor) => (mfaSetUpFactors as readonly string[]).includes(factor));
+  const problems: MfaSettingsProblem[] = [];
+  if (mfa.factors.includes('BackupCode') && !setUp) problems.push('backup_code_requires_totp');
+  if ((mfaPoliciesNeedingFactor as readonly string[]).includes(mfa.policy) && !setUp) {
+    problems.push('mfa_policy_requires_factor');
+  }
+  return problems;
+}
 
 /**
  * Signing in with a passkey alone, no password (docs/areas/passkeys.md): `enabled` turns it on; `showPasskeyButton`
@@ -312,10 +336,30 @@ export function signUpIdentifiersOf(kind: SignUpIdentifierKind): SignInIdentifie
 
 /** Custom phrases: per language, a flat map of sign-in page string keys to the tenant's own wording. */
 export const customPhraseTranslationSchema = z.record(z.string().min(1).max(128), z.string().max(1024));
+
+/** A well-formed BCP 47 language tag (RFC 5646) in its canonical form (`en-us` → `en-US`), else undefined. */
+export function canonicalLanguageTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language of custom phrases: any well-formed BCP 47 tag (the reference takes any of its language tags, not only
+ * the console's 16 languages), at most 35 characters (RFC 5646 §4.4.1). Stored in its canonical form.
+ */
+export const phraseLanguageTagSchema = z
+  .string()
+  .min(2)
+  .max(35)
+  .refine((tag) => canonicalLanguageTag(tag) !== undefined, 'must be a BCP 47 language tag');
+
 export const customPhraseSchema = z.object({
   tenantId: z.string(),
   id: z.string(),
-  languageTag: z.enum(languages),
+  languageTag: z.string(),
   translation: customPhraseTranslationSchema,
 });
 export type CustomPhrase = z.infer<typeof customPhraseSchema>;

@@ -66,6 +66,8 @@ export async function tenantLook(
     themeHref: (css: string) => string;
     overlay?: BrandingOverlay | undefined;
     forcedTheme?: 'light' | 'dark' | undefined;
+    /** The custom phrases already chosen for the visitor (`phrasesForPage`); else the tenant's of `language`. */
+    phrases?: Record<string, string> | undefined;
   },
 ): Promise<SignInLook> {
   const overlay = options.overlay ?? {};
@@ -78,7 +80,7 @@ export async function tenantLook(
   return signInLook({
     language: options.language,
     settings: { ...settings, ...terms },
-    phrases: await customPhrasesOf(tenant, options.language),
+    phrases: options.phrases ?? (await customPhrasesOf(tenant, options.language)),
     name: overlay.displayName || options.name,
     themeStylesheet: options.themeHref(css),
     forcedTheme: options.forcedTheme,

@@ -1,4 +1,4 @@
-import type { LogKey } from '@gatehouse/schemas';
+import type { LogKey, OneTimeTokenContext, OneTimeTokenStatus, StoredUserLogtoConfig } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -87,6 +87,11 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     /** When the user chose "Skip for now" at an MFA prompt: the prompting policies do not ask them again. */
     mfaSkippedAt: timestamp('mfa_skipped_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The reference's `logtoConfig` flags Gatehouse has no column of its own for (`mfa.enabled`,
+     * `mfa.skipMfaOnSignIn`, `passkeySignIn.skipped`), as `PATCH /users/{userId}/logto-configs` gave them.
+     */
+    logtoConfig: jsonb('logto_config').$type<StoredUserLogtoConfig>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1256,6 +1261,46 @@ export const failureWindows = pgTable('failure_windows', {
   failures: integer('failures').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * One-time tokens (reference `/one-time-tokens`): issued for an email address, spent once. Only the SHA-256 hash of
+ * the value is kept (services/one-time-tokens.ts). `status` is what was last written; an `active` row past
+ * `expires_at` answers `expired` without being rewritten.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    email: varchar('email', { length: 128 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    context: jsonb('context').$type<OneTimeTokenContext>().notNull().default({}),
+    status: varchar('status', { length: 16 }).$type<OneTimeTokenStatus>().notNull().default('active'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('one_time_tokens_token_hash').on(t.tenantId, t.tokenHash),
+    index('one_time_tokens_email_status').on(t.tenantId, t.email, t.status),
+    index('one_time_tokens_created_at').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * When an admin last unlocked a sign-in account (`POST /sentinel-activities/delete`): the lockout counts only the
+ * failures after it (services/account-lockout.ts). `account` is the lockout's own key: `user:<id>`, `mfa:<id>` or
+ * `identifier:<typed identifier>`. The audit log's failed attempts stay as they were.
+ */
+export const signInLockoutResets = pgTable(
+  'sign_in_lockout_resets',
+  {
+    tenantId: tenantId(),
+    account: text('account').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.account] })],
+);
 
 export const schema = {
   tenants,

@@ -1,5 +1,6 @@
 import { count as countRows, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { bulkInsert } from './bulk-insert.ts';
 import { allOf } from './conditions.ts';
 import type { Database } from './database.ts';
 import { tenantConnectionsOf } from './tenant-connections.ts';
@@ -213,15 +214,25 @@ export class TenantDb {
     );
   }
 
-  /** Many rows in one statement (bulk import); an empty list inserts nothing. */
-  async insertMany<T extends TenantTable>(table: T, values: readonly NewRow<T>[]): Promise<Row<T>[]> {
+  /**
+   * Many rows in one statement (bulk import, audit entries, outbox events); an empty list inserts nothing. One
+   * parameter per column (`unnest`, db/bulk-insert.ts) where the rows allow it, drizzle's multi-row `values` otherwise.
+   * With `returning: false` the rows are not sent back (answers an empty list): audit entries and events are written,
+   * never read back.
+   */
+  async insertMany<T extends TenantTable>(
+    table: T,
+    values: readonly NewRow<T>[],
+    { returning = true }: { returning?: boolean } = {},
+  ): Promise<Row<T>[]> {
     if (values.length === 0) return [];
-    return (await this.#run((db) =>
-      db
-        .insert(table as PgTable)
-        .values(values.map((row) => ({ ...row, tenantId: this.tenantId }) as T['$inferInsert']))
-        .returning(),
-    )) as Row<T>[];
+    const rows = values.map((row) => ({ ...row, tenantId: this.tenantId }) as Record<string, unknown>);
+    return (await this.#run(async (db) => {
+      const bulk = bulkInsert(db, table, rows, returning);
+      if (bulk) return bulk;
+      const insert = db.insert(table as PgTable).values(rows as T['$inferInsert'][]);
+      return returning ? insert.returning() : insert.then(() => []);
+    })) as Row<T>[];
   }
 
   async update<T extends TenantTable>(table: T, where: SQL, values: Partial<NewRow<T>>): Promise<Row<T>[]> {

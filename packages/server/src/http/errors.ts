@@ -16,7 +16,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The three 404s of a missing row, by how the reference misses it (its `buildFindEntityByIdWithPool` and
+ * `koa-slonik-error-handler`); each route family answers the one its reference route does (docs/conventions.md):
+ * - {@link notFound}: a find by id through the generic finder (roles, applications, resources, organizations' GET…);
+ * - {@link rowNotFound}: a hand-written one-row query (`pool.one`: users, whose finder is one) or a delete that removed
+ *   nothing (`DeletionError`: `DELETE /organizations/{id}`, a relation's link, a secret or token by name);
+ * - {@link nothingUpdated}: an update that matched no row (`UpdateError`: `PATCH /organizations/{id}`, a secret's or
+ *   token's new name, a scope's PATCH).
+ */
 export const notFound = () => new ApiError(404, 'entity.not_exists_with_id');
+export const rowNotFound = () => new ApiError(404, 'entity.not_found');
+export const nothingUpdated = () => new ApiError(404, 'entity.not_exists');
+/** One of the 404s above, for finders shared by reads and writes that answer differently. */
+export type Miss = () => ApiError;
 
 export function invalidFields(error: ZodError): InvalidField[] {
   return error.issues.map((issue) => ({

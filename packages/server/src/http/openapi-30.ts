@@ -5,7 +5,9 @@
  *
  * - `type: [x, 'null']`, `anyOf`/`oneOf` with `{type: 'null'}` and `null` in an `enum` → `nullable: true`;
  * - `const: v` → `enum: [v]`; `examples: [a, …]` → `example: a`;
- * - numeric `exclusiveMinimum`/`exclusiveMaximum` → `minimum`/`maximum` with the boolean flag;
+ * - numeric `exclusiveMinimum`/`exclusiveMaximum` → an inclusive bound: `minimum: n + 1` for integers (`> 0` is
+ *   `minimum: 1`), else `minimum: n` with `not: {enum: [n]}`. The 3.0 boolean flag (`exclusiveMinimum: true`) is
+ *   never written: validators that read the document with a later JSON Schema draft refuse it (issue 43);
  * - a `$ref` with sibling keywords → `allOf: [{$ref}]` beside them (3.0 ignores a `$ref`'s siblings);
  * - keywords 3.0 does not know (`propertyNames`, `prefixItems`, `$schema`, `contentEncoding`, …) are dropped, which
  *   only makes the 3.0 schema accept more than the server does; the 3.1 document stays the exact contract.
@@ -56,6 +58,7 @@ export function schemaTo30(input: Json): Json {
   if (!isObject(input)) return input;
   const schema: JsonObject = {};
   let nullable = false;
+  const exclusive: { minimum?: number; maximum?: number } = {};
   for (const [key, value] of Object.entries(input)) {
     if (droppedKeywords.has(key)) continue;
     switch (key) {
@@ -83,10 +86,8 @@ export function schemaTo30(input: Json): Json {
         break;
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        if (typeof value === 'number') {
-          schema[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] = value;
-          schema[key] = true;
-        } else schema[key] = value;
+        // A boolean is not JSON Schema 2020-12 (nothing to convert); a number is applied after the loop.
+        if (typeof value === 'number') exclusive[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] = value;
         break;
       case 'anyOf':
       case 'oneOf': {
@@ -117,6 +118,7 @@ export function schemaTo30(input: Json): Json {
         schema[key] = value;
     }
   }
+  applyExclusiveBounds(schema, exclusive);
   if (input.type === 'array' && schema.items === undefined && Array.isArray(input.prefixItems)) schema.items = {};
   if (nullable) schema.nullable = true;
   // 3.0 ignores every keyword beside a `$ref`: keep them by moving the reference into an allOf.
@@ -127,6 +129,33 @@ export function schemaTo30(input: Json): Json {
   // `nullable` only applies beside a `type` in 3.0: a nullable choice without one says "any object".
   if (schema.nullable && schema.type === undefined && schema.allOf) schema.type = 'object';
   return schema;
+}
+
+/**
+ * A 3.1 exclusive bound as the inclusive `minimum`/`maximum` both 3.0 readers agree on. An integer's bound moves to
+ * the next integer inside the range; another number keeps the bound and excludes its value (`not: {enum: [n]}`).
+ * An inclusive bound given too stays when it is the stricter one.
+ */
+function applyExclusiveBounds(schema: JsonObject, exclusive: { minimum?: number; maximum?: number }): void {
+  const integer = schema.type === 'integer';
+  const excluded: number[] = [];
+  for (const side of ['minimum', 'maximum'] as const) {
+    const bound = exclusive[side];
+    if (bound === undefined) continue;
+    const inclusive = schema[side];
+    const lower = side === 'minimum';
+    if (integer) {
+      const next = lower ? Math.floor(bound) + 1 : Math.ceil(bound) - 1;
+      schema[side] =
+        typeof inclusive === 'number' ? (lower ? Math.max(inclusive, next) : Math.min(inclusive, next)) : next;
+    } else if (typeof inclusive === 'number' && (lower ? inclusive > bound : inclusive < bound)) {
+      // The inclusive bound already leaves the exclusive one out.
+    } else {
+      schema[side] = bound;
+      excluded.push(bound);
+    }
+  }
+  if (excluded.length) schema.allOf = [...((schema.allOf as Json[]) ?? []), { not: { enum: excluded } }];
 }
 
 /** Every schema of a parameter, header, media type or component, converted; the rest copied. */

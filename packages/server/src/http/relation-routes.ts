@@ -17,6 +17,7 @@ import {
   type RelationState,
 } from '../services/relations.ts';
 import type { AppEnv } from './context.ts';
+import { ApiError, rowNotFound } from './errors.ts';
 import {
   createRouter,
   type errorResponse,
@@ -72,11 +73,15 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
 
 /**
  * What an add or replace answers: a description of the empty success, or a JSON body made from the result (and the
- * request's body, for answers that echo it).
+ * request's body, for answers that echo it, or what the tenant holds after the change, for answers that read it).
  */
-type Answer<S, B = unknown> =
+type Answer<S, B = unknown, P = Record<string, string>> =
   | string
-  | { schema: z.ZodType; description: string; of: (result: RelationResult<S>, body: B) => unknown };
+  | {
+      schema: z.ZodType;
+      description: string;
+      of: (result: RelationResult<S>, body: B, after: { tenant: TenantDb; params: P }) => unknown;
+    };
 
 export type RelationWriteRoute<P, O, S, B extends z.ZodType> = {
   summary: string;
@@ -89,7 +94,7 @@ export type RelationWriteRoute<P, O, S, B extends z.ZodType> = {
     params: P;
     config: Config;
   }) => Promise<readonly string[]>;
-  answer: Answer<S, z.output<B>>;
+  answer: Answer<S, z.output<B>, P>;
   errors: ErrorAnswers;
 };
 
@@ -118,8 +123,18 @@ export type RelationRoutes<
   remove?: RelationRemove;
 };
 
-/** Removes one: `DELETE path/{param}`. */
-export type RelationRemove = { summary: string; param: string; schema: z.ZodType<string>; errors?: ErrorAnswers };
+/**
+ * Removes one: `DELETE path/{param}`. A link that is not there is 404 `entity.not_found` (the reference's deletion
+ * miss); so is an unknown owner, since the reference deletes the link without looking its owner up, unless
+ * `findsOwner` says the reference route does (then the owner's own 404, e.g. `entity.not_exists_with_id`).
+ */
+export type RelationRemove = {
+  summary: string;
+  param: string;
+  schema: z.ZodType<string>;
+  errors?: ErrorAnswers;
+  findsOwner?: boolean;
+};
 
 /**
  * The common `accept`: runs the domain's `check` on the ids of the body's `field` (it throws 404/422) and
@@ -241,7 +256,8 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
       return kind === 'add' ? { kind, ids, exists } : { kind, ids };
     });
     if (typeof answer === 'string') return c.body(null, status as 201 | 204);
-    return c.json(answer.of(result, body) as object, status as 201 | 200);
+    const answered = await answer.of(result, body, { tenant: c.get('tenant'), params });
+    return c.json(answered as object, status as 201 | 200);
   });
 }
 
@@ -263,7 +279,12 @@ function mountRemove<PS extends ParamsSchema, O, T extends TenantTable, S extend
   mount<{ param: z.output<PS> & Record<string, string> }>(router, route, async (c) => {
     const params = c.req.valid('param');
     const id = params[remove.param] as string;
-    await changeRelation(writeContext(c), relation, params, async () => ({ kind: 'remove', id }));
+    await changeRelation(writeContext(c), relation, params, async () => ({ kind: 'remove', id })).catch(
+      (error: unknown) => {
+        const ownerMissing = error instanceof ApiError && error.code === 'entity.not_exists_with_id';
+        throw ownerMissing && !remove.findsOwner ? rowNotFound() : error;
+      },
+    );
     return c.body(null, 204);
   });
 }

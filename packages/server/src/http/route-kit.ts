@@ -15,17 +15,41 @@ import { ApiError, invalidFields } from './errors.ts';
 
 const paginationFields = new Set(['page', 'page_size']);
 
+type ValidationResult = { success: true } | { success: false; error: z.ZodError; target: string };
+
+/** Turns a failed validation into `400 {code, message, data}` with the failing fields. */
+function refuseInvalid(result: ValidationResult): void {
+  if (result.success) return;
+  const fields = invalidFields(result.error);
+  const onlyPagination =
+    result.target === 'query' && fields.every((field) => paginationFields.has(field.path.split('.')[0] ?? ''));
+  throw new ApiError(400, onlyPagination ? 'guard.invalid_pagination' : 'guard.invalid_input', fields);
+}
+
 /** A router whose validation failures become `400 {code, message, data}` with the failing fields. */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (result.success) return;
-      const fields = invalidFields(result.error);
-      const onlyPagination =
-        result.target === 'query' && fields.every((field) => paginationFields.has(field.path.split('.')[0] ?? ''));
-      throw new ApiError(400, onlyPagination ? 'guard.invalid_pagination' : 'guard.invalid_input', fields);
-    },
-  });
+  return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalid });
+}
+
+/** The query parameters of the reference's search syntax (`search[.<field>]`, `mode[.<field>]`, `joint`, …). */
+const isSearchSyntaxKey = (key: string) =>
+  ['search', 'mode', 'joint', 'jointMode', 'isCaseSensitive'].includes(key) ||
+  key.startsWith('search.') ||
+  key.startsWith('mode.');
+
+/**
+ * The validation hook of a list taking the reference's search syntax: when only search parameters are wrong (an
+ * unknown mode, field or joint), 400 `request.invalid_input` with the failing fields, as the reference answers its
+ * search parser's errors; anything else wrong (pagination, filters) answers as every route does.
+ */
+export function searchSyntaxHook(result: ValidationResult): undefined {
+  if (result.success) return undefined;
+  const fields = invalidFields(result.error);
+  if (result.target === 'query' && fields.length && fields.every((field) => isSearchSyntaxKey(field.path))) {
+    throw new ApiError(400, 'request.invalid_input', fields);
+  }
+  refuseInvalid(result);
+  return undefined;
 }
 
 /** OpenAPI descriptions of the error answers a route can give. */

@@ -40,7 +40,8 @@ const byLowercase = new Map(languages.map((language) => [language.toLowerCase(),
 /** A bare language tag maps to the variant most of its speakers use. */
 const byPrimary: Record<string, Language> = { pt: 'pt-BR', zh: 'zh-CN', pl: 'pl-PL', tr: 'tr-TR' };
 
-function matchTag(tag: string): Language | undefined {
+/** The built-in language that serves a BCP 47 tag (`en-US` → `en`, `zh-Hant-TW` → `zh-TW`), if any. */
+export function matchTag(tag: string): Language | undefined {
   const lower = tag.toLowerCase();
   const exact = byLowercase.get(lower);
   if (exact) return exact;
@@ -63,10 +64,10 @@ export function uiLocalesLanguage(uiLocales: unknown): Language | undefined {
   return undefined;
 }
 
-/** Picks the best supported language of an Accept-Language header (RFC 9110 weights), else the fallback (en). */
-export function negotiateLanguage(header: string | undefined | null, fallback: Language = fallbackLanguage): Language {
-  if (!header) return fallback;
-  const ranked = header
+/** The tags of an Accept-Language header, most preferred first (RFC 9110 weights; `q=0` left out). */
+export function acceptLanguageTags(header: string | undefined | null): string[] {
+  if (!header) return [];
+  return header
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
@@ -75,8 +76,13 @@ export function negotiateLanguage(header: string | undefined | null, fallback: L
       return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
     })
     .filter((entry) => entry.tag && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranked) {
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** Picks the best supported language of an Accept-Language header (RFC 9110 weights), else the fallback (en). */
+export function negotiateLanguage(header: string | undefined | null, fallback: Language = fallbackLanguage): Language {
+  for (const tag of acceptLanguageTags(header)) {
     const language = matchTag(tag);
     if (language) return language;
   }

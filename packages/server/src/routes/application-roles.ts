@@ -5,7 +5,7 @@ import {
   idSchema,
 } from '@gatehouse/schemas';
 import { z } from 'zod';
-import { idParams } from '../http/params.ts';
+import { idParams, pathIdSchema } from '../http/params.ts';
 import { roleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { errorResponse } from '../http/route-kit.ts';
@@ -67,5 +67,11 @@ export const applicationRolesRoutes = relationRoutes({
     },
     errors: assignmentErrors,
   },
-  remove: { summary: 'Remove a role from an application', param: 'roleId', schema: idSchema, errors: wrongType },
+  remove: {
+    summary: 'Remove a role from an application',
+    param: 'roleId',
+    schema: pathIdSchema,
+    errors: wrongType,
+    findsOwner: true,
+  },
 });

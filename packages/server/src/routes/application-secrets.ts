@@ -2,10 +2,10 @@ import {
   applicationSecretCreateSchema,
   applicationSecretPatchSchema,
   applicationSecretSchema,
-  idSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { pathIdSchema } from '../http/params.ts';
 import {
   conflictResponse,
   createRouter,
@@ -19,8 +19,8 @@ import { writeContext } from '../http/write-context.ts';
 import * as secrets from '../services/application-secrets.ts';
 
 const tags = ['Applications'];
-const appParams = z.object({ id: idSchema });
-const secretParams = z.object({ id: idSchema, name: z.string().min(1).max(256) });
+const appParams = z.object({ id: pathIdSchema });
+const secretParams = z.object({ id: pathIdSchema, name: z.string().min(1).max(256) });
 
 const invalidTypeResponse = {
   422: errorResponse(

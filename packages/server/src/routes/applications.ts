@@ -11,6 +11,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { applications } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
   errorResponse,
@@ -25,7 +26,7 @@ import { writeContext } from '../http/write-context.ts';
 import * as applicationService from '../services/applications.ts';
 
 const tags = ['Applications'];
-const idParams = z.object({ id: idSchema });
+const idParams = z.object({ id: pathIdSchema });
 const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });
 const typeEnum = z.enum(applicationTypes);
 
@@ -89,7 +90,8 @@ const patchApplication = createRoute({
   tags,
   summary: 'Update an application',
   description:
-    'The type never changes. `oidcClientMetadata` and `customClientMetadata` are merged key by key with the stored ones.',
+    'The type never changes. `oidcClientMetadata` and `customClientMetadata` are merged key by key with the stored ones. ' +
+    'SAML applications change through `PATCH /saml-applications/{id}` (400 `application.saml.use_saml_app_api`).',
   request: { params: idParams, body: jsonBody(applicationPatchFields) },
   responses: {
     200: jsonResponse(applicationSchema, 'The updated application.'),
@@ -103,6 +105,8 @@ const deleteApplication = createRoute({
   path: '/applications/{id}',
   tags,
   summary: 'Delete an application with its secrets and role assignments',
+  description:
+    'SAML applications are deleted with `DELETE /saml-applications/{id}` (400 `application.saml.use_saml_app_api`).',
   request: { params: idParams },
   responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
 });

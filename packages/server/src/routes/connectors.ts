@@ -63,8 +63,10 @@ const createConnector = createRoute({
   responses: {
     200: jsonResponse(connectorSchema, 'The new connector.'),
     ...errorResponses,
-    ...notFoundResponse,
-    422: errorResponse('The id is in use (`entity.unique_violation`).'),
+    422: errorResponse(
+      'The id is in use (`entity.unique_violation`) or no factory has that `connectorId` ' +
+        '(`connector.not_found_with_connector_id`).',
+    ),
   },
 });
 

@@ -1,6 +1,7 @@
-import { domainCreateSchema, domainSchema, idSchema } from '@gatehouse/schemas';
+import { domainCreateSchema, domainSchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
   errorResponse,
@@ -15,7 +16,7 @@ import * as domainService from '../services/domains.ts';
 /** Custom domains of a tenant (`/domains`, issue 8): at most one, verified by DNS, then by an HTTPS probe. */
 
 const tags = ['Domains'];
-const idParams = z.object({ id: idSchema });
+const idParams = z.object({ id: pathIdSchema });
 
 const checkDescription =
   'A domain that is not Active and was last checked more than 10 seconds ago is checked again before it is ' +

@@ -18,6 +18,7 @@ import { hookLogs, hooks } from '../db/tables.ts';
 import { ApiError } from '../http/errors.ts';
 import {
   createRouter,
+  errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
@@ -86,6 +87,9 @@ const getHook = createRoute({
   responses: { 200: jsonResponse(hookSchema, 'The webhook.'), ...errorResponses, ...notFoundResponse },
 });
 
+/** The updates answer an unknown hook as the reference's updates do. */
+const updateMissResponse = { 404: errorResponse('No such webhook (`entity.not_exists`).') } as const;
+
 const patchHook = createRoute({
   method: 'patch',
   path: '/hooks/{id}',
@@ -93,7 +97,7 @@ const patchHook = createRoute({
   summary: 'Update a webhook',
   description: '`config` fields are merged into the saved config; `headers`, when given, replaces all headers.',
   request: { params: idParams, body: jsonBody(hookPatchBodySchema) },
-  responses: { 200: jsonResponse(hookSchema, 'The updated webhook.'), ...errorResponses, ...notFoundResponse },
+  responses: { 200: jsonResponse(hookSchema, 'The updated webhook.'), ...errorResponses, ...updateMissResponse },
 });
 
 const deleteHook = createRoute({
@@ -111,7 +115,11 @@ const rotateKey = createRoute({
   tags,
   summary: "Rotate a webhook's signing key (deliveries from now on are signed with the new one)",
   request: { params: idParams },
-  responses: { 200: jsonResponse(hookSchema, 'The webhook with its new key.'), ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: jsonResponse(hookSchema, 'The webhook with its new key.'),
+    ...errorResponses,
+    ...updateMissResponse,
+  },
 });
 
 const testHook = createRoute({

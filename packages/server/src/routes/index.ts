@@ -1,4 +1,5 @@
 import { createRouter } from '../http/route-kit.ts';
+import { recordSuccessStatuses } from '../http/write-context.ts';
 import { adminConsoleConfigRoutes } from './admin-console-config.ts';
 import { applicationRolesRoutes } from './application-roles.ts';
 import { applicationSecretsRoutes } from './application-secrets.ts';
@@ -12,6 +13,7 @@ import { hooksRoutes } from './hooks.ts';
 import { jwtCustomizerRoutes } from './jwt-customizer.ts';
 import { logsRoutes } from './logs.ts';
 import { oidcSessionConfigRoutes } from './oidc-session-config.ts';
+import { oneTimeTokensRoutes } from './one-time-tokens.ts';
 import { organizationApplicationsRoutes } from './organization-applications.ts';
 import { organizationInvitationsRoutes } from './organization-invitations.ts';
 import { organizationJitRoutes } from './organization-jit.ts';
@@ -25,12 +27,14 @@ import { roleRelationsRoutes } from './role-relations.ts';
 import { rolesRoutes } from './roles.ts';
 import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
+import { sentinelActivitiesRoutes } from './sentinel-activities.ts';
 import { signInExperienceRoutes } from './sign-in-experience.ts';
 import { signingKeysRoutes } from './signing-keys.ts';
 import { ssoConnectorsRoutes } from './sso-connectors.ts';
 import { userGrantsRoutes } from './user-grants.ts';
 import { userIdentitiesRoutes } from './user-identities.ts';
 import { userImportsRoutes } from './user-imports.ts';
+import { userLogtoConfigsRoutes } from './user-logto-configs.ts';
 import { userMfaVerificationsRoutes } from './user-mfa-verifications.ts';
 import { userPersonalAccessTokensRoutes } from './user-personal-access-tokens.ts';
 import { userRolesRoutes } from './user-roles.ts';
@@ -38,7 +42,8 @@ import { usersRoutes } from './users.ts';
 
 /** The management API of one tenant: one module per area, mounted under /api (OSS) or /m/{tenantId}/api (cloud). */
 export function managementRoutes() {
-  return (
+  // The success status of each route, which the webhooks of the events a request writes carry (as the reference's).
+  return recordSuccessStatuses(
     createRouter()
       .route('/', applicationsRoutes)
       .route('/', applicationRolesRoutes)
@@ -59,6 +64,7 @@ export function managementRoutes() {
       .route('/', userGrantsRoutes)
       .route('/', userMfaVerificationsRoutes)
       .route('/', userPersonalAccessTokensRoutes)
+      .route('/', userLogtoConfigsRoutes)
       .route('/', organizationsRoutes)
       .route('/', organizationUsersRoutes)
       .route('/', organizationApplicationsRoutes)
@@ -78,5 +84,7 @@ export function managementRoutes() {
       .route('/', signInExperienceRoutes)
       .route('/', connectorsRoutes)
       .route('/', ssoConnectorsRoutes)
+      .route('/', oneTimeTokensRoutes)
+      .route('/', sentinelActivitiesRoutes),
   );
 }

@@ -58,7 +58,7 @@ const putCustomizer = createRoute({
   summary: 'Create or replace the custom JWT script of a token type',
   description:
     'Environment variables are stored encrypted; a variable sent as `********` keeps its stored value. ' +
-    '`blockIssuanceOnError` defaults to true.',
+    '`blockIssuanceOnError` defaults to true. An empty script is stored and adds no claims.',
   request: { params: typeParams, body: jsonBody(jwtCustomizerPutSchema) },
   responses: {
     200: jsonResponse(jwtCustomizerResponseSchema, 'Replaced.'),
@@ -89,7 +89,11 @@ const deleteCustomizer = createRoute({
   summary: 'Delete the custom JWT script of a token type',
   description: 'Tokens are issued without extra claims from then on.',
   request: { params: typeParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
+  responses: {
+    204: { description: 'Deleted.' },
+    ...errorResponses,
+    404: errorResponse('No script for that token type (`entity.not_found`).'),
+  },
 });
 
 const testCustomizer = createRoute({

@@ -1,7 +1,8 @@
-import { idSchema, logSchema, paginationQuerySchema, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
+import { logSchema, paginationQuerySchema, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { logs } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -51,7 +52,7 @@ const getLog = createRoute({
   path: '/logs/{id}',
   tags,
   summary: 'Get one audit-log entry',
-  request: { params: z.object({ id: idSchema }), query: z.object(includeNamesQuery) },
+  request: { params: z.object({ id: pathIdSchema }), query: z.object(includeNamesQuery) },
   responses: { 200: jsonResponse(logSchema, 'The entry.'), ...errorResponses, ...notFoundResponse },
 });
 

@@ -1,5 +1,4 @@
 import {
-  idSchema,
   keywordQuerySchema,
   organizationApplicationSchema,
   organizationApplicationsAddSchema,
@@ -12,7 +11,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { desc } from 'drizzle-orm';
 import { applications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { organizationParams } from '../http/params.ts';
+import { organizationParams, pathIdSchema } from '../http/params.ts';
 import { organizationRoleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/route-kit.ts';
@@ -37,7 +36,7 @@ import { auditOwner } from '../services/relations.ts';
 /** Machine-to-machine applications of an organization and the organization roles they hold there. */
 
 const tags = ['Organization applications'];
-const applicationParams = organizationParams.extend({ applicationId: idSchema });
+const applicationParams = organizationParams.extend({ applicationId: pathIdSchema });
 const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Updated', 'Organization', state);
 const errors = {
   404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
@@ -85,7 +84,7 @@ const applicationsRoutes = relationRoutes({
   remove: {
     summary: 'Remove an application from an organization (and its organization roles there)',
     param: 'applicationId',
-    schema: idSchema,
+    schema: pathIdSchema,
   },
 });
 
@@ -138,7 +137,7 @@ const applicationRolesRoutes = relationRoutes({
   remove: {
     summary: 'Take an organization role away from an application',
     param: 'organizationRoleId',
-    schema: idSchema,
+    schema: pathIdSchema,
   },
 });
 

@@ -1,5 +1,4 @@
 import {
-  idSchema,
   invitationMessagePayloadSchema,
   organizationInvitationCreateSchema,
   organizationInvitationListQuerySchema,
@@ -9,6 +8,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { organizationInvitations } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
   errorResponse,
@@ -25,7 +25,7 @@ import * as invitationService from '../services/organization-invitations.ts';
 /** Invitations to join an organization: create, list, read, accept or revoke, resend, delete. */
 
 const tags = ['Organization invitations'];
-const idParams = z.object({ id: idSchema });
+const idParams = z.object({ id: pathIdSchema });
 
 const createInvitation = createRoute({
   method: 'post',

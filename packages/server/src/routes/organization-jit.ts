@@ -1,6 +1,5 @@
 import {
   emailDomainSchema,
-  idSchema,
   jitEmailDomainCreateSchema,
   jitEmailDomainSchema,
   jitEmailDomainsReplaceSchema,
@@ -16,7 +15,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { organizationJitEmailDomains, organizationRoles, ssoConnectors } from '../db/tables.ts';
-import { organizationParams } from '../http/params.ts';
+import { organizationParams, pathIdSchema } from '../http/params.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import {
   createRouter,
@@ -131,7 +130,7 @@ const removeRole = createRoute({
   path: '/organizations/{id}/jit/roles/{organizationRoleId}',
   tags,
   summary: 'Remove a default organization role of just-in-time members',
-  request: { params: organizationParams.extend({ organizationRoleId: idSchema }) },
+  request: { params: organizationParams.extend({ organizationRoleId: pathIdSchema }) },
   responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse },
 });
 

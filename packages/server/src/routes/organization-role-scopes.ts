@@ -1,5 +1,4 @@
 import {
-  idSchema,
   keywordQuerySchema,
   organizationRoleResourceScopesAssignSchema,
   organizationRoleResourceScopesReplaceSchema,
@@ -10,7 +9,7 @@ import {
 import { asc } from 'drizzle-orm';
 import { scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { idParams } from '../http/params.ts';
+import { idParams, pathIdSchema } from '../http/params.ts';
 import { organizationScopeRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
@@ -84,7 +83,7 @@ const scopesRoutes = relationRoutes({
   remove: {
     summary: 'Remove an organization permission from a role',
     param: 'organizationScopeId',
-    schema: idSchema,
+    schema: pathIdSchema,
   },
 });
 
@@ -118,7 +117,7 @@ const resourceScopesRoutes = relationRoutes({
     answer: 'Replaced.',
     errors,
   },
-  remove: { summary: 'Remove an API resource permission from a role', param: 'scopeId', schema: idSchema },
+  remove: { summary: 'Remove an API resource permission from a role', param: 'scopeId', schema: pathIdSchema },
 });
 
 export const organizationRoleScopesRoutes = createRouter().route('/', scopesRoutes).route('/', resourceScopesRoutes);

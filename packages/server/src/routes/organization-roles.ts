@@ -1,5 +1,4 @@
 import {
-  idSchema,
   organizationRoleCreateSchema,
   organizationRoleListQuerySchema,
   organizationRolePatchSchema,
@@ -9,6 +8,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { organizationRoles } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   conflictResponse,
   createRouter,
@@ -26,7 +26,7 @@ import * as organizationRoleService from '../services/organization-roles.ts';
 /** The organization template's roles and their permissions (organization scopes and API resource scopes). */
 
 const tags = ['Organization roles'];
-const idParams = z.object({ id: idSchema });
+const idParams = z.object({ id: pathIdSchema });
 
 const listRoles = createRoute({
   method: 'get',

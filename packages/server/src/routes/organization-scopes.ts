@@ -1,5 +1,4 @@
 import {
-  idSchema,
   keywordQuerySchema,
   organizationScopeCreateSchema,
   organizationScopePatchSchema,
@@ -8,6 +7,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { organizationScopes } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   conflictResponse,
   createRouter,
@@ -25,7 +25,7 @@ import { toOrganizationScope } from '../services/organizations.ts';
 /** The organization template's permissions (organization scopes). */
 
 const tags = ['Organization scopes'];
-const idParams = z.object({ id: idSchema });
+const idParams = z.object({ id: pathIdSchema });
 
 const listScopes = createRoute({
   method: 'get',

@@ -1,5 +1,4 @@
 import {
-  idSchema,
   organizationMemberListQuerySchema,
   organizationMemberRolesAddedSchema,
   organizationMemberRolesAssignSchema,
@@ -15,7 +14,7 @@ import { desc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { organizationUserRoles, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { organizationParams, userIdPathSchema } from '../http/params.ts';
+import { organizationParams, pathIdSchema, userIdPathSchema } from '../http/params.ts';
 import { organizationRoleRows, organizationScopeRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/route-kit.ts';
@@ -177,7 +176,11 @@ const memberRolesRoutes = relationRoutes({
     answer: 'Replaced.',
     errors,
   },
-  remove: { summary: 'Take an organization role away from a member', param: 'organizationRoleId', schema: idSchema },
+  remove: {
+    summary: 'Take an organization role away from a member',
+    param: 'organizationRoleId',
+    schema: pathIdSchema,
+  },
 });
 
 const memberScopesRoutes = relationRoutes({

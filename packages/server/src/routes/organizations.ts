@@ -1,5 +1,4 @@
 import {
-  idSchema,
   organizationCreateSchema,
   organizationListItemSchema,
   organizationListQuerySchema,
@@ -7,12 +6,11 @@ import {
   organizationSchema,
   organizationWithRolesSchema,
   paginationQuerySchema,
-  userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { organizations } from '../db/tables.ts';
-import { organizationParams } from '../http/params.ts';
+import { organizationParams, pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
   errorResponses,
@@ -95,7 +93,7 @@ const listUserOrganizations = createRoute({
   path: '/users/{userId}/organizations',
   tags,
   summary: 'List the organizations a user is a member of, with the organization roles held in each',
-  request: { params: z.object({ userId: userIdSchema }), query: paginationQuerySchema },
+  request: { params: z.object({ userId: pathIdSchema }), query: paginationQuerySchema },
   responses: {
     200: {
       ...jsonResponse(z.array(organizationWithRolesSchema), 'A page of organizations, newest first.'),
@@ -111,7 +109,7 @@ const listApplicationOrganizations = createRoute({
   path: '/applications/{id}/organizations',
   tags,
   summary: 'List the organizations a machine-to-machine application belongs to, with its organization roles there',
-  request: { params: z.object({ id: idSchema }), query: paginationQuerySchema },
+  request: { params: z.object({ id: pathIdSchema }), query: paginationQuerySchema },
   responses: {
     200: {
       ...jsonResponse(z.array(organizationWithRolesSchema), 'A page of organizations, newest first.'),

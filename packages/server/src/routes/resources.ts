@@ -1,5 +1,4 @@
 import {
-  idSchema,
   paginationQuerySchema,
   resourceCreateSchema,
   resourceIsDefaultSchema,
@@ -13,6 +12,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { resources, scopes } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   conflictResponse,
   createRouter,
@@ -30,8 +30,8 @@ import { writeContext } from '../http/write-context.ts';
 import * as resourceService from '../services/resources.ts';
 
 const tags = ['API resources'];
-const idParams = z.object({ id: idSchema });
-const scopeParams = z.object({ id: idSchema, scopeId: idSchema });
+const idParams = z.object({ id: pathIdSchema });
+const scopeParams = z.object({ id: pathIdSchema, scopeId: pathIdSchema });
 const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });
 
 const readOnlyResponse = {

@@ -1,17 +1,18 @@
 import {
   applicationSchema,
-  idSchema,
   roleApplicationsAssignSchema,
   roleScopeSchema,
   roleScopesAssignSchema,
   roleUserSchema,
   roleUsersAssignSchema,
+  scopeSchema,
   userIdSchema,
 } from '@gatehouse/schemas';
 import { desc } from 'drizzle-orm';
+import { z } from 'zod';
 import { applications, scopes, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { idParams, searchQuery } from '../http/params.ts';
+import { idParams, pathIdSchema, searchQuery } from '../http/params.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
 import { toApplication } from '../services/applications.ts';
@@ -27,6 +28,7 @@ import {
   roleScopeLinks,
   roleScopesUpdatedEvent,
   roleUserLinks,
+  scopesOfRole,
   toRoleUser,
   withResource,
 } from '../services/role-assignments.ts';
@@ -74,10 +76,15 @@ const roleScopesRoutes = relationRoutes({
       await assertScopesForRole(tx, ids, role);
     }),
     exists: 'role.scope_exists',
-    answer: 'Assigned.',
+    // As the reference: the role's permissions after the assignment (its clients read them from the answer).
+    answer: {
+      schema: z.array(scopeSchema),
+      description: 'Assigned: every permission of the role now.',
+      of: (_result, _body, { tenant, params }) => scopesOfRole(tenant, params.id),
+    },
     errors: assignErrors,
   },
-  remove: { summary: 'Remove a permission from a role', param: 'scopeId', schema: idSchema },
+  remove: { summary: 'Remove a permission from a role', param: 'scopeId', schema: pathIdSchema },
 });
 
 // A role may have very many users and applications: the audit entry names the ones a request touched.
@@ -133,7 +140,7 @@ const roleApplicationsRoutes = relationRoutes({
     answer: 'Assigned.',
     errors: assignErrors,
   },
-  remove: { summary: 'Take a role away from an application', param: 'applicationId', schema: idSchema },
+  remove: { summary: 'Take a role away from an application', param: 'applicationId', schema: pathIdSchema },
 });
 
 export const roleRelationsRoutes = createRouter()

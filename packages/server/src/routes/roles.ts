@@ -11,6 +11,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { roles } from '../db/tables.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   conflictResponse,
   createRouter,
@@ -25,7 +26,7 @@ import { writeContext } from '../http/write-context.ts';
 import * as roleService from '../services/roles.ts';
 
 const tags = ['Roles'];
-const idParams = z.object({ id: idSchema });
+const idParams = z.object({ id: pathIdSchema });
 
 const listRoles = createRoute({
   method: 'get',

@@ -6,13 +6,24 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
+import {
+  createRouter,
+  errorResponse,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+} from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as saml from '../services/saml-applications.ts';
 
 const tags = ['SAML applications'];
 const idParams = z.object({ id: idSchema });
 const certificateParams = z.object({ id: idSchema, secretId: idSchema });
+/** An application of another type: 422, as the reference answers. */
+const samlOnlyResponse = {
+  422: errorResponse('The application is not a SAML application (`application.saml.saml_application_only`).'),
+} as const;
 
 const listCertificates = createRoute({
   method: 'get',
@@ -24,6 +35,7 @@ const listCertificates = createRoute({
     200: jsonResponse(z.array(samlCertificateSchema), 'The certificates.'),
     ...errorResponses,
     ...notFoundResponse,
+    ...samlOnlyResponse,
   },
 });
 
@@ -37,6 +49,7 @@ const createCertificate = createRoute({
     201: jsonResponse(samlCertificateSchema, 'The new certificate.'),
     ...errorResponses,
     ...notFoundResponse,
+    ...samlOnlyResponse,
   },
 });
 
@@ -46,7 +59,12 @@ const activateCertificate = createRoute({
   tags,
   summary: 'Activate a signing certificate; the previously active one is deactivated',
   request: { params: certificateParams, body: jsonBody(samlCertificatePatchSchema) },
-  responses: { 200: jsonResponse(samlCertificateSchema, 'The certificate.'), ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: jsonResponse(samlCertificateSchema, 'The certificate.'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...samlOnlyResponse,
+  },
 });
 
 const deleteCertificate = createRoute({
@@ -54,8 +72,9 @@ const deleteCertificate = createRoute({
   path: '/saml-applications/{id}/secrets/{secretId}',
   tags,
   summary: 'Delete an inactive signing certificate',
+  description: 'The active one is refused with 400 `application.saml.can_not_delete_active_secret`.',
   request: { params: certificateParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
+  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse, ...samlOnlyResponse },
 });
 
 export const samlCertificatesRoutes = createRouter()

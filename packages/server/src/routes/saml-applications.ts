@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   conflictResponse,
   createRouter,
+  errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
@@ -19,6 +20,10 @@ import * as saml from '../services/saml-applications.ts';
 
 const tags = ['SAML applications'];
 const idParams = z.object({ id: idSchema });
+/** An application of another type on a SAML route: 422, as the reference answers. */
+const samlOnlyResponse = {
+  422: errorResponse('The application is not a SAML application (`application.saml.saml_application_only`).'),
+} as const;
 
 const createSamlApplication = createRoute({
   method: 'post',
@@ -39,7 +44,12 @@ const getSamlApplication = createRoute({
   tags,
   summary: 'Get a SAML application',
   request: { params: idParams },
-  responses: { 200: jsonResponse(samlApplicationSchema, 'The application.'), ...errorResponses, ...notFoundResponse },
+  responses: {
+    200: jsonResponse(samlApplicationSchema, 'The application.'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...samlOnlyResponse,
+  },
 });
 
 const patchSamlApplication = createRoute({
@@ -52,7 +62,11 @@ const patchSamlApplication = createRoute({
     200: jsonResponse(samlApplicationSchema, 'The updated application.'),
     ...errorResponses,
     ...notFoundResponse,
-    ...conflictResponse,
+    422: errorResponse(
+      'The entity ID is in use (`application.saml.entity_id_in_use`), the binding is not HTTP-POST ' +
+        '(`application.saml.acs_url_binding_not_supported`) or the application is not a SAML application ' +
+        '(`application.saml.saml_application_only`).',
+    ),
   },
 });
 
@@ -62,7 +76,7 @@ const deleteSamlApplication = createRoute({
   tags,
   summary: 'Delete a SAML application',
   request: { params: idParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
+  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse, ...samlOnlyResponse },
 });
 
 export const samlApplicationsRoutes = createRouter()

@@ -1,9 +1,9 @@
-import { languages, signInExperienceSchema } from '@gatehouse/schemas';
+import { signInExperienceSchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createRouter, errorResponses, jsonResponse } from '../http/route-kit.ts';
 import { signInStrings } from '../i18n/sign-in.ts';
-import { customPhrasesOf, readSignInExperience } from '../services/sign-in-experience.ts';
+import { phrasesForPage, readSignInExperience } from '../services/sign-in-experience.ts';
 import { listSsoConnectorsForSignIn } from '../services/sso-connectors.ts';
 import { ssoConnectorMetadata } from '../services/sso-sign-in.ts';
 
@@ -70,8 +70,12 @@ export const signInExperiencePublicRoutes = createRouter()
   .openapi(getPhrases, async (c) => {
     const asked = c.req.valid('query').lng;
     const experience = await readSignInExperience(c.get('tenant'));
-    const language =
-      languages.find((tag) => tag.toLowerCase() === asked?.toLowerCase()) ?? experience.languageInfo.fallbackLanguage;
-    c.header('Content-Language', language);
-    return c.json({ ...signInStrings[language], ...(await customPhrasesOf(c.get('tenant'), language)) }, 200);
+    // As the sign-in pages: a tag with custom phrases shows them over its built-in language, else the fallback one.
+    const { language, tag, phrases } = await phrasesForPage(
+      c.get('tenant'),
+      asked ? [asked] : [],
+      experience.languageInfo.fallbackLanguage,
+    );
+    c.header('Content-Language', tag);
+    return c.json({ ...signInStrings[language], ...phrases }, 200);
   });

@@ -1,10 +1,11 @@
 import {
   applicationSignInExperienceInputSchema,
   applicationSignInExperienceSchema,
+  canonicalLanguageTag,
   checkPasswordBodySchema,
   checkPasswordResultSchema,
   customPhraseSchema,
-  languages,
+  phraseLanguageTagSchema,
   signInExperiencePatchSchema,
   signInExperienceSchema,
   signInPreviewBodySchema,
@@ -14,6 +15,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
+import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
   errorResponse,
@@ -93,7 +96,9 @@ const preview = createRoute({
   responses: { 201: jsonResponse(signInPreviewResultSchema, 'The preview address.'), ...errorResponses },
 });
 
-const languageParams = z.object({ languageTag: z.enum(languages) });
+const languageParams = z.object({ languageTag: phraseLanguageTagSchema });
+/** The path's language tag in its canonical form, as custom phrases are stored (`en-us` → `en-US`). */
+const phraseTag = (tag: string) => canonicalLanguageTag(tag) ?? tag;
 
 const listPhrases = createRoute({
   method: 'get',
@@ -118,6 +123,8 @@ const putPhrase = createRoute({
   tags,
   summary: 'Set the custom phrases of one language',
   description:
+    'The language is any well-formed BCP 47 tag (`fr`, `en-US`, `vi-VN`), stored in its canonical form; the sign-in ' +
+    'pages show a tag no built-in language serves over the fallback language. ' +
     'Keys are the sign-in page strings (nested objects are read as dotted keys: `{"rejected": {"too_short": …}}`); ' +
     'an unknown key is `localization.invalid_translation_structure` (400).',
   request: {
@@ -145,7 +152,7 @@ const deletePhrase = createRoute({
   },
 });
 
-const applicationParams = z.object({ applicationId: z.string().min(1).max(21) });
+const applicationParams = z.object({ applicationId: pathIdSchema });
 
 const getApplicationExperience = createRoute({
   method: 'get',
@@ -187,11 +194,17 @@ export const signInExperienceRoutes = createRouter()
   .openapi(checkPassword, async (c) => {
     const { password, userId } = c.req.valid('json');
     const tenant = c.get('tenant');
-    const user = userId ? await findUser(tenant, userId) : {};
-    const pwned = pwnedPasswordCheck(c.get('config').pwnedPasswordsUrl, c.get('log'));
-    const rejections = await signInExperience.passwordRejections(tenant, password, user, pwned);
-    if (rejections.length === 0) return c.json({ result: true as const }, 200);
+    const user = userId ? await findUser(tenant, userId) : undefined;
     const { passwordPolicy } = await signInExperience.readSignInExperienceSettings(tenant);
+    // The reference's checker cannot apply the user-info rule without a user: 400 rather than a check that skips it.
+    if (!user && passwordPolicy.rejects.userInfo) {
+      throw new ApiError(400, 'request.invalid_input', {
+        message: 'User information data is required to check user information.',
+      });
+    }
+    const pwned = pwnedPasswordCheck(c.get('config').pwnedPasswordsUrl, c.get('log'));
+    const rejections = await signInExperience.passwordRejections(tenant, password, user ?? {}, pwned);
+    if (rejections.length === 0) return c.json({ result: true as const }, 200);
     const interpolation = { min: passwordPolicy.length.min, max: passwordPolicy.length.max };
     return c.json(
       {
@@ -225,19 +238,19 @@ export const signInExperienceRoutes = createRouter()
   })
   .openapi(listPhrases, async (c) => c.json(await signInExperience.listCustomPhrases(c.get('tenant')), 200))
   .openapi(getPhrase, async (c) =>
-    c.json(await signInExperience.getCustomPhrase(c.get('tenant'), c.req.valid('param').languageTag), 200),
+    c.json(await signInExperience.getCustomPhrase(c.get('tenant'), phraseTag(c.req.valid('param').languageTag)), 200),
   )
   .openapi(putPhrase, async (c) => {
     const { languageTag } = c.req.valid('param');
     const { phrase, created } = await signInExperience.putCustomPhrase(
       writeContext(c),
-      languageTag,
+      phraseTag(languageTag),
       c.req.valid('json'),
       knownPhraseKeys,
     );
     return created ? c.json(phrase, 201) : c.json(phrase, 200);
   })
   .openapi(deletePhrase, async (c) => {
-    await signInExperience.deleteCustomPhrase(writeContext(c), c.req.valid('param').languageTag);
+    await signInExperience.deleteCustomPhrase(writeContext(c), phraseTag(c.req.valid('param').languageTag));
     return c.body(null, 204);
   });

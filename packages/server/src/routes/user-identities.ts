@@ -6,8 +6,8 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ApiError, notFound } from '../http/errors.ts';
-import { userIdParams } from '../http/params.ts';
+import { ApiError } from '../http/errors.ts';
+import { pathIdSchema, userIdParams } from '../http/params.ts';
 import { createRouter, errorResponse, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import { userSsoIdentitiesOf } from '../services/sso-connectors.ts';
@@ -16,7 +16,7 @@ import * as userService from '../services/users.ts';
 /** A user's social and enterprise identities, keyed by connector target (spec §3 `identities`). */
 
 const tags = ['Users'];
-const targetParams = userIdParams.extend({ target: z.string().min(1).max(128) });
+const targetParams = userIdParams.extend({ target: pathIdSchema });
 const identitiesSchema = z.record(z.string(), z.unknown());
 
 const listIdentities = createRoute({
@@ -95,7 +95,7 @@ export const userIdentitiesRoutes = createRouter()
   .openapi(getIdentity, async (c) => {
     const { userId, target } = c.req.valid('param');
     const user = await userService.findUser(c.get('tenant'), userId);
-    if (!hasIdentity(user.identities, target)) throw notFound();
+    if (!hasIdentity(user.identities, target)) throw new ApiError(404, 'user.identity_not_exist');
     return c.json(user.identities[target] as z.infer<typeof userIdentitySchema>, 200);
   })
   .openapi(deleteIdentity, async (c) => {

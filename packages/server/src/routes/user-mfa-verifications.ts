@@ -5,7 +5,7 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { userIdParams } from '../http/params.ts';
+import { pathIdSchema, userIdParams } from '../http/params.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as mfa from '../services/user-mfa-verifications.ts';
@@ -13,7 +13,7 @@ import * as mfa from '../services/user-mfa-verifications.ts';
 /** A user's MFA factors (spec §3 `mfaVerifications`): list, add a TOTP factor or backup codes, remove one. */
 
 const tags = ['Users'];
-const verificationParams = userIdParams.extend({ verificationId: z.string().min(1).max(21) });
+const verificationParams = userIdParams.extend({ verificationId: pathIdSchema });
 
 const listVerifications = createRoute({
   method: 'get',

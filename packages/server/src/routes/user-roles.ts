@@ -1,6 +1,6 @@
 import { idSchema, userRolesAssignedSchema, userRolesAssignSchema, userRolesReplaceSchema } from '@gatehouse/schemas';
 import { z } from 'zod';
-import { userIdParams } from '../http/params.ts';
+import { pathIdSchema, userIdParams } from '../http/params.ts';
 import { roleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { errorResponse } from '../http/route-kit.ts';
@@ -55,5 +55,5 @@ export const userRolesRoutes = relationRoutes({
     },
     errors: assignmentErrors,
   },
-  remove: { summary: 'Take a role away from a user', param: 'roleId', schema: idSchema },
+  remove: { summary: 'Take a role away from a user', param: 'roleId', schema: pathIdSchema },
 });

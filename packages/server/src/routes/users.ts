@@ -26,6 +26,7 @@ import {
   jsonResponse,
   notFoundResponse,
   paginatedHeaders,
+  searchSyntaxHook,
   setPaginationHeaders,
   toPage,
 } from '../http/route-kit.ts';
@@ -221,14 +222,18 @@ const setSuspension = createRoute({
 });
 
 export const usersRoutes = createRouter()
-  .openapi(listUsers, async (c) => {
-    const query = c.req.valid('query');
-    const page = toPage(query);
-    const { rows, total } = await userService.findUserPage(c.get('tenant'), query, page);
-    setPaginationHeaders(c, page, total.total);
-    if (total.capped) c.header(TOTAL_NUMBER_IS_CAPPED_HEADER, 'true');
-    return c.json(rows.map(userService.toUser), 200);
-  })
+  .openapi(
+    listUsers,
+    async (c) => {
+      const query = c.req.valid('query');
+      const page = toPage(query);
+      const { rows, total } = await userService.findUserPage(c.get('tenant'), query, page);
+      setPaginationHeaders(c, page, total.total);
+      if (total.capped) c.header(TOTAL_NUMBER_IS_CAPPED_HEADER, 'true');
+      return c.json(rows.map(userService.toUser), 200);
+    },
+    searchSyntaxHook,
+  )
   .openapi(createUser, async (c) => {
     return c.json(await userService.createUser(writeContext(c), c.req.valid('json')), 200);
   })

@@ -1,5 +1,5 @@
 import { and, asc, count, gt, type SQL, sql } from 'drizzle-orm';
-import { logs } from '../db/tables.ts';
+import { logs, signInLockoutResets } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { readSignInExperienceSettings } from './sign-in-experience.ts';
 
@@ -46,13 +46,25 @@ export async function lockAccount(tx: TenantDb, account: string): Promise<void> 
   );
 }
 
+/**
+ * The lockout accounts of a user, as the sign-in (`user:`, services/sign-in.ts) and the second factor (`mfa:`,
+ * services/mfa-sign-in.ts) name them; an identifier that names no user is `identifier:<identifier>`.
+ */
+export const lockoutAccountsOf = (userId: string) => [`user:${userId}`, `mfa:${userId}`];
+
 export type Lockout = { maxFailures: number; windowMinutes: number };
 export type LockoutState = { locked: false } | { locked: true; retryAfterMinutes: number };
+
+/** When an admin last unlocked the account (a scalar subquery: null when never). */
+const unlockedAt = (tx: TenantDb, account: string) =>
+  sql`(select ${signInLockoutResets.resetAt} from ${signInLockoutResets}
+       where ${signInLockoutResets.tenantId} = ${tx.tenantId} and ${signInLockoutResets.account} = ${account})`;
 
 /**
  * Takes the account's lock for the rest of the caller's transaction and tells whether it is locked out: `key`'s
  * failures among `entries` (the account's audit entries) since `since` (the window's start, or a later completed
- * sign-in). Locked until the oldest of them leaves the window.
+ * sign-in) and since the account's last unlock by an admin (`POST /sentinel-activities/delete`, read in the same
+ * statement). Locked until the oldest of them leaves the window.
  */
 export async function lockoutState(
   tx: TenantDb,
@@ -63,6 +75,7 @@ export async function lockoutState(
     where: and(
       sql`${logs.key} = ${check.key}`,
       gt(logs.createdAt, check.since),
+      sql`${logs.createdAt} > coalesce(${unlockedAt(tx, check.account)}, '-infinity'::timestamptz)`,
       check.entries,
       sql`${logs.payload}->>'result' = 'Error'`,
     ),

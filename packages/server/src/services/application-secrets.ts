@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { applicationSecrets, applications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, type Miss, notFound, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { findApplication } from './role-assignments.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -89,10 +89,13 @@ const confidentialTypes: readonly ApplicationType[] = ['MachineToMachine', 'Trad
 const secretWhere = (id: string, name: string) =>
   allOf(eq(applicationSecrets.applicationId, id), eq(applicationSecrets.name, name));
 
-async function findSecret(tx: TenantDb, id: string, name: string) {
-  await findApplication(tx, id);
+/**
+ * The secret to rename or delete. The reference writes by (application, name) without looking the application up, so
+ * an unknown application misses like an unknown name: `miss` is its update's or deletion's 404.
+ */
+async function findSecret(tx: TenantDb, id: string, name: string, miss: Miss) {
   const row = await tx.findOne(applicationSecrets, secretWhere(id, name));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
@@ -138,9 +141,9 @@ export function renameApplicationSecret(
   newName: string,
 ): Promise<ApplicationSecret> {
   return performWrite(ctx, 'Admin.ApplicationSecret.Updated', async (tx) => {
-    const before = toApplicationSecret(await findSecret(tx, applicationId, name));
+    const before = toApplicationSecret(await findSecret(tx, applicationId, name, nothingUpdated));
     const [row] = await tx.update(applicationSecrets, secretWhere(applicationId, name), { name: newName });
-    if (!row) throw notFound();
+    if (!row) throw nothingUpdated();
     const after = toApplicationSecret(row);
     return { result: after, entity: audited(applicationId), before, after };
   });
@@ -148,9 +151,9 @@ export function renameApplicationSecret(
 
 export function deleteApplicationSecret(ctx: WriteContext, applicationId: string, name: string): Promise<void> {
   return performWrite(ctx, 'Admin.ApplicationSecret.Deleted', async (tx) => {
-    await findSecret(tx, applicationId, name);
+    await findSecret(tx, applicationId, name, rowNotFound);
     const [row] = await tx.delete(applicationSecrets, secretWhere(applicationId, name));
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     return { result: undefined, entity: audited(applicationId), before: toApplicationSecret(row), after: null };
   });
 }
@@ -162,7 +165,9 @@ export async function revealApplicationSecret(
   name: string,
 ): Promise<ApplicationSecret> {
   const row = await performWrite(ctx, 'Admin.ApplicationSecret.Revealed', async (tx) => {
-    const found = await findSecret(tx, applicationId, name);
+    // Ours alone (the reference has no reveal): the application's and the secret's miss are the finder's.
+    await findApplication(tx, applicationId);
+    const found = await findSecret(tx, applicationId, name, notFound);
     const shown = toApplicationSecret(found);
     return { result: found, entity: audited(applicationId), before: shown, after: shown };
   });

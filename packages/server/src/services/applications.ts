@@ -101,10 +101,16 @@ export async function getApplication(tenant: TenantDb, id: string): Promise<Appl
   return toApplication(await findApplication(tenant, id));
 }
 
+/**
+ * SAML applications are created, changed and deleted through `/saml-applications` only: `POST`, `PATCH` and `DELETE`
+ * `/applications[/{id}]` answer 400 `application.saml.use_saml_app_api` for them, as the reference does.
+ */
+const useSamlApi = () => new ApiError(400, 'application.saml.use_saml_app_api');
+
 /** A new OIDC application (SAML ones have their own API), within the plan's quota. */
 export function createApplication(ctx: WriteContext, deps: QuotaDeps, input: ApplicationCreate): Promise<Application> {
   return performWrite(ctx, 'Admin.Application.Created', async (tx) => {
-    if (input.type === 'SAML') throw new ApiError(422, 'application.saml.use_saml_app_api');
+    if (input.type === 'SAML') throw useSamlApi();
     await assertQuota(tx, applicationQuotaKey(input.type, input.isThirdParty ?? false), deps);
     const created = toApplication(
       await tx.insert(applications, {
@@ -131,6 +137,7 @@ export function createApplication(ctx: WriteContext, deps: QuotaDeps, input: App
  */
 export async function updateApplication(ctx: WriteContext, id: string, body: unknown): Promise<Application> {
   const { type } = await findApplication(ctx.tenant, id);
+  if (type === 'SAML') throw useSamlApi();
   return performWrite(
     ctx,
     { key: 'Admin.Application.Updated', schema: applicationPatchSchema(type as ApplicationType), input: body },
@@ -156,6 +163,7 @@ export async function updateApplication(ctx: WriteContext, id: string, body: unk
 
 export function deleteApplication(ctx: WriteContext, id: string): Promise<void> {
   return performWrite(ctx, 'Admin.Application.Deleted', async (tx) => {
+    if ((await findApplication(tx, id)).type === 'SAML') throw useSamlApi();
     const [row] = await tx.delete(applications, eq(applications.id, id));
     if (!row) throw notFound();
     await removeApplicationSignInExperience(tx, id);

@@ -111,6 +111,8 @@ export async function getConnector(tenant: TenantDb, id: string): Promise<Connec
 }
 
 export function createConnector(ctx: WriteContext, deps: QuotaDeps, input: ConnectorCreate): Promise<Connector> {
+  // An unknown factory in the body is 422, as the reference answers (a path naming one stays 404).
+  if (!connectorModule(input.connectorId)) throw new ApiError(422, 'connector.not_found_with_connector_id');
   const { factory } = moduleOf(input.connectorId);
   const config = checkedConfig(input.connectorId, input.config);
   return performWrite(ctx, 'Admin.Connector.Created', async (tx) => {

@@ -78,7 +78,7 @@ export function createHook(ctx: WriteContext, deps: QuotaDeps, input: HookCreate
 /** A patch of a hook; `config` fields left out keep their stored values. */
 export function updateHook(ctx: WriteContext, id: string, input: HookPatch): Promise<Hook> {
   return performWrite(ctx, 'Admin.Hook.Updated', async (tx) => {
-    const before = toHook(await findHook(tx, id));
+    const before = toHook(await findHook(tx, id, 'entity.not_exists'));
     if (!Object.keys(input).length) {
       return { result: before, entity: { type: 'Hook', id }, before: auditedHook(before), after: auditedHook(before) };
     }
@@ -108,7 +108,7 @@ export function deleteHook(ctx: WriteContext, id: string): Promise<void> {
 
 export function rotateSigningKey(ctx: WriteContext, id: string): Promise<Hook> {
   return performWrite(ctx, 'Admin.Hook.SigningKeyRotated', async (tx) => {
-    const before = toHook(await findHook(tx, id));
+    const before = toHook(await findHook(tx, id, 'entity.not_exists'));
     const [row] = await tx.update(hooks, eq(hooks.id, id), { signingKey: generateSigningKey() });
     if (!row) throw new Error('the hook vanished inside its transaction');
     const after = toHook(row);

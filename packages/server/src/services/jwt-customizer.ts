@@ -196,7 +196,8 @@ export async function deleteCustomizer(ctx: WriteContext, tokenType: JwtCustomiz
   const key = jwtCustomizerConfigKeys[tokenType];
   await performWrite(ctx, 'Admin.JwtCustomizer.Deleted', async (tx) => {
     const before = await readCustomizer(tx, tokenType);
-    if (!before) throw new ApiError(404, 'entity.not_exists_with_id');
+    // The reference answers a delete that found nothing with `entity.not_found` (GET and PATCH: `not_exists_with_id`).
+    if (!before) throw new ApiError(404, 'entity.not_found');
     await tx.delete(tenantConfigs, eq(tenantConfigs.key, key));
     await announceChange(tx, 'token-settings');
     return {
@@ -291,7 +292,8 @@ export async function readTokenSettings(tenant: TenantDb): Promise<TokenSettings
   const customizers: TokenSettings['customizers'] = {};
   for (const type of jwtCustomizerTokenTypes) {
     const customizer = toCustomizer(stored(jwtCustomizerConfigKeys[type]));
-    if (customizer) customizers[type] = customizer;
+    // A blank script (stored as the reference does) customizes nothing: tokens are issued as without one.
+    if (customizer?.script.trim()) customizers[type] = customizer;
   }
   return { customizers, idToken: toIdTokenConfig(stored(ID_TOKEN_CONFIG_KEY)) };
 }

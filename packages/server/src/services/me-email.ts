@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, rowNotFound } from '../http/errors.ts';
 import { emailBlockReason } from './email-blocklist.ts';
 import { type CodeMeta, pendingCodeEmail, sendInteractionCode, verifyInteractionCode } from './interaction-codes.ts';
 import { currentUser, toMe } from './me.ts';
@@ -107,7 +107,7 @@ export async function changeMyEmail(
   if (!checked.ok || checked.email !== normalized(email)) throw new ApiError(422, 'verification_code.code_mismatch');
   return performWrite(ctx, 'Account.Email.Updated', async (tx) => {
     const before = await tx.findOne(users, eq(users.id, user.id));
-    if (!before) throw notFound();
+    if (!before) throw rowNotFound();
     // Checked again inside the write: the unique index would refuse a race, but with a 500 instead of this answer.
     await assertAddressFree(tx, user, email);
     const [after] = await tx.update(users, eq(users.id, user.id), {
@@ -115,7 +115,7 @@ export async function changeMyEmail(
       primaryEmailVerified: true,
       updatedAt: new Date(),
     });
-    if (!after) throw notFound();
+    if (!after) throw rowNotFound();
     return { result: after, entity: { type: 'User', id: user.id }, before: toMe(before), after: toMe(after) };
   });
 }

@@ -12,7 +12,7 @@ import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import { allOf } from '../db/conditions.ts';
 import { userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, rowNotFound } from '../http/errors.ts';
 import { currentUser } from './me.ts';
 import { backupCodesWithFirstFactor, isCurrentTotpCode } from './mfa-sign-in.ts';
 import {
@@ -174,7 +174,7 @@ export async function removeMyMfaVerification(
       userMfaVerifications,
       allOf(eq(userMfaVerifications.userId, user.id), eq(userMfaVerifications.id, verificationId)),
     );
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     return {
       result: undefined,
       entity: { type: 'User', id: user.id },

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { connectors, userMfaVerifications, userSsoIdentities, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, rowNotFound } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import { type ExternalIdentity, findUserByIdentity, linkIdentity } from './identity-linker.ts';
 import { currentUser } from './me.ts';
@@ -198,12 +198,12 @@ export async function linkMySocialIdentity(
     const holder = await findUserByIdentity(tx, identity);
     if (holder && holder.id !== user.id) throw new ApiError(422, 'user.identity_already_in_use');
     const before = await tx.findOne(users, eq(users.id, user.id));
-    if (!before) throw notFound();
+    if (!before) throw rowNotFound();
     const current = identityOf(before, target);
     if (current && current.userId !== profile.id) throw new ApiError(422, 'user.identity_already_linked');
     await linkIdentity(tx, user.id, identity);
     const after = await tx.findOne(users, eq(users.id, user.id));
-    if (!after) throw notFound();
+    if (!after) throw rowNotFound();
     return {
       result: after,
       entity: { type: 'User', id: user.id },
@@ -258,12 +258,12 @@ export async function unlinkMySocialIdentity(ctx: WriteContext, connectorId: str
   if (!(await hasAnotherWayToSignIn(ctx.tenant, user, target))) throw new ApiError(422, 'user.last_sign_in_method');
   await performWrite(ctx, 'Account.Identity.Deleted', async (tx) => {
     const before = await tx.findOne(users, eq(users.id, user.id));
-    if (!before) throw notFound();
+    if (!before) throw rowNotFound();
     const [after] = await tx.update(users, eq(users.id, user.id), {
       identities: sql`${users.identities} - ${target}::text` as unknown as Record<string, unknown>,
       updatedAt: new Date(),
     });
-    if (!after) throw notFound();
+    if (!after) throw rowNotFound();
     return {
       result: undefined,
       entity: { type: 'User', id: user.id },

@@ -11,7 +11,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, rowNotFound } from '../http/errors.ts';
 import { LOCKOUT } from './account-lockout.ts';
 import { type CodeMeta, sendInteractionCode, verifyInteractionCode } from './interaction-codes.ts';
 import type { MessageDelivery } from './message-delivery.ts';
@@ -61,9 +61,9 @@ function updateAccount(
   const userId = ctx.actor.id;
   return performWrite(ctx, key, async (tx) => {
     const before = await tx.findOne(users, eq(users.id, userId));
-    if (!before) throw notFound();
+    if (!before) throw rowNotFound();
     const [after] = await tx.update(users, eq(users.id, userId), { ...values, updatedAt: new Date() });
-    if (!after) throw notFound();
+    if (!after) throw rowNotFound();
     return { result: after, entity: { type: 'User', id: userId }, before: toMe(before), after: toMe(after) };
   });
 }

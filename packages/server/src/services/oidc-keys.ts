@@ -13,8 +13,11 @@ import { announceChange } from '../db/change-notices.ts';
 import { COOKIE_KEYS, openConfigValue, type SealedConfigValue, sealConfigValue } from '../db/sealed-configs.ts';
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
+
+/** The reference's answer to an unknown key id: 404 `oidc.key_not_found`. */
+const keyNotFound = () => new ApiError(404, 'oidc.key_not_found');
 
 /** The `tenant_configs` key of the cookie keys (defined in the data layer, whose start-up pass seals them). */
 export { COOKIE_KEYS };
@@ -160,7 +163,7 @@ export async function deleteOidcKey(
   if (keyType === 'cookie-keys') {
     const stored = await storedCookieKeys(tx);
     const index = stored.findIndex((key) => key.id === keyId);
-    if (index < 0) throw notFound();
+    if (index < 0) throw keyNotFound();
     if (index === 0) throw new ApiError(422, 'oidc.key_required');
     const next = stored.filter((key) => key.id !== keyId);
     await writeCookieKeys(tx, next);
@@ -168,7 +171,7 @@ export async function deleteOidcKey(
   }
   const before = await listPrivateKeys(tx);
   const index = before.findIndex((key) => key.id === keyId);
-  if (index < 0) throw notFound();
+  if (index < 0) throw keyNotFound();
   if (index === 0) throw new ApiError(422, 'oidc.key_required');
   await tx.delete(signingKeys, eq(signingKeys.id, keyId));
   return { before, after: await listPrivateKeys(tx) };

@@ -12,7 +12,7 @@ import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationInvitationRoles, organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, type Miss, notFound, rowNotFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { membershipEvent, memberWithEmail } from './organization-members.ts';
 import { addIds } from './organization-relations.ts';
@@ -80,9 +80,10 @@ export async function toInvitation(tx: TenantDb, row: InvitationRow): Promise<Or
   return invitation;
 }
 
-export async function findInvitation(tx: TenantDb, id: string): Promise<InvitationRow> {
+/** The invitation, or 404: the reference's generic finder (`entity.not_exists_with_id`) unless `miss` says otherwise. */
+export async function findInvitation(tx: TenantDb, id: string, miss: Miss = notFound): Promise<InvitationRow> {
   const row = await tx.findOne(organizationInvitations, eq(organizationInvitations.id, id));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
@@ -271,7 +272,8 @@ export function createInvitation(
 
 export function deleteInvitation(ctx: WriteContext, id: string): Promise<void> {
   return performWrite(ctx, 'Admin.OrganizationInvitation.Deleted', async (tx) => {
-    const before = auditImage(await toInvitation(tx, await findInvitation(tx, id)));
+    // The reference's DELETE is its generic deletion: an unknown id is `entity.not_found`.
+    const before = auditImage(await toInvitation(tx, await findInvitation(tx, id, rowNotFound)));
     await tx.delete(organizationInvitations, eq(organizationInvitations.id, id));
     return { result: undefined, entity: { type: 'OrganizationInvitation', id }, before, after: null };
   });

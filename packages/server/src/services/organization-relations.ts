@@ -3,7 +3,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf } from '../db/conditions.ts';
 import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, rowNotFound } from '../http/errors.ts';
 
 /**
  * One set of ids under one owner in a relation table: an organization's members, a member's
@@ -72,8 +72,8 @@ export async function replaceIds<T extends TenantTable>(
   return { before, added: [...added].sort(), removed };
 }
 
-/** Takes one id out of the set; 404 when it is not in it. */
+/** Takes one id out of the set; 404 `entity.not_found` when it is not in it (the reference's deletion miss). */
 export async function removeId<T extends TenantTable>(tx: TenantDb, set: IdSet<T>, id: string): Promise<void> {
   const [row] = await tx.delete(set.table, allOf(set.owner, eq(set.column, id)));
-  if (!row) throw notFound();
+  if (!row) throw rowNotFound();
 }

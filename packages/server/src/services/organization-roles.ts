@@ -18,7 +18,7 @@ import {
   scopes,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { addIds } from './organization-relations.ts';
 import {
@@ -191,7 +191,7 @@ export function updateOrganizationRole(
   input: OrganizationRolePatch,
 ): Promise<OrganizationRole> {
   return performWrite(ctx, 'Admin.OrganizationRole.Updated', async (tx) => {
-    const before = toOrganizationRole(await findOrganizationRole(tx, id));
+    const before = toOrganizationRole(await findOrganizationRole(tx, id, nothingUpdated));
     // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
     if (!Object.keys(input).length)
       return { result: before, entity: { type: 'OrganizationRole', id }, before, after: before };
@@ -210,7 +210,7 @@ export function updateOrganizationRole(
 
 export function deleteOrganizationRole(ctx: WriteContext, id: string): Promise<void> {
   return performWrite(ctx, 'Admin.OrganizationRole.Deleted', async (tx) => {
-    const before = toOrganizationRole(await findOrganizationRole(tx, id));
+    const before = toOrganizationRole(await findOrganizationRole(tx, id, rowNotFound));
     await tx.delete(organizationRoles, eq(organizationRoles.id, id));
     return {
       result: undefined,

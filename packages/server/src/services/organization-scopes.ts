@@ -7,6 +7,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { organizationScopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { nothingUpdated, rowNotFound } from '../http/errors.ts';
 import type { ListQuery } from '../http/route-kit.ts';
 import { findOrganizationScope, keywordCondition, toOrganizationScope } from './organizations.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -41,7 +42,7 @@ export function updateOrganizationScope(
   input: OrganizationScopePatch,
 ): Promise<OrganizationScope> {
   return performWrite(ctx, 'Admin.OrganizationScope.Updated', async (tx) => {
-    const before = toOrganizationScope(await findOrganizationScope(tx, id));
+    const before = toOrganizationScope(await findOrganizationScope(tx, id, nothingUpdated));
     // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
     if (!Object.keys(input).length)
       return { result: before, entity: { type: 'OrganizationScope', id }, before, after: before };
@@ -60,7 +61,7 @@ export function updateOrganizationScope(
 
 export function deleteOrganizationScope(ctx: WriteContext, id: string): Promise<void> {
   return performWrite(ctx, 'Admin.OrganizationScope.Deleted', async (tx) => {
-    const before = toOrganizationScope(await findOrganizationScope(tx, id));
+    const before = toOrganizationScope(await findOrganizationScope(tx, id, rowNotFound));
     await tx.delete(organizationScopes, eq(organizationScopes.id, id));
     return {
       result: undefined,

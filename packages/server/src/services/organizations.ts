@@ -29,7 +29,7 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, type Miss, notFound, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import type { IdSet } from './organization-relations.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
@@ -52,22 +52,34 @@ export function toOrganizationScope(row: OrganizationScopeRow): OrganizationScop
   return { ...row, createdAt: row.createdAt.getTime() };
 }
 
-/** The organization of this tenant with that id, or 404 `entity.not_exists_with_id`. */
-export async function findOrganization(tx: TenantDb, id: string): Promise<OrganizationRow> {
+/**
+ * The organization of this tenant with that id, or 404: `entity.not_exists_with_id` (the reference's generic finder)
+ * unless `miss` says otherwise (its PATCH answers `entity.not_exists`, its DELETE `entity.not_found`). The same for
+ * organization roles and scopes below, which are the same generic routes in the reference.
+ */
+export async function findOrganization(tx: TenantDb, id: string, miss: Miss = notFound): Promise<OrganizationRow> {
   const row = await tx.findOne(organizations, eq(organizations.id, id));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
-export async function findOrganizationRole(tx: TenantDb, id: string): Promise<OrganizationRoleRow> {
+export async function findOrganizationRole(
+  tx: TenantDb,
+  id: string,
+  miss: Miss = notFound,
+): Promise<OrganizationRoleRow> {
   const row = await tx.findOne(organizationRoles, eq(organizationRoles.id, id));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
-export async function findOrganizationScope(tx: TenantDb, id: string): Promise<OrganizationScopeRow> {
+export async function findOrganizationScope(
+  tx: TenantDb,
+  id: string,
+  miss: Miss = notFound,
+): Promise<OrganizationScopeRow> {
   const row = await tx.findOne(organizationScopes, eq(organizationScopes.id, id));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
@@ -373,7 +385,7 @@ export function createOrganization(
 
 export function updateOrganization(ctx: WriteContext, id: string, input: OrganizationPatch): Promise<Organization> {
   return performWrite(ctx, 'Admin.Organization.Updated', async (tx) => {
-    const before = toOrganization(await findOrganization(tx, id));
+    const before = toOrganization(await findOrganization(tx, id, nothingUpdated));
     // An empty patch changes nothing: no statement, no event (the audit entry shows no changes).
     if (!Object.keys(input).length)
       return { result: before, entity: { type: 'Organization', id }, before, after: before };
@@ -392,7 +404,7 @@ export function updateOrganization(ctx: WriteContext, id: string, input: Organiz
 
 export function deleteOrganization(ctx: WriteContext, id: string): Promise<void> {
   return performWrite(ctx, 'Admin.Organization.Deleted', async (tx) => {
-    const before = toOrganization(await findOrganization(tx, id));
+    const before = toOrganization(await findOrganization(tx, id, rowNotFound));
     await tx.delete(organizations, eq(organizations.id, id));
     return {
       result: undefined,

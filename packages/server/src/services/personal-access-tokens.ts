@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { personalAccessTokens } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, type Miss, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import { findUser } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -55,11 +55,13 @@ const audited = (userId: string) => ({ type: 'User', id: userId });
 const tokenWhere = (userId: string, name: string) =>
   allOf(eq(personalAccessTokens.userId, userId), eq(personalAccessTokens.name, name));
 
-/** The user's token of that name; 404 for an unknown user or name. */
-async function findToken(tx: TenantDb, userId: string, name: string): Promise<PersonalAccessTokenRow> {
-  await findUser(tx, userId);
+/**
+ * The user's token of that name to rename or delete. The reference writes by (user, name) without looking the user up,
+ * so an unknown user misses like an unknown name: `miss` is its update's or deletion's 404.
+ */
+async function findToken(tx: TenantDb, userId: string, name: string, miss: Miss): Promise<PersonalAccessTokenRow> {
   const row = await tx.findOne(personalAccessTokens, tokenWhere(userId, name));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
@@ -123,10 +125,10 @@ export function renamePersonalAccessToken(
   newName: string,
 ): Promise<PersonalAccessToken> {
   return performWrite(ctx, 'Admin.UserPersonalAccessToken.Updated', async (tx) => {
-    const found = await findToken(tx, userId, name);
+    const found = await findToken(tx, userId, name, nothingUpdated);
     if (newName !== name && (await tx.findOne(personalAccessTokens, tokenWhere(userId, newName)))) throw nameExists();
     const [row] = await tx.update(personalAccessTokens, tokenWhere(userId, name), { name: newName });
-    if (!row) throw notFound();
+    if (!row) throw nothingUpdated();
     return {
       result: toPersonalAccessToken(row),
       entity: audited(userId),
@@ -139,9 +141,9 @@ export function renamePersonalAccessToken(
 /** Deletes a token: exchanging it fails from then on. */
 export function deletePersonalAccessToken(ctx: WriteContext, userId: string, name: string): Promise<void> {
   return performWrite(ctx, 'Admin.UserPersonalAccessToken.Deleted', async (tx) => {
-    await findToken(tx, userId, name);
+    await findToken(tx, userId, name, rowNotFound);
     const [row] = await tx.delete(personalAccessTokens, tokenWhere(userId, name));
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     return { result: undefined, entity: audited(userId), before: auditImage(row), after: null };
   });
 }

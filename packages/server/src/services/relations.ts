@@ -27,17 +27,27 @@ export function notInRelation(
 
 /**
  * When some requested ids do not exist in this tenant (`data.ids` lists them): 404 `entity.not_exists_with_id`, or 422
- * `entity.relation_foreign_key_not_found` when `status` says so.
+ * `entity.relation_foreign_key_not_found` when `status` says so, or 404 `entity.not_found` for `'row'` (ids the
+ * reference looks up with a one-row query: users).
  */
-export function assertAllFound(requested: readonly string[], found: Iterable<string>, status: 404 | 422 = 404): void {
+export function assertAllFound(
+  requested: readonly string[],
+  found: Iterable<string>,
+  status: 404 | 422 | 'row' = 404,
+): void {
   const known = new Set(found);
   const missing = [...new Set(requested)].filter((id) => !known.has(id));
   if (!missing.length) return;
-  // The reference's codes: an id its finder does not find is 404 `entity.not_exists_with_id`; a foreign key the
-  // database refuses (organization relations) is 422 `entity.relation_foreign_key_not_found`.
-  throw new ApiError(status, status === 404 ? 'entity.not_exists_with_id' : 'entity.relation_foreign_key_not_found', {
-    ids: missing,
-  });
+  // The reference's codes: an id its generic finder does not find is 404 `entity.not_exists_with_id` (its user finder
+  // is a one-row query: `entity.not_found`); a foreign key the database refuses (organization relations) is 422
+  // `entity.relation_foreign_key_not_found`.
+  const data = { ids: missing };
+  if (status === 'row') throw new ApiError(404, 'entity.not_found', data);
+  throw new ApiError(
+    status,
+    status === 404 ? 'entity.not_exists_with_id' : 'entity.relation_foreign_key_not_found',
+    data,
+  );
 }
 
 /** The audited state of a relation's owner: what `before` and `after` of the audit entry hold. */

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-or
 import { allOf, anyOf } from '../db/conditions.ts';
 import { resources, scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, type Miss, notFound, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import { isBuiltInIndicator } from './built-in-resources.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
@@ -28,15 +28,18 @@ export function toScope(row: typeof scopes.$inferSelect): Scope {
   return { ...row, createdAt: row.createdAt.getTime() };
 }
 
-export async function findResource(tenant: TenantDb, id: string): Promise<ResourceRow> {
+export async function findResource(tenant: TenantDb, id: string, miss: Miss = notFound): Promise<ResourceRow> {
   const row = await tenant.findOne(resources, eq(resources.id, id));
-  if (!row) throw notFound();
+  if (!row) throw miss();
   return row;
 }
 
-/** The resource, or 404; built-in APIs (management, me) answer 403 `resource.read_only` to writes. */
-async function writableResource(tx: TenantDb, id: string): Promise<ResourceRow> {
-  const row = await findResource(tx, id);
+/**
+ * The resource, or 404 (`miss`, the finder's by default); built-in APIs (management, me) answer 403
+ * `resource.read_only` to writes.
+ */
+async function writableResource(tx: TenantDb, id: string, miss: Miss = notFound): Promise<ResourceRow> {
+  const row = await findResource(tx, id, miss);
   if (isBuiltInIndicator(row.indicator)) throw new ApiError(403, 'resource.read_only');
   return row;
 }
@@ -92,13 +95,14 @@ export function updateResource(ctx: WriteContext, id: string, input: ResourcePat
 /** At most one resource of a tenant is the default: setting it unsets the previous one. */
 export function setDefaultResource(ctx: WriteContext, id: string, isDefault: boolean): Promise<Resource> {
   return performWrite(ctx, 'Admin.Resource.Updated', async (tx) => {
-    const before = toResource(await writableResource(tx, id));
+    // The reference updates without looking the resource up: an unknown one is its update miss.
+    const before = toResource(await writableResource(tx, id, nothingUpdated));
     // The previous default stops being one in the same transaction (the unique index holds the rule).
     if (isDefault) {
       await tx.update(resources, allOf(eq(resources.isDefault, true), ne(resources.id, id)), { isDefault: false });
     }
     const [row] = await tx.update(resources, eq(resources.id, id), { isDefault });
-    if (!row) throw notFound();
+    if (!row) throw nothingUpdated();
     const after = toResource(row);
     return { result: after, entity: { type: 'Resource', id }, before, after };
   });
@@ -152,9 +156,9 @@ export function updateScope(ctx: WriteContext, resourceId: string, scopeId: stri
     await writableResource(tx, resourceId);
     const where = allOf(eq(scopes.id, scopeId), eq(scopes.resourceId, resourceId));
     const existing = await tx.findOne(scopes, where);
-    if (!existing) throw notFound();
+    if (!existing) throw nothingUpdated();
     const [row] = await tx.update(scopes, where, input);
-    if (!row) throw notFound();
+    if (!row) throw nothingUpdated();
     const after = toScope(row);
     return {
       result: after,
@@ -170,7 +174,7 @@ export function deleteScope(ctx: WriteContext, resourceId: string, scopeId: stri
   return performWrite(ctx, 'Admin.Scope.Deleted', async (tx) => {
     await writableResource(tx, resourceId);
     const [row] = await tx.delete(scopes, allOf(eq(scopes.id, scopeId), eq(scopes.resourceId, resourceId)));
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     const before = toScope(row);
     return {
       result: undefined,

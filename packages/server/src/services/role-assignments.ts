@@ -1,4 +1,4 @@
-import type { ErrorCode, RoleScope, RoleUser } from '@gatehouse/schemas';
+import type { ErrorCode, RoleScope, RoleUser, Scope } from '@gatehouse/schemas';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { managementResource } from '../auth/issuers.ts';
 import {
@@ -115,13 +115,14 @@ export async function addScopesToRole(tx: TenantDb, role: RoleRow, scopeIds: rea
   await addIds(tx, roleScopeLinks(role.id), scopeIds, 'role.scope_exists');
 }
 
-/** Users for a role: the role must be a user role (422), the users must exist (404). */
+/** Users for a role: the role must be a user role (422), the users must exist (404 `entity.not_found`, as users). */
 export async function assertUsersForRole(tx: TenantDb, userIds: readonly string[], role: RoleRow) {
   if (role.type !== 'User') throw typeMismatch('role.invalid_type', [role.id]);
   const found = await tx.findMany(users, { where: inArray(users.id, [...userIds]) });
   assertAllFound(
     userIds,
     found.map((user) => user.id),
+    'row',
   );
 }
 
@@ -170,12 +171,17 @@ export async function findAllApplications(tx: TenantDb, ids: readonly string[]):
 }
 
 /** Role.Scopes.Updated carries the role's scopes after the change, as the reference API's hook does. */
-export async function roleScopesUpdatedEvent(tx: TenantDb, roleId: string): Promise<DomainEvent> {
+/** Every permission (scope) of a role, by name. */
+export async function scopesOfRole(tx: TenantDb, roleId: string): Promise<Scope[]> {
   const rows = await tx.findMany(scopes, {
     where: inRelation(tx, scopes.id, rolesScopes, rolesScopes.scopeId, eq(rolesScopes.roleId, roleId)),
     orderBy: [asc(scopes.name)],
   });
-  return { event: 'Role.Scopes.Updated', data: { roleId, scopes: rows.map(toScope) } };
+  return rows.map(toScope);
+}
+
+export async function roleScopesUpdatedEvent(tx: TenantDb, roleId: string): Promise<DomainEvent> {
+  return { event: 'Role.Scopes.Updated', data: { roleId, scopes: await scopesOfRole(tx, roleId) } };
 }
 
 /** Scopes with their API resource (a role's permissions); a scope whose resource is gone is left out. */

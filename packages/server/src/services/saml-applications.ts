@@ -29,7 +29,7 @@ export type SamlConfigRow = typeof samlApplicationConfigs.$inferSelect;
 const DEFAULT_NAME_ID_FORMAT: SamlNameIdFormat = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 
 /**
- * The SAML application and its SAML settings: 404 for an unknown id, 400 `application.saml.saml_application_only`
+ * The SAML application and its SAML settings: 404 for an unknown id, 422 `application.saml.saml_application_only`
  * for an application of another type (as the reference answers), or 404 for it too when `hideOtherTypes` (the
  * anonymous metadata route tells a stranger nothing about other applications).
  */
@@ -40,7 +40,7 @@ export async function findSamlApplication(
 ): Promise<{ app: ApplicationRow; config: SamlConfigRow }> {
   const app = await tx.findOne(applications, eq(applications.id, id));
   if (!app || (app.type !== 'SAML' && options.hideOtherTypes)) throw notFound();
-  if (app.type !== 'SAML') throw new ApiError(400, 'application.saml.saml_application_only');
+  if (app.type !== 'SAML') throw new ApiError(422, 'application.saml.saml_application_only');
   const config = await tx.findOne(samlApplicationConfigs, eq(samlApplicationConfigs.applicationId, id));
   if (!config) throw notFound();
   return { app, config };
@@ -225,13 +225,13 @@ export function activateSamlCertificate(
   });
 }
 
-/** Deletes an inactive certificate (the active one signs: 422 `application.saml.active_certificate`). */
+/** Deletes an inactive certificate (the active one signs: 400 `application.saml.can_not_delete_active_secret`). */
 export function deleteSamlCertificate(ctx: WriteContext, applicationId: string, certificateId: string): Promise<void> {
   return performWrite(ctx, 'Admin.Application.Updated', async (tx) => {
     await findSamlApplication(tx, applicationId);
     const row = await findCertificate(tx, applicationId, certificateId);
     // The metadata and signatures depend on the active certificate; another must take over first.
-    if (row.isActive) throw new ApiError(422, 'application.saml.active_certificate');
+    if (row.isActive) throw new ApiError(400, 'application.saml.can_not_delete_active_secret');
     await tx.delete(samlApplicationCertificates, eq(samlApplicationCertificates.id, row.id));
     return {
       result: undefined,

@@ -1,11 +1,12 @@
 import {
   applySignInExperiencePatch,
   type CustomPhrase,
+  canonicalLanguageTag,
   checkPassword,
   defaultSignInExperience,
   type ErrorCode,
   type Language,
-  languages,
+  mfaSettingsProblems,
   type PasswordRejectionCode,
   type PasswordUserInfo,
   type SignInExperience,
@@ -14,10 +15,11 @@ import {
   type SignInIdentifier,
   signInExperienceSchema,
 } from '@gatehouse/schemas';
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { matchTag } from '../i18n/messages.ts';
 import type { PwnedCheck } from './pwned-passwords.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -86,24 +88,21 @@ export function assertValidSignInExperience(settings: SignInExperienceSettings, 
 
   // Codes need a sender.
   const usesEmailCodes =
-    (signUp.verify && signUp.identifiers.includes('email')) ||
-    methods.get('email')?.verificationCode === true ||
-    settings.forgotPasswordMethods?.includes('EmailVerificationCode') === true;
+    (signUp.verify && signUp.identifiers.includes('email')) || methods.get('email')?.verificationCode === true;
   const usesSmsCodes =
-    (signUp.verify && signUp.identifiers.includes('phone')) ||
-    methods.get('phone')?.verificationCode === true ||
-    settings.forgotPasswordMethods?.includes('PhoneVerificationCode') === true;
+    (signUp.verify && signUp.identifiers.includes('phone')) || methods.get('phone')?.verificationCode === true;
   if (usesEmailCodes && !senders.email) refuse('sign_in_experiences.enabled_connector_not_found', { type: 'Email' });
   if (usesSmsCodes && !senders.sms) refuse('sign_in_experiences.enabled_connector_not_found', { type: 'Sms' });
-
-  // Backup codes are made when an authenticator app or a passkey is set up at sign-in (services/mfa-sign-in.ts): alone
-  // they would never be given to anyone.
-  const setUp = settings.mfa.factors.includes('Totp') || settings.mfa.factors.includes('WebAuthn');
-  if (settings.mfa.factors.includes('BackupCode') && !setUp) refuse('sign_in_experiences.backup_code_requires_totp');
-  // The policies that have users set up a factor need one the sign-in pages can set up.
-  if (['Mandatory', 'PromptAtSignInAndSignUp', 'PromptOnlyAtSignIn'].includes(settings.mfa.policy) && !setUp) {
-    refuse('sign_in_experiences.mfa_policy_requires_factor');
+  // The reference's own code for forgot-password methods, naming the sender missing (`email` or `sms`).
+  for (const method of settings.forgotPasswordMethods ?? []) {
+    const missing = method === 'EmailVerificationCode' ? !senders.email && 'email' : !senders.sms && ('sms' as const);
+    if (missing) refuse('sign_in_experiences.forgot_password_method_requires_connector', { method: missing });
   }
+
+  // The MFA rules across fields, shared with the console's MFA form (backup codes need an app or a passkey; so does a
+  // policy that has users set up a factor).
+  const [mfaProblem] = mfaSettingsProblems(settings.mfa);
+  if (mfaProblem) refuse(`sign_in_experiences.${mfaProblem}`);
 }
 
 /** PATCH: the patch applied to the stored settings, checked as a whole, stored and audited with before and after. */
@@ -149,13 +148,17 @@ export async function passwordRejections(
 
 // ——— Custom phrases ———
 
+/**
+ * Custom phrases are stored per language tag: any well-formed BCP 47 tag, in its canonical form (`customPhrase:vi-VN`).
+ * A tag that is not one of the 16 built-in languages still shows on the sign-in pages (`phrasesForPage`).
+ */
 const PHRASE_PREFIX = 'customPhrase:';
-const phraseKey = (language: Language) => `${PHRASE_PREFIX}${language}`;
+const phraseKey = (languageTag: string) => `${PHRASE_PREFIX}${languageTag}`;
 
-const toPhrase = (tenantId: string, language: Language, translation: Record<string, string>): CustomPhrase => ({
+const toPhrase = (tenantId: string, languageTag: string, translation: Record<string, string>): CustomPhrase => ({
   tenantId,
-  id: language,
-  languageTag: language,
+  id: languageTag,
+  languageTag,
   translation,
 });
 
@@ -175,11 +178,9 @@ export function flattenTranslation(input: unknown, prefix = '', into: Record<str
 export async function listCustomPhrases(tenant: TenantDb): Promise<CustomPhrase[]> {
   const rows = await tenant.findMany(tenantConfigs, { where: like(tenantConfigs.key, `${PHRASE_PREFIX}%`) });
   return rows
-    .map((row) => [row.key.slice(PHRASE_PREFIX.length), row.value] as const)
-    .filter((entry): entry is readonly [Language, Record<string, string>] =>
-      (languages as readonly string[]).includes(entry[0]),
-    )
-    .map(([language, translation]) => toPhrase(tenant.tenantId, language, translation))
+    .map((row) => [row.key.slice(PHRASE_PREFIX.length), row.value as Record<string, string>] as const)
+    .filter(([languageTag]) => canonicalLanguageTag(languageTag) === languageTag)
+    .map(([languageTag, translation]) => toPhrase(tenant.tenantId, languageTag, translation))
     .sort((a, b) => a.languageTag.localeCompare(b.languageTag));
 }
 
@@ -189,10 +190,47 @@ export async function customPhrasesOf(tenant: TenantDb, language: Language): Pro
   return (row?.value as Record<string, string> | undefined) ?? {};
 }
 
-export async function getCustomPhrase(tenant: TenantDb, language: Language): Promise<CustomPhrase> {
-  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, phraseKey(language)));
+/** The most tags of a visitor's preferences looked at for a page (a header can list any number). */
+const MAX_ASKED_TAGS = 10;
+
+/**
+ * The language and custom phrases of a sign-in page, from the visitor's language tags in order of preference (OIDC
+ * `ui_locales`, then Accept-Language). The first tag the tenant has custom phrases for, or that a built-in language
+ * serves (`en-US` → `en`), decides; none: the tenant's fallback language. A tag with custom phrases shows them over
+ * its built-in language's strings and the tenant's phrases of that language; when no built-in language serves it
+ * (`vi-VN`), over the fallback language's (the reference: over English). `tag` is the tag whose phrases show.
+ */
+export async function phrasesForPage(
+  tenant: TenantDb,
+  asked: readonly string[],
+  fallback: Language,
+): Promise<{ language: Language; tag: string; phrases: Record<string, string> }> {
+  const tags = asked
+    .slice(0, MAX_ASKED_TAGS)
+    // A tag longer than a stored one can be (35 characters) names no custom phrases.
+    .map((tag) => ({ tag: tag.length <= 35 ? canonicalLanguageTag(tag) : undefined, builtIn: matchTag(tag) }));
+  const keys = new Set([fallback, ...tags.flatMap(({ tag, builtIn }) => [tag, builtIn])].filter(Boolean) as string[]);
+  const rows = await tenant.findMany(tenantConfigs, {
+    where: inArray(
+      tenantConfigs.key,
+      [...keys].map((key) => phraseKey(key)),
+    ),
+  });
+  const stored = new Map(rows.map((row) => [row.key.slice(PHRASE_PREFIX.length), row.value as Record<string, string>]));
+  for (const { tag, builtIn } of tags) {
+    if (tag && stored.has(tag)) {
+      const language = builtIn ?? fallback;
+      return { language, tag, phrases: { ...stored.get(language), ...stored.get(tag) } };
+    }
+    if (builtIn) return { language: builtIn, tag: builtIn, phrases: stored.get(builtIn) ?? {} };
+  }
+  return { language: fallback, tag: fallback, phrases: stored.get(fallback) ?? {} };
+}
+
+export async function getCustomPhrase(tenant: TenantDb, languageTag: string): Promise<CustomPhrase> {
+  const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, phraseKey(languageTag)));
   if (!row) throw notFound();
-  return toPhrase(tenant.tenantId, language, row.value as Record<string, string>);
+  return toPhrase(tenant.tenantId, languageTag, row.value as Record<string, string>);
 }
 
 /**
@@ -201,7 +239,7 @@ export async function getCustomPhrase(tenant: TenantDb, language: Language): Pro
  */
 export function putCustomPhrase(
   ctx: WriteContext,
-  language: Language,
+  language: string,
   input: unknown,
   knownKeys: ReadonlySet<string>,
 ): Promise<{ phrase: CustomPhrase; created: boolean }> {
@@ -225,7 +263,7 @@ export function putCustomPhrase(
 }
 
 /** DELETE: the fallback language keeps its phrases (409), as the reference does. */
-export function deleteCustomPhrase(ctx: WriteContext, language: Language): Promise<void> {
+export function deleteCustomPhrase(ctx: WriteContext, language: string): Promise<void> {
   return performWrite(ctx, 'Admin.CustomPhrase.Deleted', async (tx) => {
     const { languageInfo } = await readSignInExperienceSettings(tx);
     const [removed] = await tx.delete(tenantConfigs, eq(tenantConfigs.key, phraseKey(language)));

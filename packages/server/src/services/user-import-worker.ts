@@ -13,7 +13,16 @@ import { applications, userImportJobs } from '../db/tables.ts';
 import { type TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import { notFound } from '../http/errors.ts';
 import { fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
-import { IMPORT_BATCH_SIZE, importBatch, SeenIdentifiers } from './user-import.ts';
+import {
+  type BatchResult,
+  checkBatch,
+  IMPORT_BATCH_SIZE,
+  type PreparedBatch,
+  prepareBatch,
+  readsOverlap,
+  SeenIdentifiers,
+  writePreparedBatch,
+} from './user-import.ts';
 import { ImportFileError, type ImportMapping, type ImportRowError, parseImportSource } from './user-import-source.ts';
 
 export type UserImportJobRow = typeof userImportJobs.$inferSelect;
@@ -65,7 +74,7 @@ const internalError: ImportRowError = {
  * Runs import jobs on the job runner, one at a time per process. The claim sets `running` and a lease that each
  * batch renews with its progress; a process that dies leaves the lease to run out, and the next claim resumes at
  * `processed`. A batch whose writes were saved but whose counters were not is simply run again: the upsert finds its
- * users unchanged. When the runner stops, the job saves its last batch and hands itself back (its lease released),
+ * users unchanged. When the runner stops, the job saves the batches in hand and hands itself back (its lease released),
  * so another process resumes it at once. A job is not retried: a file that cannot be read, or an internal error,
  * fails it with the reason among its errors.
  */
@@ -115,7 +124,24 @@ async function actorOf(tenant: TenantDb, createdBy: string | null): Promise<Acto
   return { type: app ? 'application' : 'user', id: createdBy };
 }
 
-/** Imports the job's file from where it stands, batch by batch, saving the progress (and the lease) after each. */
+/** A batch between its check and its saved progress. */
+type InFlight = { prepared: Promise<PreparedBatch>; written: Promise<BatchResult>; saved: Promise<void> };
+
+/**
+ * Imports the job's file from where it stands, batch by batch, saving the progress (and the lease) after each.
+ *
+ * Two batches at a time: while one is written (PostgreSQL works, the server waits), the next is checked, read,
+ * planned and written on another connection (the server builds its statements, PostgreSQL waits), which a serial
+ * loop left idle half the time. What keeps this equal to one batch after the other:
+ * - identifiers are claimed in file order (`checkBatch` runs in order, before anything of the batch is read), so the
+ *   two batches' rows hold different usernames, emails and phones: neither creates a user the other's read would find,
+ *   and their inserts cannot collide with each other;
+ * - a batch whose read found a user the batch before it also found (which that batch may update) waits until that
+ *   batch is written and is then read and planned again, exactly as a serial loop would;
+ * - `processed` and the counters are saved in file order, each batch after the one before it, so a resume never skips
+ *   a batch: after a crash, any batch not counted is run again and finds its users unchanged, whether or not its
+ *   write (or the later batch's) was saved.
+ */
 async function runImport(
   tenant: TenantDb,
   job: UserImportJobRow,
@@ -140,29 +166,65 @@ async function runImport(
     await save(tenant, job, { total: records.length + fileErrors, processed: fileErrors, failed: fileErrors, errors });
   }
   const ctx = { tenant, actor: await actorOf(tenant, job.createdBy) };
+  const dryRun = job.dryRun;
   const seen = new SeenIdentifiers();
-  // Resuming after another process died or stopped: its batches are saved, and re-reading them fills `seen`.
+  // Resuming after another process died or stopped: its batches are saved, and checking them again fills `seen`.
   const done = Math.max(0, job.processed - fileErrors);
-  for (let start = 0; start < records.length; start += batchSize) {
-    const batch = records.slice(start, start + batchSize);
-    if (start < done) {
-      await importBatch(ctx, batch, seen, true);
-      continue;
+  // Two batches in flight (see "Two batches at a time" above): each is checked in file order, then read, planned and
+  // written while the one before it is written; its progress is saved after the one before it is saved.
+  const inFlight: InFlight[] = [];
+  let handedBack = false;
+  try {
+    for (let start = 0; start < records.length; start += batchSize) {
+      const batch = records.slice(start, start + batchSize);
+      if (start < done) {
+        await checkBatch(tenant, batch, seen);
+        continue;
+      }
+      // At most two at a time: the batch two back is written and saved before the next starts.
+      const twoBack = inFlight.at(-2);
+      if (twoBack) await twoBack.saved;
+      if (signal.aborted) {
+        handedBack = true;
+        break;
+      }
+      const before = inFlight.at(-1);
+      const checked = await checkBatch(tenant, batch, seen);
+      const prepared = (async () => {
+        const plan = await prepareBatch(ctx, checked, dryRun);
+        if (!before || !readsOverlap(await before.prepared, plan)) return plan;
+        // Both reads found a user the batch before may change: plan again once it is written (as one at a time).
+        await before.written;
+        return prepareBatch(ctx, checked, dryRun);
+      })();
+      const written = prepared.then((plan) => writePreparedBatch(ctx, plan, dryRun));
+      const saved = (async () => {
+        const result = await written;
+        // Progress in file order: `processed` never counts a batch whose predecessor is not saved.
+        if (before) await before.saved;
+        errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line).slice(0, USER_IMPORT_MAX_ERRORS);
+        const failedRows = new Set(result.errors.map((error) => error.line)).size;
+        await save(tenant, job, {
+          processed: sql`${userImportJobs.processed} + ${batch.length}`,
+          created: sql`${userImportJobs.created} + ${result.created}`,
+          updated: sql`${userImportJobs.updated} + ${result.updated}`,
+          failed: sql`${userImportJobs.failed} + ${failedRows}`,
+          // Only when they changed: a batch without errors does not rewrite up to 1,000 of them.
+          ...(result.errors.length ? { errors } : {}),
+          lockedUntil: leaseUntil,
+        });
+      })();
+      // Awaited later (by the next batch, or at the end): meanwhile its failure must not count as unhandled.
+      saved.catch(() => undefined);
+      inFlight.push({ prepared, written, saved });
+      if (inFlight.length > 2) inFlight.shift();
     }
-    if (signal.aborted) return { failed: false, status: 'handed_back' };
-    const result = await importBatch(ctx, batch, seen, job.dryRun);
-    errors = [...errors, ...result.errors].sort((a, b) => a.line - b.line).slice(0, USER_IMPORT_MAX_ERRORS);
-    const failedRows = new Set(result.errors.map((error) => error.line)).size;
-    await save(tenant, job, {
-      processed: sql`${userImportJobs.processed} + ${batch.length}`,
-      created: sql`${userImportJobs.created} + ${result.created}`,
-      updated: sql`${userImportJobs.updated} + ${result.updated}`,
-      failed: sql`${userImportJobs.failed} + ${failedRows}`,
-      // Only when they changed: a batch without errors does not rewrite up to 1,000 of them.
-      ...(result.errors.length ? { errors } : {}),
-      lockedUntil: leaseUntil,
-    });
+    for (const batch of inFlight) await batch.saved;
+  } finally {
+    // On an error, the other batch in flight ends (written and saved, or failed) before the job is settled.
+    await Promise.allSettled(inFlight.flatMap((batch) => [batch.prepared, batch.written, batch.saved]));
   }
+  if (handedBack) return { failed: false, status: 'handed_back' };
   return { failed: false, status: 'succeeded', errors };
 }
 

@@ -25,7 +25,9 @@ import { performBatchWrite, type WriteContext, type WriteOutcome } from './write
  * password policy, matched to an existing user by username, then by email (an upsert, so a re-run of the same
  * file changes nothing), and written through the batch write path (one audit entry and one event per user,
  * a few statements per batch). Plaintext passwords are hashed with Argon2id, a few at a time; imported digests
- * are stored as they are (verified and upgraded at the first sign-in).
+ * are stored as they are (verified and upgraded at the first sign-in). A batch goes through three steps,
+ * `checkBatch` (in file order), `prepareBatch` and `writePreparedBatch`; the worker (user-import-worker.ts) runs two
+ * batches at a time and says why that equals one after the other.
  */
 
 export const IMPORT_BATCH_SIZE = 500;
@@ -268,27 +270,50 @@ async function writeBatch(
   });
 }
 
+/** A batch's records checked in file order: the valid ones (their identifiers claimed in `seen`) and the errors. */
+export type CheckedBatch = { valid: Valid[]; errors: ImportRowError[] };
+
 /**
- * Validates, plans and (unless `dryRun`) writes one batch. The good records of a batch are written in one
- * transaction; if it fails (a concurrent write took a username meanwhile), each record is retried alone so
- * only the records at fault fail.
+ * Validates a batch's records with POST /users' schema and the tenant's password policy, and claims their identifiers
+ * in `seen`. Batches must be checked in file order (the first line holding an identifier keeps it), so this part is
+ * synchronous once the policy is read.
  */
-export async function importBatch(
-  ctx: WriteContext,
+export async function checkBatch(
+  tenant: TenantDb,
   records: readonly ImportRecord[],
   seen: SeenIdentifiers,
-  dryRun: boolean,
-): Promise<BatchResult> {
+): Promise<CheckedBatch> {
+  const { passwordPolicy } = await readSignInExperienceSettings(tenant);
   const errors: ImportRowError[] = [];
   const valid: Valid[] = [];
-  const { passwordPolicy } = await readSignInExperienceSettings(ctx.tenant);
   for (const record of records) {
     const result = validate(record, passwordPolicy, seen);
     if (Array.isArray(result)) errors.push(...result);
     else valid.push(result);
   }
+  return { valid, errors };
+}
+
+/**
+ * A batch planned against the users as they were read: the creates and updates to write, the counts, and the ids of
+ * every existing user the read found (update targets and owners of a conflicting identifier). Two batches whose reads
+ * found no common user cannot change each other's plan, whichever is written first: their rows hold different
+ * identifiers (`SeenIdentifiers`), so a user one creates is never found by the other's read, and a user one updates
+ * was found by its own read only.
+ */
+export type PreparedBatch = {
+  result: BatchResult;
+  creates: { line: number; values: UserValues }[];
+  updates: { line: number; id: string; values: UserValues; existing: UserRow }[];
+  readIds: ReadonlySet<string>;
+};
+
+/** Reads the batch's existing users, plans each row (create, update, unchanged, conflict) and hashes passwords. */
+export async function prepareBatch(ctx: WriteContext, checked: CheckedBatch, dryRun: boolean): Promise<PreparedBatch> {
+  const errors = [...checked.errors];
+  const existing = await existingUsers(ctx.tenant, checked.valid);
   const planned: Planned[] = [];
-  for (const item of plan(valid, await existingUsers(ctx.tenant, valid))) {
+  for (const item of plan(checked.valid, existing)) {
     if ('code' in item) errors.push(item);
     else planned.push(item);
   }
@@ -296,8 +321,8 @@ export async function importBatch(
   const passwords = dryRun
     ? planned.map(() => undefined)
     : await mapBounded(planned, HASH_CONCURRENCY, passwordColumns);
-  const creates: { line: number; values: UserValues }[] = [];
-  const updates: { line: number; id: string; values: UserValues; existing: UserRow }[] = [];
+  const creates: PreparedBatch['creates'] = [];
+  const updates: PreparedBatch['updates'] = [];
   let unchanged = 0;
   planned.forEach((item, index) => {
     const password = passwords[index];
@@ -322,7 +347,33 @@ export async function importBatch(
     if (Object.keys(values).length === 0) unchanged += 1;
     else updates.push({ line: item.line, id: item.existing.id, values, existing: item.existing });
   });
-  const result = { created: creates.length, updated: updates.length, unchanged, errors };
+  return {
+    result: { created: creates.length, updated: updates.length, unchanged, errors },
+    creates,
+    updates,
+    readIds: new Set(existing.map((row) => row.id)),
+  };
+}
+
+/** Whether two batches' reads found a common user (then the later one is planned again after the earlier is written). */
+export function readsOverlap(a: PreparedBatch, b: PreparedBatch): boolean {
+  for (const id of a.readIds) if (b.readIds.has(id)) return true;
+  return false;
+}
+
+/**
+ * Writes a prepared batch (nothing in a dry run). The good records of a batch are written in one transaction; if it
+ * fails (a concurrent write took a username meanwhile), each record is retried alone so only the records at fault
+ * fail.
+ */
+export async function writePreparedBatch(
+  ctx: WriteContext,
+  prepared: PreparedBatch,
+  dryRun: boolean,
+): Promise<BatchResult> {
+  const { creates, updates } = prepared;
+  const result = { ...prepared.result, errors: [...prepared.result.errors] };
+  const { errors } = result;
   if (dryRun || (creates.length === 0 && updates.length === 0)) return sortErrors(result);
   try {
     await writeBatch(

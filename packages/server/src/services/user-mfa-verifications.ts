@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { allOf } from '../db/conditions.ts';
 import { tenants, type UserMfaVerificationData, userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, rowNotFound } from '../http/errors.ts';
 import { assertFeature, type QuotaDeps } from './quota.ts';
 import { findUser, type UserRow } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -163,11 +163,13 @@ export function createUserMfaVerification(
 
 export function deleteUserMfaVerification(ctx: WriteContext, userId: string, verificationId: string): Promise<void> {
   return performWrite(ctx, 'Admin.UserMfaVerification.Deleted', async (tx) => {
+    // Both misses are the reference's `entity.not_found`: its user finder, then its check of the factor.
+    await findUser(tx, userId);
     const [row] = await tx.delete(
       userMfaVerifications,
       allOf(eq(userMfaVerifications.userId, userId), eq(userMfaVerifications.id, verificationId)),
     );
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     return { result: undefined, entity: audited(userId), before: { id: row.id, type: row.type }, after: null };
   });
 }

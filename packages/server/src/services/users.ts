@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, invalidFields, notFound } from '../http/errors.ts';
+import { ApiError, invalidFields, rowNotFound } from '../http/errors.ts';
 import type { Page } from '../http/route-kit.ts';
 import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from './user-passwords.ts';
 import {
@@ -57,10 +57,10 @@ export function auditImage(row: UserRow): Record<string, unknown> {
   return image;
 }
 
-/** The user of this tenant with that id, or 404 `entity.not_exists_with_id`. */
+/** The user of this tenant with that id, or 404 `entity.not_found` (the reference's user finder is a one-row query). */
 export async function findUser(tenant: TenantDb, id: string): Promise<UserRow> {
   const user = await tenant.findOne(users, eq(users.id, id));
-  if (!user) throw notFound();
+  if (!user) throw rowNotFound();
   return user;
 }
 
@@ -92,7 +92,7 @@ export function updateUser(ctx: WriteContext, userId: string, spec: UserUpdate):
       values.primaryPhoneVerified = values.primaryPhone !== null;
     }
     const [row] = await tx.update(users, eq(users.id, userId), { ...values, updatedAt: new Date() });
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     const images = spec.audit?.(existing, row) ?? { before: auditImage(existing), after: auditImage(row) };
     return {
       result: row,
@@ -186,7 +186,7 @@ export function patchUser(ctx: WriteContext, userId: string, patch: UserPatch): 
 export function deleteUser(ctx: WriteContext, userId: string): Promise<void> {
   return performWrite(ctx, 'Admin.User.Deleted', async (tx) => {
     const [row] = await tx.delete(users, eq(users.id, userId));
-    if (!row) throw notFound();
+    if (!row) throw rowNotFound();
     await endUserSessions(tx, userId);
     return {
       result: undefined,
@@ -261,11 +261,11 @@ export function setSuspension(ctx: WriteContext, userId: string, isSuspended: bo
   });
 }
 
-/** Unlinks the identity of a connector target (404 when the user has none there). */
+/** Unlinks the identity of a connector target (404 `user.identity_not_exist` when the user has none there). */
 export function deleteIdentity(ctx: WriteContext, userId: string, target: string): Promise<UserRow> {
   return updateUser(ctx, userId, {
     change: (user) => {
-      if (!Object.hasOwn(user.identities, target)) throw notFound();
+      if (!Object.hasOwn(user.identities, target)) throw new ApiError(404, 'user.identity_not_exist');
       const { [target]: _removed, ...identities } = user.identities;
       return { identities };
     },

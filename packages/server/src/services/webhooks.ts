@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
+  HOOK_REFERENCE_SIGNATURE_HEADER,
   HOOK_SIGNATURE_HEADER,
   type Hook,
   type HookAttemptErrorKind,
   type HookLog,
   hookAttemptErrorKinds,
+  interactionEvents,
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { type hookLogs, hooks } from '../db/tables.ts';
@@ -53,10 +55,17 @@ export function auditedHook(hook: Hook): Record<string, unknown> {
   };
 }
 
-/** The hook of this tenant with that id, or 404 `entity.not_exists_with_id`. */
-export async function findHook(tenant: TenantDb, id: string): Promise<HookRow> {
+/**
+ * The hook of this tenant with that id, or 404: `entity.not_exists_with_id` by default; the updates (PATCH of the hook
+ * and of its signing key) pass `entity.not_exists`, the reference's code for an update that found no row.
+ */
+export async function findHook(
+  tenant: TenantDb,
+  id: string,
+  missing: 'entity.not_exists_with_id' | 'entity.not_exists' = 'entity.not_exists_with_id',
+): Promise<HookRow> {
   const row = await tenant.findOne(hooks, eq(hooks.id, id));
-  if (!row) throw new ApiError(404, 'entity.not_exists_with_id');
+  if (!row) throw new ApiError(404, missing);
   return row;
 }
 
@@ -85,7 +94,13 @@ const isErrorKind = (value: string | null): value is HookAttemptErrorKind =>
 
 const isSuccess = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
 
-/** The JSON body a hook receives for one event. */
+/**
+ * The JSON body a hook receives for one event: Gatehouse's fields (`hookId`, `deliveryId`, `event`, `createdAt`,
+ * `actor`, `data`) and, beside them, the reference's (docs/areas/webhooks.md), so a receiver written for either parses
+ * it unchanged. An event a management API request caused carries the request as the reference's data hooks do (`path`,
+ * `method`, `matchedRoute`, `status`, `params`, `ip`, `userAgent`); a sign-in flow's event carries the reference's
+ * interaction fields at the top level (`interactionEvent`, `userId`, `user`, `application`, `userIp`, `userAgent`).
+ */
 export function deliveryBody(
   hookId: string,
   deliveryId: string,
@@ -93,14 +108,51 @@ export function deliveryBody(
   payload: Record<string, unknown>,
 ): string {
   const createdAt = typeof payload.createdAt === 'number' ? payload.createdAt : Date.now();
+  const data = payload.data ?? null;
   return JSON.stringify({
     hookId,
     deliveryId,
     event,
     createdAt: new Date(createdAt).toISOString(),
+    ...requestFields(payload.request),
+    ...interactionFields(event, data),
     actor: payload.actor ?? null,
-    data: payload.data ?? null,
+    data,
   });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The reference's API context of a data hook, from the request the outbox row kept (nothing for other writes). */
+function requestFields(request: unknown): Record<string, unknown> {
+  if (!isRecord(request)) return {};
+  const { path, method, matchedRoute, status, params, ip, userAgent } = request;
+  return {
+    path,
+    method,
+    matchedRoute,
+    status,
+    params,
+    ...(typeof ip === 'string' ? { ip } : {}),
+    ...(typeof userAgent === 'string' ? { userAgent } : {}),
+  };
+}
+
+const interactionEventNames: ReadonlySet<string> = new Set(interactionEvents);
+
+/** A sign-in flow's data (services/interaction-events.ts) at the top level, under the reference's names. */
+function interactionFields(event: string, data: unknown): Record<string, unknown> {
+  if (!interactionEventNames.has(event) || !isRecord(data)) return {};
+  const { interactionEvent, userId, user, application, ip, userAgent } = data;
+  return {
+    interactionEvent,
+    userId,
+    user,
+    ...(application ? { application } : {}),
+    ...(typeof ip === 'string' ? { userIp: ip } : {}),
+    ...(typeof userAgent === 'string' ? { userAgent } : {}),
+  };
 }
 
 export type AttemptResult = {
@@ -117,22 +169,22 @@ export type AttemptResult = {
 /**
  * The signed request of one attempt: the headers to send (custom headers, content type, signature) and the
  * request as the attempt log keeps it (custom header values redacted). The signature depends only on the body
- * and the key, so an attempt recorded before sending matches what is sent.
+ * and the key, so an attempt recorded before sending matches what is sent. It goes in two headers with the same
+ * value: Gatehouse's and the reference's (`logto-signature-sha-256`), which receivers written for it verify.
  */
 export function signedRequest(hook: Pick<HookRow, 'config' | 'headers' | 'signingKey'>, body: string) {
   const custom = hook.headers;
   const signature = signBody(body, hook.signingKey);
-  const headers: Record<string, string> = {
-    ...custom,
+  const signed = {
     'Content-Type': 'application/json',
     'User-Agent': 'Gatehouse-Webhooks/1',
     [HOOK_SIGNATURE_HEADER]: signature,
+    [HOOK_REFERENCE_SIGNATURE_HEADER]: signature,
   };
+  const headers: Record<string, string> = { ...custom, ...signed };
   const logged: Record<string, string> = {
     ...Object.fromEntries(Object.keys(custom).map((name) => [name, REDACTED])),
-    'Content-Type': 'application/json',
-    'User-Agent': 'Gatehouse-Webhooks/1',
-    [HOOK_SIGNATURE_HEADER]: signature,
+    ...signed,
   };
   return { headers, request: { url: hook.config.url, headers: logged, body } };
 }

@@ -5,6 +5,18 @@ import type { TenantDb } from '../db/tenant-db.ts';
 import { ApiError, fromDatabaseError, invalidFields } from '../http/errors.ts';
 import { diffFields } from './diff.ts';
 
+/**
+ * The management request behind a write, as the reference's webhooks describe it: the path and route template
+ * without the `/api` base, the method, the status the request answers and the route's parameters.
+ */
+export type RequestContext = {
+  path: string;
+  method: string;
+  matchedRoute: string;
+  status: number;
+  params: Record<string, string>;
+};
+
 /** Who writes and from where; taken from the verified token and the request, never from the body. */
 export type WriteContext = {
   tenant: TenantDb;
@@ -12,6 +24,8 @@ export type WriteContext = {
   requestId?: string | undefined;
   ip?: string | undefined;
   userAgent?: string | undefined;
+  /** Set for management API requests: the webhooks of the write's events carry it (services/webhooks.ts). */
+  request?: RequestContext | undefined;
 };
 
 export type DomainEvent = { event: HookEvent; data: unknown };
@@ -130,12 +144,20 @@ async function recordWrites(
         requestId: ctx.requestId,
       },
     })),
+    // Written, never read back: RETURNING would send every payload back to be parsed again.
+    { returning: false },
   );
   const createdAt = Date.now();
+  // The request behind the events (management API): their webhooks carry it as the reference's do.
+  const request = ctx.request ? { ...ctx.request, ip: ctx.ip, userAgent: ctx.userAgent } : undefined;
   await tx.insertMany(
     outbox,
     writes.flatMap(({ outcome }) =>
-      (outcome.events ?? []).map(({ event, data }) => ({ event, payload: { event, data, actor, createdAt } })),
+      (outcome.events ?? []).map(({ event, data }) => ({
+        event,
+        payload: { event, data, actor, createdAt, ...(request ? { request } : {}) },
+      })),
     ),
+    { returning: false },
   );
 }

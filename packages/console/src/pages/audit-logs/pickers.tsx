@@ -116,7 +116,7 @@ function useChosen<S extends z.ZodType>(area: 'users' | 'applications', id: stri
     queryKey: api.key(area, 'detail', id),
     queryFn: ({ signal }) => requestJson(api.path(`/${area}/${encodeURIComponent(id ?? '')}`), schema, { signal }),
     enabled: Boolean(id),
-    // An id that no longer exists still filters; it shows as the id.
-    meta: { silenceErrorCodes: ['entity.not_exists_with_id'] },
+    // An id that no longer exists still filters; it shows as the id. A user's miss is `entity.not_found` (issue 43).
+    meta: { silenceErrorCodes: ['entity.not_exists_with_id', 'entity.not_found'] },
   });
 }

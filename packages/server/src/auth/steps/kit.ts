@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { TenantDbs } from '../../db/tenant-db.ts';
 import { formActionSource } from '../../http/form-action.ts';
 import { sendHtml } from '../../http/html.ts';
-import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
+import { acceptLanguageTags } from '../../i18n/messages.ts';
 import { signInText } from '../../i18n/sign-in.ts';
 import { captchaWidget, readCaptchaProvider, verifyCaptcha } from '../../services/captcha.ts';
 import type { FailureThrottle } from '../../services/failure-throttle.ts';
@@ -23,10 +23,11 @@ import { hasPasskey, relyingPartyOf } from '../../services/passkeys.ts';
 import { pwnedPasswordCheck } from '../../services/pwned-passwords.ts';
 import { registrationOpen } from '../../services/registration.ts';
 import { completeSignIn, type FirstFactor, type SecondFactorMethod } from '../../services/sign-in-completion.ts';
-import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
+import { phrasesForPage, readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
 import { shownSocialConnectors } from '../../services/social-sign-in.ts';
 import type { SsoConnectorRow } from '../../services/sso-connectors.ts';
 import { ssoConnectorMetadata, ssoConnectorsForEmail } from '../../services/sso-sign-in.ts';
+import { passkeyOfferSkipped } from '../../services/user-logto-configs.ts';
 import type { Env, OpenInteraction } from '../interaction-context.ts';
 import { consentingApplication } from '../oidc/consent.ts';
 import type { TenantProviders } from '../oidc/provider.ts';
@@ -70,15 +71,14 @@ export type StepDeps = {
 };
 
 /**
- * The language of a sign-in page: the application's `ui_locales` (OIDC Core 3.1.2.1), then the browser's
- * Accept-Language when the tenant detects it, then the tenant's fallback language.
+ * The language tags a sign-in page considers, most preferred first: the application's `ui_locales` (OIDC Core
+ * 3.1.2.1), then the browser's Accept-Language when the tenant detects it. `phrasesForPage` picks the page's language
+ * and custom phrases from them, else the tenant's fallback language.
  */
-function pageLanguage(c: Context<Env>, settings: SignInExperienceSettings, uiLocales: unknown) {
-  const { autoDetect, fallbackLanguage } = settings.languageInfo;
-  return (
-    uiLocalesLanguage(uiLocales) ??
-    (autoDetect ? negotiateLanguage(c.req.header('Accept-Language'), fallbackLanguage) : fallbackLanguage)
-  );
+function askedLanguageTags(c: Context<Env>, settings: SignInExperienceSettings, uiLocales: unknown): string[] {
+  const fromApplication = typeof uiLocales === 'string' ? uiLocales.split(' ').filter(Boolean) : [];
+  const fromBrowser = settings.languageInfo.autoDetect ? acceptLanguageTags(c.req.header('Accept-Language')) : [];
+  return [...fromApplication, ...fromBrowser];
 }
 
 /** The theme stylesheet's address: the overlay it includes, and the version of its content. */
@@ -177,7 +177,11 @@ export function createStepKit(deps: StepDeps) {
       if (!provider || !details || (prompt && details.prompt.name !== prompt)) return expired(c);
       const tenant = tenants.of(tenantId);
       const settings = await readSignInExperienceSettings(tenant);
-      const language = pageLanguage(c, settings, details.params.ui_locales);
+      const { language, phrases } = await phrasesForPage(
+        tenant,
+        askedLanguageTags(c, settings, details.params.ui_locales),
+        settings.languageInfo.fallbackLanguage,
+      );
       c.set('language', language);
       const application = await consentingApplication(tenant, String(details.params.client_id));
       const name = tenantId === ADMIN_TENANT_ID ? PRODUCT_NAME : (application?.name ?? PRODUCT_NAME);
@@ -189,6 +193,7 @@ export function createStepKit(deps: StepDeps) {
       };
       const look = await tenantLook(tenant, settings, {
         language,
+        phrases,
         name,
         overlay: await brandingOverlay(tenant, source),
         themeHref: themeHref(tenantId, source),
@@ -264,12 +269,14 @@ export function createStepKit(deps: StepDeps) {
     const interaction = c.get('interaction');
     const step = await mfaStepFor(interaction.tenant, first.userId, interaction.settings, first.moment, relyingParty);
     if (step.kind === 'none') {
-      // With passkey sign-in on, a user who signed in with a password is offered one (once per browser if declined).
+      // With passkey sign-in on, a user who signed in with a password is offered one (once per browser if declined; never
+      // again when the user's `passkeySignIn.skipped` is set, services/user-logto-configs.ts).
       const offer =
         relyingParty &&
         first.method === 'Password' &&
         interaction.settings.passkeySignIn.enabled &&
         !passkeyOfferDeclined(c) &&
+        !(await passkeyOfferSkipped(interaction.tenant, first.userId)) &&
         !(await hasPasskey(interaction.tenant, first.userId, relyingParty));
       if (!offer) return complete(c, first);
       await savePending(interaction, { first, stage: 'offer' });

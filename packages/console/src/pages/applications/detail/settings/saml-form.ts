@@ -1,6 +1,7 @@
 import {
   applicationDescriptionSchema,
   applicationNameSchema,
+  pemCertificatePattern,
   SAML_BINDING_POST,
   type SamlApplication,
   type SamlApplicationPatch,
@@ -95,9 +96,13 @@ export function samlFormSchema(messages: RuleMessages) {
         }
       });
       const encryption = samlEncryptionSchema.safeParse(toEncryption(values));
-      for (const issue of encryption.success ? [] : encryption.error.issues) {
-        if (issue.path[0] !== 'certificate') continue;
-        const message = values.certificate.trim() ? messages.certificate() : messages.required('certificate');
+      const certificate = values.certificate.trim();
+      // The API stores any text (as the reference); the form asks for the PEM certificate service providers give.
+      const certificateRefused =
+        (!encryption.success && encryption.error.issues.some((issue) => issue.path[0] === 'certificate')) ||
+        (values.encryptAssertion && certificate !== '' && !pemCertificatePattern.test(certificate));
+      if (certificateRefused) {
+        const message = certificate ? messages.certificate() : messages.required('certificate');
         ctx.addIssue({ code: 'custom', message, path: ['certificate'] });
       }
     }, alwaysRefine);
