@@ -18,7 +18,10 @@ export const noFields: ReadonlySet<string> = new Set();
 function valueAt(values: unknown, path: string): unknown {
   return path
     .split('.')
-    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as never)[key] : undefined), values);
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? Reflect.get(value, key) : undefined),
+      values,
+    );
 }
 
 const isBlank = (value: unknown) =>

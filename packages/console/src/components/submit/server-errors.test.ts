@@ -99,6 +99,22 @@ describe('applyServerErrors', () => {
     ]);
   });
 
+  it('hands a claimed refusal that names no field of the form to `onUnplaced` instead of throwing it', () => {
+    const setError = vi.fn();
+    const onUnplaced = vi.fn();
+    const mapping = { paths: toFormPath, listCodes: ['connector.invalid_metadata'], onUnplaced };
+    // The IdP's own failure, not a field's (the SSO connection tab's result card shows it).
+    const unreadable = new ApiError(400, 'The metadata could not be read.', 'connector.invalid_metadata');
+    expect(applyServerErrors<Form>({ setError }, unreadable, mapping)).toBe(true);
+    expect(onUnplaced).toHaveBeenCalledExactlyOnceWith(unreadable);
+    expect(setError).not.toHaveBeenCalled();
+    // A refusal naming a field of the form still goes onto it.
+    const named = new ApiError(400, 'bad', 'connector.invalid_metadata', [{ path: 'name', message: 'x', code: 'c' }]);
+    expect(applyServerErrors<Form>({ setError }, named, mapping)).toBe(true);
+    expect(setError).toHaveBeenCalledExactlyOnceWith('name', { type: 'server', message: 'x' }, { shouldFocus: true });
+    expect(onUnplaced).toHaveBeenCalledOnce();
+  });
+
   it('puts a unique-name conflict on its field', () => {
     const setError = vi.fn();
     const error = new ApiError(422, 'The role name is in use.', 'role.name_in_use');

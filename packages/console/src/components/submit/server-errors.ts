@@ -30,6 +30,11 @@ export type ServerErrorMapping<Values extends FieldValues> = {
    * changed).
    */
   issueMessages?: { readonly [issueCode: string]: string };
+  /**
+   * What to do with a refusal the mapping claims but which names no field of this form, instead of throwing it as a
+   * FormValidationError (its toast): the SSO connection tab shows an IdP it could not read in its result card.
+   */
+  onUnplaced?: (error: ApiError) => void;
 };
 
 export type FieldMessage = { field: string; message: string };
@@ -82,7 +87,8 @@ export function serverErrorIds(error: unknown, code: string): string[] | undefin
  * Spec §8, the one way a form shows the server's refusal of a save: the fields it names get their messages (the first
  * one takes focus) and it returns true. Anything else returns false for the caller to rethrow to `submitWith`, which
  * leaves API errors to the global toast. A refusal the mapping claims whose fields this form does not have (its toast
- * silenced so it is not shown twice) is thrown as a FormValidationError, which `submitWith` shows as a toast.
+ * silenced so it is not shown twice) goes to `onUnplaced`, or without one is thrown as a FormValidationError, which
+ * `submitWith` shows as a toast.
  *
  *   catch (error) { if (!applyServerErrors(form, error, { codes: { 'role.name_in_use': 'name' } })) throw error; }
  */
@@ -97,6 +103,8 @@ export function applyServerErrors<Values extends FieldValues>(
     form.setError(field as Path<Values>, { type: 'server', message }, { shouldFocus: index === 0 });
   });
   if (placed.length > 0) return true;
-  if (isClaimed(error, mapping as ServerErrorMapping<FieldValues>)) throw new FormValidationError(error.message);
-  return false;
+  if (!isClaimed(error, mapping as ServerErrorMapping<FieldValues>)) return false;
+  if (!mapping.onUnplaced) throw new FormValidationError(error.message);
+  mapping.onUnplaced(error);
+  return true;
 }

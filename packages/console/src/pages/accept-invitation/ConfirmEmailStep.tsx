@@ -1,14 +1,14 @@
 import { type MeEmailVerify, meEmailVerifySchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useMe, useSendEmailCode, useVerifyEmail } from '../../api/me.ts';
 import { cloudKeys } from '../../api/tenants.ts';
 import { CloudPage, cloudPageStyles as styles } from '../../cloud/layout/CloudPage.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { EmailText } from '../../components/EmailText.tsx';
 import { FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -55,7 +55,8 @@ export function ConfirmEmailStep({ email }: { email: string | undefined }) {
   const isSent = resendAt !== undefined;
 
   const { control, handleSubmit, setError, setFocus, formState } = useForm<MeEmailVerify>({
-    resolver: codeResolver(t('accept.code_invalid')),
+    // The shared schema's message is English (for API callers): the field says it in the interface language.
+    resolver: schemaResolver(meEmailVerifySchema, () => t('accept.code_invalid')),
     defaultValues: { code: '' },
   });
 
@@ -123,18 +124,4 @@ export function ConfirmEmailStep({ email }: { email: string | undefined }) {
       )}
     </CloudPage>
   );
-}
-
-/**
- * The shared schema checks the code; its English message (for API callers) wins over any zod error map, so the
- * field's message is put in the interface language here.
- */
-function codeResolver(message: string): Resolver<MeEmailVerify> {
-  const resolve = zodResolver(meEmailVerifySchema) as unknown as Resolver<MeEmailVerify>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    if (!result.errors.code) return result;
-    const errors: FieldErrors<MeEmailVerify> = { code: { ...result.errors.code, message } };
-    return { values: {}, errors };
-  };
 }

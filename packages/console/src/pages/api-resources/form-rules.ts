@@ -6,9 +6,9 @@ import {
   scopeDescriptionSchema,
   scopeNameSchema,
 } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 
 /** The forms hold the shared rules of the API (one rule, one place); only the messages are the console's. */
 export const createResourceFormSchema = z.object({ name: resourceNameSchema, indicator: resourceIndicatorSchema });
@@ -60,26 +60,17 @@ export function fieldProblem(field: RuleField, code: string | undefined, value: 
 }
 
 /**
- * zodResolver with the console's messages: `message(field, type, value)` replaces the schema's text of each failing
- * field (flat forms only). `fields` maps the form's field names to rule fields.
+ * The form resolver (`schemaResolver`) with the console's messages: `message(problem, field)` words each failing field
+ * of a flat form. `fields` maps the form's field names to rule fields.
  */
-export function resolverWithMessages<Input extends FieldValues, Context, Output>(
-  schema: z.ZodType<Output, Input>,
-  fields: Partial<Record<keyof Input & string, RuleField>>,
+export function resolverWithMessages<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  fields: Partial<Record<keyof z.input<Schema> & string, RuleField>>,
   message: (problem: FieldProblem, field: RuleField) => string,
-): Resolver<Input, Context, Output> {
-  const resolve = zodResolver(schema) as unknown as Resolver<Input, Context, Output>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    if (Object.keys(result.errors).length === 0) return result;
-    const errors: Record<string, FieldError> = {};
-    for (const [name, error] of Object.entries(result.errors as Record<string, FieldError | undefined>)) {
-      if (!error) continue;
-      const field = fields[name as keyof Input & string];
-      errors[name] = field
-        ? { ...error, message: message(fieldProblem(field, error.type, values[name]), field) }
-        : error;
-    }
-    return { values: {}, errors: errors as FieldErrors<Input> };
-  };
+) {
+  return schemaResolver(schema, (issue) => {
+    const [name] = issue.path;
+    const field = typeof name === 'string' && Object.hasOwn(fields, name) ? fields[name] : undefined;
+    return field ? message(fieldProblem(field, issue.code, issue.input), field) : undefined;
+  });
 }

@@ -16,13 +16,11 @@ import {
   ssoSamlConfigSchema,
   ssoSecretBinding,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { KeyValueRow } from '../../components/form/KeyValueRows.tsx';
 import type { SecretBinding } from '../../components/form/masked-secrets.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import type { IssueWording } from '../../components/form/schema-resolver.ts';
+import type { TFunction } from '../../i18n/runtime.ts';
 
 /**
  * The forms of the enterprise SSO area. Every rule is the shared schemas' (`sso-connector.ts`), checked in the form
@@ -403,27 +401,14 @@ const ruleMessage = (rule: string) =>
   Object.hasOwn(ruleMessages, rule) ? ruleMessages[rule as keyof typeof ruleMessages] : 'errors.required';
 
 /**
- * A resolver over one of the schemas above: each failing field gets the message of the rule it broke (the schemas
- * carry rule names, since a check's own message wins over any zod error map), in the interface language.
+ * The words of the schemas above: each failing field gets the message of the rule it broke (the schemas carry rule
+ * names, since a check's own message wins over any zod error map), in the interface language.
  */
-export function useSsoResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
-  const { t } = useTranslation('enterprise_sso');
-  return useCallback<Resolver<Values>>(
-    async (values, _context, options) => {
-      const result = schema.safeParse(values);
-      if (result.success) return { values, errors: {} };
-      const flat: Record<string, FieldError> = {};
-      for (const issue of result.error.issues) {
-        const path = issue.path.join('.');
-        const field = String(issue.path.at(-1) ?? '');
-        const message =
-          issue.message === 'too_long'
-            ? t('errors.too_long', { max: maxOf[field] ?? 128 })
-            : t(ruleMessage(issue.message));
-        flat[path] ??= { type: issue.code, message };
-      }
-      return { values: {}, errors: toNestErrors(flat, options as never) as never };
-    },
-    [schema, t],
-  );
-}
+export const ssoWording =
+  (t: TFunction<'enterprise_sso'>): IssueWording =>
+  (issue) => {
+    const field = String(issue.path.at(-1) ?? '');
+    return issue.message === 'too_long'
+      ? t('errors.too_long', { max: maxOf[field] ?? 128 })
+      : t(ruleMessage(issue.message));
+  };

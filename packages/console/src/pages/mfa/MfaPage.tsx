@@ -1,4 +1,5 @@
 import type { SignInExperience } from '@gatehouse/schemas';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
 import { PlanGate } from '../../cloud/quota/PlanGate.tsx';
@@ -6,6 +7,7 @@ import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio, FormSwitch } from '../../components/form/bound/FormChoiceInputs.tsx';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { applyServerErrors } from '../../components/submit/server-errors.ts';
@@ -18,12 +20,13 @@ import {
   formToPatch,
   hasSetUpFactor,
   type MfaForm,
+  mfaFormSchema,
   mfaPolicyOptions,
   mfaServerErrors,
   mfaToForm,
+  mfaWording,
   organizationPolicyOptions,
   policiesNeedingFactor,
-  useMfaFormResolver,
 } from './mfa-form.ts';
 
 /**
@@ -58,7 +61,8 @@ function MfaEditor({ saved }: { saved: SignInExperience }) {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const update = useUpdateSignInExperience();
-  const form = useForm<MfaForm>({ resolver: useMfaFormResolver(), mode: 'onSubmit', defaultValues: mfaToForm(saved) });
+  const resolver = useMemo(() => schemaResolver(mfaFormSchema, mfaWording(t)), [t]);
+  const form = useForm<MfaForm>({ resolver, mode: 'onSubmit', defaultValues: mfaToForm(saved) });
   const { control, handleSubmit, reset, formState } = form;
   const [totp, webAuthn] = useWatch({ control, name: ['totp', 'webAuthn'] });
   // Backup codes and the policies that have users set up a factor need one a user can set up at sign-in.

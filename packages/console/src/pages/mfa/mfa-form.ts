@@ -1,8 +1,16 @@
-import type { mfaPolicies, SignInExperience, SignInExperiencePatch } from '@gatehouse/schemas';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
+import {
+  type MfaSettingsProblem,
+  mfaPolicies,
+  mfaPoliciesNeedingFactor,
+  mfaSettingsProblems,
+  mfaSetUpFactors,
+  type SignInExperience,
+  type SignInExperiencePatch,
+} from '@gatehouse/schemas';
+import { z } from 'zod';
+import type { IssueWording } from '../../components/form/schema-resolver.ts';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import type { TFunction } from '../../i18n/runtime.ts';
 
 /**
  * The MFA page's form over the sign-in experience's `mfa` (docs/areas/mfa.md). The sign-in pages set up and ask for
@@ -28,18 +36,25 @@ export const mfaPolicyOptions = [
   'NoPrompt',
 ] as const satisfies readonly MfaPolicy[];
 
-/** Policies that have users without a factor set one up: they need a factor users can set up (app or passkey). */
-export const policiesNeedingFactor: ReadonlySet<MfaPolicy> = new Set([
-  'Mandatory',
-  'PromptAtSignInAndSignUp',
-  'PromptOnlyAtSignIn',
-]);
+/** Policies that have users without a factor set one up: they need a factor users can set up (the shared rule). */
+export const policiesNeedingFactor: ReadonlySet<MfaPolicy> = new Set(mfaPoliciesNeedingFactor);
 
 export const organizationPolicyOptions = ['Mandatory', 'NoPrompt'] as const;
 
-/** The factors a user can set up at sign-in, which the prompting policies and backup codes need one of. */
+/** The factors of the form's switches, in the order the API lists them (`mfaFactors`). */
+function formFactors(values: Pick<MfaForm, 'totp' | 'webAuthn' | 'backupCode'>) {
+  return [
+    ...(values.totp ? ['Totp' as const] : []),
+    ...(values.webAuthn ? ['WebAuthn' as const] : []),
+    ...(values.backupCode ? ['BackupCode' as const] : []),
+  ];
+}
+
+/** Whether a factor users can set up at sign-in is on, which the prompting policies and backup codes need. */
 export function hasSetUpFactor(values: Pick<MfaForm, 'totp' | 'webAuthn'>): boolean {
-  return values.totp || values.webAuthn;
+  return formFactors({ ...values, backupCode: false }).some((factor) =>
+    (mfaSetUpFactors as readonly string[]).includes(factor),
+  );
 }
 
 /** The factors the page shows, in the order the API lists them (`mfaFactors`). */
@@ -73,29 +88,43 @@ export function formToPatch(values: MfaForm, saved: SignInExperience): SignInExp
   };
 }
 
-/** The rules across fields, as the server has them (services/sign-in-experience.ts), said before anything is sent. */
-export function useMfaFormResolver(): Resolver<MfaForm> {
-  const { t } = useTranslation('mfa');
-  return useCallback<Resolver<MfaForm>>(
-    async (values) => {
-      const errors: Partial<Record<keyof MfaForm, FieldError>> = {};
-      if (values.backupCode && !hasSetUpFactor(values)) {
-        errors.backupCode = { type: 'combination', message: t('errors.backup_code_requires_factor') };
-      }
-      if (!hasSetUpFactor(values) && policiesNeedingFactor.has(values.policy)) {
-        errors.policy = { type: 'combination', message: t('errors.policy_requires_factor') };
-      }
-      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-    },
-    [t],
-  );
-}
+/** The field each shared MFA rule is shown at, for the form's check and for the server's refusal alike. */
+const problemFields = {
+  backup_code_requires_totp: 'backupCode',
+  mfa_policy_requires_factor: 'policy',
+} as const satisfies Record<MfaSettingsProblem, keyof MfaForm>;
+
+/** The form's rules: the shared MFA rules across fields (`mfaSettingsProblems`), each at its field. */
+export const mfaFormSchema = z
+  .object({
+    totp: z.boolean(),
+    webAuthn: z.boolean(),
+    backupCode: z.boolean(),
+    policy: z.enum(mfaPolicies),
+    organizationRequiredMfaPolicy: z.enum(['Mandatory', 'NoPrompt']),
+  })
+  .superRefine((values, context) => {
+    for (const problem of mfaSettingsProblems({ factors: formFactors(values), policy: values.policy })) {
+      context.addIssue({ code: 'custom', message: problem, path: [problemFields[problem]] });
+    }
+  });
+
+const problemMessages = {
+  backup_code_requires_totp: 'errors.backup_code_requires_factor',
+  mfa_policy_requires_factor: 'errors.policy_requires_factor',
+} as const satisfies Record<MfaSettingsProblem, string>;
+
+/** The shared rules' names, said in the interface language. */
+export const mfaWording =
+  (t: TFunction<'mfa'>): IssueWording =>
+  (issue) =>
+    Object.hasOwn(problemMessages, issue.message) ? t(problemMessages[issue.message as MfaSettingsProblem]) : undefined;
 
 /** The server's refusals of a save, at the field they concern. */
 export const mfaServerErrors: ServerErrorMapping<MfaForm> = {
   codes: {
-    'sign_in_experiences.backup_code_requires_totp': 'backupCode',
-    'sign_in_experiences.mfa_policy_requires_factor': 'policy',
+    'sign_in_experiences.backup_code_requires_totp': problemFields.backup_code_requires_totp,
+    'sign_in_experiences.mfa_policy_requires_factor': problemFields.mfa_policy_requires_factor,
   },
   paths: (apiPath) => {
     const [head, field] = apiPath.split('.');

@@ -5,9 +5,9 @@ import {
   organizationScopeDescriptionSchema,
   scopeNameRegex,
 } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { z } from 'zod';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
 /**
@@ -38,14 +38,12 @@ export function useTemplateFormResolver<S extends z.ZodObject>(schema: S, nameLa
   const { t } = useTranslation('organization_template');
   return useMemo(
     () =>
-      zodResolver(schema, {
-        error: (issue: Issue) => {
-          const field = issue.path?.[0] === 'description' ? t('fields.description') : t(`fields.${nameLabel}`);
-          if (issue.code === 'too_small') return t('errors.required', { field });
-          if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
-          if (issue.code === 'invalid_format') return t('errors.invalid_permission_name');
-          return undefined;
-        },
+      schemaResolver(schema, (issue: Issue) => {
+        const field = issue.path?.[0] === 'description' ? t('fields.description') : t(`fields.${nameLabel}`);
+        if (issue.code === 'too_small') return t('errors.required', { field });
+        if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
+        if (issue.code === 'invalid_format') return t('errors.invalid_permission_name');
+        return undefined;
       }),
     [schema, t, nameLabel],
   );

@@ -1,8 +1,8 @@
 import { organizationDescriptionSchema, organizationNameSchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { parseCustomData } from '../../components/form/custom-data.ts';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
 /** The create dialog holds the shared rules of POST /organizations (spec §5: name up to 128, description up to 256). */
@@ -36,20 +36,18 @@ export function useOrganizationFormResolver<
   const { t } = useTranslation('organizations');
   return useMemo(
     () =>
-      zodResolver(schema, {
-        error: (issue: Issue) => {
-          const key = issue.path?.[0];
-          if (key === 'customData') {
-            const problem = issue.params?.problem;
-            if (problem === 'not_object') return t('errors.custom_data_not_object');
-            if (problem === 'too_large') return t('errors.custom_data_too_large');
-            return t('errors.custom_data_invalid');
-          }
-          const field = key === 'description' ? t('fields.description') : t('fields.name');
-          if (issue.code === 'too_small') return t('errors.required', { field });
-          if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
-          return undefined;
-        },
+      schemaResolver(schema, (issue: Issue) => {
+        const key = issue.path?.[0];
+        if (key === 'customData') {
+          const problem = issue.params?.problem;
+          if (problem === 'not_object') return t('errors.custom_data_not_object');
+          if (problem === 'too_large') return t('errors.custom_data_too_large');
+          return t('errors.custom_data_invalid');
+        }
+        const field = key === 'description' ? t('fields.description') : t('fields.name');
+        if (issue.code === 'too_small') return t('errors.required', { field });
+        if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
+        return undefined;
       }),
     [schema, t],
   );

@@ -1,7 +1,7 @@
 import { roleDescriptionSchema, roleNameSchema, roleTypes } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { z } from 'zod';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
 /** The forms hold the shared rules of POST/PATCH /roles (spec §5: name and description up to 128). */
@@ -18,13 +18,11 @@ export function useRoleFormResolver<S extends typeof roleDetailsFormSchema | typ
   const { t } = useTranslation('roles');
   return useMemo(
     () =>
-      zodResolver(schema, {
-        error: (issue: Issue) => {
-          const field = issue.path?.[0] === 'description' ? t('fields.description') : t('fields.name');
-          if (issue.code === 'too_small') return t('errors.required', { field });
-          if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
-          return undefined;
-        },
+      schemaResolver(schema, (issue: Issue) => {
+        const field = issue.path?.[0] === 'description' ? t('fields.description') : t('fields.name');
+        if (issue.code === 'too_small') return t('errors.required', { field });
+        if (issue.code === 'too_big') return t('errors.too_long', { field, max: Number(issue.maximum) });
+        return undefined;
       }),
     [schema, t],
   );

@@ -1,5 +1,5 @@
 import type { CaptchaProvider, CaptchaProviderType, SignInExperience } from '@gatehouse/schemas';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useCaptchaProvider, useDeleteCaptchaProvider, useSaveCaptchaProvider } from '../../api/captcha-provider.ts';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
@@ -9,6 +9,7 @@ import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio, FormSwitch } from '../../components/form/bound/FormChoiceInputs.tsx';
 import { FormNumberInput, FormTextArea, FormTextInput } from '../../components/form/bound/FormTextInputs.tsx';
 import { useMaskedSecretWords } from '../../components/form/masked-secrets.ts';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useConfirm } from '../../components/Modal/confirm-context.ts';
@@ -33,9 +34,10 @@ import {
   MAX_LIST_ENTRIES,
   MINIMUM_SCORE_DEFAULT,
   type SecurityForm,
+  securityFormSchema,
   securityServerErrors,
   securityToForm,
-  useSecurityFormResolver,
+  securityWording,
 } from './security-form.ts';
 
 /**
@@ -79,7 +81,10 @@ function SecurityEditor({ saved, provider }: { saved: SignInExperience; provider
   const update = useUpdateSignInExperience();
   const saveProvider = useSaveCaptchaProvider();
   const form = useForm<SecurityForm>({
-    resolver: useSecurityFormResolver(provider),
+    resolver: useMemo(
+      () => schemaResolver<SecurityForm>(securityFormSchema(provider), securityWording(t), { raw: true }),
+      [provider, t],
+    ),
     mode: 'onSubmit',
     defaultValues: securityToForm(saved, provider),
   });

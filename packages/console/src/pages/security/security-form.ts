@@ -10,15 +10,14 @@ import {
   isEmailListEntry,
   type SignInExperience,
   type SignInExperiencePatch,
+  signInExperienceSchema,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isSameJson } from '../../components/form/json-equal.ts';
 import { hasMovedDestination } from '../../components/form/masked-secrets.ts';
+import type { IssueWording } from '../../components/form/schema-resolver.ts';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import type securityStrings from '../../i18n/locales/en/security.json';
 import type { TFunction } from '../../i18n/runtime.ts';
 
 /**
@@ -214,89 +213,84 @@ export function listProblem(text: string): ListProblem | undefined {
 
 const turnstileShape = captchaConfigSchema.options[0].shape;
 const recaptchaShape = captchaConfigSchema.options[1].shape;
+const sentinelShape = signInExperienceSchema.shape.sentinelPolicy.shape;
 const httpUrl = turnstileShape.verifyUrl.unwrap();
 const fits = (check: z.ZodType, text: string) => check.safeParse(text.trim()).success;
 
+/** A rule the form names when a value breaks it: a key of security:errors, said with the values in `params`. */
+type SecurityRule = keyof (typeof securityStrings)['errors'];
+type Refuse = (path: string, rule: SecurityRule, params?: Record<string, string | number>) => void;
+
 /** The provider's problems, by field of the form's `captcha` (none when no provider is stored or started). */
-function captchaErrors(
-  captcha: CaptchaFields,
-  stored: CaptchaProvider | null,
-  t: TFunction<'security'>,
-): Record<string, FieldError> {
-  const errors: Record<string, FieldError> = {};
-  if (!stored && !isCaptchaEntered(captcha)) return errors;
-  const required = (field: keyof CaptchaFields, message: string) => {
-    errors[`captcha.${field}`] = { type: 'required', message };
-  };
-  const tooLong = (field: keyof CaptchaFields, max: number) => {
-    errors[`captcha.${field}`] = { type: 'maxLength', message: t('errors.too_long', { max }) };
-  };
-  if (blank(captcha.siteKey)) required('siteKey', t('errors.site_key_required'));
-  else if (!fits(turnstileShape.siteKey, captcha.siteKey)) tooLong('siteKey', CAPTCHA_LIMITS.siteKey);
+function checkCaptcha(captcha: CaptchaFields, stored: CaptchaProvider | null, refuse: Refuse): void {
+  if (!stored && !isCaptchaEntered(captcha)) return;
+  const at = (field: keyof CaptchaFields) => `captcha.${field}`;
+  if (blank(captcha.siteKey)) refuse(at('siteKey'), 'site_key_required');
+  else if (!fits(turnstileShape.siteKey, captcha.siteKey)) {
+    refuse(at('siteKey'), 'too_long', { max: CAPTCHA_LIMITS.siteKey });
+  }
   if (blank(captcha.secretKey)) {
     if (!keepsStoredSecret(captcha, stored)) {
       const isOtherType = stored !== null && stored.config.type !== captcha.type;
-      required('secretKey', t(isOtherType ? 'errors.secret_key_new_type' : 'errors.secret_key_required'));
+      refuse(at('secretKey'), isOtherType ? 'secret_key_new_type' : 'secret_key_required');
     }
-  } else if (!fits(turnstileShape.secretKey, captcha.secretKey)) tooLong('secretKey', CAPTCHA_LIMITS.secretKey);
+  } else if (!fits(turnstileShape.secretKey, captcha.secretKey)) {
+    refuse(at('secretKey'), 'too_long', { max: CAPTCHA_LIMITS.secretKey });
+  }
   if (captcha.type === 'RecaptchaEnterprise') {
-    if (blank(captcha.projectId)) required('projectId', t('errors.project_id_required'));
-    else if (!fits(recaptchaShape.projectId, captcha.projectId)) tooLong('projectId', CAPTCHA_LIMITS.projectId);
-    const score = captcha.minimumScore;
-    if (score === null || !Number.isFinite(score) || score < 0 || score > 1) {
-      errors['captcha.minimumScore'] = { type: 'range', message: t('errors.minimum_score') };
+    if (blank(captcha.projectId)) refuse(at('projectId'), 'project_id_required');
+    else if (!fits(recaptchaShape.projectId, captcha.projectId)) {
+      refuse(at('projectId'), 'too_long', { max: CAPTCHA_LIMITS.projectId });
+    }
+    if (!recaptchaShape.minimumScore.unwrap().safeParse(captcha.minimumScore).success) {
+      refuse(at('minimumScore'), 'minimum_score');
     }
   }
   for (const field of ['verifyUrl', 'scriptUrl'] as const) {
-    if (!blank(captcha[field]) && !fits(httpUrl, captcha[field])) {
-      errors[`captcha.${field}`] = { type: 'url', message: t('errors.url', { max: CAPTCHA_LIMITS.url }) };
-    }
+    if (!blank(captcha[field]) && !fits(httpUrl, captcha[field])) refuse(at(field), 'url', { max: CAPTCHA_LIMITS.url });
   }
-  return errors;
 }
 
-function isIntegerIn(value: number | null, range: { min: number; max: number }): boolean {
-  return value !== null && Number.isInteger(value) && value >= range.min && value <= range.max;
+/**
+ * The form's rules: the shared ones of the sign-in experience (the lockout's ranges, the lists' entries) and of the
+ * captcha provider, checked on what a save would send; `stored` is the provider saved now.
+ */
+export function securityFormSchema(stored: CaptchaProvider | null) {
+  return z.custom<SecurityForm>().superRefine((values, context) => {
+    const refuse: Refuse = (path, rule, params) =>
+      context.addIssue({ code: 'custom', message: rule, path: path.split('.'), params });
+    const { maxAttempts, lockoutDuration } = values.sentinelPolicy;
+    if (!sentinelShape.maxAttempts.unwrap().safeParse(maxAttempts).success) {
+      refuse('sentinelPolicy.maxAttempts', 'max_attempts', MAX_ATTEMPTS_RANGE);
+    }
+    if (!sentinelShape.lockoutDuration.unwrap().safeParse(lockoutDuration).success) {
+      refuse('sentinelPolicy.lockoutDuration', 'lockout_duration', LOCKOUT_DURATION_RANGE);
+    }
+    for (const list of emailLists) {
+      const problem = listProblem(values.emailBlocklistPolicy[list]);
+      if (!problem) continue;
+      const path = `emailBlocklistPolicy.${list}`;
+      if (problem.kind === 'entry_invalid') refuse(path, problem.kind, { line: problem.line, entry: problem.entry });
+      else if (problem.kind === 'entry_too_long')
+        refuse(path, problem.kind, { line: problem.line, max: MAX_ENTRY_LENGTH });
+      else refuse(path, problem.kind, { entries: problem.count, max: MAX_LIST_ENTRIES });
+    }
+    checkCaptcha(values.captcha, stored, refuse);
+    // The console's own rule, not the API's: the sign-in pages ask for a captcha only with a provider (one stored, or
+    // one this save sets), so the switch alone would protect nothing. The server keeps accepting the switch without a
+    // provider, as its DELETE /captcha-provider documents ("the sign-in pages stop asking for a captcha, whatever
+    // `captchaPolicy` says"): there the switch is a setting waiting for a provider, not a broken one.
+    if (values.captchaPolicy.enabled && !stored && !isCaptchaEntered(values.captcha)) {
+      refuse('captchaPolicy.enabled', 'captcha_needs_provider');
+    }
+  });
 }
 
-/** The schema's rules, said in the interface language before anything is sent. */
-export function useSecurityFormResolver(stored: CaptchaProvider | null): Resolver<SecurityForm> {
-  const { t } = useTranslation('security');
-  return useCallback<Resolver<SecurityForm>>(
-    async (values, _context, options) => {
-      const errors: Record<string, FieldError> = {};
-      const { maxAttempts, lockoutDuration } = values.sentinelPolicy;
-      if (!isIntegerIn(maxAttempts, MAX_ATTEMPTS_RANGE)) {
-        errors['sentinelPolicy.maxAttempts'] = { type: 'range', message: t('errors.max_attempts', MAX_ATTEMPTS_RANGE) };
-      }
-      if (!isIntegerIn(lockoutDuration, LOCKOUT_DURATION_RANGE)) {
-        errors['sentinelPolicy.lockoutDuration'] = {
-          type: 'range',
-          message: t('errors.lockout_duration', LOCKOUT_DURATION_RANGE),
-        };
-      }
-      for (const list of emailLists) {
-        const problem = listProblem(values.emailBlocklistPolicy[list]);
-        if (!problem) continue;
-        const message =
-          problem.kind === 'entry_invalid'
-            ? t('errors.entry_invalid', { line: problem.line, entry: problem.entry })
-            : problem.kind === 'entry_too_long'
-              ? t('errors.entry_too_long', { line: problem.line, max: MAX_ENTRY_LENGTH })
-              : t('errors.too_many_entries', { entries: problem.count, max: MAX_LIST_ENTRIES });
-        errors[`emailBlocklistPolicy.${list}`] = { type: problem.kind, message };
-      }
-      Object.assign(errors, captchaErrors(values.captcha, stored, t));
-      // The sign-in pages ask for a captcha only with a provider: one stored, or one this save sets.
-      if (values.captchaPolicy.enabled && !stored && !isCaptchaEntered(values.captcha)) {
-        errors['captchaPolicy.enabled'] = { type: 'provider', message: t('errors.captcha_needs_provider') };
-      }
-      if (Object.keys(errors).length === 0) return { values, errors: {} };
-      return { values: {}, errors: toNestErrors(errors, options as never) as never };
-    },
-    [t, stored],
-  );
-}
+/** The rules' names, said in the interface language with their values. */
+export const securityWording =
+  (t: TFunction<'security'>): IssueWording =>
+  (issue) =>
+    issue.code === 'custom' ? t(`errors.${issue.message as SecurityRule}`, issue.params) : undefined;
 
 const captchaFieldNames: readonly string[] = ['type', ...captchaTextFields, 'minimumScore'];
 

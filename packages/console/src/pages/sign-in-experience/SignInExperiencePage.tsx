@@ -1,10 +1,12 @@
 import type { SignInExperience } from '@gatehouse/schemas';
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignInExperience, useUpdateSignInExperience } from '../../api/sign-in-experience.ts';
 import { Button } from '../../components/Button/Button.tsx';
 import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
+import { isFieldPath } from '../../components/form/field-path.ts';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../components/routing/tenant-path.ts';
@@ -21,11 +23,12 @@ import type { SieOutletContext } from './sie-context.ts';
 import {
   formToPatch,
   type SieForm,
+  sieFormSchema,
   sieServerErrors,
   sieTabs,
   sieToForm,
+  sieWording,
   tabOfField,
-  useSieFormResolver,
 } from './sie-form.ts';
 
 /** Spec §2.2 sign-in-experience: the header, the four tabs over one form, and the live preview beside them. */
@@ -75,7 +78,8 @@ function SignInExperienceEditor({ saved }: { saved: SignInExperience }) {
   const submitWith = useSubmitHandler();
   const update = useUpdateSignInExperience();
   const pendingFocus = useRef<string | undefined>(undefined);
-  const form = useForm<SieForm>({ resolver: useSieFormResolver(), mode: 'onBlur', defaultValues: sieToForm(saved) });
+  const resolver = useMemo(() => schemaResolver<SieForm>(sieFormSchema, sieWording(t), { raw: true }), [t]);
+  const form = useForm<SieForm>({ resolver, mode: 'onBlur', defaultValues: sieToForm(saved) });
   const { handleSubmit, reset, formState } = form;
   const areaPath = resolve(toSignInExperience());
 
@@ -86,7 +90,7 @@ function SignInExperienceEditor({ saved }: { saved: SignInExperience }) {
       const tabPath = resolve(toSignInExperience(tabOfField(field)));
       if (currentPath.current === tabPath) {
         try {
-          form.setFocus(field as never);
+          if (isFieldPath(form.getValues(), field)) form.setFocus(field);
         } catch {
           // Not focusable (a list): its message is on screen.
         }

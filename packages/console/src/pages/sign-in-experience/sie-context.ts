@@ -2,6 +2,7 @@ import type { SignInExperience } from '@gatehouse/schemas';
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useOutletContext } from 'react-router';
+import { isFieldPath } from '../../components/form/field-path.ts';
 import type { SieForm } from './sie-form.ts';
 
 /** What the tabs read from the page: the one form over the whole experience and the saved experience. */
@@ -21,7 +22,7 @@ export function useSieOutlet(): SieOutletContext {
     if (!field) return;
     pendingFocus.current = undefined;
     try {
-      form.setFocus(field as never);
+      if (isFieldPath(form.getValues(), field)) form.setFocus(field);
     } catch {
       // A field without a focusable element (the sign-in methods list): the tab showing it is enough.
     }

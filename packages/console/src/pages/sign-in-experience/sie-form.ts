@@ -19,12 +19,10 @@ import {
   signUpIdentifierKinds,
   signUpIdentifiersOf,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import type { IssueWording } from '../../components/form/schema-resolver.ts';
 import type { ServerErrorMapping } from '../../components/submit/server-errors.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import type { TFunction } from '../../i18n/runtime.ts';
 
 /**
  * One form over the whole sign-in experience (spec §2.2 sign-in-experience), shared by the four tabs so switching tabs
@@ -244,44 +242,20 @@ export function tabOfField(field: string): SieTab {
   return 'content';
 }
 
-type Issue = z.core.$ZodIssue;
-
-/** The schema's rule, said in the interface language. */
-function useIssueMessage() {
-  const { t } = useTranslation('sign_in_experience');
-  return useCallback(
-    (issue: Issue): string => {
-      const field = issue.path.join('.');
-      if (issue.message === 'color') return t('errors.color');
-      if (issue.message === 'url') return t('errors.url');
-      if (issue.message === 'email') return t('errors.email');
-      if (issue.message === 'css_too_long') return t('errors.css_too_long', { max: MAX_CUSTOM_CSS_LENGTH });
-      if (issue.message === 'word_too_long') return t('errors.word_too_long', { max: 128 });
-      if (issue.message === 'length_order') return t('errors.length_order');
-      if (field.startsWith('passwordPolicy.length')) return t('errors.length_range', { max: MAX_PASSWORD_LENGTH });
-      return issue.message;
-    },
-    [t],
-  );
-}
-
-/** A react-hook-form resolver over {@link sieFormSchema} whose messages are translated. */
-export function useSieFormResolver(): Resolver<SieForm> {
-  const messageOf = useIssueMessage();
-  return useCallback<Resolver<SieForm>>(
-    async (values, _context, options) => {
-      const result = sieFormSchema.safeParse(values);
-      if (result.success) return { values, errors: {} };
-      const flat: Record<string, FieldError> = {};
-      for (const issue of result.error.issues) {
-        const path = issue.path.join('.');
-        flat[path] ??= { type: issue.code, message: messageOf(issue) };
-      }
-      return { values: {}, errors: toNestErrors(flat, options as never) as never };
-    },
-    [messageOf],
-  );
-}
+/** The schema's rules, said in the interface language ({@link sieFormSchema}'s checks carry the rule's name). */
+export const sieWording =
+  (t: TFunction<'sign_in_experience'>): IssueWording =>
+  (issue) => {
+    const field = issue.path.join('.');
+    if (issue.message === 'color') return t('errors.color');
+    if (issue.message === 'url') return t('errors.url');
+    if (issue.message === 'email') return t('errors.email');
+    if (issue.message === 'css_too_long') return t('errors.css_too_long', { max: MAX_CUSTOM_CSS_LENGTH });
+    if (issue.message === 'word_too_long') return t('errors.word_too_long', { max: 128 });
+    if (issue.message === 'length_order') return t('errors.length_order');
+    if (field.startsWith('passwordPolicy.length')) return t('errors.length_range', { max: MAX_PASSWORD_LENGTH });
+    return undefined;
+  };
 
 /** The field each rule across fields concerns (server services/sign-in-experience.ts). */
 export const sieServerErrors: ServerErrorMapping<SieForm> = {

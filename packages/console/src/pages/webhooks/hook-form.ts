@@ -14,11 +14,9 @@ import {
   hookRetriesSchema,
   hookUrlSchema,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { useTranslation } from '../../i18n/react.tsx';
+import type { IssueWording } from '../../components/form/schema-resolver.ts';
+import type { TFunction } from '../../i18n/runtime.ts';
 
 /**
  * The create and settings forms check the shared rules of POST/PATCH /hooks (schemas entities/hook.ts; spec §3 hook,
@@ -127,49 +125,25 @@ export function formToPatch(values: HookForm): HookPatch {
   return create;
 }
 
-type Issue = z.core.$ZodIssue;
-
-/** The schema's rule, said in the interface language with the limit it names. */
-function useIssueMessage() {
-  const { t } = useTranslation('webhooks');
-  return useCallback(
-    (issue: Issue): string => {
-      const [field] = issue.path;
-      if (field === 'name') {
-        return issue.code === 'too_big' ? t('errors.name_too_long', { max: HOOK_NAME_MAX }) : t('errors.name_required');
-      }
-      if (field === 'events') return t('errors.events_required');
-      if (field === 'url') {
-        if (issue.code === 'too_big') return t('errors.url_too_long', { max: HOOK_URL_MAX });
-        if (issue.message.includes('credentials')) return t('errors.url_credentials');
-        return t('errors.url_invalid');
-      }
-      if (field === 'retries') return t('errors.retries_range', { min: 0, max: HOOK_RETRIES_MAX });
-      if (field === 'headers') {
-        if (issue.message === 'headers_too_many') return t('errors.headers_too_many', { max: HOOK_HEADERS_MAX });
-        const rule = issue.message as HeaderRule;
-        return t(`errors.${rule}`);
-      }
-      return issue.message;
-    },
-    [t],
-  );
-}
-
-/** A react-hook-form resolver over {@link hookFormSchema} whose messages are translated. */
-export function useHookFormResolver(): Resolver<HookForm> {
-  const messageOf = useIssueMessage();
-  return useCallback<Resolver<HookForm>>(
-    async (values, _context, options) => {
-      const result = hookFormSchema.safeParse(values);
-      if (result.success) return { values: values, errors: {} };
-      const flat: Record<string, FieldError> = {};
-      for (const issue of result.error.issues) {
-        const path = issue.path.join('.');
-        flat[path] ??= { type: issue.code, message: messageOf(issue) };
-      }
-      return { values: {}, errors: toNestErrors(flat, options as never) as never };
-    },
-    [messageOf],
-  );
-}
+/** The schema's rules, said in the interface language with the limit they name. */
+export const hookWording =
+  (t: TFunction<'webhooks'>): IssueWording =>
+  (issue) => {
+    const [field] = issue.path;
+    if (field === 'name') {
+      return issue.code === 'too_big' ? t('errors.name_too_long', { max: HOOK_NAME_MAX }) : t('errors.name_required');
+    }
+    if (field === 'events') return t('errors.events_required');
+    if (field === 'url') {
+      if (issue.code === 'too_big') return t('errors.url_too_long', { max: HOOK_URL_MAX });
+      if (issue.message.includes('credentials')) return t('errors.url_credentials');
+      return t('errors.url_invalid');
+    }
+    if (field === 'retries') return t('errors.retries_range', { min: 0, max: HOOK_RETRIES_MAX });
+    if (field === 'headers') {
+      if (issue.message === 'headers_too_many') return t('errors.headers_too_many', { max: HOOK_HEADERS_MAX });
+      const rule = issue.message as HeaderRule;
+      return t(`errors.${rule}`);
+    }
+    return undefined;
+  };

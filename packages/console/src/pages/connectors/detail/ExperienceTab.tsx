@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useUpdateConnector } from '../../../api/connectors.ts';
 import { Button } from '../../../components/Button/Button.tsx';
@@ -5,6 +6,7 @@ import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
@@ -15,9 +17,10 @@ import { useConnectorOutlet } from './connector-context.ts';
 import {
   connectorToExperience,
   type ExperienceForm,
+  experienceFormSchema,
   experienceToPatch,
+  experienceWording,
   languageOptions,
-  useExperienceResolver,
 } from './experience-form.ts';
 
 /** Spec §2.2 connector tab 'experience': display name per language, logo URL and (social) the profile sync switch. */
@@ -28,7 +31,10 @@ export function ExperienceTab() {
   const submitWith = useSubmitHandler();
   const update = useUpdateConnector(connector.id);
   const { control, handleSubmit, reset, formState } = useForm<ExperienceForm>({
-    resolver: useExperienceResolver(),
+    resolver: useMemo(
+      () => schemaResolver<ExperienceForm>(experienceFormSchema, experienceWording(t), { raw: true }),
+      [t],
+    ),
     mode: 'onBlur',
     defaultValues: connectorToExperience(connector),
   });

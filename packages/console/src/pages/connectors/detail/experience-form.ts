@@ -6,10 +6,9 @@ import {
   type Language,
   languages,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
-import { useTranslation } from '../../../i18n/react.tsx';
+import { z } from 'zod';
+import type { IssueWording } from '../../../components/form/schema-resolver.ts';
+import type { TFunction } from '../../../i18n/runtime.ts';
 
 /** The experience tab: the display name per language, the logo URL and whether sign-ins update the profile. */
 export type NameRow = { language: Language | ''; name: string };
@@ -46,33 +45,48 @@ export function experienceToPatch(connector: Connector, values: ExperienceForm):
   return connector.type === 'Social' ? { metadata, syncProfile: values.syncProfile } : { metadata };
 }
 
-/** The shared metadata rules (name up to 128, logo an http(s) URL), said in the console's words. */
-export function useExperienceResolver(): Resolver<ExperienceForm> {
-  const { t } = useTranslation('connectors');
-  return useCallback<Resolver<ExperienceForm>>(
-    async (values, _context, options) => {
-      const flat: Record<string, FieldError> = {};
+/** The shared metadata rules: a name per language up to 128, the logo an http(s) URL. */
+const metadataShape = connectorMetadataSchema.shape;
+const nameSchema = metadataShape.name.unwrap().valueType;
+
+/** The rules the rows add: a name needs its language, and a language has one name (the API's is a map by language). */
+export const experienceFormSchema = z.object({
+  names: z
+    .array(z.object({ language: z.union([z.enum(languages), z.literal('')]), name: z.string() }))
+    .superRefine((rows, context) => {
       const seen = new Set<string>();
-      values.names.forEach((row, index) => {
+      rows.forEach((row, index) => {
         if (!row.language) {
-          if (row.name.trim())
-            flat[`names.${index}.language`] = { type: 'required', message: t('errors.language_required') };
+          if (row.name.trim()) {
+            context.addIssue({ code: 'custom', message: 'language_required', path: [index, 'language'] });
+          }
         } else if (seen.has(row.language)) {
-          flat[`names.${index}.language`] = { type: 'duplicate', message: t('errors.language_duplicate') };
+          context.addIssue({ code: 'custom', message: 'language_duplicate', path: [index, 'language'] });
         }
         if (row.language) seen.add(row.language);
-        if (row.name.trim().length > NAME_MAX) {
-          flat[`names.${index}.name`] = { type: 'too_big', message: t('errors.too_long', { max: NAME_MAX }) };
+        if (!nameSchema.safeParse(row.name.trim()).success) {
+          context.addIssue({ code: 'custom', message: 'too_long', path: [index, 'name'] });
         }
       });
-      if (values.logo.trim() && !connectorMetadataSchema.shape.logo.safeParse(values.logo.trim()).success) {
-        flat.logo = { type: 'url', message: t('errors.url_invalid') };
-      }
-      if (Object.keys(flat).length === 0) return { values, errors: {} };
-      return { values: {}, errors: toNestErrors(flat, options as never) as never };
-    },
-    [t],
-  );
-}
+    }),
+  logo: z.string().refine((text) => !text.trim() || metadataShape.logo.safeParse(text.trim()).success, 'url_invalid'),
+  syncProfile: z.boolean(),
+});
+
+const ruleMessages = {
+  language_required: 'errors.language_required',
+  language_duplicate: 'errors.language_duplicate',
+  url_invalid: 'errors.url_invalid',
+} as const;
+
+/** The rules above, said in the console's words. */
+export const experienceWording =
+  (t: TFunction<'connectors'>): IssueWording =>
+  (issue) => {
+    if (issue.message === 'too_long') return t('errors.too_long', { max: NAME_MAX });
+    return Object.hasOwn(ruleMessages, issue.message)
+      ? t(ruleMessages[issue.message as keyof typeof ruleMessages])
+      : undefined;
+  };
 
 export const languageOptions = languages;

@@ -1,6 +1,6 @@
 import { type ConnectorFormItem, type ConnectorType, templateUsages } from '@gatehouse/schemas';
 import type { Ref, TextareaHTMLAttributes } from 'react';
-import { type Control, type FieldPath, useController, useFieldArray } from 'react-hook-form';
+import { type Control, type FieldPath, type FieldPathByValue, useController, useFieldArray } from 'react-hook-form';
 import { Button } from '../../../components/Button/Button.tsx';
 import { FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../components/form/bound/FormCodeEditor.tsx';
@@ -11,7 +11,14 @@ import inputStyles from '../../../components/form/input.module.css';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Connectors.module.css';
-import { type ConfigForm, configField, emptyTemplate, isMasked } from './config-form.ts';
+import {
+  type ConfigForm,
+  type ConfigValue,
+  configField,
+  emptyTemplate,
+  isMasked,
+  type TemplateRow,
+} from './config-form.ts';
 
 type FieldsProps = {
   formItems: readonly ConnectorFormItem[];
@@ -41,7 +48,19 @@ export function ConfigFields({ formItems, type, control, retype }: FieldsProps) 
   );
 }
 
-type Name = FieldPath<ConfigForm>;
+/** The form seen as holding one kind of value under every key. */
+type FormOf<Value extends ConfigValue> = { config: Record<string, Value> };
+
+/**
+ * The form as a field of one kind sees it. `configToForm` puts one kind of value under each key, chosen by the item's
+ * type (text, a number or null, a boolean, template rows), and the field drawn for the key follows the same type; but
+ * the form's type is one record for every factory (`Record<string, ConfigValue>`), and react-hook-form's paths to a
+ * value of a given type (`FieldPathByValue`) through a record of a union are `never`. The one cast of the connector
+ * form, here and nowhere else: the library's types cannot tie a key to its item's kind.
+ */
+function controlOf<Value extends ConfigValue>(control: Control<ConfigForm>): Control<FormOf<Value>> {
+  return control as unknown as Control<FormOf<Value>>;
+}
 
 function ConfigField({
   item,
@@ -55,35 +74,42 @@ function ConfigField({
   note: string | undefined;
 }) {
   const { t } = useTranslation('connectors');
-  // Paths are built from the factory's keys, which the form's type cannot know.
-  const name = configField(item.key) as never;
-  const common = { control, label: item.label, description: item.description, isRequired: item.required };
+  const name = configField(item.key);
+  const common = { label: item.label, description: item.description, isRequired: item.required };
+  const text = { ...common, control: controlOf<string>(control) };
   switch (item.type) {
     case 'Number':
-      return <FormNumberInput {...common} name={name} placeholder={item.placeholder} />;
+      return (
+        <FormNumberInput
+          {...common}
+          control={controlOf<number | null>(control)}
+          name={name}
+          placeholder={item.placeholder}
+        />
+      );
     case 'Switch':
-      return <FormSwitch {...common} name={name} />;
+      return <FormSwitch {...common} control={controlOf<boolean>(control)} name={name} />;
     case 'Select':
       return (
         <FormSelect
-          {...common}
+          {...text}
           name={name}
           placeholder={item.placeholder ?? t('form.select_placeholder')}
           options={(item.selectItems ?? []).map((option) => ({ value: option.value, label: option.title }))}
         />
       );
     case 'Json':
-      return <FormCodeEditor {...common} name={name} language="json" minLines={4} />;
+      return <FormCodeEditor {...text} name={name} language="json" minLines={4} />;
     case 'MultilineText':
       return <TextAreaField item={item} control={control} />;
     case 'Templates':
       return <TemplatesField item={item} type={type} control={control} />;
     case 'Url':
-      return <FormTextInput {...common} name={name} type="url" dir="ltr" placeholder={item.placeholder} />;
+      return <FormTextInput {...text} name={name} type="url" dir="ltr" placeholder={item.placeholder} />;
     default:
       return item.isConfidential ? (
         <FormTextInput
-          {...common}
+          {...text}
           name={name}
           note={note}
           isConfidential
@@ -94,9 +120,20 @@ function ConfigField({
           }}
         />
       ) : (
-        <FormTextInput {...common} name={name} placeholder={item.placeholder} />
+        <FormTextInput {...text} name={name} placeholder={item.placeholder} />
       );
   }
+}
+
+/**
+ * A text field of a template row. The kit's bound fields take react-hook-form's paths to a value of a type
+ * (`FieldPathByValue`), which cannot reach below a record's key: `config.${string}` swallows every deeper path and
+ * gives it the row list's type, so each comes out `never`. The path is checked as a path of the form (`FieldPath`)
+ * first; the cast after it is that library limit, not a loose type.
+ */
+function rowField(base: `config.${string}`, index: number, field: 'usageType' | 'type' | 'subject') {
+  const path: FieldPath<FormOf<TemplateRow[]>> = `${base}.${index}.${field}`;
+  return path as FieldPathByValue<FormOf<TemplateRow[]>, string>;
 }
 
 /** A multi-line text control with the kit's field wiring (label, description, error, test id). */
@@ -106,7 +143,7 @@ function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: R
 }
 
 function TextAreaField({ item, control }: { item: ConnectorFormItem; control: Control<ConfigForm> }) {
-  const { field, fieldState } = useController({ control, name: configField(item.key) as Name });
+  const { field, fieldState } = useController({ control: controlOf<string>(control), name: configField(item.key) });
   return (
     <FormField
       name={field.name}
@@ -138,8 +175,9 @@ function TemplatesField({
   control: Control<ConfigForm>;
 }) {
   const { t } = useTranslation('connectors');
-  const { fields, append, remove } = useFieldArray({ control, name: configField(item.key) as never });
+  const rows = controlOf<TemplateRow[]>(control);
   const base = configField(item.key);
+  const { fields, append, remove } = useFieldArray({ control: rows, name: base });
   const usageOptions = templateUsages.map((usage) => ({ value: usage, label: usage }));
   return (
     <fieldset className={styles.templates} data-testid={base}>
@@ -150,8 +188,8 @@ function TemplatesField({
         <div key={row.id} className={styles.templateRow}>
           <div className={styles.templateHead}>
             <FormSelect
-              control={control}
-              name={`${base}.${index}.usageType` as never}
+              control={rows}
+              name={rowField(base, index, 'usageType')}
               label={t('templates.usage')}
               isRequired
               placeholder={t('templates.usage_placeholder')}
@@ -159,8 +197,8 @@ function TemplatesField({
             />
             {type === 'Email' && (
               <FormSelect
-                control={control}
-                name={`${base}.${index}.type` as never}
+                control={rows}
+                name={rowField(base, index, 'type')}
                 label={t('templates.content_type')}
                 options={[
                   { value: 'text/plain', label: 'text/plain' },
@@ -176,17 +214,13 @@ function TemplatesField({
             />
           </div>
           {type === 'Email' && (
-            <FormTextInput
-              control={control}
-              name={`${base}.${index}.subject` as never}
-              label={t('templates.subject')}
-            />
+            <FormTextInput control={rows} name={rowField(base, index, 'subject')} label={t('templates.subject')} />
           )}
-          <TemplateContent control={control} name={`${base}.${index}.content`} />
+          <TemplateContent control={rows} name={`${base}.${index}.content`} />
         </div>
       ))}
       <div>
-        <Button icon={<PlusIcon />} onClick={() => append({ ...emptyTemplate } as never)}>
+        <Button icon={<PlusIcon />} onClick={() => append({ ...emptyTemplate })}>
           {t('templates.add')}
         </Button>
       </div>
@@ -194,9 +228,15 @@ function TemplatesField({
   );
 }
 
-function TemplateContent({ control, name }: { control: Control<ConfigForm>; name: string }) {
+function TemplateContent({
+  control,
+  name,
+}: {
+  control: Control<FormOf<TemplateRow[]>>;
+  name: `config.${string}.${number}.content`;
+}) {
   const { t } = useTranslation('connectors');
-  const { field, fieldState } = useController({ control, name: name as Name });
+  const { field, fieldState } = useController({ control, name });
   return (
     <FormField name={field.name} label={t('templates.content')} isRequired error={fieldState.error?.message}>
       <TextArea

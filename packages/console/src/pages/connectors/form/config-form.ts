@@ -8,12 +8,10 @@ import {
   type TemplateUsage,
   templateUsages,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { noFields, type SecretBinding } from '../../../components/form/masked-secrets.ts';
-import { useTranslation } from '../../../i18n/react.tsx';
+import type { IssueWording } from '../../../components/form/schema-resolver.ts';
+import type { TFunction } from '../../../i18n/runtime.ts';
 
 /**
  * The generic connector form's values: one entry per form item of the factory, keyed by the item's key, under
@@ -165,42 +163,42 @@ export function formPathOf(apiPath: string): string {
 }
 
 /**
- * A resolver over the shared `connectorConfigSchema(formItems)`, with the console's translated messages; it checks
- * exactly the config the form will send. `retyping` are the secrets emptied because their destination moved: they are
- * required then, even where the factory makes them optional (else the stored one would be dropped unnoticed).
+ * The form's rules: the shared `connectorConfigSchema(formItems)`, checked on exactly the config the form will send,
+ * each issue at its field and named by the rule it broke (`ruleOf`). `retyping` are the secrets emptied because their
+ * destination moved: they are required then, even where the factory makes them optional (else the stored one would be
+ * dropped unnoticed).
  */
-export function useConfigFormResolver(
+export function configFormSchema(
   formItems: readonly ConnectorFormItem[],
   type: ConnectorType,
   retyping: ReadonlySet<string> = noFields,
 ) {
-  const { t } = useTranslation('connectors');
-  return useCallback<Resolver<ConfigForm>>(
-    async (values, _context, options) => {
-      const { config, badJson } = formToConfig(formItems, type, values);
-      const flat: Record<string, FieldError> = {};
-      for (const field of retyping) {
-        const value = values.config[field.slice(configField('').length)];
-        if (typeof value !== 'string' || value.trim() === '') {
-          flat[field] = { type: 'required', message: t('errors.required') };
-        }
-      }
-      for (const key of badJson) flat[configField(key)] = { type: 'json', message: t('errors.json_invalid') };
-      const result = connectorConfigSchema(formItems).safeParse(config);
-      if (!result.success) {
-        for (const issue of result.error.issues) {
-          const [key] = issue.path;
-          const item = formItems.find((candidate) => candidate.key === key);
-          const path = formPathOf(issue.path.map(String).join('.'));
-          flat[path] ??= { type: issue.code, message: t(`errors.${ruleOf(item, issue)}`, { max: maxOf(issue) }) };
-        }
-      }
-      if (Object.keys(flat).length === 0) return { values, errors: {} };
-      return { values: {}, errors: toNestErrors(flat, options as never) as never };
-    },
-    [formItems, type, retyping, t],
-  );
+  const configSchema = connectorConfigSchema(formItems);
+  return z.custom<ConfigForm>().superRefine((values, context) => {
+    const refuse = (key: string, rule: IssueRule, path: readonly PropertyKey[] = [], max?: number) =>
+      context.addIssue({ code: 'custom', message: rule, path: ['config', key, ...path], params: { max } });
+    for (const field of retyping) {
+      const key = field.slice(configField('').length);
+      const value = values.config[key];
+      if (typeof value !== 'string' || value.trim() === '') refuse(key, 'required');
+    }
+    const { config, badJson } = formToConfig(formItems, type, values);
+    for (const key of badJson) refuse(key, 'json_invalid');
+    const result = configSchema.safeParse(config);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const [key, ...rest] = issue.path;
+      const item = formItems.find((candidate) => candidate.key === key);
+      refuse(String(key), ruleOf(item, issue), rest, maxOf(issue));
+    }
+  });
 }
+
+/** The rules' names, said in the console's words with the limit they name. */
+export const configWording =
+  (t: TFunction<'connectors'>): IssueWording =>
+  (issue) =>
+    issue.code === 'custom' ? t(`errors.${issue.message as IssueRule}`, { max: issue.params?.max }) : undefined;
 
 function maxOf(issue: z.core.$ZodIssue): number | undefined {
   return issue.code === 'too_big' ? Number(issue.maximum) : undefined;

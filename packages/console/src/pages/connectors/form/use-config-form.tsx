@@ -3,14 +3,17 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { connectorConfigErrorCode } from '../../../api/connectors.ts';
 import { noFields, useMaskedSecretGuard } from '../../../components/form/masked-secrets.ts';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
+import { useTranslation } from '../../../i18n/react.tsx';
 import {
   type ConfigForm,
+  configFormSchema,
   configToForm,
+  configWording,
   formPathOf,
   formToConfig,
   secretBindingOf,
-  useConfigFormResolver,
 } from './config-form.ts';
 import { TestDialog } from './TestDialog.tsx';
 
@@ -23,9 +26,15 @@ type Source = { factoryId: string; type: ConnectorType; formItems: readonly Conn
  * its `secretHint` under it): a stored secret is never sent to a new destination.
  */
 export function useConfigForm(source: Source, config: Record<string, unknown>) {
+  const { t } = useTranslation('connectors');
   const [retyping, setRetyping] = useState(noFields);
+  const { formItems, type } = source;
+  const resolver = useMemo(
+    () => schemaResolver<ConfigForm>(configFormSchema(formItems, type, retyping), configWording(t), { raw: true }),
+    [formItems, type, retyping, t],
+  );
   const form = useForm<ConfigForm>({
-    resolver: useConfigFormResolver(source.formItems, source.type, retyping),
+    resolver,
     mode: 'onBlur',
     defaultValues: configToForm(source.formItems, config),
   });

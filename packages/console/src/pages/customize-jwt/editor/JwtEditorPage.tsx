@@ -18,6 +18,7 @@ import { useSaveBarSpace } from '../../../components/DetailsForm/save-bar-space.
 import { useUnsavedChangesGuard } from '../../../components/DetailsForm/use-unsaved-changes-guard.ts';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../components/form/bound/FormCodeEditor.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { NotFound } from '../../../components/NotFound/NotFound.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
@@ -33,12 +34,13 @@ import { type EditorAction, isEditorAction, isTokenType, toCustomizeJwt, toJwtEd
 import { useDeleteScript } from '../TokenScriptCards.tsx';
 import { EnvironmentVariablesEditor } from './EnvironmentVariablesEditor.tsx';
 import {
+  editorFormSchema,
+  editorWording,
   formPathOf,
   type JwtEditorForm,
   toEditorForm,
   toJwtCustomizer,
   toJwtCustomizerTest,
-  useEditorResolver,
 } from './editor-form.ts';
 import { type TestOutcome, TestResultPanel } from './TestResultPanel.tsx';
 import { typeDefinitions } from './type-definitions.ts';
@@ -103,7 +105,10 @@ function EditorForm({
   const submitWith = useSubmitHandler();
   const savedNames = useMemo(() => new Set(Object.keys(saved?.environmentVariables ?? {})), [saved]);
   const form = useForm<JwtEditorForm>({
-    resolver: useEditorResolver(savedNames),
+    resolver: useMemo(
+      () => schemaResolver<JwtEditorForm>(editorFormSchema(savedNames), editorWording(t), { raw: true }),
+      [savedNames, t],
+    ),
     mode: 'onBlur',
     defaultValues: toEditorForm(tokenType, saved),
   });

@@ -16,12 +16,11 @@ import {
   jwtCustomizerSchema,
   MASKED_SECRET,
 } from '@gatehouse/schemas';
-import { toNestErrors } from '@hookform/resolvers';
-import { useCallback } from 'react';
-import type { FieldError, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { customDataText, maxCustomDataKib, parseCustomData } from '../../../components/form/custom-data.ts';
 import type { KeyValueRow } from '../../../components/form/KeyValueRows.tsx';
-import { useTranslation } from '../../../i18n/react.tsx';
+import type { IssueWording } from '../../../components/form/schema-resolver.ts';
+import type { TFunction } from '../../../i18n/runtime.ts';
 
 /**
  * The script editor's values (API shape ↔ form shape): the samples are edited as JSON text and the environment
@@ -154,22 +153,20 @@ export function editorIssues(values: JwtEditorForm, savedNames: ReadonlySet<stri
   return issues;
 }
 
-/** A react-hook-form resolver over {@link editorIssues}, with the messages in the interface language. */
-export function useEditorResolver(savedNames: ReadonlySet<string>): Resolver<JwtEditorForm> {
-  const { t } = useTranslation('customize_jwt');
-  return useCallback<Resolver<JwtEditorForm>>(
-    async (values, _context, options) => {
-      const issues = editorIssues(values, savedNames);
-      if (issues.length === 0) return { values, errors: {} };
-      const flat: Record<string, FieldError> = {};
-      for (const issue of issues) {
-        flat[issue.path] ??= { type: issue.rule, message: t(`errors.${issue.rule}`, { max: issue.max }) };
-      }
-      return { values: {}, errors: toNestErrors(flat, options as never) as never };
-    },
-    [savedNames, t],
-  );
+/** The form's rules ({@link editorIssues}, the shared ones checked on what the form would send), each at its field. */
+export function editorFormSchema(savedNames: ReadonlySet<string>) {
+  return z.custom<JwtEditorForm>().superRefine((values, context) => {
+    for (const { path, rule, max } of editorIssues(values, savedNames)) {
+      context.addIssue({ code: 'custom', message: rule, path: path.split('.'), params: { max } });
+    }
+  });
 }
+
+/** The rules' names, said in the interface language with the limit they name. */
+export const editorWording =
+  (t: TFunction<'customize_jwt'>): IssueWording =>
+  (issue) =>
+    issue.code === 'custom' ? t(`errors.${issue.message as EditorRule}`, { max: issue.params?.max }) : undefined;
 
 /** Where a 400's API path goes in this form (a variable's rule names the variable, not a row: the list shows it). */
 export function formPathOf(apiPath: string): string | undefined {

@@ -1,4 +1,5 @@
 import type { SsoProviderName } from '@gatehouse/schemas';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateSsoConnector, useSsoProviders } from '../../../api/sso-connectors.ts';
@@ -6,6 +7,7 @@ import { PlanGate } from '../../../cloud/quota/PlanGate.tsx';
 import { Button } from '../../../components/Button/Button.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
@@ -15,7 +17,7 @@ import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../EnterpriseSso.module.css';
 import { toSsoConnector, toSsoConnectors } from '../links.ts';
-import { type CreateForm, createFormSchema, useSsoResolver } from '../sso-form.ts';
+import { type CreateForm, createFormSchema, ssoWording } from '../sso-form.ts';
 
 /**
  * Spec §2.2 enterprise-sso/create, a dialog over the list: the provider (the generic OIDC and SAML, and the presets
@@ -32,7 +34,7 @@ export function CreateSsoConnectorModal() {
   const providers = useSsoProviders();
   const create = useCreateSsoConnector();
   const { control, handleSubmit, setError, formState } = useForm<CreateForm>({
-    resolver: useSsoResolver<CreateForm>(createFormSchema),
+    resolver: useMemo(() => schemaResolver<CreateForm>(createFormSchema, ssoWording(t), { raw: true }), [t]),
     mode: 'onBlur',
     defaultValues: { providerName: '', connectorName: '' },
   });

@@ -5,7 +5,7 @@ import {
   ssoProviderTypeOf,
 } from '@gatehouse/schemas';
 import { type ReactNode, useMemo, useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
+import { type FieldValues, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { idpReadErrorCodes, useUpdateSsoConnector } from '../../../api/sso-connectors.ts';
@@ -16,8 +16,9 @@ import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextArea, FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { noFields, useMaskedSecretGuard } from '../../../components/form/masked-secrets.ts';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
-import { applyServerErrors, serverFieldErrors } from '../../../components/submit/server-errors.ts';
+import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -34,9 +35,9 @@ import {
   samlConfigOf,
   samlFormSchema,
   samlSources,
+  ssoWording,
   toOidcForm,
   toSamlForm,
-  useSsoResolver,
 } from '../sso-form.ts';
 import { useSsoConnectorOutlet } from './sso-context.ts';
 
@@ -85,13 +86,13 @@ function useSaveConfig<Values extends FieldValues>(
       onReadError(undefined);
       return saved;
     } catch (error) {
-      if (error instanceof ApiError && (idpReadErrorCodes as readonly string[]).includes(error.code ?? '')) {
+      if (error instanceof ApiError && error.code && (idpReadErrorCodes as readonly string[]).includes(error.code)) {
         // A config refusal that names its fields goes onto them; the IdP's own failure is the result card's.
-        const fields = serverFieldErrors(error, { paths: connectionFieldOf, listCodes: [error.code ?? ''] });
-        fields.forEach(({ field, message }, index) => {
-          setError(field as Path<Values>, { type: 'server', message }, { shouldFocus: index === 0 });
+        applyServerErrors({ setError }, error, {
+          paths: connectionFieldOf,
+          listCodes: [error.code],
+          onUnplaced: (refusal) => onReadError(refusal.message),
         });
-        if (fields.length === 0) onReadError(error.message);
         return undefined;
       }
       if (applyServerErrors({ setError }, error, { paths: connectionFieldOf, issueMessages })) return undefined;
@@ -106,7 +107,7 @@ function OidcSettings({ connector, onReadError }: SettingsProps) {
   const submitWith = useSubmitHandler();
   const schema = useMemo(() => oidcFormSchema(connector.providerName), [connector.providerName]);
   const form = useForm<OidcForm>({
-    resolver: useSsoResolver<OidcForm>(schema),
+    resolver: useMemo(() => schemaResolver<OidcForm>(schema, ssoWording(t), { raw: true }), [schema, t]),
     mode: 'onBlur',
     defaultValues: toOidcForm(connector.config),
   });
@@ -176,7 +177,7 @@ function SamlSettings({ connector, onReadError }: SettingsProps) {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const { control, handleSubmit, reset, setError, formState } = useForm<SamlForm>({
-    resolver: useSsoResolver<SamlForm>(samlFormSchema),
+    resolver: useMemo(() => schemaResolver<SamlForm>(samlFormSchema, ssoWording(t), { raw: true }), [t]),
     mode: 'onBlur',
     defaultValues: toSamlForm(connector.config),
   });

@@ -1,4 +1,5 @@
 import type { SsoConnectorWithProviderConfig } from '@gatehouse/schemas';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useDeleteSsoConnector, useUpdateSsoConnector } from '../../../api/sso-connectors.ts';
@@ -8,6 +9,7 @@ import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormMultiTextInput } from '../../../components/form/bound/FormListInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { useConfirm } from '../../../components/Modal/confirm-context.ts';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -23,8 +25,8 @@ import {
   experienceFieldOf,
   experienceFormSchema,
   experiencePatchOf,
+  ssoWording,
   toExperienceForm,
-  useSsoResolver,
 } from '../sso-form.ts';
 import { useSsoConnectorOutlet } from './sso-context.ts';
 
@@ -42,7 +44,7 @@ export function ExperienceTab() {
   const submitWith = useSubmitHandler();
   const update = useUpdateSsoConnector(connector.id);
   const { control, handleSubmit, reset, setError, formState } = useForm<ExperienceForm>({
-    resolver: useSsoResolver<ExperienceForm>(experienceFormSchema),
+    resolver: useMemo(() => schemaResolver<ExperienceForm>(experienceFormSchema, ssoWording(t), { raw: true }), [t]),
     mode: 'onBlur',
     defaultValues: toExperienceForm(connector),
   });

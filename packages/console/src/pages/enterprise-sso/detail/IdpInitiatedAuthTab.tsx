@@ -20,6 +20,7 @@ import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
 import { FormSelect, FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
 import { KeyValueRows } from '../../../components/form/KeyValueRows.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { NotFound } from '../../../components/NotFound/NotFound.tsx';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
@@ -33,8 +34,8 @@ import {
   idpInitiatedFieldOf,
   idpInitiatedFormSchema,
   idpInitiatedInputOf,
+  ssoWording,
   toIdpInitiatedForm,
-  useSsoResolver,
 } from '../sso-form.ts';
 import { useServiceProvider } from './ConnectionTab.tsx';
 import { useSsoConnectorOutlet } from './sso-context.ts';
@@ -117,7 +118,10 @@ function SettingsForm({
   const save = useSaveIdpInitiatedAuthConfig(connector.id);
   const remove = useDeleteIdpInitiatedAuthConfig(connector.id);
   const { control, handleSubmit, reset, setError, setValue, formState } = useForm<IdpInitiatedForm>({
-    resolver: useSsoResolver<IdpInitiatedForm>(idpInitiatedFormSchema),
+    resolver: useMemo(
+      () => schemaResolver<IdpInitiatedForm>(idpInitiatedFormSchema, ssoWording(t), { raw: true }),
+      [t],
+    ),
     mode: 'onBlur',
     defaultValues: toIdpInitiatedForm(saved),
   });

@@ -1,13 +1,13 @@
 import { type MeEmailVerify, meEmailVerifySchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useChangeEmail, useSendLinkEmailCode } from '../../../api/me-linked-accounts.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { EmailText } from '../../../components/EmailText.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
@@ -69,7 +69,8 @@ function VerificationCodeForm({ email, proof }: { email: string; proof: string |
   const record = useRef(proof);
   const [pendingCode, setPendingCode] = useState<string>();
   const { control, handleSubmit, formState, setError } = useForm<MeEmailVerify>({
-    resolver: codeResolver(t('linked_accounts.code_invalid')),
+    // The shared schema's message is English (for API callers): the field says it in the interface language.
+    resolver: schemaResolver(meEmailVerifySchema, () => t('linked_accounts.code_invalid')),
     defaultValues: { code: '' },
   });
 
@@ -150,18 +151,4 @@ function VerificationCodeForm({ email, proof }: { email: string; proof: string |
       </div>
     </FormModal>
   );
-}
-
-/**
- * The shared schema checks the code; its English message (for API callers) wins over any zod error map, so the
- * field's message is put in the interface language here.
- */
-function codeResolver(message: string): Resolver<MeEmailVerify> {
-  const resolve = zodResolver(meEmailVerifySchema) as unknown as Resolver<MeEmailVerify>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    if (!result.errors.code) return result;
-    const errors: FieldErrors<MeEmailVerify> = { code: { ...result.errors.code, message } };
-    return { values: {}, errors };
-  };
 }

@@ -1,6 +1,6 @@
 import { type DomainCreate, type DomainStatus, domainCreateSchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import type { TagStatus } from '../../../components/Tag/Tag.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 
@@ -28,9 +28,9 @@ export function useDomainResolver() {
   const { t } = useTranslation('domains');
   return useMemo(
     () =>
-      zodResolver(domainCreateSchema, {
-        error: (issue) => t(`form.errors.${domainProblem(issue.input, issue.code)}`, { max: 253 }),
-      }),
+      schemaResolver(domainCreateSchema, (issue) =>
+        t(`form.errors.${domainProblem(issue.input, issue.code)}`, { max: 253 }),
+      ),
     [t],
   );
 }

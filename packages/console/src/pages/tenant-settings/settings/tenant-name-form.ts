@@ -1,6 +1,6 @@
 import { TENANT_NAME_MAX_LENGTH, type TenantUpdate, tenantUpdateSchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { useTranslation } from '../../../i18n/react.tsx';
 
 /** The settings tab's name form: the shared PATCH schema, its messages in the interface language. */
@@ -8,12 +8,11 @@ export function useTenantNameResolver() {
   const { t } = useTranslation('tenant_settings');
   return useMemo(
     () =>
-      zodResolver(tenantUpdateSchema, {
-        error: (issue) =>
-          issue.code === 'too_big'
-            ? t('settings.name_too_long', { max: TENANT_NAME_MAX_LENGTH })
-            : t('settings.name_required'),
-      }),
+      schemaResolver(tenantUpdateSchema, (issue) =>
+        issue.code === 'too_big'
+          ? t('settings.name_too_long', { max: TENANT_NAME_MAX_LENGTH })
+          : t('settings.name_required'),
+      ),
     [t],
   );
 }

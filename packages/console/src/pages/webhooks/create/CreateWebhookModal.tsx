@@ -1,14 +1,16 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateHook } from '../../../api/webhooks.ts';
 import { FormSwitch } from '../../../components/form/bound/FormChoiceInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { HookDeliveryFields, HookGeneralFields } from '../form/HookFields.tsx';
-import { emptyHookForm, formToCreate, type HookForm, useHookFormResolver } from '../hook-form.ts';
+import { emptyHookForm, formToCreate, type HookForm, hookFormSchema, hookWording } from '../hook-form.ts';
 import { toHook, toHooks } from '../links.ts';
 
 /** Spec §2.2 webhooks/create, a dialog over the list; success opens the new webhook's settings. */
@@ -21,7 +23,7 @@ export function CreateWebhookModal() {
   const submitWith = useSubmitHandler();
   const create = useCreateHook();
   const { control, handleSubmit, formState } = useForm<HookForm>({
-    resolver: useHookFormResolver(),
+    resolver: useMemo(() => schemaResolver<HookForm>(hookFormSchema, hookWording(t), { raw: true }), [t]),
     mode: 'onBlur',
     defaultValues: emptyHookForm,
   });

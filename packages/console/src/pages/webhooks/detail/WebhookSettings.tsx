@@ -1,14 +1,16 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateHook } from '../../../api/webhooks.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { Card } from '../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../components/DetailsForm/DetailsForm.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { handleSubmitError, useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { HookDeliveryFields, HookGeneralFields } from '../form/HookFields.tsx';
 import { EnabledTag } from '../HookFacts.tsx';
-import { formToPatch, type HookForm, hookToForm, useHookFormResolver } from '../hook-form.ts';
+import { formToPatch, type HookForm, hookFormSchema, hookToForm, hookWording } from '../hook-form.ts';
 import styles from '../Webhooks.module.css';
 import { useHookOutlet } from './hook-context.ts';
 import { SigningKeyCard } from './SigningKeyCard.tsx';
@@ -26,7 +28,7 @@ export function WebhookSettings() {
   const update = useUpdateHook(hook.id);
   const toggle = useUpdateHook(hook.id);
   const { control, handleSubmit, reset, formState } = useForm<HookForm>({
-    resolver: useHookFormResolver(),
+    resolver: useMemo(() => schemaResolver<HookForm>(hookFormSchema, hookWording(t), { raw: true }), [t]),
     mode: 'onBlur',
     defaultValues: hookToForm(hook),
   });
