@@ -210,13 +210,25 @@ async function buildAndEndToEnd(edition) {
   beginStep(`end-to-end in Chromium (${edition})`);
   const report = join(tmp, `playwright-${edition}.json`);
   rmSync(report, { force: true });
-  run(runtimeNode(), [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], {
-    cwd: join(root, 'packages', 'e2e'),
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, EDITION: edition },
-    allowFailure: true,
-  });
+  const runner = run(
+    runtimeNode(),
+    [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'],
+    {
+      cwd: join(root, 'packages', 'e2e'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, EDITION: edition },
+      allowFailure: true,
+    },
+  );
   if (!existsSync(report)) return record(`end-to-end (${edition})`, 0, 1, 0, 'no report: the runner crashed');
-  const { stats, suites: specSuites } = JSON.parse(readFileSync(report, 'utf8'));
+  const { stats, suites: specSuites, errors: runErrors } = JSON.parse(readFileSync(report, 'utf8'));
+  // A run that failed outside every test (its web server did not start, a global setup threw) reports no failed
+  // test, yet tested nothing: it counts as one failure, or a dead suite would pass CI with 0 of 0.
+  const ranNothing = stats.expected + stats.flaky + stats.unexpected === 0;
+  if (stats.unexpected === 0 && (runner.status !== 0 || (runErrors ?? []).length > 0 || ranNothing)) {
+    const reason = firstLines(runErrors?.[0]?.message) || `the runner exited with ${runner.status}, no test ran`;
+    failures.push({ suite: `end-to-end (${edition})`, title: 'the run itself, outside any test', message: reason });
+    stats.unexpected = 1;
+  }
   const flakyTitles = [];
   const collect = (suite) => {
     for (const spec of suite.specs ?? []) {

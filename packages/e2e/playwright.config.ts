@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,14 +23,32 @@ const CHROMIUM_ARGS = [
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 // The config is evaluated by the runner and every worker: the first evaluation picks the servers' data directory and
-// first port and passes them on through the environment; worker n (TEST_PARALLEL_INDEX) talks to server n.
+// ports and passes them on through the environment; worker n (TEST_PARALLEL_INDEX) talks to server n.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
-const firstPort = Number(process.env.E2E_PORT);
-const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/**
+ * Ports the operating system says are free (listening on port 0, then closed), `count` of them at once so they
+ * differ. Random numbers in a range collided with services that machines run (a message broker on 4222 stopped a
+ * whole CI run's cloud suite before its first test).
+ */
+function freePorts(count: number): number[] {
+  const script = `const net = require('node:net');
+const servers = Array.from({ length: ${count} }, () => net.createServer());
+Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r)))).then(() => {
+  console.log(servers.map((s) => s.address().port).join(','));
+  for (const s of servers) s.close();
+});`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(',').map(Number);
+}
+if (!process.env.E2E_PORTS) {
+  const [smtp, http, ...servers] = freePorts(2 + workers);
+  process.env.E2E_PORTS = servers.join(',');
+  process.env.E2E_MAIL_SMTP_PORT = String(smtp);
+  process.env.E2E_MAIL_HTTP_PORT = String(http);
+}
+/** Server n (one per worker) listens on the nth of these. */
+const serverPorts = (process.env.E2E_PORTS ?? '').split(',').map(Number);
+const port = serverPorts[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? serverPorts[0] ?? 3100;
 // The local mail sink (support/mail-sink.ts): SMTP for the server, HTTP for the tests.
-process.env.E2E_MAIL_SMTP_PORT ??= String(4000 + Math.floor(Math.random() * 800));
-process.env.E2E_MAIL_HTTP_PORT ??= String(Number(process.env.E2E_MAIL_SMTP_PORT) + 800);
 export const mailSinkUrl = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
 export const edition = process.env.EDITION === 'cloud' ? 'cloud' : 'oss';
 /** The first console admin, created at start-up through ADMIN_USERNAME/ADMIN_PASSWORD. */
@@ -127,7 +146,7 @@ export default defineConfig({
         MAIL_SINK_HTTP_PORT: String(process.env.E2E_MAIL_HTTP_PORT),
       },
     },
-    ...Array.from({ length: workers }, (_, index) => serverOfWorker(firstPort + index, index)),
+    ...Array.from({ length: workers }, (_, index) => serverOfWorker(serverPorts[index] ?? port, index)),
   ],
 });
 
