@@ -1,6 +1,6 @@
 import { ADMIN_TENANT_ID, DEFAULT_TENANT_ID } from '@gatehouse/schemas';
 import { exportJWK, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TokenOptions } from './support/app.ts';
 
 let t: TestApp;
@@ -76,6 +76,23 @@ describe('management API token verification', () => {
     expect(justExpired.status, justExpired.text).toBe(200);
     const expired = await withToken({ issuedAt: now - 3600, expiresIn: now - 10 });
     expect(expired.json).toMatchObject({ code: 'auth.unauthorized', data: { reason: 'expired' } });
+  });
+
+  it('a token accepted before is refused once it expires, and refused by an API with another audience', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await t.token({ issuedAt: now, expiresIn: now + 60 });
+    const call = (path: string) => t.call(path, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await call('/api/roles')).status).toBe(200);
+    expect((await call('/api/roles')).status, 'again: the remembered verification').toBe(200);
+    expect((await call('/api/me')).status, 'the same token for the me API (another audience)').toBe(401);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((now + 66) * 1000);
+      const expired = await call('/api/roles');
+      expect(expired.json).toMatchObject({ code: 'auth.unauthorized', data: { reason: 'expired' } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 401 for a token signed by a key the tenant does not own (forged)', async () => {

@@ -1,6 +1,6 @@
 import { generateId, type SigningKeyAlgorithm } from '@gatehouse/schemas';
 import { desc, eq } from 'drizzle-orm';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, errors as joseErrors } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, errors as joseErrors } from 'jose';
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 
@@ -75,6 +75,7 @@ export class SigningKeyStore {
   readonly #tenants: TenantDbs;
   readonly #ttlMs: number;
   readonly #cache = new Map<string, Promise<KeySet>>();
+  readonly #verified = new VerifiedTokens();
 
   constructor(tenants: TenantDbs, ttlMs = 60_000) {
     this.#tenants = tenants;
@@ -92,11 +93,26 @@ export class SigningKeyStore {
   /** Drops the cached keys of a tenant (its key set changed: db/change-notices.ts). */
   forget(tenantId: string): void {
     this.#cache.delete(tenantId);
+    this.#verified.forgetTenant(tenantId);
   }
 
   /** Drops every tenant's cached keys (change notices may have been missed). */
   forgetAll(): void {
     this.#cache.clear();
+    this.#verified.forgetAll();
+  }
+
+  /**
+   * The claims of a token these keys verified before, for the same check (`check`: issuer and audience expected), while
+   * it is still within its lifetime and the key set it was verified with is still the one in use; else undefined.
+   */
+  verifiedBefore(check: string, token: string, nowSeconds: number): VerifiedToken | undefined {
+    return this.#verified.get(check, token, nowSeconds);
+  }
+
+  /** Remembers a token the keys of `issuerTenantId` just verified (see {@link VerifiedTokens}). */
+  rememberVerified(check: string, token: string, verified: VerifiedToken, expiresAtSeconds: number): void {
+    this.#verified.set(check, token, verified, Math.min(expiresAtSeconds, (Date.now() + this.#ttlMs) / 1000));
   }
 
   async #load(tenantId: string): Promise<KeySet> {
@@ -130,5 +146,68 @@ export class SigningKeyStore {
         return (await this.#current(tenantId)).jwks(header, token);
       }
     };
+  }
+}
+
+/** What a verification established: the claims, and the tenant whose keys verified the signature. */
+export type VerifiedToken = { payload: JWTPayload; issuerTenantId: string };
+
+type VerifiedEntry = VerifiedToken & { check: string; untilSeconds: number; generation: number };
+
+/**
+ * Tokens verified in the last minute, so a client sending the same access token again (as every API client does for
+ * the token's whole life) is not verified with an RSA or ECDSA signature check on each request: that check cost as
+ * much as the rest of a cached read (docs/areas/performance.md). Safe because the result of a signature check of the
+ * same bytes with the same keys cannot change:
+ * - the entry matches the whole token string and the check (expected issuers and audience), so a token differing in
+ *   any byte is verified from scratch;
+ * - only tokens that passed every check enter, and an entry ends at the token's `exp` (the only claim whose result
+ *   moves with time: `nbf` and `iat` checks once passed stay passed) or after the key store's reload interval, whichever
+ *   comes first, so a key removed without a change notice stops verifying when it would without this cache;
+ * - a change of the issuing tenant's key set (rotation, deletion: `forget`) ends every entry of that tenant at once.
+ * Bounded (oldest out), so memory stays small whoever sends tokens.
+ */
+class VerifiedTokens {
+  static readonly MAX = 5_000;
+  readonly #entries = new Map<string, VerifiedEntry>();
+  readonly #tenantGeneration = new Map<string, number>();
+  #generation = 0;
+
+  #generationOf(tenantId: string): number {
+    return this.#generation + (this.#tenantGeneration.get(tenantId) ?? 0);
+  }
+
+  get(check: string, token: string, nowSeconds: number): VerifiedToken | undefined {
+    const entry = this.#entries.get(token);
+    if (!entry) return undefined;
+    if (
+      entry.check !== check ||
+      entry.untilSeconds <= nowSeconds ||
+      entry.generation !== this.#generationOf(entry.issuerTenantId)
+    ) {
+      if (entry.check === check) this.#entries.delete(token);
+      return undefined;
+    }
+    return { payload: entry.payload, issuerTenantId: entry.issuerTenantId };
+  }
+
+  set(check: string, token: string, verified: VerifiedToken, untilSeconds: number): void {
+    if (this.#entries.size >= VerifiedTokens.MAX) this.#entries.delete(this.#entries.keys().next().value ?? '');
+    this.#entries.delete(token);
+    this.#entries.set(token, {
+      ...verified,
+      check,
+      untilSeconds,
+      generation: this.#generationOf(verified.issuerTenantId),
+    });
+  }
+
+  forgetTenant(tenantId: string): void {
+    this.#tenantGeneration.set(tenantId, (this.#tenantGeneration.get(tenantId) ?? 0) + 1);
+  }
+
+  forgetAll(): void {
+    this.#generation += 1;
+    this.#entries.clear();
   }
 }

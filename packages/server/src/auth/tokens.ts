@@ -20,6 +20,10 @@ async function verifyAccessToken(
   token: string,
   expected: { issuerTenantIds: readonly string[]; audience: string },
 ): Promise<{ payload: JWTPayload; issuerTenantId: string }> {
+  const check = `${expected.audience}\u0000${expected.issuerTenantIds.join(' ')}`;
+  const nowSeconds = Date.now() / 1000;
+  const before = keys.verifiedBefore(check, token, nowSeconds);
+  if (before) return before;
   const claims = peekClaims(token);
   if (!claims) throw unauthorized('malformed');
   const issuer = claims.iss;
@@ -35,9 +39,11 @@ async function verifyAccessToken(
       requiredClaims: ['exp'],
     });
     // jose checks `iat` only against a maximum age; one from the future means a wrong clock or a forged token.
-    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
+    if (typeof payload.iat === 'number' && payload.iat > nowSeconds + CLOCK_SKEW_SECONDS) {
       throw unauthorized('claim:iat');
     }
+    // `exp` is required above: the entry ends when the token would be refused as expired.
+    keys.rememberVerified(check, token, { payload, issuerTenantId }, (payload.exp ?? 0) + CLOCK_SKEW_SECONDS);
     return { payload, issuerTenantId };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('expired');
