@@ -192,6 +192,31 @@ describe('row-level security', () => {
     expect(owner?.role).not.toBe('gatehouse_tenant');
   });
 
+  it('prepares each statement once per tenant connection and plans every execution for its values (PostgreSQL)', async () => {
+    if (t.database.kind !== 'postgres') return; // PGlite runs statements in its own process: nothing to prepare.
+    const tenant = new TenantDbs(t.db).of(DEFAULT_TENANT_ID);
+    const probe = (marker: number) =>
+      sql`select ${marker}::int as marker, current_setting('plan_cache_mode') as mode, pg_backend_pid() as pid`;
+    const seen = await tenant.onOneConnection(async (one) => {
+      const first = await one.asTenant((db) => rowsOf(db, probe(1)));
+      const again = await one.asTenant((db) => rowsOf(db, probe(2)));
+      const prepared = await one.asTenant((db) =>
+        rowsOf(
+          db,
+          sql`select statement from pg_prepared_statements
+              where statement like '%as marker%' and statement not like '%pg_prepared_statements%'`,
+        ),
+      );
+      return { first: first[0], again: again[0], prepared };
+    });
+    expect(seen.first).toMatchObject({ marker: 1, mode: 'force_custom_plan' });
+    expect(seen.again, 'the same text, new values').toMatchObject({ marker: 2, pid: seen.first?.pid });
+    expect(seen.prepared, 'prepared once on this connection').toHaveLength(1);
+    // The owner's connections (migrations, workers across tenants) are untouched.
+    const [owner] = await rowsOf(t.db, sql`select current_setting('plan_cache_mode') as mode`);
+    expect(owner?.mode).toBe('auto');
+  });
+
   it('gatehouse_organization_search (migration 0026) answers the named tenant only, and only to the tenant role', async () => {
     const find = (db: Database, pattern: string) =>
       rowsOf(db, sql`select id from gatehouse_organization_search(${pattern}, 100) as found(id)`);

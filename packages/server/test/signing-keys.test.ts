@@ -347,8 +347,12 @@ describe('rotation in the OIDC provider, across server instances', { timeout: 12
     expect(
       (await api(second.base, after, `/configs/oidc/private-keys/${oldKey?.id}`, { method: 'DELETE' })).status,
     ).toBe(204);
-    expect(await jwksKids(server.base), 'the deleted key is no longer published').toEqual([newKey?.id]);
-    expect((await api(second.base, before, '/roles')).status).toBe(401);
+    // The other instance learns of the deletion by a change notice (LISTEN/NOTIFY): within milliseconds, not before
+    // the DELETE's answer, so the checks wait for it (a few seconds at most on a loaded machine).
+    await expect
+      .poll(() => jwksKids(server.base), { message: 'the deleted key is no longer published' })
+      .toEqual([newKey?.id]);
+    await expect.poll(async () => (await api(second.base, before, '/roles')).status).toBe(401);
   });
 
   it('a cookie-key rotation in one instance is used by the other for a sign-in started before it', async () => {
@@ -452,7 +456,8 @@ describe.skipIf(!testDatabaseUrl)(
         expect(rotated.status).toBe(200);
         const [newKey] = (await rotated.json()) as Key[];
 
-        expect(new Set(await kids(b))).toEqual(new Set([newKey?.id, oldKid]));
+        // B learns of the rotation by a change notice: within milliseconds of A's answer, so the check waits for it.
+        await expect.poll(async () => new Set(await kids(b))).toEqual(new Set([newKey?.id, oldKid]));
         const after = await tokenFrom(b);
         expect(decodeProtectedHeader(after)).toMatchObject({ alg: 'ES384', kid: newKey?.id });
         expect((await call(b, after, '/roles')).status, 'B verifies its new token').toBe(200);
@@ -460,7 +465,7 @@ describe.skipIf(!testDatabaseUrl)(
         expect((await call(b, before, '/roles')).status, 'the previous key still verifies').toBe(200);
 
         expect((await call(b, after, `/configs/oidc/private-keys/${oldKid}`, 'DELETE')).status).toBe(204);
-        expect(await kids(a), 'A no longer publishes the deleted key').toEqual([newKey?.id]);
+        await expect.poll(() => kids(a), { message: 'A no longer publishes the deleted key' }).toEqual([newKey?.id]);
       } finally {
         await Promise.all(
           children.map(

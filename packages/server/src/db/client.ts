@@ -72,6 +72,41 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
   };
 }
 
+/** How many statement texts a tenant connection keeps prepared; texts beyond it run unnamed, as before. */
+export const PREPARED_PER_CONNECTION = 300;
+/** Longer texts (long `in` lists, bulk statements) are seldom repeated: never prepared. */
+const PREPARED_TEXT_MAX = 4_000;
+
+type QueryConfigLike = { text?: unknown; name?: unknown };
+const isQueryConfig = (value: unknown): value is QueryConfigLike & { text: string } =>
+  typeof value === 'object' && value !== null && typeof (value as QueryConfigLike).text === 'string';
+
+/**
+ * A connection of the tenant pool that prepares each statement text it runs (a named statement, the first time), so
+ * PostgreSQL parses and rewrites it once per connection instead of on every request: the rewrite is where row-level
+ * security adds its policies, and parsing and rewriting were 40 % of a read by id (docs/areas/performance.md). The
+ * connection plans every execution for its own values (`plan_cache_mode = force_custom_plan`), so a prepared statement
+ * never runs with a generic plan that suits one tenant and not another. At most {@link PREPARED_PER_CONNECTION} texts
+ * per connection, the first ones met (the hot paths, which run first and most); the rest run unnamed.
+ */
+export class StatementNamingClient extends pg.Client {
+  readonly #names = new Map<string, string>();
+
+  // pg's overloads (callback, promise, submittable) are kept as they are: only a config object with a text is named.
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (isQueryConfig(config) && config.name === undefined && config.text.length <= PREPARED_TEXT_MAX) {
+      let name = this.#names.get(config.text);
+      if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) {
+        name = `gh${this.#names.size}`;
+        this.#names.set(config.text, name);
+      }
+      if (name !== undefined) args[0] = { ...config, name };
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 /**
  * The tenant pool (db/tenant-db.ts `TenantConnections`): connections that take the role `gatehouse_tenant` for their
  * whole life (`SET ROLE` when they open, before any statement of theirs), and name a tenant with a session setting
@@ -79,13 +114,14 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
  * tenant's statement, and a tenant's statement is one round trip.
  */
 function tenantPool(url: string, size: number): { pool: pg.Pool; connections: TenantConnections } {
-  const pool = new pg.Pool({ connectionString: url, max: size });
+  const pool = new pg.Pool({ connectionString: url, max: size, Client: StatementNamingClient });
   pool.on('error', () => {});
   // The switch of each new connection, awaited before the connection's first use: a connection whose switch failed
   // (the role missing before the migrations ran) is never used, so no statement runs as the owner by mistake.
+  // Each execution is planned for its own values (see StatementNamingClient): a prepared statement only skips parsing.
   const roleSwitch = new WeakMap<pg.Client, Promise<unknown>>();
   pool.on('connect', (client) => {
-    const switched = client.query('set role gatehouse_tenant');
+    const switched = client.query('set role gatehouse_tenant; set plan_cache_mode = force_custom_plan');
     switched.catch(() => {});
     roleSwitch.set(client, switched);
   });
