@@ -212,9 +212,14 @@ describe('row-level security', () => {
     expect(seen.first).toMatchObject({ marker: 1, mode: 'force_custom_plan' });
     expect(seen.again, 'the same text, new values').toMatchObject({ marker: 2, pid: seen.first?.pid });
     expect(seen.prepared, 'prepared once on this connection').toHaveLength(1);
-    // The owner's connections (migrations, workers across tenants) are untouched.
+    // The owner's connections (throttles, workers across tenants) too; a migration's DDL is never prepared.
     const [owner] = await rowsOf(t.db, sql`select current_setting('plan_cache_mode') as mode`);
-    expect(owner?.mode).toBe('auto');
+    expect(owner?.mode).toBe('force_custom_plan');
+    const ddl = await rowsOf(
+      t.db,
+      sql`select statement from pg_prepared_statements where statement ilike 'create %' or statement ilike 'alter %'`,
+    );
+    expect(ddl).toEqual([]);
   });
 
   it('gatehouse_organization_search (migration 0026) answers the named tenant only, and only to the tenant role', async () => {

@@ -80,9 +80,16 @@ const PREPARED_TEXT_MAX = 4_000;
 type QueryConfigLike = { text?: unknown; name?: unknown };
 const isQueryConfig = (value: unknown): value is QueryConfigLike & { text: string } =>
   typeof value === 'object' && value !== null && typeof (value as QueryConfigLike).text === 'string';
+/**
+ * Only single data statements are prepared: a migration's DDL runs once, and a text with `;` may hold several
+ * statements, which a prepared statement cannot.
+ */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b[^;]*$/i;
+/** Every execution planned for its own values (see {@link StatementNamingClient}), set when a connection opens. */
+const CUSTOM_PLANS = '-c plan_cache_mode=force_custom_plan';
 
 /**
- * A connection of the tenant pool that prepares each statement text it runs (a named statement, the first time), so
+ * A connection (of the tenant pool, and of the owner's: throttles, workers) that prepares each statement text it runs (a named statement, the first time), so
  * PostgreSQL parses and rewrites it once per connection instead of on every request: the rewrite is where row-level
  * security adds its policies, and parsing and rewriting were 40 % of a read by id (docs/areas/performance.md). The
  * connection plans every execution for its own values (`plan_cache_mode = force_custom_plan`), so a prepared statement
@@ -95,7 +102,12 @@ export class StatementNamingClient extends pg.Client {
   // pg's overloads (callback, promise, submittable) are kept as they are: only a config object with a text is named.
   override query(...args: unknown[]): never {
     const [config] = args;
-    if (isQueryConfig(config) && config.name === undefined && config.text.length <= PREPARED_TEXT_MAX) {
+    if (
+      isQueryConfig(config) &&
+      config.name === undefined &&
+      config.text.length <= PREPARED_TEXT_MAX &&
+      PREPARABLE.test(config.text)
+    ) {
       let name = this.#names.get(config.text);
       if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) {
         name = `gh${this.#names.size}`;
@@ -114,14 +126,14 @@ export class StatementNamingClient extends pg.Client {
  * tenant's statement, and a tenant's statement is one round trip.
  */
 function tenantPool(url: string, size: number): { pool: pg.Pool; connections: TenantConnections } {
-  const pool = new pg.Pool({ connectionString: url, max: size, Client: StatementNamingClient });
+  const pool = new pg.Pool({ connectionString: url, max: size, Client: StatementNamingClient, options: CUSTOM_PLANS });
   pool.on('error', () => {});
   // The switch of each new connection, awaited before the connection's first use: a connection whose switch failed
   // (the role missing before the migrations ran) is never used, so no statement runs as the owner by mistake.
   // Each execution is planned for its own values (see StatementNamingClient): a prepared statement only skips parsing.
   const roleSwitch = new WeakMap<pg.Client, Promise<unknown>>();
   pool.on('connect', (client) => {
-    const switched = client.query('set role gatehouse_tenant; set plan_cache_mode = force_custom_plan');
+    const switched = client.query('set role gatehouse_tenant');
     switched.catch(() => {});
     roleSwitch.set(client, switched);
   });
@@ -161,7 +173,12 @@ function tenantPool(url: string, size: number): { pool: pg.Pool; connections: Te
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   // The owner's pool: migrations, workers claiming jobs across tenants, the cloud control plane.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, Math.ceil(poolSize / 2)) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(1, Math.ceil(poolSize / 2)),
+    Client: StatementNamingClient,
+    options: CUSTOM_PLANS,
+  });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // discards it and the next query opens a new one.
   pool.on('error', () => {});
