@@ -79,6 +79,7 @@ export const specEditions: Record<string, 'oss' | 'cloud' | 'both'> = {
   'organization-template.spec.ts': 'oss',
   'organizations.spec.ts': 'oss',
   'roles.spec.ts': 'oss',
+  'scim-provisioning.spec.ts': 'oss',
   'security.spec.ts': 'oss',
   'sign-in.spec.ts': 'oss',
   'sign-in-experience.spec.ts': 'oss',

@@ -654,8 +654,29 @@ export const sweepAreas: Record<string, SweepArea> = {
       });
       const samlName = `Sweep SAML ${suffix()}`;
       const saml = await api.post<{ id: string }>('/sso-connectors', { providerName: 'SAML', connectorName: samlName });
+      // The OIDC connector's SCIM provisioning (issue 45), with a user its directory made, so its tables have rows.
+      const scimName = `Sweep directory ${suffix()}`;
+      const scim = await api.post<{ id: string; baseUrl: string; token: string }>('/scim-connections', {
+        name: scimName,
+        ssoConnectorId: oidc.id,
+      });
+      const email = `sweep-${suffix()}@example.test`;
+      const scimUser = await fetch(`${scim.baseUrl}/Users`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${scim.token}`, 'Content-Type': 'application/scim+json' },
+        body: JSON.stringify({
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: email,
+          name: { givenName: 'Sweep', familyName: 'Directory' },
+          emails: [{ value: email, primary: true }],
+        }),
+      });
+      expect(scimUser.status, 'the directory made a user').toBe(201);
+      const { id: scimUserId } = (await scimUser.json()) as { id: string };
       return {
         cleanup: async () => {
+          await api.delete(`/scim-connections/${scim.id}`);
+          await api.delete(`/users/${scimUserId}`);
           await api.delete(`/sso-connectors/${oidc.id}`);
           await api.delete(`/sso-connectors/${saml.id}`);
         },
@@ -696,6 +717,56 @@ export const sweepAreas: Record<string, SweepArea> = {
           },
           detailTab('SAML connection', `enterprise-sso/${saml.id}/connection`, samlName),
           detailTab('experience', `enterprise-sso/${oidc.id}/experience`, name),
+          {
+            name: 'provisioning, none yet',
+            path: `enterprise-sso/${saml.id}/provisioning`,
+            ready: async (page) => {
+              await expectHeading(page, samlName);
+              await expect(page.getByRole('button', { name: 'Set up provisioning' })).toBeVisible();
+            },
+            dialogs: [
+              {
+                name: 'set-up dialog with errors',
+                open: async (page) => {
+                  await page.getByRole('button', { name: 'Set up provisioning' }).click();
+                  const dialog = page.getByRole('dialog', { name: 'Set up SCIM provisioning' });
+                  await dialog.getByRole('radio', { name: /One organization/ }).check();
+                  await dialog.getByRole('button', { name: 'Set up' }).click();
+                  await expect(dialog.getByTestId('organizationId-error')).toBeVisible();
+                },
+              },
+            ],
+          },
+          {
+            name: 'provisioning',
+            path: `enterprise-sso/${oidc.id}/provisioning`,
+            ready: async (page) => {
+              await expectHeading(page, name);
+              await expect(page.getByRole('table', { name: 'Provisioned users' })).toContainText(email);
+              await expect(page.getByRole('table', { name: 'Recent requests' })).toContainText('/Users');
+              await settled(page);
+            },
+            dialogs: [
+              {
+                name: 'a new token, shown once',
+                scope: '[data-testid="scim-endpoint"]',
+                open: async (page) => {
+                  await page.getByRole('button', { name: 'Rotate token' }).click();
+                  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate' }).click();
+                  await expect(page.getByTestId('scim-token').getByRole('alert')).toBeVisible();
+                },
+                close: async (page) => {
+                  await page.getByRole('button', { name: 'Hide token' }).click();
+                  await expect(page.getByTestId('scim-token').getByRole('alert')).toHaveCount(0);
+                },
+              },
+            ],
+            arabic: async (page) => {
+              await expect(page.getByRole('link', { name: 'التزويد' })).toHaveAttribute('aria-current', 'page');
+              await expect(page.getByRole('heading', { name: 'ربط الدليل' })).toBeVisible();
+              await expect(page.getByRole('table', { name: 'المستخدمون المزوَّدون' })).toContainText(email);
+            },
+          },
         ],
       };
     },

@@ -16,6 +16,8 @@ export type PaginationProps = {
   isTotalCapped?: boolean;
   /** Rows on the current page; with a capped total it decides whether a next page exists. */
   pageRowCount?: number;
+  /** Its navigation's name where a page has several lists ('Pages of provisioned users'); 'Pagination' otherwise. */
+  label?: string;
 };
 
 /** Positions of the current page's rows: {from: 21, to: 40} on page 2 of 20-row pages. */
@@ -38,7 +40,15 @@ export function cappedPageRange(page: number, pageSize: number, pageRowCount: nu
   return { from, to: rows > 0 ? from + rows - 1 : 0, hasNext: rows >= pageSize };
 }
 
-export function Pagination({ page, pageSize, totalCount, onPageChange, isTotalCapped, pageRowCount }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  totalCount,
+  onPageChange,
+  isTotalCapped,
+  pageRowCount,
+  label,
+}: PaginationProps) {
   const { t, i18n } = useTranslation('components');
   const number = new Intl.NumberFormat(i18n.language);
   const exact = pageRange(page, pageSize, totalCount);
@@ -49,7 +59,7 @@ export function Pagination({ page, pageSize, totalCount, onPageChange, isTotalCa
     total: number.format(totalCount),
   };
   return (
-    <nav className={styles.pagination} aria-label={t('pagination.label')}>
+    <nav className={styles.pagination} aria-label={label ?? t('pagination.label')}>
       <p className={styles.range}>{capped ? t('pagination.range_capped', values) : t('pagination.range', values)}</p>
       <Button
         variant="text"

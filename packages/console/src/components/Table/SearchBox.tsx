@@ -12,10 +12,12 @@ export type SearchBoxProps = {
   onSearch: (text: string) => void;
   defaultValue?: string;
   placeholder?: string;
+  /** Its accessible name, where a page has more than one search ('Search users'); 'Search' otherwise. */
+  label?: string;
 };
 
 /** Searches as the user types (debounced); Enter searches at once. */
-export function SearchBox({ onSearch, defaultValue = '', placeholder }: SearchBoxProps) {
+export function SearchBox({ onSearch, defaultValue = '', placeholder, label }: SearchBoxProps) {
   const { t } = useTranslation('components');
   const [text, setText] = useState(defaultValue);
   // The URL can change the search under the box (Back, a link): the box then shows what the rows are searched by.
@@ -34,7 +36,7 @@ export function SearchBox({ onSearch, defaultValue = '', placeholder }: SearchBo
         className={inputStyles.input}
         value={text}
         placeholder={placeholder ?? t('table.search')}
-        aria-label={t('table.search')}
+        aria-label={label ?? t('table.search')}
         onChange={(event) => {
           setText(event.target.value);
           search.schedule(event.target.value);

@@ -1,7 +1,10 @@
 import { segment } from '../../components/routing/tenant-path.ts';
 
-/** Spec §2.2 enterprise-sso: a connector's tabs; IdP-initiated sign-in (`idp-initiated-auth`) is SAML's only. */
-export const ssoConnectorTabs = ['connection', 'experience', 'idp-initiated-auth'] as const;
+/**
+ * Spec §2.2 enterprise-sso: a connector's tabs; IdP-initiated sign-in (`idp-initiated-auth`) is SAML's only, SCIM
+ * provisioning (`provisioning`, issue 45) every connector's.
+ */
+export const ssoConnectorTabs = ['connection', 'experience', 'idp-initiated-auth', 'provisioning'] as const;
 export type SsoConnectorTab = (typeof ssoConnectorTabs)[number];
 
 /** The tabs a connector of this protocol has. */
@@ -13,3 +16,5 @@ export const toSsoConnectors = (): string => 'enterprise-sso';
 export const toCreateSsoConnector = (): string => 'enterprise-sso/create';
 export const toSsoConnector = (id: string, tab: SsoConnectorTab = 'connection'): string =>
   `enterprise-sso/${segment(id)}/${tab}`;
+/** The dialog that sets up a connector's SCIM provisioning, over its provisioning tab. */
+export const toSetUpProvisioning = (id: string): string => `${toSsoConnector(id, 'provisioning')}/setup`;

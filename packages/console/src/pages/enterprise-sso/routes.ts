@@ -10,7 +10,8 @@ async function page<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * Spec §2.2 enterprise-sso: index; create (a dialog over the list); '{ssoConnectorId}' → connection;
- * '{ssoConnectorId}/{tab}' with the tabs connection, experience and (SAML connectors) idp-initiated-auth.
+ * '{ssoConnectorId}/{tab}' with the tabs connection, experience, (SAML connectors) idp-initiated-auth and provisioning
+ * (SCIM, issue 45; its setup dialog at 'provisioning/setup').
  */
 export const enterpriseSsoArea: ConsoleArea = {
   sidebarItem: 'enterprise_sso',
@@ -45,6 +46,18 @@ export const enterpriseSsoArea: ConsoleArea = {
         {
           path: 'idp-initiated-auth',
           lazy: async () => ({ Component: (await import('./detail/IdpInitiatedAuthTab.tsx')).IdpInitiatedAuthTab }),
+        },
+        {
+          path: 'provisioning',
+          lazy: async () => ({ Component: (await import('./provisioning/ProvisioningTab.tsx')).ProvisioningTab }),
+          children: [
+            {
+              path: 'setup',
+              lazy: async () => ({
+                Component: (await import('./provisioning/SetUpProvisioningModal.tsx')).SetUpProvisioningModal,
+              }),
+            },
+          ],
         },
       ],
     },

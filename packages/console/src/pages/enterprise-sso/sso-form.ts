@@ -31,7 +31,7 @@ import type { TFunction } from '../../i18n/runtime.ts';
 export const hasIssuerField = (providerName: SsoProviderName): boolean => providerName !== 'GoogleWorkspace';
 
 /** Rule names the schemas' refinements carry; the resolver turns them into translated messages. */
-type Rule =
+export type Rule =
   | 'required'
   | 'url'
   | 'too_long'
@@ -39,13 +39,14 @@ type Rule =
   | 'callback_url'
   | 'parameter_name'
   | 'parameter_reserved'
-  | 'parameter_duplicate';
+  | 'parameter_duplicate'
+  | 'organization';
 
 const blank = (text: string) => text.trim() === '';
 const fits = (check: z.ZodType, text: string) => check.safeParse(text.trim()).success;
 
 /** A required text checked by a shared schema: blank is 'required', anything it refuses is `rule`. */
-const requiredBy = (check: z.ZodType, rule: Rule) =>
+export const requiredBy = (check: z.ZodType, rule: Rule) =>
   z.string().superRefine((text, context) => {
     if (blank(text)) context.addIssue({ code: 'custom', message: 'required' });
     else if (!fits(check, text)) context.addIssue({ code: 'custom', message: rule });
@@ -374,6 +375,7 @@ export function idpInitiatedFieldOf(values: IdpInitiatedForm) {
 /** The limits the 'too long' message names, by field. */
 const maxOf: Record<string, number> = {
   connectorName: 128,
+  connectionName: 128,
   clientId: 512,
   clientSecret: 2048,
   scope: 1024,
@@ -396,6 +398,7 @@ const ruleMessages = {
   parameter_name: 'errors.parameter_name',
   parameter_reserved: 'errors.parameter_reserved',
   parameter_duplicate: 'errors.parameter_duplicate',
+  organization: 'errors.organization_required',
 } as const;
 const ruleMessage = (rule: string) =>
   Object.hasOwn(ruleMessages, rule) ? ruleMessages[rule as keyof typeof ruleMessages] : 'errors.required';

@@ -13,9 +13,13 @@ const tabLabels = {
   connection: 'tabs.connection',
   experience: 'tabs.experience',
   'idp-initiated-auth': 'tabs.idp_initiated_auth',
+  provisioning: 'tabs.provisioning',
 } as const satisfies Record<SsoConnectorTab, string>;
 
-/** Spec §2.2 enterprise-sso/{ssoConnectorId}: the header (provider, protocol, state) and the tabs (three for SAML). */
+/**
+ * Spec §2.2 enterprise-sso/{ssoConnectorId}: the header (provider, protocol, state) and the tabs (SCIM provisioning
+ * for every connector, IdP-initiated sign-in for SAML ones).
+ */
 export function SsoConnectorDetailsPage() {
   const { t } = useTranslation('enterprise_sso');
   const { ssoConnectorId = '' } = useParams();

@@ -15,6 +15,7 @@ import { useTranslation } from '../../../i18n/react.tsx';
 import { toUser, toUsers, userTabs } from '../links.ts';
 import { ResetPasswordModal } from '../password/ResetPasswordModal.tsx';
 import { userDisplayName } from '../user-display.ts';
+import { ScimMarker } from './ScimMarker.tsx';
 import type { UserOutletContext } from './user-context.ts';
 
 /** Spec §2.2 users/{id}: the user's header ('…': reset password, suspend or reactivate, delete) and tabs. */
@@ -45,6 +46,7 @@ export function UserDetailsPage() {
               size="small"
             />
             {user.data.isSuspended && <Tag status="error">{t('status.suspended')}</Tag>}
+            <ScimMarker userId={user.data.id} />
           </>
         )
       }
