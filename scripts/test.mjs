@@ -1,5 +1,5 @@
 // `npm test`: installs what is missing (dependencies, Debian's Chromium), then runs every suite:
-// typecheck, lint, unit and API tests on PGlite, the API tests again on PostgreSQL when
+// typecheck, lint, the layer check, unit and API tests on PGlite, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, then per edition (both, or the one EDITION names) the console build and
 // the end-to-end tests in Chromium. The suites before the builds do not depend on the edition (the
 // server tests choose theirs per test), so they run once.
@@ -184,6 +184,8 @@ await inParallel(
   2,
 );
 check('lint (biome)', join(root, 'node_modules', '.bin', 'biome'), ['check', '.']);
+// The import rules of the layer pictures (docs/conventions.md, .dependency-cruiser.cjs): one check, like lint.
+check('layer check (dependency-cruiser)', runtimeNode(), [join(root, 'scripts', 'layer-check.mjs')]);
 
 vitest('server unit + API on PGlite', 'packages/server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

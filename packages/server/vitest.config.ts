@@ -16,6 +16,7 @@ const backendIndependent = [
   'test/html.test.ts',
   'test/i18n.test.ts',
   'test/jwt-sandbox.test.ts',
+  'test/layer-check.test.ts',
   'test/secret-box.test.ts',
   'test/log-keys.test.ts',
   'test/password-policy.test.ts',

@@ -1,5 +1,7 @@
+export * from './api/domain-errors.ts';
 export * from './api/errors.ts';
 export * from './api/pagination.ts';
+export * from './api/search.ts';
 export * from './audit-redaction.ts';
 export * from './constants.ts';
 export * from './entities/application.ts';
@@ -26,6 +28,7 @@ export * from './entities/personal-access-token.ts';
 export * from './entities/plans.ts';
 export * from './entities/resource.ts';
 export * from './entities/role.ts';
+export * from './entities/scim-connection.ts';
 export * from './entities/scope.ts';
 export * from './entities/sentinel-activity.ts';
 export * from './entities/sign-in-experience.ts';

@@ -41,6 +41,8 @@ const adminWrites = {
   UserPersonalAccessToken: ['Created', 'Updated', 'Deleted'],
   OneTimeToken: ['Created', 'Updated', 'Deleted'],
   SentinelActivity: ['Deleted'],
+  ScimConnection: ['Created', 'Updated', 'Deleted', 'TokenRotated', 'TokenRevoked'],
+  ScimGroup: ['Created', 'Updated', 'Deleted'],
 } as const;
 type AdminWrites = typeof adminWrites;
 type AdminLogKey = {

@@ -2,6 +2,7 @@ import {
   ADMIN_TENANT_ID,
   CLOUD_API_RESOURCE,
   DEFAULT_TENANT_ID,
+  DomainError,
   type ErrorCode,
   PRODUCT_VERSION,
   USER_IMPORT_MAX_BYTES,
@@ -12,6 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { issuerUrl, ME_RESOURCE, managementResource } from './auth/issuers.ts';
 import { requireCloudToken, requireManagementToken, requireMeToken } from './auth/middleware.ts';
@@ -24,13 +26,12 @@ import { sandboxPaymentPages } from './billing/sandbox-pages.ts';
 import type { Config } from './config.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import type { Database } from './db/client.ts';
+import { fromDatabaseError } from './db/database-errors.ts';
 import { secretBoxFor, useSecretBox } from './db/secret-box.ts';
 import { tenants } from './db/tables.ts';
 import { TenantDb, type TenantDbs } from './db/tenant-db.ts';
 import { consoleStatic } from './http/console-static.ts';
-import type { AppEnv } from './http/context.ts';
-import { ApiError, fromDatabaseError } from './http/errors.ts';
-import { withCspSources, withFormActionSource } from './http/form-action.ts';
+import { ApiError, httpStatus } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { toOpenApi30 } from './http/openapi-30.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -40,6 +41,7 @@ import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meDeletionRoutes, meLinkedAccountsRoutes, meRoutes } from './routes/me.ts';
 import { samlMetadataRoutes } from './routes/saml-metadata.ts';
+import { scimRoutes } from './routes/scim.ts';
 import { signInExperiencePublicRoutes } from './routes/sign-in-experience-public.ts';
 import { signInPreviewRoutes } from './routes/sign-in-preview.ts';
 import { consoleAdminExists } from './services/console-admin.ts';
@@ -49,6 +51,8 @@ import { accountDeletion } from './services/me-delete.ts';
 import { MessageDelivery } from './services/message-delivery.ts';
 import { SIGN_IN_IP_LIMIT } from './services/sign-in.ts';
 import { assetMimeType, assetNamePattern, LocalAssetStorage } from './services/user-assets.ts';
+import type { AppEnv } from './shared/app-env.ts';
+import { withCspSources, withFormActionSource } from './shared/form-action.ts';
 
 export type Services = {
   config: Config;
@@ -70,7 +74,7 @@ export type Services = {
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-function sendError(c: Context<AppEnv>, status: ApiError['status'], code: ErrorCode, data?: unknown) {
+function sendError(c: Context<AppEnv>, status: ContentfulStatusCode, code: ErrorCode, data?: unknown) {
   const body: { code: ErrorCode; message: string; data?: unknown } = {
     code,
     message: errorMessage(code, c.get('language') ?? 'en'),
@@ -179,7 +183,7 @@ export function createApp(services: Services) {
     c.res.headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
-  // Also before them: a sign-in page's forms may redirect on to its application (http/form-action.ts).
+  // Also before them: a sign-in page's forms may redirect on to its application (shared/form-action.ts).
   app.use('/interaction/*', async (c, next) => {
     await next();
     const policy = c.res.headers.get('Content-Security-Policy');
@@ -220,7 +224,8 @@ export function createApp(services: Services) {
 
   app.onError((error, c) => {
     const mapped = fromDatabaseError(error);
-    if (mapped instanceof ApiError) return sendError(c, mapped.status, mapped.code, mapped.data);
+    // A domain error of any layer (an ApiError of the edge included): its status, and its code's localised message.
+    if (mapped instanceof DomainError) return sendError(c, httpStatus(mapped), mapped.code, mapped.data);
     if (mapped instanceof HTTPException && mapped.status === 400 && /JSON/i.test(mapped.message)) {
       return sendError(c, 400, 'request.invalid_json');
     }
@@ -228,7 +233,7 @@ export function createApp(services: Services) {
       return sendError(c, 415, 'request.unsupported_media_type');
     }
     if (mapped instanceof HTTPException && mapped.status < 500) {
-      return sendError(c, mapped.status as ApiError['status'], 'guard.invalid_input');
+      return sendError(c, mapped.status as ContentfulStatusCode, 'guard.invalid_input');
     }
     c.get('log')?.error({ err: error }, 'unhandled error');
     return sendError(c, 500, 'request.general');
@@ -392,6 +397,14 @@ export function createApp(services: Services) {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
+
+  // The tenants' SCIM 2.0 service (docs/areas/scim.md), beside their issuers (`/oidc`, `/t/{id}/oidc`): the default
+  // tenant's at /scim/v2, in cloud every tenant's at /t/{id}/scim/v2. Authenticated by a connection's token.
+  const scimThrottle = new FailureThrottle(db, 60_000);
+  const scim = (tenant: MiddlewareHandler<AppEnv>) =>
+    scimRoutes({ config, throttle: scimThrottle, tenantContext: tenant, limitBody });
+  app.route('/scim/v2', scim(tenantContext(db, known, DEFAULT_TENANT_ID)));
+  if (config.edition === 'cloud') app.route('/t/:tenantId/scim/v2', scim(tenantContext(db, known)));
 
   const signInThrottle = new FailureThrottle(db, SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
   app.route('/', interactionRoutes({ providers, tenants: services.tenants, config, delivery, signInThrottle }));

@@ -1,11 +1,12 @@
+import { DomainError } from '@gatehouse/schemas';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../src/db/client.ts';
-import type { AppEnv } from '../src/http/context.ts';
-import { ApiError } from '../src/http/errors.ts';
+import { httpStatus } from '../src/http/errors.ts';
 import { createRouter } from '../src/http/route-kit.ts';
 import { TENANT_ROUTES, tenantAccess, tenantAccessGuard, tenantRoute } from '../src/routes/cloud/tenant-access.ts';
+import type { AppEnv } from '../src/shared/app-env.ts';
 
 /**
  * The access check of the cloud tenant routes fails closed. The full behaviour per route (404 for a non-member,
@@ -29,7 +30,9 @@ function appWith(register: (router: ReturnType<typeof createRouter>) => void) {
   register(router);
   const app = new OpenAPIHono<AppEnv>();
   app.onError((error, c) =>
-    error instanceof ApiError ? c.json({ code: error.code }, error.status) : c.json({ code: error.message }, 500),
+    error instanceof DomainError
+      ? c.json({ code: error.code }, httpStatus(error))
+      : c.json({ code: error.message }, 500),
   );
   app.use('*', async (c, next) => {
     c.set('auth', { actor: { type: 'user', id: 'u1' }, scopes: new Set(), issuerTenantId: 'admin' });

@@ -255,12 +255,13 @@ describe('machine-to-machine roles of an application (reference shapes)', () => 
     expect(unknown.status, 'an unknown role is not found, as in the reference').toBe(404);
   });
 
-  it('PUT replaces the roles and answers 200', async () => {
+  it('PUT replaces the roles and answers 200 without a body, as the reference (issue 43)', async () => {
     const app = await newApp({ name: 'put robot', type: 'MachineToMachine' });
     const [r1, r2, r3] = [await newRole('put-1'), await newRole('put-2'), await newRole('put-3')];
     await t.call(`/api/applications/${app}/roles`, { method: 'POST', body: { roleIds: [r2] } });
     const put = await t.call(`/api/applications/${app}/roles`, { method: 'PUT', body: { roleIds: [r1, r3] } });
     expect(put.status).toBe(200);
+    expect(put.text).toBe('');
     const ids = (await t.call(`/api/applications/${app}/roles`)).json.map((role: { id: string }) => role.id);
     expect([...ids].sort()).toEqual([r1, r3].sort());
     expect((await t.call(`/api/applications/${app}/roles`, { method: 'PUT', body: { roleIds: [] } })).status).toBe(200);
@@ -269,10 +270,35 @@ describe('machine-to-machine roles of an application (reference shapes)', () => 
     const userRole = await newRole('put-user', 'User');
     const wrong = await t.call(`/api/applications/${app}/roles`, { method: 'PUT', body: { roleIds: [userRole] } });
     expect(wrong.status).toBe(422);
+    expect(wrong.json.code).toBe('application.invalid_role_type');
     const spa = await newApp({ name: 'put spa', type: 'SPA' });
     const toSpa = await t.call(`/api/applications/${spa}/roles`, { method: 'PUT', body: { roleIds: [r1] } });
     expect(toSpa.status).toBe(422);
     expect(toSpa.json.code).toBe('application.invalid_type');
+  });
+
+  it('a user role is 422 application.invalid_role_type, the reference’s code (issue 43)', async () => {
+    const app = await newApp({ name: 'typed robot', type: 'MachineToMachine' });
+    const userRole = await newRole('compat-user-role', 'User');
+    const response = await t.call(`/api/applications/${app}/roles`, { method: 'POST', body: { roleIds: [userRole] } });
+    expect(response.status).toBe(422);
+    expect(response.json).toMatchObject({ code: 'application.invalid_role_type', data: { ids: [userRole] } });
+    expect((await t.call(`/api/applications/${app}/roles`)).json).toEqual([]);
+  });
+
+  it('lists the roles with the reference’s search syntax', async () => {
+    const app = await newApp({ name: 'searched robot', type: 'MachineToMachine' });
+    const [r1, r2] = [await newRole('compat-search-reader'), await newRole('compat-search-writer')];
+    await t.call(`/api/applications/${app}/roles`, { method: 'POST', body: { roleIds: [r1, r2] } });
+    const found = await t.call(
+      `/api/applications/${app}/roles?search.name=compat-search-writer&mode.name=exact&page=1&page_size=5`,
+    );
+    expect(found.status, found.text).toBe(200);
+    expect(found.json.map((role: { id: string }) => role.id)).toEqual([r2]);
+    expect(found.headers.get('Total-Number')).toBe('1');
+    const refused = await t.call(`/api/applications/${app}/roles?search=x&mode=posix`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe('request.invalid_input');
   });
 
   it('every roles route of a non-machine-to-machine app answers 422 application.invalid_type', async () => {
@@ -286,6 +312,27 @@ describe('machine-to-machine roles of an application (reference shapes)', () => 
       expect(response.status, `${method} ${path}`).toBe(422);
       expect(response.json.code).toBe('application.invalid_type');
     }
+  });
+});
+
+describe('GET /applications (reference search syntax, issue 43)', () => {
+  it('takes search.<field>, mode, joint and isCaseSensitive over id, name and description', async () => {
+    const a = await newApp({ name: 'Compat Search Portal', type: 'SPA', description: 'customer portal' });
+    const b = await newApp({ name: 'compat search worker', type: 'MachineToMachine', description: 'nightly jobs' });
+    const found = async (query: string) => {
+      const response = await t.call(`/api/applications?${query}`);
+      expect(response.status, `${query}: ${response.text}`).toBe(200);
+      return response.json.map((app: { id: string }) => app.id).sort();
+    };
+    expect(await found('search.name=compat%20search')).toEqual([a, b].sort());
+    expect(await found('search.name=compat%20search&isCaseSensitive=true')).toEqual([b]);
+    expect(await found('search.description=portal')).toEqual([a]);
+    expect(await found('search.name=compat%20search%20worker&mode=exact')).toEqual([b]);
+    expect(await found('search.name=compat%20search&search.description=jobs&joint=and')).toEqual([b]);
+    expect(await found('search.name=compat%20search&types=SPA')).toEqual([a]);
+    const refused = await t.call('/api/applications?search.type=SPA');
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe('request.invalid_input');
   });
 });
 

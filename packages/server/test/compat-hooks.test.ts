@@ -350,6 +350,63 @@ describe('deliveries as a receiver written for the reference verifies and parses
     }
   });
 
+  it('GET /hooks/{id}/recent-logs answers the attempts as the reference’s Log entries, filtered by logKey and time (issue 43)', async () => {
+    await t.db.update(hooks).set({ enabled: false });
+    const hook = await newHook({ events: ['Role.Created'], config: { url } });
+    const startedAt = Date.now() - 1000;
+    const role = await t.call('/api/roles', { method: 'POST', body: { name: 'compat-recent-logs-role' } });
+    expect(role.status, role.text).toBe(200);
+    await worker().drain();
+    expect(received).toHaveLength(1);
+
+    const logs = await t.call(`/api/hooks/${hook.id}/recent-logs?page=1&page_size=20&logKey=TriggerHook.Role.Created`);
+    expect(logs.status, logs.text).toBe(200);
+    expect(logs.headers.get('Total-Number')).toBe('1');
+    const [entry] = logs.json;
+    // The reference's `Log`: id, key, payload {key, result, hookId, hookRequest {body}, response {statusCode, body}},
+    // createdAt in epoch ms; Gatehouse's own fields stay beside them.
+    expect(entry).toMatchObject({
+      id: expect.any(String),
+      key: 'TriggerHook.Role.Created',
+      payload: {
+        key: 'TriggerHook.Role.Created',
+        result: 'Success',
+        hookId: hook.id,
+        hookRequest: { body: { hookId: hook.id, event: 'Role.Created', data: { id: role.json.id } } },
+        response: { statusCode: 200 },
+      },
+      createdAt: expect.any(Number),
+      attempt: 1,
+    });
+    expect(entry.payload).not.toHaveProperty('error');
+    expect(entry.createdAt).toBeGreaterThanOrEqual(startedAt);
+
+    const query = (params: string) => t.call(`/api/hooks/${hook.id}/recent-logs?${params}`);
+    expect((await query('logKey=TriggerHook.User.Created')).json, 'another event').toEqual([]);
+    expect((await query('logKey=Interaction.SignIn')).json, 'not a webhook key').toEqual([]);
+    expect((await query(`start_time=${startedAt}&end_time=${Date.now() + 60_000}`)).json).toHaveLength(1);
+    expect((await query(`start_time=${Date.now() + 60_000}`)).json, 'a window after it').toEqual([]);
+    expect((await query(`end_time=${startedAt}`)).json, 'a window before it').toEqual([]);
+    const badWindow = await query(`start_time=${Date.now()}&end_time=${startedAt}`);
+    expect(badWindow.status).toBe(400);
+    expect(badWindow.json.code).toBe('guard.invalid_input');
+    const capped = await query('enableCap=true&page=1&page_size=1');
+    expect(capped.headers.get('Total-Number')).toBe('1');
+  });
+
+  it('a failed attempt is result Error with the error, and without response when nothing answered', async () => {
+    // Nothing listens on port 1 of the loopback address: connection refused, no answer.
+    await t.db.update(hooks).set({ enabled: false });
+    const hook = await newHook({ events: ['Role.Created'], config: { url: 'http://127.0.0.1:1/nobody', retries: 0 } });
+    await t.call('/api/roles', { method: 'POST', body: { name: 'compat-recent-logs-failed' } });
+    await worker().drain();
+    const logs = await t.call(`/api/hooks/${hook.id}/recent-logs?logKey=TriggerHook.Role.Created`);
+    expect(logs.status, logs.text).toBe(200);
+    expect(logs.json).toHaveLength(1);
+    expect(logs.json[0].payload).toMatchObject({ result: 'Error', hookId: hook.id, error: expect.any(String) });
+    expect(logs.json[0].payload).not.toHaveProperty('response');
+  });
+
   it('interaction hooks: the signature verifies, with interactionEvent, userId, user, application, userIp', async () => {
     const hook = await newHook({ events: ['PostSignIn'], config: { url } });
     const user = await t.call('/api/users', { method: 'POST', body: { username: 'compat_webhook_user' } });

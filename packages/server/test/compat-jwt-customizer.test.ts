@@ -63,11 +63,14 @@ describe('PUT /configs/jwt-customizer/{tokenTypePath} with an empty script', () 
     expect(deleted.status).toBe(204);
   });
 
-  it('still refuses a script over the length limit and unknown fields with 400 guard.invalid_input', async () => {
-    for (const body of [{ script: 'x'.repeat(64_001) }, { script: '', unknown: true }, {}]) {
+  it('still refuses a script over the length limit or none with 400 guard.invalid_input; drops undeclared fields', async () => {
+    for (const body of [{ script: 'x'.repeat(64_001) }, {}]) {
       const response = await t.call(accessToken, { method: 'PUT', body });
       expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(response.json.code).toBe('guard.invalid_input');
     }
+    const undeclared = await t.call(accessToken, { method: 'PUT', body: { script: '', unknown: true } });
+    expect(undeclared.status, 'as the reference: an undeclared field is dropped').toBe(200);
+    expect(undeclared.json).not.toHaveProperty('unknown');
   });
 });

@@ -64,6 +64,46 @@ describe('organization members', () => {
   });
 });
 
+describe('member roles (issue 43)', () => {
+  it('POST …/users/roles with a non-member is 422 entity.relation_foreign_key_not_found, the reference’s foreign-key miss', async () => {
+    const org = await newOrganization();
+    const [member, outsider] = [await newUser(), await newUser()];
+    await post(`/organizations/${org}/users`, { userIds: [member] });
+    const role = await newRole();
+    const response = await post(`/organizations/${org}/users/roles`, {
+      userIds: [member, outsider],
+      organizationRoleIds: [role],
+    });
+    expect(response.status).toBe(422);
+    expect(response.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids: [outsider] } });
+    const memberRoles = await t.call(`/api/organizations/${org}/users/${member}/roles`);
+    expect(memberRoles.json, 'nothing assigned').toEqual([]);
+  });
+
+  it('a member’s roles and scopes and an application’s roles are whole without page or page_size (pg?)', async () => {
+    const org = await newOrganization();
+    const user = await newUser();
+    await post(`/organizations/${org}/users`, { userIds: [user] });
+    const roles = [await newRole(), await newRole(), await newRole()];
+    await post(`/organizations/${org}/users/${user}/roles`, { organizationRoleIds: roles });
+    const whole = await t.call(`/api/organizations/${org}/users/${user}/roles`);
+    expect(whole.status).toBe(200);
+    expect(whole.json).toHaveLength(3);
+    expect(whole.headers.get('Total-Number')).toBeNull();
+    const paged = await t.call(`/api/organizations/${org}/users/${user}/roles?page=1&page_size=2`);
+    expect(paged.json).toHaveLength(2);
+    expect(paged.headers.get('Total-Number')).toBe('3');
+    const scopes = await t.call(`/api/organizations/${org}/users/${user}/scopes`);
+    expect(scopes.status).toBe(200);
+    expect(scopes.headers.get('Total-Number')).toBeNull();
+    const app = idOf(await post('/applications', { name: `compat-m2m-${next()}`, type: 'MachineToMachine' }));
+    await post(`/organizations/${org}/applications`, { applicationIds: [app] });
+    const appRoles = await t.call(`/api/organizations/${org}/applications/${app}/roles`);
+    expect(appRoles.status).toBe(200);
+    expect(appRoles.headers.get('Total-Number')).toBeNull();
+  });
+});
+
 describe('organization applications', () => {
   it('POST …/applications and …/applications/{id}/roles ignore what is there; unknown ids are 422', async () => {
     const org = await newOrganization();
@@ -84,6 +124,19 @@ describe('organization applications', () => {
 });
 
 describe('organization template', () => {
+  it('a name in use is 422 entity.unique_integrity_violation, the reference’s code (issue 43)', async () => {
+    const name = `compat-taken-${next()}`;
+    expect((await post('/organization-roles', { name })).status).toBe(201);
+    const role = await post('/organization-roles', { name });
+    expect(role.status).toBe(422);
+    expect(role.json.code).toBe('entity.unique_integrity_violation');
+    const scopeName = `compat:taken-${next()}`;
+    expect((await post('/organization-scopes', { name: scopeName })).status).toBe(201);
+    const scope = await post('/organization-scopes', { name: scopeName });
+    expect(scope.status).toBe(422);
+    expect(scope.json.code).toBe('entity.unique_integrity_violation');
+  });
+
   it('GET /organization-roles/{id} has the shape of the create answer', async () => {
     const scope = idOf(await post('/organization-scopes', { name: `compat:scope${next()}` }));
     const created = await post('/organization-roles', {

@@ -192,6 +192,39 @@ describe('/resources/{resourceId}/scopes', () => {
     expect(again.status).toBe(404);
   });
 
+  it('takes the reference’s search syntax over id, name and description (issue 43)', async () => {
+    const resource = await newResource();
+    const path = `/api/resources/${resource.id}/scopes`;
+    const created: Record<string, string> = {};
+    for (const [name, description] of [
+      ['read:orders', 'Read the orders'],
+      ['write:orders', 'Change orders'],
+      ['read:invoices', 'Read invoices of orders'],
+    ] as const) {
+      created[name] = (await t.call(path, { method: 'POST', body: { name, description } })).json.id;
+    }
+    const names = async (query: string) => {
+      const response = await t.call(`${path}?${query}`);
+      expect(response.status, `${query}: ${response.text}`).toBe(200);
+      return response.json.map((scope: { name: string }) => scope.name).sort();
+    };
+    expect(await names('search.name=orders')).toEqual(['read:orders', 'write:orders']);
+    expect(await names('search.description=invoices')).toEqual(['read:invoices']);
+    expect(await names('search=orders')).toEqual(['read:invoices', 'read:orders', 'write:orders']);
+    expect(await names('search.name=read%3Aorders&search.name=write%3Aorders&mode=exact')).toEqual([
+      'read:orders',
+      'write:orders',
+    ]);
+    expect(await names(`search.id=${created['read:orders']}&mode.id=exact`)).toEqual(['read:orders']);
+    expect(await names('search.name=read&search.description=invoices&joint=and')).toEqual(['read:invoices']);
+    expect(await names('search.description=READ&isCaseSensitive=true')).toEqual([]);
+    for (const query of ['search.indicator=x', 'search=x&mode=posix', 'search=x&mode=similar_to']) {
+      const refused = await t.call(`${path}?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.json.code, query).toBe('request.invalid_input');
+    }
+  });
+
   it('answers 404 for scopes of an unknown resource', async () => {
     for (const [method, body] of [
       ['GET', undefined],

@@ -169,6 +169,114 @@ describe('GET /roles (paginated; search, type, excludeUserId, excludeApplication
   });
 });
 
+describe('GET /roles answers the reference’s counts and featured holders (issue 43)', () => {
+  it('adds usersCount, featuredUsers, applicationsCount and featuredApplications to each role', async () => {
+    const marker = unique('counted');
+    const role = await newRole({ name: `${marker}-user` });
+    const m2m = await newRole({ name: `${marker}-m2m`, type: 'MachineToMachine' });
+    const [u1, u2] = [await newUser(), await newUser()];
+    await t.call(`/api/roles/${role.id}/users`, { method: 'POST', body: { userIds: [u1.id, u2.id] } });
+    const app = await newM2mApp();
+    await t.call(`/api/roles/${m2m.id}/applications`, { method: 'POST', body: { applicationIds: [app.id] } });
+    const list = await t.call(`/api/roles?search=${encodeURIComponent(`%${marker}%`)}`);
+    expect(list.status).toBe(200);
+    const byId = new Map((list.json as Body[]).map((item) => [item.id, item]));
+    expect(byId.get(role.id)).toMatchObject({ usersCount: 2, applicationsCount: 0, featuredApplications: [] });
+    const featured = (byId.get(role.id)?.featuredUsers ?? []) as (Body & { id: string })[];
+    expect(ids(featured)).toEqual([u1.id, u2.id].sort());
+    for (const user of featured) {
+      expect(Object.keys(user).sort()).toEqual(['avatar', 'id', 'name']);
+    }
+    expect(byId.get(m2m.id)).toMatchObject({
+      usersCount: 0,
+      featuredUsers: [],
+      applicationsCount: 1,
+      featuredApplications: [{ id: app.id, name: app.name, type: 'MachineToMachine' }],
+    });
+  });
+});
+
+describe('the reference’s search syntax on role lists (issue 43)', () => {
+  const query = (params: Record<string, string | string[]>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) for (const one of [value].flat()) search.append(key, one);
+    return search.toString();
+  };
+
+  it('GET /roles takes search.<field>, mode, joint and isCaseSensitive over id, name and description', async () => {
+    const marker = unique('fieldsearch');
+    const alpha = await newRole({ name: `${marker}-Alpha`, description: 'first one' });
+    const beta = await newRole({ name: `${marker}-beta`, description: `mentions ${marker}-alpha` });
+    const found = async (params: Record<string, string | string[]>) => {
+      const response = await t.call(`/api/roles?${query(params)}`);
+      expect(response.status, `${JSON.stringify(params)}: ${response.text}`).toBe(200);
+      return ids(response.json);
+    };
+    // `search` looks in every field; `search.name` in the name only.
+    expect(await found({ search: `%${marker}-alpha%` })).toEqual([alpha.id, beta.id].sort());
+    expect(await found({ 'search.name': `%${marker}-alpha%` })).toEqual([alpha.id]);
+    expect(await found({ 'search.description': 'first' })).toEqual([alpha.id]);
+    // Exact mode takes several values (any of them); case is ignored unless asked.
+    expect(await found({ 'search.name': [`${marker}-alpha`, `${marker}-beta`], mode: 'exact' })).toEqual(
+      [alpha.id, beta.id].sort(),
+    );
+    expect(await found({ 'search.name': `${marker}-alpha`, 'mode.name': 'exact', isCaseSensitive: 'true' })).toEqual(
+      [],
+    );
+    expect(await found({ 'search.id': alpha.id, 'mode.id': 'exact' })).toEqual([alpha.id]);
+    // joint=and: every condition; the default or: any.
+    const both = { 'search.name': `%${marker}%`, 'search.description': '%mentions%' };
+    expect(await found({ ...both, joint: 'and' })).toEqual([beta.id]);
+    expect(await found({ ...both, jointMode: 'or' })).toEqual([alpha.id, beta.id].sort());
+  });
+
+  it('answers a search it cannot parse 400 request.invalid_input; regular-expression modes stay refused', async () => {
+    for (const params of [
+      { 'search.username': 'x' } as Record<string, string | string[]>,
+      { search: 'x', mode: 'similar_to' },
+      { search: 'x', mode: 'posix' },
+      { 'search.name': 'x', joint: 'xor' },
+      { 'search.name': ['a', 'b'] },
+      { search: '' },
+    ]) {
+      const response = await t.call(`/api/roles?${query(params)}`);
+      expect(response.status, JSON.stringify(params)).toBe(400);
+      expect(response.json.code, JSON.stringify(params)).toBe('request.invalid_input');
+    }
+  });
+
+  it('role scopes, users and applications take it too, each over its own fields', async () => {
+    const role = await newRole();
+    const scopeIds = await newScopes(3);
+    await t.call(`/api/roles/${role.id}/scopes`, { method: 'POST', body: { scopeIds } });
+    const scopes = await t.call(
+      `/api/roles/${role.id}/scopes?${query({ 'search.name': 'read:thing-1', mode: 'exact' })}`,
+    );
+    expect(scopes.status, scopes.text).toBe(200);
+    expect(ids(scopes.json)).toEqual([scopeIds[1]]);
+
+    const [u1, u2] = [await newUser(), await newUser()];
+    await t.call(`/api/roles/${role.id}/users`, { method: 'POST', body: { userIds: [u1.id, u2.id] } });
+    const users = await t.call(
+      `/api/roles/${role.id}/users?${query({ 'search.username': String(u2.username), 'mode.username': 'exact' })}`,
+    );
+    expect(users.status, users.text).toBe(200);
+    expect(ids(users.json)).toEqual([u2.id]);
+    const wrongField = await t.call(`/api/roles/${role.id}/users?${query({ 'search.description': 'x' })}`);
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.json.code).toBe('request.invalid_input');
+
+    const m2m = await newRole({ type: 'MachineToMachine' });
+    const [a1, a2] = [await newM2mApp(), await newM2mApp()];
+    await t.call(`/api/roles/${m2m.id}/applications`, { method: 'POST', body: { applicationIds: [a1.id, a2.id] } });
+    const apps = await t.call(
+      `/api/roles/${m2m.id}/applications?${query({ 'search.name': String(a1.name), mode: 'exact' })}`,
+    );
+    expect(apps.status, apps.text).toBe(200);
+    expect(ids(apps.json)).toEqual([a1.id]);
+  });
+});
+
 describe('role scopes, users and applications (reference relation routes)', () => {
   it('POST /roles/{id}/scopes {scopeIds} is 201; the list carries each scope’s resource; DELETE is 204', async () => {
     const role = await newRole();
@@ -312,6 +420,24 @@ describe('role scopes, users and applications (reference relation routes)', () =
       expect(response.status, path).toBe(404);
       expect(response.json.code, path).toBe('entity.not_found');
     }
+  });
+
+  it('refuses a role of the other type on the role’s side with 422 role.invalid_type (kept: README)', async () => {
+    // The reference links them unchecked; a machine-to-machine role may hold the management API's scopes.
+    const m2m = await newRole({ type: 'MachineToMachine' });
+    const toUser = await t.call(`/api/roles/${m2m.id}/users`, {
+      method: 'POST',
+      body: { userIds: [(await newUser()).id] },
+    });
+    expect(toUser.status).toBe(422);
+    expect(toUser.json).toMatchObject({ code: 'role.invalid_type', data: { ids: [m2m.id] } });
+    const userRole = await newRole();
+    const toApp = await t.call(`/api/roles/${userRole.id}/applications`, {
+      method: 'POST',
+      body: { applicationIds: [(await newM2mApp()).id] },
+    });
+    expect(toApp.status).toBe(422);
+    expect(toApp.json.code).toBe('role.invalid_type');
   });
 
   it('refuses an empty id list with 400 guard.invalid_input', async () => {

@@ -108,12 +108,27 @@ describe('PATCH /sign-in-exp', () => {
 
   it('refuses an invalid value with 400 guard.invalid_input and changes nothing', async () => {
     const before = (await t.call('/api/sign-in-exp')).json;
-    for (const body of [{ signInMode: 'Everything' }, { termsOfUseUrl: 'not a url' }, { id: 'other' }]) {
+    for (const body of [{ signInMode: 'Everything' }, { termsOfUseUrl: 'not a url' }]) {
       const response = await patch(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.code).toBe('guard.invalid_input');
     }
     expect((await t.call('/api/sign-in-exp')).json).toEqual(before);
+  });
+
+  it('drops what it does not have, as the reference drops undeclared keys: id, customUiAssets, usernamePolicy', async () => {
+    // A reference client PATCHing back a whole GET answer of the reference (issue 43): 200, the rest applied.
+    const before = (await t.call('/api/sign-in-exp')).json;
+    const response = await patch({
+      id: 'other',
+      customUiAssets: { id: 'asset-1', createdAt: 1 },
+      usernamePolicy: { isCaseSensitive: false },
+      hideLogtoBranding: !before.hideLogtoBranding,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ ...before, hideLogtoBranding: !before.hideLogtoBranding });
+    expect(response.json).not.toHaveProperty('customUiAssets');
+    expect(response.json).not.toHaveProperty('usernamePolicy');
   });
 
   it('refuses inconsistent sign-in and sign-up settings with 400 sign_in_experiences.*', async () => {
@@ -260,6 +275,12 @@ describe('/custom-phrases', () => {
     const one = await t.call('/api/custom-phrases/fr');
     expect(one.status).toBe(200);
     expect(one.json.translation).toEqual({ username: 'Identifiant' });
+    const replaced = await t.call('/api/custom-phrases/fr', { method: 'PUT', body: { username: 'Nom' } });
+    expect(replaced.status, 'the reference answers 201 when it replaces too (issue 43)').toBe(201);
+    expect(replaced.json).toMatchObject({ languageTag: 'fr', translation: { username: 'Nom' } });
+    const unknownKey = await t.call('/api/custom-phrases/fr', { method: 'PUT', body: { no_such_phrase: 'x' } });
+    expect(unknownKey.status, 'a key the pages do not have: 422, the reference’s status').toBe(422);
+    expect(unknownKey.json.code).toBe('localization.invalid_translation_structure');
     const all = await t.call('/api/custom-phrases');
     expect(all.json.map((phrase: { languageTag: string }) => phrase.languageTag)).toContain('fr');
 
@@ -289,12 +310,26 @@ describe('/custom-phrases', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.json.code).toBe('guard.invalid_input');
 
-    // The sign-in pages' phrases: a tag no built-in language serves shows over the fallback language (en).
+    // The sign-in pages' phrases: a tag no built-in language serves shows over English, as the reference's do
+    // (issue 43), whatever the tenant's fallback language.
+    const { languageInfo } = (await t.call('/api/sign-in-exp')).json;
+    expect(
+      (
+        await t.call('/api/sign-in-exp', {
+          method: 'PATCH',
+          body: { languageInfo: { autoDetect: true, fallbackLanguage: 'de' } },
+        })
+      ).status,
+    ).toBe(200);
     const vietnamese = await t.app.request('/api/.well-known/phrases?lng=vi-VN');
     expect(vietnamese.headers.get('Content-Language')).toBe('vi-VN');
     const phrases = (await vietnamese.json()) as Record<string, string>;
     expect(phrases.submit).toBe('vi-VN');
-    expect(phrases.password, 'the fallback language’s own strings').toBe('Password');
+    expect(phrases.password, 'English’s own strings, not the fallback language’s').toBe('Password');
+    await t.call('/api/sign-in-exp', {
+      method: 'PATCH',
+      body: { languageInfo },
+    });
     // `en-US` is served by `en`; `zh` by `zh-CN`.
     expect(
       ((await (await t.app.request('/api/.well-known/phrases?lng=en-us')).json()) as { submit: string }).submit,

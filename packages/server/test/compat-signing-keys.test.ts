@@ -91,6 +91,28 @@ describe('POST /configs/oidc/{keyType}/rotate', () => {
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('guard.invalid_input');
   });
+
+  it('refuses rotationGracePeriod with 400 and rotates nothing (kept: README differences)', async () => {
+    // The new key is current at once; a client asking for a delay must not believe it got one.
+    const before = (await t.call('/api/configs/oidc/private-keys')).json as Key[];
+    const response = await t.call('/api/configs/oidc/private-keys/rotate', {
+      method: 'POST',
+      body: { signingKeyAlgorithm: 'EC', rotationGracePeriod: 3600 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('guard.invalid_input');
+    expect(JSON.stringify(response.json.data)).toContain('rotationGracePeriod');
+    expect((await t.call('/api/configs/oidc/private-keys')).json).toEqual(before);
+  });
+
+  it('keeps the current key: deleting it is 422 oidc.key_required even with a previous key (kept: README)', async () => {
+    const keys = (await t.call('/api/configs/oidc/private-keys/rotate', { method: 'POST', body: {} })).json as Key[];
+    const [current] = keys as [Key];
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    const refused = await t.call(`/api/configs/oidc/private-keys/${current.id}`, { method: 'DELETE' });
+    expect(refused.status).toBe(422);
+    expect(refused.json.code).toBe('oidc.key_required');
+  });
 });
 
 describe('DELETE /configs/oidc/{keyType}/{keyId}', () => {

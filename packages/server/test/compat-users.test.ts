@@ -124,7 +124,7 @@ describe('GET /users/{userId} and GET /users', () => {
     }
   });
 
-  it('accepts digits-only phone numbers as the reference stores them', async () => {
+  it('accepts digits-only phone numbers as the reference stores them (and tolerates +, spaces and dashes)', async () => {
     const user = await newUser({ primaryPhone: '8613912345678' });
     expect((await t.call(`/api/users/${user.id}`)).json.primaryPhone).toBe('8613912345678');
     const found = await t.call('/api/users?search.primaryPhone=8613912345678&mode.primaryPhone=exact');
@@ -154,6 +154,45 @@ describe('POST /users/{userId}/roles', () => {
     });
     expect(response.status).toBe(404);
     expect(response.json.code).toBe('entity.not_exists_with_id');
+  });
+
+  it('a machine-to-machine role is 422 user.invalid_role_type, the reference’s code (issue 43)', async () => {
+    const user = await newUser();
+    const m2m = await t.call('/api/roles', { method: 'POST', body: { name: 'compat_m2m', type: 'MachineToMachine' } });
+    const response = await t.call(`/api/users/${user.id}/roles`, {
+      method: 'POST',
+      body: { roleIds: [String(m2m.json.id)] },
+    });
+    expect(response.status).toBe(422);
+    expect(response.json).toMatchObject({ code: 'user.invalid_role_type', data: { ids: [m2m.json.id] } });
+  });
+
+  it('PUT replaces the roles and answers 200 without a body, as the reference (issue 43)', async () => {
+    const user = await newUser();
+    const role = await t.call('/api/roles', { method: 'POST', body: { name: 'compat_put_role' } });
+    const put = await t.call(`/api/users/${user.id}/roles`, { method: 'PUT', body: { roleIds: [role.json.id] } });
+    expect(put.status).toBe(200);
+    expect(put.text).toBe('');
+    expect((await t.call(`/api/users/${user.id}/roles`)).json.map((r: { id: string }) => r.id)).toEqual([role.json.id]);
+  });
+
+  it('lists a user’s roles with the reference’s search syntax (issue 43)', async () => {
+    const user = await newUser();
+    const role = async (name: string, description: string) =>
+      String((await t.call('/api/roles', { method: 'POST', body: { name, description } })).json.id);
+    const [viewer, editor] = [await role('compat_viewer', 'reads'), await role('compat_editor', 'reads and writes')];
+    await t.call(`/api/users/${user.id}/roles`, { method: 'POST', body: { roleIds: [viewer, editor] } });
+    const ids = async (query: string) => {
+      const response = await t.call(`/api/users/${user.id}/roles?${query}`);
+      expect(response.status, `${query}: ${response.text}`).toBe(200);
+      return response.json.map((r: { id: string }) => r.id).sort();
+    };
+    expect(await ids('search.description=writes')).toEqual([editor]);
+    expect(await ids('search.name=compat_viewer&mode=exact')).toEqual([viewer]);
+    expect(await ids('search=reads')).toEqual([viewer, editor].sort());
+    const refused = await t.call(`/api/users/${user.id}/roles?search.username=x`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe('request.invalid_input');
   });
 
   it('answers DELETE of a role the user does not hold 404 entity.not_found, the reference’s deletion miss (issue 43)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formActionSource, withFormActionSource } from '../src/http/form-action.ts';
+import { formActionSource, withFormActionSource } from '../src/shared/form-action.ts';
 
 describe('form-action sources of sign-in and sign-out pages', () => {
   it('takes the origin of an http(s) redirect URI and the scheme of a native one', () => {

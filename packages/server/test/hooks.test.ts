@@ -130,8 +130,6 @@ describe('hooks CRUD', () => {
         },
         'config.headers',
       ],
-      [{ ...valid, signingKey: 'mine' }, ''],
-      [{ ...valid, config: { url: 'https://example.com', extra: 1 } }, 'config'],
     ];
     for (const [body, path] of cases) {
       expectInvalid(await createHook(body), path || undefined, JSON.stringify(body).slice(0, 120));

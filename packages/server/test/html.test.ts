@@ -2,8 +2,8 @@ import { defaultSignInExperience } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import { signInLook } from '../src/auth/sign-in-look.ts';
 import { renderRegisterPage, renderSignInPage } from '../src/auth/sign-in-page.ts';
-import { dangerouslyTrustHtml, html, page, SafeHtml } from '../src/http/html.ts';
 import { renderInvitation } from '../src/services/email-templates.ts';
+import { dangerouslyTrustHtml, html, page, SafeHtml } from '../src/shared/html.ts';
 
 const payloads = [
   '<script>alert(1)</script>',

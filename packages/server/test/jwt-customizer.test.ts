@@ -110,7 +110,6 @@ describe('the custom JWT API', () => {
       { script, environmentVariables: { 'BAD NAME': 'x' } },
       { script, environmentVariables: { A: 42 } },
       { script, blockIssuanceOnError: 'yes' },
-      { script, unknown: true },
       { script: 'x'.repeat(64_001) },
       { environmentVariables: {} },
     ]) {

@@ -147,7 +147,8 @@ describe('organization application roles', () => {
       method: 'POST',
       body: { applicationIds: [outsider], organizationRoleIds: [sync] },
     });
-    expect(notIn.json).toMatchObject({ code: 'organization.require_membership', data: { ids: [outsider] } });
+    expect(notIn.status).toBe(422);
+    expect(notIn.json).toMatchObject({ code: 'entity.relation_foreign_key_not_found', data: { ids: [outsider] } });
     const outsiderRoles = await t.call(`/api/organizations/${org}/applications/${outsider}/roles`);
     expect(outsiderRoles.status, 'an app outside the organization holds no roles (reference)').toBe(422);
     expect(outsiderRoles.json.code).toBe('organization.require_membership');

@@ -105,9 +105,7 @@ describe('organizations API', () => {
       [{ name: 'ok', color: { primaryColor: '#12345' } }, 'color.primaryColor'],
       [{ name: 'ok', branding: { logoUrl: 'javascript:alert(1)' } }, 'branding.logoUrl'],
       [{ name: 'ok', branding: { logoUrl: 'not a url' } }, 'branding.logoUrl'],
-      [{ name: 'ok', branding: { banner: 'https://x.example.com/a.png' } }, 'branding'],
       [{ name: 'ok', customCss: 'x'.repeat(64 * 1024 + 1) }, 'customCss'],
-      [{ name: 'ok', id: 'chosen-id' }, ''],
     ];
     for (const [body, path] of cases)
       expectInvalid(await createOrganization(body), path, JSON.stringify(body).slice(0, 80));

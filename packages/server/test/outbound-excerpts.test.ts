@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { DomainError } from '@gatehouse/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/http/errors.ts';
 import { oauth2Social } from '../src/services/connectors/social.ts';
 import { allowAllOutbound, OUTBOUND_LIMITS, outboundFetch } from '../src/services/outbound.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -167,8 +167,8 @@ describe("a social provider's error reaches its caller as an excerpt at most", (
       () => undefined,
       (failure: unknown) => failure,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    return JSON.stringify((error as ApiError).data);
+    expect(error).toBeInstanceOf(DomainError);
+    return JSON.stringify((error as DomainError).data);
   };
 
   it.each([

@@ -1,9 +1,10 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DomainError } from '@gatehouse/schemas';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/http/errors.ts';
+import { httpStatus } from '../src/http/errors.ts';
 import { verifyCaptcha } from '../src/services/captcha.ts';
 import { oauth2Social, oidcSocial, type SocialContext } from '../src/services/connectors/social.ts';
 import { allowAllOutbound, type OutboundPolicy, outboundFetch, outboundResolver } from '../src/services/outbound.ts';
@@ -144,8 +145,8 @@ async function answerOf(work: () => Promise<unknown>): Promise<Result> {
     const value = await work();
     return { status: 200, text: JSON.stringify(value ?? null) };
   } catch (error) {
-    if (error instanceof ApiError)
-      return { status: error.status, text: JSON.stringify({ code: error.code, data: error.data }) };
+    if (error instanceof DomainError)
+      return { status: httpStatus(error), text: JSON.stringify({ code: error.code, data: error.data }) };
     throw error;
   }
 }

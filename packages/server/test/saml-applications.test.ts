@@ -117,7 +117,6 @@ describe('SAML applications', () => {
     for (const [body, path] of [
       [{}, 'name'],
       [{ name: '' }, 'name'],
-      [{ name: 'x', type: 'SAML' }, ''],
       [{ name: 'x', acsUrl: { binding: 'SOAP', url: 'https://sp.example.com/acs' } }, 'acsUrl.binding'],
       [{ name: 'x', acsUrl: { binding: 'HTTP-POST', url: 'ftp://sp.example.com/acs' } }, 'acsUrl.url'],
       [{ name: 'x', nameIdFormat: 'email' }, 'nameIdFormat'],

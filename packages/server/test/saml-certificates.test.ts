@@ -91,7 +91,7 @@ describe('SAML signing certificates', () => {
 
   it('rejects bad input with 400 and saves nothing', async () => {
     const id = await samlApp();
-    for (const body of [{ lifeSpanInYears: 0 }, { lifeSpanInYears: 1001 }, { lifeSpanInYears: 1.5 }, { other: 1 }]) {
+    for (const body of [{ lifeSpanInYears: 0 }, { lifeSpanInYears: 1001 }, { lifeSpanInYears: 1.5 }]) {
       const response = await t.call(`/api/saml-applications/${id}/secrets`, { method: 'POST', body });
       expectInvalid(response, undefined, JSON.stringify(body));
     }

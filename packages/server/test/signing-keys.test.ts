@@ -175,8 +175,8 @@ describe('OIDC keys API', () => {
     );
     expectInvalid(
       await t.call(`${cookieKeys}/rotate`, { method: 'POST', body: { rotationGracePeriod: 10 } }),
-      undefined,
-      'unknown field',
+      'rotationGracePeriod',
+      'a grace period, refused rather than ignored',
     );
     expect((await list(privateKeys)).length, 'nothing rotated').toBe(1);
   });

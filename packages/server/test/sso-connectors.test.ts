@@ -532,7 +532,6 @@ describe('IdP-initiated sign-in settings', () => {
           'guard.invalid_input',
           'clientIdpInitiatedAuthCallbackUri',
         ],
-        [saml, { ...good, unknown: true }, 400, 'guard.invalid_input'],
         [saml, { ...good, defaultApplicationId: 'no-such-app' }, 422, 'entity.relation_foreign_key_not_found'],
         ['no-such-connector', good, 404, 'entity.not_exists_with_id'],
       ];

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DomainError } from '@gatehouse/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/http/errors.ts';
 import { allowAllOutbound, outboundFetch } from '../src/services/outbound.ts';
 import { certificateBase64, generateSamlCertificate } from '../src/services/saml-certificates.ts';
 import {
@@ -49,13 +49,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 describe('enterprise SSO: reading the IdP', () => {
@@ -88,9 +88,9 @@ describe('enterprise SSO: reading the IdP', () => {
       } catch (error) {
         caught = error;
       }
-      expect(caught, xml).toBeInstanceOf(ApiError);
-      expect((caught as ApiError).code).toBe('connector.invalid_metadata');
-      expect(JSON.stringify((caught as ApiError).data)).toMatch(words);
+      expect(caught, xml).toBeInstanceOf(DomainError);
+      expect((caught as DomainError).code).toBe('connector.invalid_metadata');
+      expect(JSON.stringify((caught as DomainError).data)).toMatch(words);
     }
   });
 

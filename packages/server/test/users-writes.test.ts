@@ -74,7 +74,6 @@ describe('update users', () => {
       [{ primaryPhone: 'abc' }, 'primaryPhone'],
       [{ avatar: 'ftp://example.com/a.png' }, 'avatar'],
       [{ customData: 'text' }, 'customData'],
-      [{ profile: { unknown: 'x' } }, 'profile'],
       [{ password: 'Sneaky-Password-1' }, ''],
       [{ isSuspended: true }, ''],
     ] as const) {

@@ -74,7 +74,7 @@ describe('the write path', () => {
         return { result: row, entity: { type: 'Role', id: row.id }, before: null, after: null };
       },
     );
-    await expect(attempt).rejects.toMatchObject({ status: 422, code: 'role.name_in_use' });
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', code: 'role.name_in_use' });
     expect(await counts()).toEqual(before);
   });
 
@@ -86,7 +86,7 @@ describe('the write path', () => {
         ran = true;
         return { result: null, entity: { type: 'Role', id: 'x' }, before: null, after: null };
       }),
-    ).rejects.toMatchObject({ status: 400, code: 'guard.invalid_input' });
+    ).rejects.toMatchObject({ kind: 'invalid', code: 'guard.invalid_input' });
     expect(ran).toBe(false);
     expect(await counts()).toEqual(before);
   });

@@ -72,7 +72,7 @@ export function useCreateOrganizationRole() {
       requestJson(api.path('/organization-roles'), organizationRoleSchema, { method: 'POST', json: role }),
     onSuccess: () => invalidate(),
     // Shown on the name field instead of a toast.
-    meta: { silenceErrorCodes: ['organization_role.name_in_use'] },
+    meta: { silenceErrorCodes: ['entity.unique_integrity_violation'] },
   });
 }
 
@@ -86,7 +86,7 @@ export function useUpdateOrganizationRole(id: string) {
         json: patch,
       }),
     onSuccess: () => invalidate(),
-    meta: { silenceErrorCodes: ['organization_role.name_in_use'] },
+    meta: { silenceErrorCodes: ['entity.unique_integrity_violation'] },
   });
 }
 
@@ -213,7 +213,7 @@ export function useCreateOrganizationScope() {
     mutationFn: (scope: OrganizationScopeCreate) =>
       requestJson(api.path('/organization-scopes'), organizationScopeSchema, { method: 'POST', json: scope }),
     onSuccess: () => invalidate(),
-    meta: { silenceErrorCodes: ['organization_scope.name_in_use'] },
+    meta: { silenceErrorCodes: ['entity.unique_integrity_violation'] },
   });
 }
 

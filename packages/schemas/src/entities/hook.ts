@@ -150,6 +150,23 @@ export type HookPatch = z.infer<typeof hookPatchSchema>;
 export const hookAttemptErrorKinds = ['timeout', 'refused', 'blocked', 'network', 'interrupted'] as const;
 export type HookAttemptErrorKind = (typeof hookAttemptErrorKinds)[number];
 
+/**
+ * An attempt as the reference's audit-log entry of it (`TriggerHook.<event>`): the fields its clients read from `GET
+ * /hooks/{id}/recent-logs`, beside Gatehouse's own.
+ */
+export const hookLogPayloadSchema = z.object({
+  key: z.string(),
+  result: z.enum(['Success', 'Error']),
+  hookId: idSchema,
+  hookRequest: z.object({ body: z.unknown().meta({ description: 'The body sent (parsed JSON).' }) }),
+  response: z
+    .object({ statusCode: z.number().int(), body: z.unknown() })
+    .optional()
+    .meta({ description: 'What the endpoint answered (absent without an answer); the body parsed when it is JSON.' }),
+  error: z.string().optional(),
+});
+export type HookLogPayload = z.infer<typeof hookLogPayloadSchema>;
+
 /** One delivery attempt as the recent-requests list and detail show it. */
 export const hookLogSchema = z.object({
   id: idSchema,
@@ -174,12 +191,33 @@ export const hookLogSchema = z.object({
   replayOf: z.string().nullable(),
   success: z.boolean(),
   createdAt: z.number().int(),
+  key: z.string().meta({ description: "The reference's log key of the attempt: `TriggerHook.<event>`." }),
+  payload: hookLogPayloadSchema,
 });
 export type HookLog = z.infer<typeof hookLogSchema>;
+
+/** The reference's log key of a webhook attempt. */
+export const hookLogKey = (event: string) => `TriggerHook.${event}`;
+
+const epochMs = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a time in epoch milliseconds')
+  .transform(Number);
 
 export const hookLogsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(['success', 'failed']).optional().meta({ description: 'Only successful (2xx) or failed attempts.' }),
   event: hookEventSchema.optional().meta({ description: 'Only attempts of this event.' }),
+  logKey: z
+    .string()
+    .max(128)
+    .optional()
+    .meta({ description: 'Only attempts with this reference log key (`TriggerHook.<event>`).' }),
+  start_time: epochMs.optional().meta({ description: 'Only attempts at or after this time (epoch ms).' }),
+  end_time: epochMs.optional().meta({ description: 'Only attempts before this time (epoch ms).' }),
+  enableCap: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: 'Stop counting at 10,000 (`Total-Number-Is-Capped: true` beyond).' }),
 });
 
 /** The answer of POST /hooks/{id}/test: what the endpoint did with a sample payload. */

@@ -2,9 +2,12 @@ import { z } from 'zod';
 
 export const logResults = ['Success', 'Error'] as const;
 
-/** Who made a change: a signed-in user or a machine-to-machine application. */
+/**
+ * Who made a change: a signed-in user, a machine-to-machine application, Gatehouse itself (`system`), or a SCIM
+ * provisioning connection (`scim`: its id, and its name then in `name`; docs/areas/scim.md).
+ */
 export const actorSchema = z.object({
-  type: z.enum(['user', 'application', 'system']),
+  type: z.enum(['user', 'application', 'system', 'scim']),
   id: z.string(),
   /**
    * The name the actor went by then, when the request said: a console admin's, from their access token (the tenant

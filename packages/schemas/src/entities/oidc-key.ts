@@ -32,5 +32,17 @@ export type OidcKey = z.infer<typeof oidcKeySchema>;
 export const oidcKeyRotateSchema = z.strictObject({
   /** Private keys only; the current key's family when omitted. */
   signingKeyAlgorithm: z.enum(signingKeyAlgorithms).optional(),
+  /**
+   * The reference's delay before the new key signs. Refused, not ignored: the new key is current at once (the previous
+   * one stays published), and a client that asked for a delay must not believe it got one (README, differences).
+   */
+  // `z.never()` has no OpenAPI form (the document failed to build): any value given is refused by the refinement.
+  rotationGracePeriod: z
+    .unknown()
+    .refine((value) => value === undefined, {
+      error: 'The new key is current at once: a grace period is not supported.',
+    })
+    .optional()
+    .meta({ description: 'Not supported: any value is refused (400).' }),
 });
 export type OidcKeyRotate = z.infer<typeof oidcKeyRotateSchema>;

@@ -3,7 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 import type { SignInLook } from './sign-in-look.ts';
 import type { SocialLink } from './sign-in-page.ts';
 import type { Senders } from './sign-in-screens.ts';

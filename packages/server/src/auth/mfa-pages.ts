@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../http/html.ts';
+import { html, type SafeHtml } from '../shared/html.ts';
 import type { SignInLook } from './sign-in-look.ts';
 import { formError, noticeHtml, page, passkeyForm, switchLink } from './sign-in-page.ts';
 

@@ -1,9 +1,14 @@
-import { ADMIN_TENANT_ID, dataPermissionOf, organizationAudience, tenantOrganizationId } from '@gatehouse/schemas';
+import {
+  ADMIN_TENANT_ID,
+  DomainError,
+  dataPermissionOf,
+  organizationAudience,
+  tenantOrganizationId,
+} from '@gatehouse/schemas';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { TenantDbs } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
 import { memberScopeNames } from '../services/organization-access.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 import type { SigningKeyStore } from './signing-keys.ts';
 import {
   tokenAudiences,
@@ -15,7 +20,7 @@ import {
 
 function bearerToken(c: Context<AppEnv>): string {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-  if (!match?.[1]) throw new ApiError(401, 'auth.unauthorized', { reason: 'missing' });
+  if (!match?.[1]) throw new DomainError('unauthorized', 'auth.unauthorized', { reason: 'missing' });
   return match[1];
 }
 
@@ -38,16 +43,16 @@ export function requireManagementToken(
     if (tenantMembers && tokenAudiences(token).includes(organizationAudience(organizationId))) {
       const auth = await verifyTenantOrganizationToken(keys, publicUrl, tenantId, token);
       const permission = dataPermissionOf(c.req.method);
-      if (!auth.scopes.has(permission)) throw new ApiError(403, 'auth.forbidden');
+      if (!auth.scopes.has(permission)) throw new DomainError('forbidden', 'auth.forbidden');
       const held = await memberScopeNames(tenantMembers.tenants.of(ADMIN_TENANT_ID), organizationId, {
         userId: auth.actor.id,
       });
-      if (!held.includes(permission)) throw new ApiError(403, 'auth.forbidden');
+      if (!held.includes(permission)) throw new DomainError('forbidden', 'auth.forbidden');
       c.set('auth', auth);
       return next();
     }
     const auth = await verifyManagementToken(keys, publicUrl, tenantId, token);
-    if (!required.every((scope) => auth.scopes.has(scope))) throw new ApiError(403, 'auth.forbidden');
+    if (!required.every((scope) => auth.scopes.has(scope))) throw new DomainError('forbidden', 'auth.forbidden');
     c.set('auth', auth);
     await next();
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@gatehouse/schemas';
-import { dangerouslyTrustHtml, html, page as htmlPage, type SafeHtml } from '../http/html.ts';
 import type { SignInKey } from '../i18n/sign-in.ts';
+import { dangerouslyTrustHtml, html, page as htmlPage, type SafeHtml } from '../shared/html.ts';
 import { productLook, type SignInLook } from './sign-in-look.ts';
 import { SIGN_IN_SCRIPT_PATH, signInScript } from './sign-in-script.ts';
 import { CARD, themeStylesheet } from './sign-in-theme.ts';

@@ -1,6 +1,6 @@
 import type { SignInExperienceSettings, SignInIdentifier } from '@gatehouse/schemas';
-import type { SafeHtml } from '../http/html.ts';
 import type { SignInKey } from '../i18n/sign-in.ts';
+import type { SafeHtml } from '../shared/html.ts';
 import type { SignInLook } from './sign-in-look.ts';
 import {
   type CaptchaWidgetView,

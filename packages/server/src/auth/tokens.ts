@@ -1,11 +1,16 @@
-import { ADMIN_TENANT_ID, CLOUD_API_RESOURCE, organizationAudience, tenantOrganizationId } from '@gatehouse/schemas';
+import {
+  ADMIN_TENANT_ID,
+  CLOUD_API_RESOURCE,
+  DomainError,
+  organizationAudience,
+  tenantOrganizationId,
+} from '@gatehouse/schemas';
 import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
-import type { AuthContext } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
+import type { AuthContext } from '../shared/app-env.ts';
 import { issuerUrl, ME_RESOURCE, managementResource } from './issuers.ts';
 import { type SigningKeyStore, VERIFICATION_ALGORITHMS } from './signing-keys.ts';
 
-const unauthorized = (reason: string) => new ApiError(401, 'auth.unauthorized', { reason });
+const unauthorized = (reason: string) => new DomainError('unauthorized', 'auth.unauthorized', { reason });
 
 /** How far the clocks of the token's signer and this server may disagree (`exp`, `nbf`, `iat`). */
 const CLOCK_SKEW_SECONDS = 5;

@@ -3,14 +3,15 @@ import {
   type CheckoutSession,
   type CheckoutSessionCreate,
   type CheckoutSessionStatus,
+  DomainError,
   generateId,
+  notFound,
   type Sku,
 } from '@gatehouse/schemas';
 import { and, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { checkoutSessions } from '../db/tables.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { availableSkus, readSubscription } from '../services/subscriptions.ts';
 import { adminTenant, requireTenantAccess } from '../services/tenants.ts';
 import { performWrite, type WriteContext } from '../services/write-path.ts';
@@ -29,7 +30,7 @@ export function isConsoleOrigin(url: string, publicUrl: string): boolean {
 }
 
 export function assertConsoleCallback(url: string, publicUrl: string): void {
-  if (!isConsoleOrigin(url, publicUrl)) throw new ApiError(400, 'checkout.invalid_callback_url');
+  if (!isConsoleOrigin(url, publicUrl)) throw new DomainError('invalid', 'checkout.invalid_callback_url');
 }
 
 export const toCheckoutSession = (row: CheckoutSessionRow): CheckoutSession => ({
@@ -72,7 +73,7 @@ export async function readOwnCheckoutSession(db: Database, id: string, userId: s
   return toCheckoutSession(await expireIfDue(db, row));
 }
 
-const unavailable = () => new ApiError(422, 'subscription.sku_not_available');
+const unavailable = () => new DomainError('unprocessable', 'subscription.sku_not_available');
 
 /**
  * Opens a checkout session. Refused: a callback off the console's origin (400), a tenant the caller may not manage
@@ -94,7 +95,7 @@ export async function openCheckoutSession(
     offered = await availableSkus(db, tenant, 'Basic');
     currentPlanId = (await readSubscription(db, tenant)).planId;
   } else {
-    if (!deps.canCreateTenant) throw new ApiError(403, 'auth.forbidden');
+    if (!deps.canCreateTenant) throw new DomainError('forbidden', 'auth.forbidden');
     offered =
       (input.tenantTag ?? 'production') === 'production' ? await availableSkus(db, { tag: 'production' }, 'Basic') : [];
   }

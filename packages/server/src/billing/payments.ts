@@ -1,6 +1,7 @@
 import {
   type Actor,
   ADMIN_TENANT_ID,
+  DomainError,
   type DowngradeBlockedData,
   generateId,
   type Invoice,
@@ -18,7 +19,6 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { checkoutSessions, invoices, organizationUserRoles, skus, tenantSubscriptions, tenants } from '../db/tables.ts';
-import { ApiError } from '../http/errors.ts';
 import { planQuota } from '../services/quota.ts';
 import { calendarMonth, readSubscription, subscriptionUsage, toInvoice } from '../services/subscriptions.ts';
 import { adminTenant, createTenant, findTenantRow, type TenantAccess } from '../services/tenants.ts';
@@ -300,12 +300,12 @@ export async function cancelToFree(
     await lockTenantQuota(tx, tenant.id);
     const subscription = await readSubscription(tx, tenant);
     if (subscription.planId === 'Free' || subscription.planId === 'Development' || subscription.planId === 'Admin')
-      throw new ApiError(422, 'subscription.not_cancelable');
+      throw new DomainError('unprocessable', 'subscription.not_cancelable');
     const { usage } = await subscriptionUsage(tx, tenant);
     const quota = downgradeBlockers(planQuota('Free'), usage);
     if (Object.keys(quota).length) {
       const data: DowngradeBlockedData = { planId: 'Free', quota };
-      throw new ApiError(422, 'subscription.downgrade_blocked', data);
+      throw new DomainError('unprocessable', 'subscription.downgrade_blocked', data);
     }
     await provider.cancelSubscription(tenant);
     const { start, end } = calendarMonth();
@@ -353,5 +353,5 @@ export async function assertFreeTenantAllowance(tx: Database, userId: string): P
   const counted = rows
     .slice(1)
     .filter((row) => row.id !== ADMIN_TENANT_ID && row.tag === 'production' && (row.planId ?? 'Free') === 'Free');
-  if (counted.length >= MAX_FREE_TENANTS) throw new ApiError(422, 'subscription.free_tenant_limit');
+  if (counted.length >= MAX_FREE_TENANTS) throw new DomainError('unprocessable', 'subscription.free_tenant_limit');
 }

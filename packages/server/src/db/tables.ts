@@ -1,4 +1,11 @@
-import type { LogKey, OneTimeTokenContext, OneTimeTokenStatus, StoredUserLogtoConfig } from '@gatehouse/schemas';
+import type {
+  LogKey,
+  OneTimeTokenContext,
+  OneTimeTokenStatus,
+  ScimDeprovisionMode,
+  ScimGroupMapping,
+  StoredUserLogtoConfig,
+} from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -1300,6 +1307,142 @@ export const signInLockoutResets = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.account] })],
+);
+
+/**
+ * SCIM 2.0 provisioning connections (issue 45; docs/areas/scim.md): one per enterprise SSO connector, whose users the
+ * company's directory creates, changes and removes. Only the SHA-256 hash of the bearer token is kept (null once
+ * revoked); `group_mapping` says what the directory's groups grant, `deprovision` what SCIM DELETE does to a user.
+ */
+export const scimConnections = pgTable(
+  'scim_connections',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    ssoConnectorId: varchar('sso_connector_id', { length: 21 }).notNull(),
+    groupMapping: jsonb('group_mapping').$type<ScimGroupMapping>().notNull(),
+    deprovision: varchar('deprovision', { length: 16 }).$type<ScimDeprovisionMode>().notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }),
+    tokenCreatedAt: timestamp('token_created_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'scim_connections_sso_connectors_fk',
+      columns: [t.tenantId, t.ssoConnectorId],
+      foreignColumns: [ssoConnectors.tenantId, ssoConnectors.id],
+    }).onDelete('cascade'),
+    uniqueIndex('scim_connections_sso_connector_unique').on(t.tenantId, t.ssoConnectorId),
+    uniqueIndex('scim_connections_token_hash').on(t.tenantId, t.tokenHash),
+  ],
+);
+
+/**
+ * The users a SCIM connection provisioned: the account (`user_id`), the directory's `userName` and `externalId`, and
+ * the SCIM resource as last written (canonical attribute names; `active` is the account's suspension). A user
+ * belongs to at most one connection. `deleted_at` marks a user the directory deleted while the connection suspends
+ * instead of deleting: gone from SCIM's view, revived by a new POST of the same userName or email.
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    tenantId: tenantId(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    connectionId: varchar('connection_id', { length: 21 }).notNull(),
+    userName: varchar('user_name', { length: 256 }).notNull(),
+    externalId: varchar('external_id', { length: 256 }),
+    resource: jsonb('resource').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'scim_users_scim_connections_fk',
+      columns: [t.tenantId, t.connectionId],
+      foreignColumns: [scimConnections.tenantId, scimConnections.id],
+    }).onDelete('cascade'),
+    uniqueIndex('scim_users_user_name_unique').on(t.tenantId, t.connectionId, sql`lower(${t.userName})`),
+    index('scim_users_external_id').on(t.tenantId, t.connectionId, t.externalId),
+    index('scim_users_created_at').on(t.tenantId, t.connectionId, t.createdAt, t.userId),
+  ],
+);
+
+/** The groups a SCIM connection provisioned. Display names need not be unique (Entra ID's are not). */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    tenantId: tenantId(),
+    id: varchar('id', { length: 21 }).notNull(),
+    connectionId: varchar('connection_id', { length: 21 }).notNull(),
+    displayName: varchar('display_name', { length: 256 }).notNull(),
+    externalId: varchar('external_id', { length: 256 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'scim_groups_scim_connections_fk',
+      columns: [t.tenantId, t.connectionId],
+      foreignColumns: [scimConnections.tenantId, scimConnections.id],
+    }).onDelete('cascade'),
+    index('scim_groups_created_at').on(t.tenantId, t.connectionId, t.createdAt, t.id),
+    index('scim_groups_display_name').on(t.tenantId, t.connectionId, sql`lower(${t.displayName})`),
+  ],
+);
+
+/** Members of a SCIM group: users of the same connection (a user the connection lets go leaves its groups). */
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    tenantId: tenantId(),
+    groupId: varchar('group_id', { length: 21 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.groupId, t.userId] }),
+    foreignKey({
+      name: 'scim_group_members_scim_groups_fk',
+      columns: [t.tenantId, t.groupId],
+      foreignColumns: [scimGroups.tenantId, scimGroups.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'scim_group_members_scim_users_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [scimUsers.tenantId, scimUsers.userId],
+    }).onDelete('cascade'),
+    index('scim_group_members_user').on(t.tenantId, t.userId),
+  ],
+);
+
+/** A connection's last SCIM requests (at most SCIM_REQUEST_LOG_SIZE each; older ones are pruned as new ones come). */
+export const scimRequests = pgTable(
+  'scim_requests',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    connectionId: varchar('connection_id', { length: 21 }).notNull(),
+    method: varchar('method', { length: 8 }).notNull(),
+    path: varchar('path', { length: 512 }).notNull(),
+    status: smallint('status').notNull(),
+    scimType: varchar('scim_type', { length: 32 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'scim_requests_scim_connections_fk',
+      columns: [t.tenantId, t.connectionId],
+      foreignColumns: [scimConnections.tenantId, scimConnections.id],
+    }).onDelete('cascade'),
+    index('scim_requests_connection').on(t.tenantId, t.connectionId, t.id.desc().nullsFirst()),
+  ],
 );
 
 export const schema = {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,4 +1,10 @@
-import { paginationQuerySchema } from '@gatehouse/schemas';
+import {
+  entitySearchFields,
+  paginationQuerySchema,
+  searchSyntaxCheck,
+  searchSyntaxShape,
+  userSearchFields,
+} from '@gatehouse/schemas';
 import { z } from 'zod';
 
 /** Path parameters shared by several route modules (relation routes nest under their owner's path). */
@@ -14,3 +20,18 @@ export const userIdPathSchema = pathIdSchema;
 export const userIdParams = z.object({ userId: userIdPathSchema });
 /** `search` over a relation's list (substring, any case). */
 export const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });
+
+/**
+ * A list of roles, scopes or applications with the reference's search syntax (`search`, `search.id|name|description`,
+ * `mode`, `joint`, `isCaseSensitive`); its condition is `fieldSearchCondition` (services/field-search.ts).
+ */
+export const entitySearchQuery = paginationQuerySchema
+  .extend(searchSyntaxShape(entitySearchFields, 'Substring of id, name or description.'))
+  .loose()
+  .superRefine(searchSyntaxCheck(entitySearchFields));
+
+/** A list of users (a role's) with the reference's search syntax over the users' search fields. */
+export const userSearchQuery = paginationQuerySchema
+  .extend(searchSyntaxShape(userSearchFields, 'Substring of id, email, phone, username or name.'))
+  .loose()
+  .superRefine(searchSyntaxCheck(userSearchFields));

@@ -1,23 +1,30 @@
 import { keywordQuerySchema, organizationRoleSchema, organizationScopeSchema, roleSchema } from '@gatehouse/schemas';
 import { asc, desc } from 'drizzle-orm';
+import type { z } from 'zod';
 import { organizationRoles, organizationScopes, roles } from '../db/tables.ts';
-import { toOrganizationRole, toOrganizationScope } from '../services/organizations.ts';
+import { fieldSearchCondition } from '../services/field-search.ts';
+import { keywordCondition, toOrganizationRole, toOrganizationScope } from '../services/organizations.ts';
 import { toRole } from '../services/roles.ts';
-import { searchQuery } from './params.ts';
+import { entitySearchQuery } from './params.ts';
+
+/** The keyword of a list's query (`q` or `search`). */
+type KeywordQuery = { q?: string | undefined; search?: string | undefined };
 
 /**
  * Related entities that several relations list alike (a `list` declaration spreads one and adds its
  * summary): the table, what `q`/`search` matches, the order, and the answered shape.
  */
 
-/** Roles, newest first (a user's, an application's). */
+/** Roles, newest first (a user's, an application's), with the reference's search syntax. */
 export const roleRows = {
-  query: searchQuery,
+  query: entitySearchQuery,
+  searchSyntax: true,
   item: roleSchema,
   page: 'A page of roles, newest first.',
   related: roles,
   id: roles.id,
-  search: [roles.id, roles.name, roles.description],
+  search: (query: z.output<typeof entitySearchQuery>) =>
+    fieldSearchCondition(query, { id: roles.id, name: roles.name, description: roles.description }),
   orderBy: [desc(roles.createdAt), desc(roles.id)],
   toApi: (_tenant: unknown, rows: (typeof roles.$inferSelect)[]) => rows.map(toRole),
 };
@@ -29,7 +36,7 @@ export const organizationRoleRows = {
   page: 'A page of roles, by name.',
   related: organizationRoles,
   id: organizationRoles.id,
-  search: [organizationRoles.name],
+  search: (query: KeywordQuery) => keywordCondition(query, [organizationRoles.name]),
   orderBy: [asc(organizationRoles.name)],
   toApi: (_tenant: unknown, rows: (typeof organizationRoles.$inferSelect)[]) => rows.map(toOrganizationRole),
 };
@@ -41,7 +48,7 @@ export const organizationScopeRows = {
   page: 'A page of organization permissions, by name.',
   related: organizationScopes,
   id: organizationScopes.id,
-  search: [organizationScopes.name],
+  search: (query: KeywordQuery) => keywordCondition(query, [organizationScopes.name]),
   orderBy: [asc(organizationScopes.name)],
   toApi: (_tenant: unknown, rows: (typeof organizationScopes.$inferSelect)[]) => rows.map(toOrganizationScope),
 };

@@ -1,4 +1,4 @@
-import type { ErrorCode, PaginationQuery } from '@gatehouse/schemas';
+import { DomainError, type ErrorCode, type PaginationQuery, rowNotFound } from '@gatehouse/schemas';
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -8,7 +8,6 @@ import type { Config } from '../config.ts';
 import { allOf } from '../db/conditions.ts';
 import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
 import type { IdSet } from '../services/organization-relations.ts';
-import { keywordCondition } from '../services/organizations.ts';
 import {
   changeRelation,
   inRelation,
@@ -16,8 +15,7 @@ import {
   type RelationResult,
   type RelationState,
 } from '../services/relations.ts';
-import type { AppEnv } from './context.ts';
-import { ApiError, rowNotFound } from './errors.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 import {
   createRouter,
   type errorResponse,
@@ -29,6 +27,7 @@ import {
   notFoundResponse,
   optionalPaginatedHeaders,
   paginatedHeaders,
+  searchSyntaxHook,
 } from './route-kit.ts';
 import { writeContext } from './write-context.ts';
 
@@ -37,7 +36,7 @@ import { writeContext } from './write-context.ts';
  * params, the related entity and the link rows, it mounts under `path`
  *   GET    path              list the related rows (pagination, `q`/`search`), 404 without the owner
  *   POST   path              add many (201)
- *   PUT    path              replace the set (204, or 200 with an answer)
+ *   PUT    path              replace the set (204, or 200 with an answer or as the reference's empty 200)
  *   DELETE path/{item}       remove one (204, 404 when not linked)
  * with their OpenAPI. Every write takes {@link changeRelation}: one transaction, audit entry and events.
  * The domain rules (which ids are acceptable, 404/422) are the declaration's `accept`, from the services.
@@ -59,8 +58,17 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   related: R;
   /** The related table's id column (what the link rows point at). */
   id: PgColumn;
-  /** The columns `q`/`search` matches (substring, any case). */
-  search: PgColumn[];
+  /**
+   * The condition of the keyword (`q` or `search`, or the reference's search syntax), or undefined without one; given by
+   * the route that mounts the list (a service's condition over the columns it matches), so this generic router knows
+   * no domain.
+   */
+  search: (query: z.output<Q>) => SQL | undefined;
+  /**
+   * The query takes the reference's search syntax (`search.<field>`, `mode`, `joint`, …): its syntax errors answer 400
+   * `request.invalid_input`, as the reference's search parser does (`searchSyntaxHook`).
+   */
+  searchSyntax?: boolean;
   orderBy: SQL[];
   /** The rows to list when they are not simply the linked ones (e.g. a filter by role); undefined: the linked ones. */
   rows?: (tenant: TenantDb, params: P, query: z.output<Q>) => SQL | undefined;
@@ -95,6 +103,11 @@ export type RelationWriteRoute<P, O, S, B extends z.ZodType> = {
     config: Config;
   }) => Promise<readonly string[]>;
   answer: Answer<S, z.output<B>, P>;
+  /**
+   * The status of an empty replace answer: 204 unless the reference answers 200 without a body (its `PUT
+   * /users/{id}/roles` and `/applications/{id}/roles`).
+   */
+  emptyStatus?: 200 | 204;
   errors: ErrorAnswers;
 };
 
@@ -208,13 +221,14 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
       ...list.errors,
     },
   });
-  mount<{ param: z.output<PS>; query: z.output<Q> }>(router, route, async (c) => {
+  const hook = list.searchSyntax ? searchSyntaxHook : undefined;
+  mount<{ param: z.output<PS>; query: z.output<Q> }>(router, route, hook, async (c) => {
     const params = c.req.valid('param');
     const query = c.req.valid('query');
     const tenant = c.get('tenant');
     await def.owner(tenant, params);
     const rows = list.rows?.(tenant, params, query) ?? linked(tenant, list.id, def, params);
-    const search = keywordCondition(query, list.search);
+    const search = list.search(query);
     const readList = list.pagination === 'optional' ? listOptionalPage : listPage;
     const page = await readList(c, list.related, query, {
       where: search ? allOf(rows, search) : rows,
@@ -233,7 +247,7 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
   op: RelationWriteRoute<z.output<PS>, O, S, z.ZodType>,
 ): void {
   const { answer } = op;
-  const status = kind === 'add' ? 201 : typeof answer === 'string' ? 204 : 200;
+  const status = kind === 'add' ? 201 : typeof answer === 'string' ? (op.emptyStatus ?? 204) : 200;
   const route = createRoute({
     method: kind === 'add' ? 'post' : 'put',
     path: def.path,
@@ -247,7 +261,7 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
     },
   });
   const exists = kind === 'add' ? def.add?.exists : undefined;
-  mount<{ param: z.output<PS>; json: unknown }>(router, route, async (c) => {
+  mount<{ param: z.output<PS>; json: unknown }>(router, route, undefined, async (c) => {
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const config = c.get('config');
@@ -255,7 +269,7 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
       const ids = await op.accept({ tx, owner, body, params, config });
       return kind === 'add' ? { kind, ids, exists } : { kind, ids };
     });
-    if (typeof answer === 'string') return c.body(null, status as 201 | 204);
+    if (typeof answer === 'string') return c.body(null, status as 200 | 201 | 204);
     const answered = await answer.of(result, body, { tenant: c.get('tenant'), params });
     return c.json(answered as object, status as 201 | 200);
   });
@@ -276,12 +290,12 @@ function mountRemove<PS extends ParamsSchema, O, T extends TenantTable, S extend
     request: { params: def.params.extend({ [remove.param]: remove.schema }) },
     responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse, ...remove.errors },
   });
-  mount<{ param: z.output<PS> & Record<string, string> }>(router, route, async (c) => {
+  mount<{ param: z.output<PS> & Record<string, string> }>(router, route, undefined, async (c) => {
     const params = c.req.valid('param');
     const id = params[remove.param] as string;
     await changeRelation(writeContext(c), relation, params, async () => ({ kind: 'remove', id })).catch(
       (error: unknown) => {
-        const ownerMissing = error instanceof ApiError && error.code === 'entity.not_exists_with_id';
+        const ownerMissing = error instanceof DomainError && error.code === 'entity.not_exists_with_id';
         throw ownerMissing && !remove.findsOwner ? rowNotFound() : error;
       },
     );
@@ -309,7 +323,9 @@ function linked<P, T extends TenantTable>(
 function mount<Out extends Input['out']>(
   router: OpenAPIHono<AppEnv>,
   route: RouteConfig,
+  hook: typeof searchSyntaxHook | undefined,
   handler: (c: Context<AppEnv, string, { out: Out }>) => Promise<Response>,
 ): void {
-  router.openapi(route, handler as never);
+  if (hook) router.openapi(route, handler as never, hook as never);
+  else router.openapi(route, handler as never);
 }

@@ -1,17 +1,19 @@
 import {
   DEFAULT_PAGE_SIZE,
   errorBodySchema,
+  invalidFields,
   type PaginationQuery,
   TOTAL_NUMBER_HEADER,
   TOTAL_NUMBER_IS_CAPPED_HEADER,
 } from '@gatehouse/schemas';
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { SQL } from 'drizzle-orm';
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { TenantTable } from '../db/tenant-db.ts';
-import type { AppEnv } from './context.ts';
-import { ApiError, invalidFields } from './errors.ts';
+import type { ListQuery, Page } from '../services/list-query.ts';
+import type { AppEnv } from '../shared/app-env.ts';
+import { ApiError } from './errors.ts';
+import { undeclaredKeysDropped } from './undeclared-keys.ts';
 
 const paginationFields = new Set(['page', 'page_size']);
 
@@ -27,8 +29,22 @@ function refuseInvalid(result: ValidationResult): void {
 }
 
 /** A router whose validation failures become `400 {code, message, data}` with the failing fields. */
-export function createRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalid });
+export function createRouter(options: { undeclaredKeys?: 'drop' | 'refuse' } = {}) {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalid });
+  if (options.undeclaredKeys === 'refuse') return router;
+  // The management API's routes: undeclared body keys are dropped, as the reference does (http/undeclared-keys.ts).
+  const register = router.openapi;
+  router.openapi = ((route: RouteConfig, ...rest: unknown[]) =>
+    (register as (...args: unknown[]) => unknown)(withUndeclaredKeysDropped(route), ...rest)) as typeof register;
+  return router;
+}
+
+function withUndeclaredKeysDropped(route: RouteConfig): RouteConfig {
+  const media = route.request?.body?.content?.['application/json'];
+  const schema = media && 'schema' in media ? media.schema : undefined;
+  if (!(schema instanceof z.ZodType)) return route;
+  const middleware = route.middleware === undefined ? [] : [route.middleware].flat();
+  return { ...route, middleware: [undeclaredKeysDropped(schema), ...middleware] };
 }
 
 /** The query parameters of the reference's search syntax (`search[.<field>]`, `mode[.<field>]`, `joint`, …). */
@@ -101,8 +117,6 @@ export const UNPAGINATED_ROW_LIMIT = 10_000;
 /** Whether a request of an optionally paginated list asks for every row (neither `page` nor `page_size`). */
 export const asksForAllRows = (query: PaginationQuery) => query.page === undefined && query.page_size === undefined;
 
-export type Page = { page: number; pageSize: number; limit: number; offset: number };
-
 export function toPage(query: PaginationQuery): Page {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
@@ -131,9 +145,6 @@ export function setPaginationHeaders(c: Context<AppEnv>, page: Page, total: numb
   links.push(link(lastPage, 'last'));
   c.header('Link', links.join(', '));
 }
-
-/** What a list reads: its condition and its order (services build it, listPage pages through it). */
-export type ListQuery = { where?: SQL | undefined; orderBy: SQL[] };
 
 /** One page of a tenant table with its total (exact, or capped when asked), and the pagination headers set. */
 export async function listPage<T extends TenantTable>(
@@ -180,9 +191,4 @@ export async function listOptionalPage<T extends TenantTable>(
     throw new ApiError(400, 'guard.pagination_required', { maxRows: UNPAGINATED_ROW_LIMIT });
   }
   return rows;
-}
-
-/** `search=kw` matches anywhere; `%` and `_` given by the caller (the console sends `%kw%`) are kept as wildcards. */
-export function likePattern(search: string): string {
-  return /[%_]/.test(search) ? search : `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }

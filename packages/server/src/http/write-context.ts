@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { RequestContext, WriteContext } from '../services/write-path.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 /** The write context of an authenticated management request. */
 export function writeContext(c: Context<AppEnv>): WriteContext {

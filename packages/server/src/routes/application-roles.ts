@@ -2,9 +2,7 @@ import {
   applicationRolesAssignedSchema,
   applicationRolesAssignSchema,
   applicationRolesReplaceSchema,
-  idSchema,
 } from '@gatehouse/schemas';
-import { z } from 'zod';
 import { idParams, pathIdSchema } from '../http/params.ts';
 import { roleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
@@ -24,7 +22,7 @@ const assignmentErrors = {
     'No such application (`entity.not_exists_with_id`) or a role id does not exist (`entity.not_exists_with_id`, data.ids).',
   ),
   422: errorResponse(
-    'The application is not machine-to-machine (`application.invalid_type`) or a role is not (`role.invalid_type`, data.ids).',
+    'The application is not machine-to-machine (`application.invalid_type`) or a role is not (`application.invalid_role_type`, data.ids).',
   ),
 };
 
@@ -60,11 +58,9 @@ export const applicationRolesRoutes = relationRoutes({
     summary: "Replace a machine-to-machine application's roles (an empty list removes them all)",
     body: applicationRolesReplaceSchema,
     accept: idsIn('roleIds', assertRolesForApplication),
-    answer: {
-      schema: z.object({ roleIds: z.array(idSchema) }),
-      description: "The application's roles now.",
-      of: (_result, body) => ({ roleIds: body.roleIds }),
-    },
+    // As the reference: 200 without a body.
+    answer: 'Replaced.',
+    emptyStatus: 200,
     errors: assignmentErrors,
   },
   remove: {

@@ -5,8 +5,11 @@ import {
   applicationPatchFields,
   applicationSchema,
   applicationTypes,
+  entitySearchFields,
   idSchema,
   paginationQuerySchema,
+  searchSyntaxCheck,
+  searchSyntaxShape,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -21,13 +24,13 @@ import {
   listOptionalPage,
   notFoundResponse,
   optionalPaginatedHeaders,
+  searchSyntaxHook,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as applicationService from '../services/applications.ts';
 
 const tags = ['Applications'];
 const idParams = z.object({ id: pathIdSchema });
-const searchQuery = paginationQuerySchema.extend({ search: z.string().max(256).optional() });
 const typeEnum = z.enum(applicationTypes);
 
 const unprocessable = {
@@ -41,21 +44,28 @@ const listApplications = createRoute({
   path: '/applications',
   tags,
   summary: 'List applications',
+  description:
+    "The reference's search syntax: `search` matches a substring of id, name or description (any case); " +
+    '`search.<field>`, `mode[.<field>]`, `joint` and `isCaseSensitive` as on `GET /users`.',
   request: {
-    query: searchQuery.extend({
-      types: z
-        .union([typeEnum, z.array(typeEnum)])
-        .optional()
-        .meta({ description: 'Only these types; repeat the parameter for several.' }),
-      isThirdParty: z.enum(['true', 'false']).optional(),
-      excludeRoleId: idSchema.optional().meta({ description: 'Leave out applications holding this role.' }),
-      excludeOrganizationId: z
-        .string()
-        .min(1)
-        .max(32)
-        .optional()
-        .meta({ description: 'Leave out applications of this organization (to pick ones to add).' }),
-    }),
+    query: paginationQuerySchema
+      .extend({
+        ...searchSyntaxShape(entitySearchFields, 'Substring of id, name or description.'),
+        types: z
+          .union([typeEnum, z.array(typeEnum)])
+          .optional()
+          .meta({ description: 'Only these types; repeat the parameter for several.' }),
+        isThirdParty: z.enum(['true', 'false']).optional(),
+        excludeRoleId: idSchema.optional().meta({ description: 'Leave out applications holding this role.' }),
+        excludeOrganizationId: z
+          .string()
+          .min(1)
+          .max(32)
+          .optional()
+          .meta({ description: 'Leave out applications of this organization (to pick ones to add).' }),
+      })
+      .loose()
+      .superRefine(searchSyntaxCheck(entitySearchFields)),
   },
   responses: {
     200: {
@@ -128,16 +138,20 @@ const patchCustomData = createRoute({
 });
 
 export const applicationsRoutes = createRouter()
-  .openapi(listApplications, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listOptionalPage(
-      c,
-      applications,
-      query,
-      applicationService.applicationListQuery(c.get('tenant'), query),
-    );
-    return c.json(rows.map(applicationService.toApplication), 200);
-  })
+  .openapi(
+    listApplications,
+    async (c) => {
+      const query = c.req.valid('query');
+      const rows = await listOptionalPage(
+        c,
+        applications,
+        query,
+        applicationService.applicationListQuery(c.get('tenant'), query),
+      );
+      return c.json(rows.map(applicationService.toApplication), 200);
+    },
+    searchSyntaxHook,
+  )
   .openapi(createApplication, async (c) => {
     return c.json(
       await applicationService.createApplication(writeContext(c), c.get('config'), c.req.valid('json')),

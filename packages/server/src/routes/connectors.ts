@@ -64,7 +64,7 @@ const createConnector = createRoute({
     200: jsonResponse(connectorSchema, 'The new connector.'),
     ...errorResponses,
     422: errorResponse(
-      'The id is in use (`entity.unique_violation`) or no factory has that `connectorId` ' +
+      'The id is in use (`entity.unique_integrity_violation`) or no factory has that `connectorId` ' +
         '(`connector.not_found_with_connector_id`).',
     ),
   },

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.ts';
 import { createRouter, errorResponses } from '../http/route-kit.ts';
 import * as exportService from '../services/exports.ts';
 import { auditLogRetentionDays } from '../services/log-retention.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 export { EXPORT_PAGE_SIZE } from '../services/exports.ts';
 

@@ -11,6 +11,7 @@ import {
   hookTestResultSchema,
   hookTestSchema,
   idSchema,
+  TOTAL_NUMBER_IS_CAPPED_HEADER,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as hookService from '../services/hooks.ts';
+import { LOG_COUNT_CAP } from '../services/logs.ts';
 import { findHook, toHook, toHookLog } from '../services/webhooks.ts';
 
 /** Webhooks: CRUD, signing key rotation, a test send, the recent requests (24 h) and replay. */
@@ -146,9 +148,22 @@ const listLogs = createRoute({
   path: '/hooks/{id}/recent-logs',
   tags,
   summary: 'Delivery attempts of the last 24 hours, newest first',
+  description:
+    "Each attempt carries Gatehouse's fields and, as the reference's audit-log entries of webhook requests, `key` " +
+    '(`TriggerHook.<event>`) and `payload` (`result`, `hookId`, `hookRequest.body`, `response.statusCode|body`, ' +
+    "`error`). Filters: `status`, `event`, and the reference's `logKey`, `start_time` and `end_time` (epoch ms); " +
+    '`enableCap=true` stops counting at 10,000.',
   request: { params: idParams, query: hookLogsQuerySchema },
   responses: {
-    200: { ...jsonResponse(z.array(hookLogSchema), 'A page of attempts.'), headers: paginatedHeaders },
+    200: {
+      ...jsonResponse(z.array(hookLogSchema), 'A page of attempts.'),
+      headers: paginatedHeaders.extend({
+        [TOTAL_NUMBER_IS_CAPPED_HEADER]: z
+          .string()
+          .optional()
+          .meta({ description: '`true` when `enableCap=true` and more than 10,000 attempts match.' }),
+      }),
+    },
     ...errorResponses,
     ...notFoundResponse,
   },
@@ -224,7 +239,8 @@ export const hooksRoutes = createRouter()
     const { id } = c.req.valid('param');
     const query = c.req.valid('query');
     await findHook(c.get('tenant'), id);
-    const rows = await listPage(c, hookLogs, query, hookService.hookLogListQuery(id, query));
+    const countCap = query.enableCap === 'true' ? LOG_COUNT_CAP : undefined;
+    const rows = await listPage(c, hookLogs, query, { ...hookService.hookLogListQuery(id, query), countCap });
     return c.json(rows.map(toHookLog), 200);
   })
   .openapi(getLog, async (c) => {

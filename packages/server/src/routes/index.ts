@@ -27,6 +27,7 @@ import { roleRelationsRoutes } from './role-relations.ts';
 import { rolesRoutes } from './roles.ts';
 import { samlCertificatesRoutes } from './saml-application-certificates.ts';
 import { samlApplicationsRoutes } from './saml-applications.ts';
+import { scimConnectionsRoutes } from './scim-connections.ts';
 import { sentinelActivitiesRoutes } from './sentinel-activities.ts';
 import { signInExperienceRoutes } from './sign-in-experience.ts';
 import { signingKeysRoutes } from './signing-keys.ts';
@@ -85,6 +86,7 @@ export function managementRoutes() {
       .route('/', connectorsRoutes)
       .route('/', ssoConnectorsRoutes)
       .route('/', oneTimeTokensRoutes)
+      .route('/', scimConnectionsRoutes)
       .route('/', sentinelActivitiesRoutes),
   );
 }

@@ -7,9 +7,9 @@ import { signInSteps } from '../auth/steps/index.ts';
 import { createStepKit, type StepDeps } from '../auth/steps/kit.ts';
 import type { OutsideRoute, SignInStep, StepRoute } from '../auth/steps/step.ts';
 import { brandingOverlay, tenantThemeStylesheet } from '../auth/tenant-look.ts';
-import { sendHtml } from '../http/html.ts';
 import { pageInputGuard } from '../http/input-guard.ts';
 import { readSignInExperienceSettings } from '../services/sign-in-experience.ts';
+import { sendHtml } from '../shared/html.ts';
 
 /**
  * The sign-in pages oidc-provider sends users to (`/interaction/{tenantId}/{uid}` and its steps), and the addresses

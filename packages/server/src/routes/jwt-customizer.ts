@@ -11,7 +11,6 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.ts';
 import {
   createRouter,
   errorResponse,
@@ -22,6 +21,7 @@ import {
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as customizers from '../services/jwt-customizer.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 /** Custom JWT (issue 22, reference `/configs/jwt-customizer`, `/configs/id-token`; docs/custom-jwt.md). */
 

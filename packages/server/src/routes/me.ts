@@ -31,7 +31,6 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
-import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import {
   conflictResponse,
@@ -49,6 +48,7 @@ import * as meMfa from '../services/me-mfa.ts';
 import * as meSocial from '../services/me-social.ts';
 import { relyingPartyOf } from '../services/passkeys.ts';
 import type { AssetStorage } from '../services/user-assets.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 const tags = ['Me'];
 
@@ -281,7 +281,7 @@ export function meRoutes({ keys, storage }: MeDeps) {
   const currentUser = (c: Context<AppEnv>) => me.currentUser(c.get('tenant'), c.get('auth').actor.id);
   /** Console accounts' passkeys are made for the console's own host (PUBLIC_URL). */
   const relyingParty = (c: Context<AppEnv>) => relyingPartyOf(c.get('config').publicUrl, 'Gatehouse');
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(listMfa, async (c) =>
       c.json(await meMfa.listMyMfaVerifications(c.get('tenant'), c.get('auth').actor.id), 200),
     )
@@ -412,9 +412,9 @@ export function meDeletionRoutes({ keys, accountDeletion }: MeDeletionDeps) {
     const absent = () => {
       throw new ApiError(404, 'route.not_found');
     };
-    return createRouter().get('/deletion-preview', absent).delete('/', absent);
+    return createRouter({ undeclaredKeys: 'refuse' }).get('/deletion-preview', absent).delete('/', absent);
   }
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(deletionPreview, async (c) => c.json(await accountDeletion.preview(c.get('auth').actor.id), 200))
     .openapi(deleteMe, async (c) => {
       const { tenant: _admin, ...ctx } = writeContext(c);
@@ -547,9 +547,12 @@ export function meLinkedAccountsRoutes({ keys, edition }: MeLinkedAccountsDeps) 
     const absent = () => {
       throw new ApiError(404, 'route.not_found');
     };
-    return createRouter().post('/email/link/verification-code', absent).post('/email', absent).all('/social/*', absent);
+    return createRouter({ undeclaredKeys: 'refuse' })
+      .post('/email/link/verification-code', absent)
+      .post('/email', absent)
+      .all('/social/*', absent);
   }
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(linkEmailCode, async (c) => {
       const deps = { delivery: c.get('delivery'), language: c.get('language') };
       const { email } = c.req.valid('json');

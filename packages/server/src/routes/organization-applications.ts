@@ -30,6 +30,7 @@ import {
   applicationsOf,
   findOrganization,
   findOrganizationRoles,
+  keywordCondition,
 } from '../services/organizations.ts';
 import { auditOwner } from '../services/relations.ts';
 
@@ -41,7 +42,7 @@ const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Update
 const errors = {
   404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
   422: errorResponse(
-    'An id in the body does not exist (`entity.relation_foreign_key_not_found`), not machine-to-machine (`application.invalid_type`, `organization_role.invalid_type`), data.ids naming them; or not in the organization (`organization.require_membership`).',
+    'An id in the body does not exist (`entity.relation_foreign_key_not_found`), not machine-to-machine (`application.invalid_type`, `organization_role.invalid_type`), data.ids naming them; an application outside the organization is `entity.relation_foreign_key_not_found` in a bulk body, `organization.require_membership` in the path.',
   ),
 };
 
@@ -63,7 +64,7 @@ const applicationsRoutes = relationRoutes({
     page: 'A page of applications, newest first.',
     related: applications,
     id: applications.id,
-    search: [applications.id, applications.name, applications.description],
+    search: (query) => keywordCondition(query, [applications.id, applications.name, applications.description]),
     orderBy: [desc(applications.createdAt), desc(applications.id)],
     toApi: (tenant, rows, { id }) => withMemberRoles(tenant, 'applications', id, rows, toApplication),
   },
@@ -119,6 +120,7 @@ const applicationRolesRoutes = relationRoutes({
   list: {
     summary: "List an application's organization roles",
     ...organizationRoleRows,
+    pagination: 'optional',
   },
   add: {
     summary: 'Give machine-to-machine organization roles to an application of the organization',

@@ -211,7 +211,7 @@ const ssoConnectorsRoutes = relationRoutes({
     page: 'A page of connectors, by name (secrets masked).',
     related: ssoConnectors,
     id: ssoConnectors.id,
-    search: [],
+    search: () => undefined,
     orderBy: [asc(ssoConnectors.connectorName), asc(ssoConnectors.id)],
     toApi: (_tenant, rows) => rows.map(toSsoConnector),
     pagination: 'optional',

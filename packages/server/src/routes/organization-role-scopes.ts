@@ -21,6 +21,7 @@ import {
 } from '../services/organization-roles.ts';
 import {
   findOrganizationRole,
+  keywordCondition,
   type OrganizationRoleRow,
   roleResourceScopesOf,
   roleScopesOf,
@@ -98,7 +99,7 @@ const resourceScopesRoutes = relationRoutes({
     page: 'A page of API permissions, by name.',
     related: scopes,
     id: scopes.id,
-    search: [scopes.name],
+    search: (query) => keywordCondition(query, [scopes.name]),
     orderBy: [asc(scopes.name), asc(scopes.id)],
     toApi: withResource,
     pagination: 'optional',

@@ -54,7 +54,7 @@ const createRole = createRoute({
     201: jsonResponse(organizationRoleSchema, 'The new role.'),
     ...errorResponses,
     422: errorResponse(
-      'The name is taken (`organization_role.name_in_use`), a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a management API permission for a user role (`role.management_api_scope_for_user_role`).',
+      'The name is taken (`entity.unique_integrity_violation`), a scope id does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a management API permission for a user role (`role.management_api_scope_for_user_role`).',
     ),
   },
 });

@@ -31,6 +31,7 @@ import { idsOf } from '../services/organization-relations.ts';
 import {
   findOrganization,
   findOrganizationRoles,
+  keywordCondition,
   memberRolesOf,
   membersOf,
   organizationRoleIdsByName,
@@ -46,7 +47,7 @@ const organizationAudit = <S>(state: S) => auditOwner('Admin.Organization.Update
 const errors = {
   404: errorResponse('No such organization (`entity.not_exists_with_id`).'),
   422: errorResponse(
-    'An id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a role name does not (`organization.role_names_not_found`, data.names), not a member (`organization.require_membership`) or a machine-to-machine role (`organization_role.invalid_type`, data.ids).',
+    'An id in the body does not exist (`entity.relation_foreign_key_not_found`, data.ids) or a role name does not (`organization.role_names_not_found`, data.names), not a member (`entity.relation_foreign_key_not_found` in a bulk body, `organization.require_membership` in the path) or a machine-to-machine role (`organization_role.invalid_type`, data.ids).',
   ),
 };
 
@@ -70,7 +71,8 @@ const membersRoutes = relationRoutes({
     page: 'A page of members, newest users first.',
     related: users,
     id: users.id,
-    search: [users.id, users.username, users.primaryEmail, users.primaryPhone, users.name],
+    search: (query) =>
+      keywordCondition(query, [users.id, users.username, users.primaryEmail, users.primaryPhone, users.name]),
     orderBy: [desc(users.createdAt), desc(users.id)],
     rows: (tenant, { id }, { organizationRoleId }) =>
       organizationRoleId
@@ -157,6 +159,7 @@ const memberRolesRoutes = relationRoutes({
   list: {
     summary: "List a member's organization roles",
     ...organizationRoleRows,
+    pagination: 'optional',
   },
   add: {
     summary: 'Give organization roles to a member, by id and/or name (roles already held stay as they are)',
@@ -190,6 +193,7 @@ const memberScopesRoutes = relationRoutes({
     summary: "List the organization permissions a member's roles grant",
     ...organizationScopeRows,
     rows: (tenant, { id, userId }) => memberScopeCondition(tenant, id, { userId }),
+    pagination: 'optional',
   },
 });
 

@@ -12,7 +12,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { resources, scopes } from '../db/tables.ts';
-import { pathIdSchema } from '../http/params.ts';
+import { entitySearchQuery, pathIdSchema } from '../http/params.ts';
 import {
   conflictResponse,
   createRouter,
@@ -25,6 +25,7 @@ import {
   notFoundResponse,
   optionalPaginatedHeaders,
   paginatedHeaders,
+  searchSyntaxHook,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as resourceService from '../services/resources.ts';
@@ -124,7 +125,10 @@ const listScopes = createRoute({
   path: '/resources/{id}/scopes',
   tags,
   summary: 'List the scopes (permissions) of an API resource',
-  request: { params: idParams, query: searchQuery },
+  description:
+    "The reference's search syntax: `search` matches a substring of id, name or description (any case); " +
+    '`search.<field>`, `mode[.<field>]`, `joint` and `isCaseSensitive` as on `GET /users`.',
+  request: { params: idParams, query: entitySearchQuery },
   responses: {
     200: { ...jsonResponse(z.array(scopeSchema), 'A page of scopes, newest first.'), headers: paginatedHeaders },
     ...errorResponses,
@@ -201,13 +205,17 @@ export const resourcesRoutes = createRouter()
     await resourceService.deleteResource(writeContext(c), c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .openapi(listScopes, async (c) => {
-    const { id } = c.req.valid('param');
-    const query = c.req.valid('query');
-    await resourceService.findResource(c.get('tenant'), id);
-    const rows = await listPage(c, scopes, query, resourceService.scopeListQuery(id, query));
-    return c.json(rows.map(resourceService.toScope), 200);
-  })
+  .openapi(
+    listScopes,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      await resourceService.findResource(c.get('tenant'), id);
+      const rows = await listPage(c, scopes, query, resourceService.scopeListQuery(id, query));
+      return c.json(rows.map(resourceService.toScope), 200);
+    },
+    searchSyntaxHook,
+  )
   .openapi(createScope, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await resourceService.createScope(writeContext(c), c.get('config'), id, c.req.valid('json')), 201);

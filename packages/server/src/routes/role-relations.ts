@@ -12,10 +12,11 @@ import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { applications, scopes, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { idParams, pathIdSchema, searchQuery } from '../http/params.ts';
+import { entitySearchQuery, idParams, pathIdSchema, userSearchQuery } from '../http/params.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
 import { toApplication } from '../services/applications.ts';
+import { fieldSearchCondition } from '../services/field-search.ts';
 import { assertQuota } from '../services/quota.ts';
 import { auditOwner, wholeSet } from '../services/relations.ts';
 import {
@@ -32,6 +33,7 @@ import {
   toRoleUser,
   withResource,
 } from '../services/role-assignments.ts';
+import { userSearchCondition } from '../services/user-search.ts';
 
 /** A role's permissions, users and machine-to-machine applications (their other sides: user-roles, application-roles). */
 
@@ -58,12 +60,14 @@ const roleScopesRoutes = relationRoutes({
   events: async (tx, _role, _change, { id }) => [await roleScopesUpdatedEvent(tx, id)],
   list: {
     summary: 'List the permissions (scopes) of a role, with their API resource',
-    query: searchQuery,
+    query: entitySearchQuery,
+    searchSyntax: true,
     item: roleScopeSchema,
     page: 'A page of scopes, newest first.',
     related: scopes,
     id: scopes.id,
-    search: [scopes.id, scopes.name, scopes.description],
+    search: (query) =>
+      fieldSearchCondition(query, { id: scopes.id, name: scopes.name, description: scopes.description }),
     orderBy: [desc(scopes.createdAt), desc(scopes.id)],
     toApi: withResource,
     pagination: 'optional',
@@ -96,12 +100,13 @@ const roleUsersRoutes = relationRoutes({
   audit: roleAudit('userIds'),
   list: {
     summary: 'List the users holding a role',
-    query: searchQuery,
+    query: userSearchQuery,
+    searchSyntax: true,
     item: roleUserSchema,
     page: 'A page of users, newest first.',
     related: users,
     id: users.id,
-    search: [users.id, users.username, users.primaryEmail, users.primaryPhone, users.name],
+    search: userSearchCondition,
     orderBy: [desc(users.createdAt), desc(users.id)],
     toApi: (_tenant, rows) => rows.map(toRoleUser),
   },
@@ -123,12 +128,18 @@ const roleApplicationsRoutes = relationRoutes({
   audit: roleAudit('applicationIds'),
   list: {
     summary: 'List the machine-to-machine applications holding a role',
-    query: searchQuery,
+    query: entitySearchQuery,
+    searchSyntax: true,
     item: applicationSchema,
     page: 'A page of applications, newest first.',
     related: applications,
     id: applications.id,
-    search: [applications.id, applications.name, applications.description],
+    search: (query) =>
+      fieldSearchCondition(query, {
+        id: applications.id,
+        name: applications.name,
+        description: applications.description,
+      }),
     orderBy: [desc(applications.createdAt), desc(applications.id)],
     toApi: (_tenant, rows) => rows.map(toApplication),
   },

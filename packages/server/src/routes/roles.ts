@@ -1,4 +1,5 @@
 import {
+  entitySearchFields,
   idSchema,
   paginationQuerySchema,
   roleCreateSchema,
@@ -6,6 +7,8 @@ import {
   rolePatchSchema,
   roleSchema,
   roleTypes,
+  searchSyntaxCheck,
+  searchSyntaxShape,
   userIdSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
@@ -21,6 +24,7 @@ import {
   listPage,
   notFoundResponse,
   paginatedHeaders,
+  searchSyntaxHook,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as roleService from '../services/roles.ts';
@@ -33,13 +37,20 @@ const listRoles = createRoute({
   path: '/roles',
   tags,
   summary: 'List roles',
+  description:
+    "The reference's search syntax: `search` matches a substring of id, name or description (any case); " +
+    '`search.<field>` searches one field; `mode[.<field>]=exact` matches whole values; `joint=and` requires every ' +
+    'search condition; `isCaseSensitive=true`.',
   request: {
-    query: paginationQuerySchema.extend({
-      search: z.string().max(256).optional(),
-      type: z.enum(roleTypes).optional(),
-      excludeUserId: userIdSchema.optional().meta({ description: 'Leave out roles this user holds.' }),
-      excludeApplicationId: idSchema.optional().meta({ description: 'Leave out roles this application holds.' }),
-    }),
+    query: paginationQuerySchema
+      .extend({
+        ...searchSyntaxShape(entitySearchFields, 'Substring of id, name or description.'),
+        type: z.enum(roleTypes).optional(),
+        excludeUserId: userIdSchema.optional().meta({ description: 'Leave out roles this user holds.' }),
+        excludeApplicationId: idSchema.optional().meta({ description: 'Leave out roles this application holds.' }),
+      })
+      .loose()
+      .superRefine(searchSyntaxCheck(entitySearchFields)),
   },
   responses: {
     200: {
@@ -92,11 +103,15 @@ const deleteRole = createRoute({
 });
 
 export const rolesRoutes = createRouter()
-  .openapi(listRoles, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listPage(c, roles, query, roleService.roleListQuery(c.get('tenant'), query));
-    return c.json(await roleService.withCounts(c.get('tenant'), rows), 200);
-  })
+  .openapi(
+    listRoles,
+    async (c) => {
+      const query = c.req.valid('query');
+      const rows = await listPage(c, roles, query, roleService.roleListQuery(c.get('tenant'), query));
+      return c.json(await roleService.withCounts(c.get('tenant'), rows), 200);
+    },
+    searchSyntaxHook,
+  )
   .openapi(createRole, async (c) => {
     return c.json(await roleService.createRole(writeContext(c), c.get('config'), c.req.valid('json')), 200);
   })

@@ -14,7 +14,6 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { pathIdSchema } from '../http/params.ts';
 import {
@@ -35,6 +34,7 @@ import { pwnedPasswordCheck } from '../services/pwned-passwords.ts';
 import * as signInExperience from '../services/sign-in-experience.ts';
 import { createSignInPreview } from '../services/sign-in-preview.ts';
 import { findUser } from '../services/users.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 /** The sign-in experience of the tenant (`/sign-in-exp`) and its custom phrases (`/custom-phrases`), issue 20. */
 
@@ -124,17 +124,19 @@ const putPhrase = createRoute({
   summary: 'Set the custom phrases of one language',
   description:
     'The language is any well-formed BCP 47 tag (`fr`, `en-US`, `vi-VN`), stored in its canonical form; the sign-in ' +
-    'pages show a tag no built-in language serves over the fallback language. ' +
+    'pages show a tag no built-in language serves over English, as the reference. ' +
     'Keys are the sign-in page strings (nested objects are read as dotted keys: `{"rejected": {"too_short": …}}`); ' +
-    'an unknown key is `localization.invalid_translation_structure` (400).',
+    'an unknown key is `localization.invalid_translation_structure` (422). 201 whether created or replaced (reference).',
   request: {
     params: languageParams,
     body: jsonBody(z.record(z.string().max(128), z.unknown())),
   },
   responses: {
-    200: jsonResponse(customPhraseSchema, 'The phrases replaced the earlier ones.'),
-    201: jsonResponse(customPhraseSchema, 'The language has phrases now.'),
+    201: jsonResponse(customPhraseSchema, 'The language has these phrases now (created or replaced).'),
     ...errorResponses,
+    422: errorResponse(
+      'A key the sign-in pages do not have (`localization.invalid_translation_structure`, data.keys).',
+    ),
   },
 });
 
@@ -242,13 +244,14 @@ export const signInExperienceRoutes = createRouter()
   )
   .openapi(putPhrase, async (c) => {
     const { languageTag } = c.req.valid('param');
-    const { phrase, created } = await signInExperience.putCustomPhrase(
+    const { phrase } = await signInExperience.putCustomPhrase(
       writeContext(c),
       phraseTag(languageTag),
       c.req.valid('json'),
       knownPhraseKeys,
     );
-    return created ? c.json(phrase, 201) : c.json(phrase, 200);
+    // 201 whether it created or replaced the phrases, as the reference answers.
+    return c.json(phrase, 201);
   })
   .openapi(deletePhrase, async (c) => {
     await signInExperience.deleteCustomPhrase(writeContext(c), phraseTag(c.req.valid('param').languageTag));

@@ -7,10 +7,10 @@ import { PRODUCT_NAME } from '../auth/steps/kit.ts';
 import { tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
 import { applications } from '../db/tables.ts';
 import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
-import type { AppEnv } from '../http/context.ts';
-import { sendHtml } from '../http/html.ts';
 import type { MessageDelivery } from '../services/message-delivery.ts';
 import { readSignInPreview } from '../services/sign-in-preview.ts';
+import type { AppEnv } from '../shared/app-env.ts';
+import { sendHtml } from '../shared/html.ts';
 
 /**
  * The application a preview signs in to: the one asked for (`?app=`), else the tenant's first that users sign in to

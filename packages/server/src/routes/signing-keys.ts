@@ -2,10 +2,10 @@ import { type OidcKeyType, oidcKeyRotateSchema, oidcKeySchema, oidcKeyTypes } fr
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../http/context.ts';
 import { createRouter, errorResponse, errorResponses, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as oidcKeys from '../services/oidc-keys.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 const tags = ['Signing keys'];
 const keyTypeParams = z.object({

@@ -11,7 +11,6 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ssoConnectors } from '../db/tables.ts';
-import type { AppEnv } from '../http/context.ts';
 import {
   createRouter,
   errorResponse,
@@ -25,6 +24,7 @@ import {
 import { writeContext } from '../http/write-context.ts';
 import * as sso from '../services/sso-connectors.ts';
 import * as idpInitiated from '../services/sso-idp-initiated.ts';
+import type { AppEnv } from '../shared/app-env.ts';
 
 /** Enterprise SSO connectors (reference `/sso-connectors`, `/sso-connector-providers`; docs/areas/enterprise-sso.md). */
 

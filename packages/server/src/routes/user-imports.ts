@@ -1,4 +1,5 @@
 import {
+  invalidFields,
   paginationQuerySchema,
   type UserImportCreate,
   userImportCreateSchema,
@@ -8,7 +9,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { userImportJobs } from '../db/tables.ts';
-import { ApiError, invalidFields } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import {
   createRouter,
   errorResponses,

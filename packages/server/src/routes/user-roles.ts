@@ -1,5 +1,4 @@
-import { idSchema, userRolesAssignedSchema, userRolesAssignSchema, userRolesReplaceSchema } from '@gatehouse/schemas';
-import { z } from 'zod';
+import { userRolesAssignedSchema, userRolesAssignSchema, userRolesReplaceSchema } from '@gatehouse/schemas';
 import { pathIdSchema, userIdParams } from '../http/params.ts';
 import { roleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
@@ -14,7 +13,7 @@ const assignmentErrors = {
   404: errorResponse(
     'No such user (`entity.not_exists_with_id`) or a role id does not exist (`entity.not_exists_with_id`, data.ids).',
   ),
-  422: errorResponse('A machine-to-machine role cannot be given to a user (`role.invalid_type`, data.ids).'),
+  422: errorResponse('A machine-to-machine role cannot be given to a user (`user.invalid_role_type`, data.ids).'),
 };
 
 export const userRolesRoutes = relationRoutes({
@@ -48,11 +47,9 @@ export const userRolesRoutes = relationRoutes({
     summary: "Replace a user's roles (an empty list removes them all)",
     body: userRolesReplaceSchema,
     accept: idsIn('roleIds', assertRolesForUser),
-    answer: {
-      schema: z.object({ roleIds: z.array(idSchema) }),
-      description: "The user's roles now.",
-      of: ({ after }) => ({ roleIds: after.roleIds }),
-    },
+    // As the reference: 200 without a body.
+    answer: 'Replaced.',
+    emptyStatus: 200,
     errors: assignmentErrors,
   },
   remove: { summary: 'Take a role away from a user', param: 'roleId', schema: pathIdSchema },

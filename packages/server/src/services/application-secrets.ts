@@ -3,13 +3,17 @@ import {
   type ApplicationSecret,
   type ApplicationSecretCreate,
   type ApplicationType,
+  DomainError,
+  type Miss,
   maskSecret,
+  notFound,
+  nothingUpdated,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { applicationSecrets, applications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, type Miss, notFound, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { findApplication } from './role-assignments.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -121,7 +125,7 @@ export async function createApplicationSecret(
   const row = await performWrite(ctx, 'Admin.ApplicationSecret.Created', async (tx) => {
     const application = await findApplication(tx, applicationId);
     if (!confidentialTypes.includes(application.type as ApplicationType)) {
-      throw new ApiError(422, 'application.invalid_type', { type: application.type });
+      throw new DomainError('unprocessable', 'application.invalid_type', { type: application.type });
     }
     const created = await tx.insert(applicationSecrets, {
       applicationId,

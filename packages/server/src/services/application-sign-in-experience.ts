@@ -1,9 +1,8 @@
 import type { ApplicationSignInExperience, ApplicationSignInExperienceInput } from '@gatehouse/schemas';
-import { applicationSignInExperienceSchema } from '@gatehouse/schemas';
+import { applicationSignInExperienceSchema, DomainError, notFound } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { applications, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -45,7 +44,7 @@ export function putApplicationSignInExperience(
   return performWrite(ctx, 'Admin.ApplicationSignInExperience.Updated', async (tx) => {
     const app = await tx.findOne(applications, eq(applications.id, applicationId));
     if (!app) throw notFound();
-    if (!app.isThirdParty) throw new ApiError(400, 'application.third_party_application_only');
+    if (!app.isThirdParty) throw new DomainError('invalid', 'application.third_party_application_only');
     const before = await readApplicationSignInExperience(tx, applicationId);
     const stored = {
       displayName: input.displayName ?? null,

@@ -5,17 +5,20 @@ import {
   applicationCustomDataInputSchema,
   applicationPatchSchema,
   type CustomClientMetadata,
+  DomainError,
+  type EntitySearchField,
   generateId,
+  notFound,
   type OidcClientMetadata,
+  type SearchSyntaxQuery,
 } from '@gatehouse/schemas';
-import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { anyOf } from '../db/conditions.ts';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { applications, applicationsRoles, organizationApplications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
-import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import { removeApplicationSignInExperience } from './application-sign-in-experience.ts';
 import { generateClientSecret } from './client-secret.ts';
+import { fieldSearchCondition } from './field-search.ts';
+import type { ListQuery } from './list-query.ts';
 import { applicationQuotaKey, assertQuota, type QuotaDeps } from './quota.ts';
 import { notInRelation } from './relations.ts';
 import { type ApplicationRow, findApplication } from './role-assignments.ts';
@@ -42,8 +45,7 @@ export function toApplication(row: ApplicationRow): Application {
   };
 }
 
-export type ApplicationFilter = {
-  search?: string | undefined;
+export type ApplicationFilter = SearchSyntaxQuery<EntitySearchField> & {
   /** Only these types. */
   types?: ApplicationType | ApplicationType[] | undefined;
   isThirdParty?: 'true' | 'false' | undefined;
@@ -81,16 +83,13 @@ export function applicationListQuery(tenant: TenantDb, filter: ApplicationFilter
       ),
     );
   }
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    conditions.push(
-      anyOf(
-        ilike(applications.id, pattern),
-        ilike(applications.name, pattern),
-        ilike(applications.description, pattern),
-      ),
-    );
-  }
+  // The reference's search syntax over id, name and description (`search`, `search.<field>`, `mode`, `joint`, …).
+  const search = fieldSearchCondition(filter, {
+    id: applications.id,
+    name: applications.name,
+    description: applications.description,
+  });
+  if (search) conditions.push(search);
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: [desc(applications.createdAt), desc(applications.id)],
@@ -105,7 +104,7 @@ export async function getApplication(tenant: TenantDb, id: string): Promise<Appl
  * SAML applications are created, changed and deleted through `/saml-applications` only: `POST`, `PATCH` and `DELETE`
  * `/applications[/{id}]` answer 400 `application.saml.use_saml_app_api` for them, as the reference does.
  */
-const useSamlApi = () => new ApiError(400, 'application.saml.use_saml_app_api');
+const useSamlApi = () => new DomainError('invalid', 'application.saml.use_saml_app_api');
 
 /** A new OIDC application (SAML ones have their own API), within the plan's quota. */
 export function createApplication(ctx: WriteContext, deps: QuotaDeps, input: ApplicationCreate): Promise<Application> {

@@ -5,13 +5,13 @@ import {
   type CaptchaProviderPut,
   captchaConfigSchema,
   captchaSecretBinding,
+  DomainError,
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { seal, unseal } from '../db/secret-box.ts';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { secretsSentElsewhere } from './masked-secrets.ts';
 import { networkFailure, type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -72,7 +72,7 @@ const masked = (stored: Stored): CaptchaProvider => ({
 export async function getCaptchaProvider(tenant: TenantDb): Promise<CaptchaProvider> {
   const row = await tenant.findOne(tenantConfigs, eq(tenantConfigs.key, CONFIG_KEY));
   const stored = readStored(row?.value);
-  if (!stored) throw new ApiError(404, 'entity.not_exists_with_id');
+  if (!stored) throw new DomainError('not_found', 'entity.not_exists_with_id');
   return masked(stored);
 }
 
@@ -86,7 +86,7 @@ export async function putCaptchaProvider(ctx: WriteContext, body: CaptchaProvide
     let secretKey = body.config.secretKey;
     if (secretKey === CAPTCHA_SECRET_MASK) {
       if (!before || before.config.type !== body.config.type) {
-        throw new ApiError(400, 'guard.invalid_input', [
+        throw new DomainError('invalid', 'guard.invalid_input', [
           { path: 'config.secretKey', message: 'no stored secret key to keep', code: 'custom' },
         ]);
       }
@@ -98,7 +98,7 @@ export async function putCaptchaProvider(ctx: WriteContext, body: CaptchaProvide
         body.config,
         (field) => `config.${field}`,
       );
-      if (sentElsewhere.length > 0) throw new ApiError(400, 'guard.invalid_input', sentElsewhere);
+      if (sentElsewhere.length > 0) throw new DomainError('invalid', 'guard.invalid_input', sentElsewhere);
       secretKey = unseal(before.config.secretKey);
     }
     const now = Date.now();
@@ -123,7 +123,7 @@ export async function deleteCaptchaProvider(ctx: WriteContext): Promise<void> {
   await performWrite(ctx, 'Admin.CaptchaProvider.Deleted', async (tx) => {
     const row = await tx.findOne(tenantConfigs, eq(tenantConfigs.key, CONFIG_KEY));
     const before = readStored(row?.value);
-    if (!before) throw new ApiError(404, 'entity.not_exists_with_id');
+    if (!before) throw new DomainError('not_found', 'entity.not_exists_with_id');
     await tx.delete(tenantConfigs, eq(tenantConfigs.key, CONFIG_KEY));
     return {
       result: undefined,

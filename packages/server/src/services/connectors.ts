@@ -4,14 +4,16 @@ import {
   type ConnectorPatch,
   connectorConfigSchema,
   connectorSecretBinding,
+  DomainError,
   generateId,
+  invalidFields,
   type Language,
   MASKED_SECRET,
+  notFound,
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { connectors } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import { connectorFactories, connectorModule } from './connectors/registry.ts';
 import { ConnectorError } from './connectors/types.ts';
 import { renderVerificationCode } from './email-templates.ts';
@@ -30,7 +32,7 @@ type ConnectorRow = typeof connectors.$inferSelect;
 
 function moduleOf(factoryId: string) {
   const module = connectorModule(factoryId);
-  if (!module) throw new ApiError(404, 'connector.not_found');
+  if (!module) throw new DomainError('not_found', 'connector.not_found');
   return module;
 }
 
@@ -76,10 +78,10 @@ function checkedConfig(factoryId: string, config: Record<string, unknown>, store
       .map(([key, value]) => [key, value === MASKED_SECRET ? stored[key] : value]),
   );
   const parsed = connectorConfigSchema(factory.formItems).safeParse(resolved);
-  if (!parsed.success) throw new ApiError(400, 'connector.invalid_config_guard', invalidFields(parsed.error));
+  if (!parsed.success) throw new DomainError('invalid', 'connector.invalid_config_guard', invalidFields(parsed.error));
   const next = parsed.data as Record<string, unknown>;
   const refused = secretsSentElsewhere(connectorSecretBinding(factory.formItems), stored, next, config);
-  if (refused.length > 0) throw new ApiError(400, 'connector.invalid_config_guard', refused);
+  if (refused.length > 0) throw new DomainError('invalid', 'connector.invalid_config_guard', refused);
   return next;
 }
 
@@ -112,7 +114,8 @@ export async function getConnector(tenant: TenantDb, id: string): Promise<Connec
 
 export function createConnector(ctx: WriteContext, deps: QuotaDeps, input: ConnectorCreate): Promise<Connector> {
   // An unknown factory in the body is 422, as the reference answers (a path naming one stays 404).
-  if (!connectorModule(input.connectorId)) throw new ApiError(422, 'connector.not_found_with_connector_id');
+  if (!connectorModule(input.connectorId))
+    throw new DomainError('unprocessable', 'connector.not_found_with_connector_id');
   const { factory } = moduleOf(input.connectorId);
   const config = checkedConfig(input.connectorId, input.config);
   return performWrite(ctx, 'Admin.Connector.Created', async (tx) => {

@@ -7,9 +7,11 @@ import { rootCertificates } from 'node:tls';
 import {
   type Domain,
   type DomainDnsRecord,
+  DomainError,
   type DomainStatus,
   type domainCreateSchema,
   generateId,
+  notFound,
 } from '@gatehouse/schemas';
 import { count, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -18,7 +20,6 @@ import type { Config } from '../config.ts';
 import { allOf } from '../db/conditions.ts';
 import { domains } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 type DomainCreate = z.output<typeof domainCreateSchema>;
@@ -338,7 +339,7 @@ export function createDomain(
   return performWrite(ctx, 'Admin.Domain.Created', async (tx) => {
     const reason = reservedDomainReason(input.domain, new URL(publicUrl).hostname, customDomains.target);
     if (reason) {
-      throw new ApiError(400, 'guard.invalid_input', [{ path: 'domain', message: reason, code: 'custom' }]);
+      throw new DomainError('invalid', 'guard.invalid_input', [{ path: 'domain', message: reason, code: 'custom' }]);
     }
     // Two concurrent creates would each count zero: a per-tenant transaction lock serialises them. It is
     // taken in its own statement so the count below reads with a snapshot from after the lock.
@@ -346,7 +347,7 @@ export function createDomain(
       { rows: count(), locked: sql`(select 1 from pg_advisory_xact_lock(hashtext(${`domains:${tx.tenantId}`})))` },
       domains,
     );
-    if ((await tx.count(domains)) >= DOMAINS_PER_TENANT) throw new ApiError(422, 'domain.limit_reached');
+    if ((await tx.count(domains)) >= DOMAINS_PER_TENANT) throw new DomainError('unprocessable', 'domain.limit_reached');
     const created = toDomain(
       await tx.insert(domains, {
         id: generateId(),

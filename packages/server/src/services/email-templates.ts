@@ -1,5 +1,5 @@
 import type { Language } from '@gatehouse/schemas';
-import { html, type SafeHtml } from '../http/html.ts';
+import { html, type SafeHtml } from '../shared/html.ts';
 
 /**
  * The invitation email in every server language. `{organization}` and `{date}` are filled in by

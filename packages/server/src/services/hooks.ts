@@ -1,5 +1,6 @@
 import {
   type Actor,
+  DomainError,
   generateId,
   HOOK_RETRIES_DEFAULT,
   type Hook,
@@ -7,14 +8,15 @@ import {
   type HookLog,
   type HookPatch,
   type HookTestResult,
+  hookLogKey,
   hookTestSchema,
+  invalidFields,
 } from '@gatehouse/schemas';
-import { and, desc, eq, gte, ilike, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, invalidFields } from '../http/errors.ts';
-import { type ListQuery, likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from './list-query.ts';
 import type { OutboundPolicy } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { auditedHook, deliveryBody, findHook, generateSigningKey, sendOnce, toHook, toHookLog } from './webhooks.ts';
@@ -140,7 +142,7 @@ export async function testHook(
 ): Promise<HookTestResult> {
   const hook = await findHook(tenant, id);
   const input = hookTestSchema.safeParse(await readBody());
-  if (!input.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(input.error));
+  if (!input.success) throw new DomainError('invalid', 'guard.invalid_input', invalidFields(input.error));
   const { config } = input.data;
   const target = config
     ? { ...hook, config: { ...hook.config, url: config.url }, headers: config.headers ?? hook.headers }
@@ -164,27 +166,51 @@ export async function testHook(
     if (!outcome.success) {
       const code =
         outcome.responseStatus === null ? 'hook.send_test_payload_failed' : 'hook.endpoint_responded_with_error';
-      throw new ApiError(422, code, outcome);
+      throw new DomainError('unprocessable', code, outcome);
     }
   }
   return outcome as HookTestResult;
 }
 
 /** The condition and order of a hook's recent requests (the last 24 hours), newest first. */
+/**
+ * The condition and order of a hook's recent requests (the last 24 hours, newest first): Gatehouse's `status` and
+ * `event` filters, and the reference's `logKey` (`TriggerHook.<event>`; another key matches nothing) and
+ * `start_time`/`end_time` window (epoch ms, start inclusive; 400 unless start is before end, as on `GET /logs`).
+ */
 export function hookLogListQuery(
   hookId: string,
-  filter: { status?: 'success' | 'failed' | undefined; event?: string | undefined },
+  filter: {
+    status?: 'success' | 'failed' | undefined;
+    event?: string | undefined;
+    logKey?: string | undefined;
+    start_time?: number | undefined;
+    end_time?: number | undefined;
+  },
 ): ListQuery {
+  if (filter.start_time !== undefined && filter.end_time !== undefined && filter.start_time >= filter.end_time) {
+    throw new DomainError('invalid', 'guard.invalid_input', [
+      { path: 'start_time', message: 'must be before end_time', code: 'custom' },
+    ]);
+  }
   const conditions: SQL[] = [eq(hookLogs.hookId, hookId), gte(hookLogs.createdAt, new Date(Date.now() - RECENT_MS))];
   if (filter.status === 'success') conditions.push(success);
   if (filter.status === 'failed') conditions.push(anyOf(isNull(hookLogs.responseStatus), not(success)));
   if (filter.event) conditions.push(eq(hookLogs.event, filter.event));
+  if (filter.logKey !== undefined) {
+    const prefix = hookLogKey('');
+    conditions.push(
+      filter.logKey.startsWith(prefix) ? eq(hookLogs.event, filter.logKey.slice(prefix.length)) : sql`false`,
+    );
+  }
+  if (filter.start_time !== undefined) conditions.push(gte(hookLogs.createdAt, new Date(filter.start_time)));
+  if (filter.end_time !== undefined) conditions.push(lt(hookLogs.createdAt, new Date(filter.end_time)));
   return { where: and(...conditions), orderBy: [desc(hookLogs.createdAt), desc(hookLogs.id)] };
 }
 
 async function findHookLog(tenant: TenantDb, hookId: string, logId: string) {
   const row = await tenant.findOne(hookLogs, allOf(eq(hookLogs.hookId, hookId), eq(hookLogs.id, logId)));
-  if (!row) throw new ApiError(404, 'entity.not_exists_with_id');
+  if (!row) throw new DomainError('not_found', 'entity.not_exists_with_id');
   return row;
 }
 

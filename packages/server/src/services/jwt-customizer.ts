@@ -1,4 +1,5 @@
 import {
+  DomainError,
   defaultIdTokenConfig,
   extendedIdTokenClaims,
   type IdTokenConfig,
@@ -20,7 +21,6 @@ import { announceChange } from '../db/change-notices.ts';
 import { seal, unseal } from '../db/secret-box.ts';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import type { ScriptSandbox } from './jwt-customizer/sandbox.ts';
 import { assertFeature, type QuotaDeps } from './quota.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -99,7 +99,9 @@ function unmask(given: Record<string, string>, stored: Record<string, string>): 
       if (value !== MASKED_SECRET) return [name, value];
       const kept = stored[name];
       if (kept === undefined)
-        throw new ApiError(400, 'guard.invalid_input', { environmentVariables: { [name]: 'no stored value to keep' } });
+        throw new DomainError('invalid', 'guard.invalid_input', {
+          environmentVariables: { [name]: 'no stored value to keep' },
+        });
       return [name, kept];
     }),
   );
@@ -128,7 +130,7 @@ export async function getCustomizer(
   tokenType: JwtCustomizerTokenType,
 ): Promise<JwtCustomizerResponse> {
   const customizer = await readCustomizer(tenant, tokenType);
-  if (!customizer) throw new ApiError(404, 'entity.not_exists_with_id');
+  if (!customizer) throw new DomainError('not_found', 'entity.not_exists_with_id');
   return toResponse(customizer);
 }
 
@@ -175,7 +177,7 @@ export async function patchCustomizer(
   const key = jwtCustomizerConfigKeys[tokenType];
   return performWrite(ctx, 'Admin.JwtCustomizer.Updated', async (tx) => {
     const before = await readCustomizer(tx, tokenType);
-    if (!before) throw new ApiError(404, 'entity.not_exists_with_id');
+    if (!before) throw new DomainError('not_found', 'entity.not_exists_with_id');
     const next: Customizer = {
       script: patch.script ?? before.script,
       environmentVariables: patch.environmentVariables
@@ -197,7 +199,7 @@ export async function deleteCustomizer(ctx: WriteContext, tokenType: JwtCustomiz
   await performWrite(ctx, 'Admin.JwtCustomizer.Deleted', async (tx) => {
     const before = await readCustomizer(tx, tokenType);
     // The reference answers a delete that found nothing with `entity.not_found` (GET and PATCH: `not_exists_with_id`).
-    if (!before) throw new ApiError(404, 'entity.not_found');
+    if (!before) throw new DomainError('not_found', 'entity.not_found');
     await tx.delete(tenantConfigs, eq(tenantConfigs.key, key));
     await announceChange(tx, 'token-settings');
     return {
@@ -233,7 +235,10 @@ function withOrganization(token: Record<string, unknown>): Record<string, unknow
   try {
     return { ...token, organization_id: organizationIdFromUrn(audience) };
   } catch (error) {
-    throw new ApiError(422, 'jwt_customizer.general', { name: 'TypeError', message: (error as Error).message });
+    throw new DomainError('unprocessable', 'jwt_customizer.general', {
+      name: 'TypeError',
+      message: (error as Error).message,
+    });
   }
 }
 
@@ -256,7 +261,7 @@ export async function testCustomizer(
   );
   if (!outcome.ok) {
     const code = outcome.error.name === 'AccessDenied' ? 'jwt_customizer.access_denied' : 'jwt_customizer.general';
-    throw new ApiError(422, code, { name: outcome.error.name, message: outcome.error.message });
+    throw new DomainError('unprocessable', code, { name: outcome.error.name, message: outcome.error.message });
   }
   const { claims, dropped } = mergeableClaims(outcome.claims);
   return { payload: { ...claims, ...token }, claims, droppedClaims: dropped };

@@ -1,4 +1,4 @@
-import { idSchema, type Log, type LogNames, logResults } from '@gatehouse/schemas';
+import { DomainError, idSchema, type Log, type LogNames, logResults, notFound } from '@gatehouse/schemas';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -17,8 +17,7 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
-import type { ListQuery } from '../http/route-kit.ts';
+import type { ListQuery } from './list-query.ts';
 import { withinRetention } from './log-retention.ts';
 
 const epochMs = z
@@ -51,7 +50,7 @@ export type LogFilters = z.output<typeof logFiltersSchema>;
  */
 export function logListCondition(query: LogFilters, retentionDays?: number): SQL | undefined {
   if (query.start_time !== undefined && query.end_time !== undefined && query.start_time >= query.end_time) {
-    throw new ApiError(400, 'guard.invalid_input', [
+    throw new DomainError('invalid', 'guard.invalid_input', [
       { path: 'start_time', message: 'must be before end_time', code: 'custom' },
     ]);
   }

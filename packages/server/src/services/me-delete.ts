@@ -3,6 +3,7 @@ import {
   type AccountDeletionPreview,
   type AccountDeletionTenant,
   ADMIN_TENANT_ID,
+  DomainError,
   type MeDelete,
   tenantIdOfOrganization,
   tenantOrganizationId,
@@ -21,7 +22,6 @@ import {
   tenants,
   users,
 } from '../db/tables.ts';
-import { ApiError } from '../http/errors.ts';
 import { currentUser } from './me.ts';
 import { billingOf } from './subscriptions.ts';
 import { removeTenantMember } from './tenant-members.ts';
@@ -161,7 +161,7 @@ export function accountDeletion(db: Database, deps: AccountDeletionDeps): Accoun
         user.passwordEncrypted &&
         !(input.verificationRecordId && (await isValidPasswordVerification(keys, input.verificationRecordId, user)))
       ) {
-        throw new ApiError(422, 'verification_record.invalid');
+        throw new DomainError('unprocessable', 'verification_record.invalid');
       }
       const result = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
@@ -173,9 +173,10 @@ export function accountDeletion(db: Database, deps: AccountDeletionDeps): Accoun
           .from(users)
           .where(allOf(eq(users.tenantId, ADMIN_TENANT_ID), eq(users.id, userId)))
           .for('update');
-        if (!locked) throw new ApiError(401, 'auth.unauthorized', { reason: 'subject' });
+        if (!locked) throw new DomainError('unauthorized', 'auth.unauthorized', { reason: 'subject' });
         const plan = await planDeletion(tx, userId, true);
-        if (plan.blockers.length) throw new ApiError(422, 'user.delete_blocked', { blockers: plan.blockers });
+        if (plan.blockers.length)
+          throw new DomainError('unprocessable', 'user.delete_blocked', { blockers: plan.blockers });
         // The cloud API's own tenant deletion and leave, each with its audit entry, as if done one by one.
         for (const tenant of plan.deletes) await deleteTenant(tx, ctx, { tenant, role: 'admin', scopes: [] });
         for (const tenant of plan.leaves)
@@ -185,7 +186,7 @@ export function accountDeletion(db: Database, deps: AccountDeletionDeps): Accoun
         await performWrite({ ...ctx, tenant: adminTenant(tx) }, 'Account.Deleted', async (admin) => {
           // Factors, identities, personal access tokens, reset codes and roles cascade with the row.
           const [row] = await admin.delete(users, eq(users.id, userId));
-          if (!row) throw new ApiError(401, 'auth.unauthorized', { reason: 'subject' });
+          if (!row) throw new DomainError('unauthorized', 'auth.unauthorized', { reason: 'subject' });
           // Sessions, grants, refresh tokens and codes of the OIDC provider.
           const endedSessions = await endUserSessions(admin, userId);
           // A payment finishing after this would make a tenant for no one.

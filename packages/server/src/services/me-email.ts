@@ -1,9 +1,9 @@
 import type { Language, MeEmailChange } from '@gatehouse/schemas';
+import { DomainError, rowNotFound } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, rowNotFound } from '../http/errors.ts';
 import { emailBlockReason } from './email-blocklist.ts';
 import { type CodeMeta, pendingCodeEmail, sendInteractionCode, verifyInteractionCode } from './interaction-codes.ts';
 import { currentUser, toMe } from './me.ts';
@@ -35,12 +35,12 @@ const normalized = (email: string) => email.trim().toLowerCase();
 /** 422 when the admin tenant's blocklist refuses the address or another account holds it. */
 async function assertAddressFree(tenant: TenantDb, user: User, email: string): Promise<void> {
   const blocked = emailBlockReason(email, (await readSignInExperienceSettings(tenant)).emailBlocklistPolicy);
-  if (blocked) throw new ApiError(422, 'user.email_blocked', { reason: blocked });
+  if (blocked) throw new DomainError('unprocessable', 'user.email_blocked', { reason: blocked });
   const holder = await tenant.findOne(
     users,
     sql`lower(${users.primaryEmail}) = ${normalized(email)} and ${users.id} <> ${user.id}`,
   );
-  if (holder) throw new ApiError(422, 'user.email_already_in_use');
+  if (holder) throw new DomainError('conflict', 'user.email_already_in_use');
 }
 
 /**
@@ -69,7 +69,7 @@ export async function sendLinkEmailCode(
     },
     meta,
   );
-  if (!sent) throw new ApiError(429, 'verification_code.too_many_requests');
+  if (!sent) throw new DomainError('throttled', 'verification_code.too_many_requests');
 }
 
 /**
@@ -90,21 +90,22 @@ export async function changeMyEmail(
     user.passwordEncrypted &&
     !(verificationRecordId && (await isValidPasswordVerification(keys, verificationRecordId, user)))
   ) {
-    throw new ApiError(422, 'verification_record.invalid');
+    throw new DomainError('unprocessable', 'verification_record.invalid');
   }
   await assertAddressFree(ctx.tenant, user, email);
   // A code proves the address it went to only; asked for another address, it is neither tried nor spent.
   const pending = await pendingCodeEmail(ctx.tenant, linkCodeKey(user.id), 'VerifyEmail');
-  if (pending !== normalized(email)) throw new ApiError(422, 'verification_code.code_mismatch');
+  if (pending !== normalized(email)) throw new DomainError('unprocessable', 'verification_code.code_mismatch');
   const checked = await verifyInteractionCode(
     ctx.tenant,
     { interactionId: linkCodeKey(user.id), purpose: 'VerifyEmail', code },
     meta,
   );
   if (!checked.ok && checked.reason === 'too_many_attempts') {
-    throw new ApiError(429, 'verification_code.exceed_max_try');
+    throw new DomainError('throttled', 'verification_code.exceed_max_try');
   }
-  if (!checked.ok || checked.email !== normalized(email)) throw new ApiError(422, 'verification_code.code_mismatch');
+  if (!checked.ok || checked.email !== normalized(email))
+    throw new DomainError('unprocessable', 'verification_code.code_mismatch');
   return performWrite(ctx, 'Account.Email.Updated', async (tx) => {
     const before = await tx.findOne(users, eq(users.id, user.id));
     if (!before) throw rowNotFound();

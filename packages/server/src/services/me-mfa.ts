@@ -1,9 +1,11 @@
 import {
+  DomainError,
   generateId,
   type MeMfaVerificationCreated,
   type MeTotpSecret,
   type MeWebAuthnRegistration,
   type meMfaVerificationCreateSchema,
+  rowNotFound,
   type UserMfaVerification,
 } from '@gatehouse/schemas';
 import { desc, eq } from 'drizzle-orm';
@@ -12,7 +14,6 @@ import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import { allOf } from '../db/conditions.ts';
 import { userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, rowNotFound } from '../http/errors.ts';
 import { currentUser } from './me.ts';
 import { backupCodesWithFirstFactor, isCurrentTotpCode } from './mfa-sign-in.ts';
 import {
@@ -51,7 +52,7 @@ const TOTP_TICKET = 'totp-setup';
 
 async function assertProof(keys: SigningKeyStore, user: Awaited<ReturnType<typeof currentUser>>, record?: string) {
   if (user.passwordEncrypted && !(record && (await isValidPasswordVerification(keys, record, user)))) {
-    throw new ApiError(422, 'verification_record.invalid');
+    throw new DomainError('unprocessable', 'verification_record.invalid');
   }
 }
 
@@ -72,7 +73,7 @@ export async function startMyPasskey(
   userId: string,
   verificationRecordId: string | undefined,
 ): Promise<MeWebAuthnRegistration> {
-  if (!rp) throw new ApiError(400, 'user.passkeys_unavailable');
+  if (!rp) throw new DomainError('invalid', 'user.passkeys_unavailable');
   const user = await currentUser(tenant, userId);
   await assertProof(keys, user, verificationRecordId);
   const existing = await passkeysOf(tenant, user.id, rp);
@@ -91,7 +92,7 @@ export async function startMyTotp(
   const user = await currentUser(tenant, userId);
   await assertProof(keys, user, verificationRecordId);
   if ((await findUserMfaVerifications(tenant, user.id, 'Totp')).length > 0) {
-    throw new ApiError(422, 'user.totp_already_in_use');
+    throw new DomainError('conflict', 'user.totp_already_in_use');
   }
   const secret = generateTotpSecret();
   const enrollment = await totpEnrollment(secret, await totpIssuer(tenant), primaryIdentifier(user));
@@ -114,19 +115,19 @@ export async function addMyMfaVerification(
   const user = await currentUser(ctx.tenant, ctx.actor.id);
   const purpose = input.type === 'WebAuthn' ? PASSKEY_TICKET : TOTP_TICKET;
   const claims = await readTicket(keys, input.ticket, user.id, purpose);
-  if (!claims) throw new ApiError(422, 'verification_record.invalid');
+  if (!claims) throw new DomainError('unprocessable', 'verification_record.invalid');
   let passkey: Awaited<ReturnType<typeof verifyRegistration>>;
   let secret: string | undefined;
   if (input.type === 'WebAuthn') {
-    if (!rp) throw new ApiError(400, 'user.passkeys_unavailable');
+    if (!rp) throw new DomainError('invalid', 'user.passkeys_unavailable');
     passkey = await verifyRegistration(rp, String(claims.challenge), input.response, {
       name: input.name ?? passkeyNameOf(userAgent),
       agent: userAgent,
     });
-    if (!passkey) throw new ApiError(422, 'user.webauthn_verification_failed');
+    if (!passkey) throw new DomainError('unprocessable', 'user.webauthn_verification_failed');
   } else {
     secret = String(claims.secret);
-    if (!isCurrentTotpCode(secret, input.code)) throw new ApiError(422, 'mfa.invalid_code');
+    if (!isCurrentTotpCode(secret, input.code)) throw new DomainError('unprocessable', 'mfa.invalid_code');
   }
   const settings = await readSignInExperienceSettings(ctx.tenant);
   return performWrite(ctx, 'Account.Mfa.Created', async (tx) => {
@@ -135,7 +136,8 @@ export async function addMyMfaVerification(
     if (passkey) {
       row = await insertPasskey(tx, user.id, passkey);
     } else {
-      if (existing.some((factor) => factor.type === 'Totp')) throw new ApiError(422, 'user.totp_already_in_use');
+      if (existing.some((factor) => factor.type === 'Totp'))
+        throw new DomainError('conflict', 'user.totp_already_in_use');
       row = await tx.insert(userMfaVerifications, {
         id: generateId(),
         userId: user.id,
@@ -154,8 +156,8 @@ export async function addMyMfaVerification(
     };
   }).catch((error: unknown) => {
     // A second setup racing this one lost at the one-app-per-user index.
-    throw error instanceof ApiError && error.code === 'entity.unique_violation'
-      ? new ApiError(422, 'user.totp_already_in_use')
+    throw error instanceof DomainError && error.code === 'entity.unique_integrity_violation'
+      ? new DomainError('conflict', 'user.totp_already_in_use')
       : error;
   });
 }

@@ -1,9 +1,14 @@
-import { HANDLE_SOCIAL_PATH, type MeSocialConnector, type MeSocialIdentity } from '@gatehouse/schemas';
+import {
+  DomainError,
+  HANDLE_SOCIAL_PATH,
+  type MeSocialConnector,
+  type MeSocialIdentity,
+  rowNotFound,
+} from '@gatehouse/schemas';
 import { and, count, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { connectors, userMfaVerifications, userSsoIdentities, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, rowNotFound } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import { type ExternalIdentity, findUserByIdentity, linkIdentity } from './identity-linker.ts';
 import { currentUser } from './me.ts';
@@ -82,7 +87,7 @@ async function socialConnectorRows(tenant: TenantDb): Promise<ConnectorRow[]> {
 
 async function connectorOrNotFound(tenant: TenantDb, connectorId: string): Promise<ConnectorRow> {
   const connector = await socialConnectorOf(tenant, connectorId);
-  if (!connector) throw new ApiError(404, 'connector.not_found');
+  if (!connector) throw new DomainError('not_found', 'connector.not_found');
   return connector;
 }
 
@@ -109,11 +114,13 @@ export async function startMySocialLinking(
 ): Promise<{ redirectTo: string; cookie: string }> {
   const user = await currentUser(tenant, userId);
   if (input.redirectUri !== handleSocialUrl(deps.publicUrl)) {
-    throw new ApiError(400, 'user.social_redirect_uri_not_allowed', { expected: handleSocialUrl(deps.publicUrl) });
+    throw new DomainError('invalid', 'user.social_redirect_uri_not_allowed', {
+      expected: handleSocialUrl(deps.publicUrl),
+    });
   }
   const connector = await connectorOrNotFound(tenant, input.connectorId);
   const module = socialModule(connector.connectorId);
-  if (!module) throw new ApiError(404, 'connector.not_found');
+  if (!module) throw new DomainError('not_found', 'connector.not_found');
   const verifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
   const url = await module.authorizationUrl(
@@ -166,11 +173,11 @@ export async function linkMySocialIdentity(
     linking.redirectUri !== redirectUri ||
     linking.state !== query.state
   ) {
-    throw new ApiError(400, 'session.connector_session_not_found');
+    throw new DomainError('invalid', 'session.connector_session_not_found');
   }
   const connector = await connectorOrNotFound(tenant, input.connectorId);
   const module = socialModule(connector.connectorId);
-  if (!module) throw new ApiError(404, 'connector.not_found');
+  if (!module) throw new DomainError('not_found', 'connector.not_found');
   const callbackUrl = new URL(linking.redirectUri);
   for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
   const profile = await module.profile(
@@ -196,11 +203,11 @@ export async function linkMySocialIdentity(
       sql`false`,
     );
     const holder = await findUserByIdentity(tx, identity);
-    if (holder && holder.id !== user.id) throw new ApiError(422, 'user.identity_already_in_use');
+    if (holder && holder.id !== user.id) throw new DomainError('conflict', 'user.identity_already_in_use');
     const before = await tx.findOne(users, eq(users.id, user.id));
     if (!before) throw rowNotFound();
     const current = identityOf(before, target);
-    if (current && current.userId !== profile.id) throw new ApiError(422, 'user.identity_already_linked');
+    if (current && current.userId !== profile.id) throw new DomainError('conflict', 'user.identity_already_linked');
     await linkIdentity(tx, user.id, identity);
     const after = await tx.findOne(users, eq(users.id, user.id));
     if (!after) throw rowNotFound();
@@ -254,8 +261,9 @@ export async function unlinkMySocialIdentity(ctx: WriteContext, connectorId: str
   const user = await currentUser(ctx.tenant, ctx.actor.id);
   const connector = await connectorOrNotFound(ctx.tenant, connectorId);
   const target = targetOf(connector);
-  if (!identityOf(user, target)) throw new ApiError(404, 'user.identity_not_exist');
-  if (!(await hasAnotherWayToSignIn(ctx.tenant, user, target))) throw new ApiError(422, 'user.last_sign_in_method');
+  if (!identityOf(user, target)) throw new DomainError('not_found', 'user.identity_not_exist');
+  if (!(await hasAnotherWayToSignIn(ctx.tenant, user, target)))
+    throw new DomainError('unprocessable', 'user.last_sign_in_method');
   await performWrite(ctx, 'Account.Identity.Deleted', async (tx) => {
     const before = await tx.findOne(users, eq(users.id, user.id));
     if (!before) throw rowNotFound();

@@ -1,17 +1,18 @@
 import {
   checkPassword,
+  DomainError,
   generateId,
   type Language,
   type Me,
   type MePatch,
   profileImageMaxBytes,
   profileImageMimeTypes,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SigningKeyStore } from '../auth/signing-keys.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, rowNotFound } from '../http/errors.ts';
 import { LOCKOUT } from './account-lockout.ts';
 import { type CodeMeta, sendInteractionCode, verifyInteractionCode } from './interaction-codes.ts';
 import type { MessageDelivery } from './message-delivery.ts';
@@ -48,7 +49,7 @@ export function toMe(user: User): Me {
 /** The token's user; a deleted or suspended account holds a token until it expires, but it opens nothing. */
 export async function currentUser(tenant: TenantDb, userId: string): Promise<User> {
   const user = await tenant.findOne(users, eq(users.id, userId));
-  if (!user || user.isSuspended) throw new ApiError(401, 'auth.unauthorized', { reason: 'subject' });
+  if (!user || user.isSuspended) throw new DomainError('unauthorized', 'auth.unauthorized', { reason: 'subject' });
   return user;
 }
 
@@ -109,13 +110,13 @@ export async function verifyMyPassword(
     });
   if (failures >= LOCKOUT.maxFailures) {
     await record('Error');
-    throw new ApiError(429, 'session.invalid_credentials', { locked: true });
+    throw new DomainError('throttled', 'session.invalid_credentials', { locked: true });
   }
   const matches = user.passwordEncrypted
     ? await verifyPassword(user.passwordEncrypted, password).catch(() => false)
     : false;
   await record(matches ? 'Success' : 'Error');
-  if (!matches) throw new ApiError(422, 'session.invalid_credentials');
+  if (!matches) throw new DomainError('unprocessable', 'session.invalid_credentials');
   return createPasswordVerification(keys, user);
 }
 
@@ -137,7 +138,7 @@ export async function sendMyEmailCode(
   meta: CodeMeta,
 ): Promise<void> {
   const user = await currentUser(tenant, userId);
-  if (!user.primaryEmail) throw new ApiError(400, 'user.email_not_set');
+  if (!user.primaryEmail) throw new DomainError('invalid', 'user.email_not_set');
   if (user.primaryEmailVerified) return;
   const sent = await sendInteractionCode(
     tenant,
@@ -151,7 +152,7 @@ export async function sendMyEmailCode(
     },
     meta,
   );
-  if (!sent) throw new ApiError(429, 'verification_code.too_many_requests');
+  if (!sent) throw new DomainError('throttled', 'verification_code.too_many_requests');
 }
 
 /**
@@ -167,10 +168,10 @@ export async function verifyMyEmail(ctx: WriteContext, code: string, meta: CodeM
     meta,
   );
   if (!checked.ok && checked.reason === 'too_many_attempts') {
-    throw new ApiError(429, 'verification_code.exceed_max_try');
+    throw new DomainError('throttled', 'verification_code.exceed_max_try');
   }
   if (!checked.ok || !user.primaryEmail || checked.email !== user.primaryEmail.trim().toLowerCase()) {
-    throw new ApiError(422, 'verification_code.code_mismatch');
+    throw new DomainError('unprocessable', 'verification_code.code_mismatch');
   }
   return updateAccount(ctx, 'Account.Email.Verified', { primaryEmailVerified: true });
 }
@@ -187,10 +188,10 @@ export async function changeMyPassword(
     user.passwordEncrypted &&
     !(verificationRecordId && (await isValidPasswordVerification(keys, verificationRecordId, user)))
   ) {
-    throw new ApiError(422, 'verification_record.invalid');
+    throw new DomainError('unprocessable', 'verification_record.invalid');
   }
   const rejections = checkPassword(password, undefined, user);
-  if (rejections.length > 0) throw new ApiError(422, 'password.rejected', { rejections });
+  if (rejections.length > 0) throw new DomainError('unprocessable', 'password.rejected', { rejections });
   const passwordEncrypted = await hashPassword(password);
   await updateAccount(ctx, 'Account.Password.Updated', {
     passwordEncrypted,
@@ -200,14 +201,16 @@ export async function changeMyPassword(
 
 /** Stores an uploaded profile image after checking its size and its real (sniffed) type; answers its name. */
 export async function storeProfileImage(storage: AssetStorage, tenantId: string, file: unknown): Promise<string> {
-  if (!(file instanceof File)) throw new ApiError(400, 'user_assets.file_missing');
+  if (!(file instanceof File)) throw new DomainError('invalid', 'user_assets.file_missing');
   if (file.size > profileImageMaxBytes) {
-    throw new ApiError(413, 'user_assets.file_too_large', { maxUploadFileSize: profileImageMaxBytes });
+    throw new DomainError('too_large', 'user_assets.file_too_large', { maxUploadFileSize: profileImageMaxBytes });
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);
   if (!type || !isAllowedType(type, profileImageMimeTypes)) {
-    throw new ApiError(415, 'user_assets.unsupported_type', { allowUploadMimeTypes: profileImageMimeTypes });
+    throw new DomainError('unsupported_type', 'user_assets.unsupported_type', {
+      allowUploadMimeTypes: profileImageMimeTypes,
+    });
   }
   const name = newAssetName(type);
   await storage.put(tenantId, name, bytes);

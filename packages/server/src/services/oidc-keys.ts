@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  DomainError,
   generateId,
   OIDC_KEYS_KEPT,
   type OidcKey,
@@ -13,11 +14,10 @@ import { announceChange } from '../db/change-notices.ts';
 import { COOKIE_KEYS, openConfigValue, type SealedConfigValue, sealConfigValue } from '../db/sealed-configs.ts';
 import { signingKeys, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /** The reference's answer to an unknown key id: 404 `oidc.key_not_found`. */
-const keyNotFound = () => new ApiError(404, 'oidc.key_not_found');
+const keyNotFound = () => new DomainError('not_found', 'oidc.key_not_found');
 
 /** The `tenant_configs` key of the cookie keys (defined in the data layer, whose start-up pass seals them). */
 export { COOKIE_KEYS };
@@ -164,7 +164,7 @@ export async function deleteOidcKey(
     const stored = await storedCookieKeys(tx);
     const index = stored.findIndex((key) => key.id === keyId);
     if (index < 0) throw keyNotFound();
-    if (index === 0) throw new ApiError(422, 'oidc.key_required');
+    if (index === 0) throw new DomainError('unprocessable', 'oidc.key_required');
     const next = stored.filter((key) => key.id !== keyId);
     await writeCookieKeys(tx, next);
     return { before: toCookieKeys(stored), after: toCookieKeys(next) };
@@ -172,7 +172,7 @@ export async function deleteOidcKey(
   const before = await listPrivateKeys(tx);
   const index = before.findIndex((key) => key.id === keyId);
   if (index < 0) throw keyNotFound();
-  if (index === 0) throw new ApiError(422, 'oidc.key_required');
+  if (index === 0) throw new DomainError('unprocessable', 'oidc.key_required');
   await tx.delete(signingKeys, eq(signingKeys.id, keyId));
   return { before, after: await listPrivateKeys(tx) };
 }

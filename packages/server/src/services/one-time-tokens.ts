@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  DomainError,
   generateId,
+  notFound,
   ONE_TIME_TOKEN_DEFAULT_EXPIRES_IN,
   ONE_TIME_TOKEN_LENGTH,
   ONE_TIME_TOKEN_MASK,
@@ -8,13 +10,13 @@ import {
   type OneTimeTokenCreate,
   type OneTimeTokenListQuery,
   type OneTimeTokenStatus,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { and, desc, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { oneTimeTokens } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound, rowNotFound } from '../http/errors.ts';
-import type { ListQuery } from '../http/route-kit.ts';
+import type { ListQuery } from './list-query.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -113,12 +115,12 @@ export async function createOneTimeToken(ctx: WriteContext, input: OneTimeTokenC
 }
 
 /** Why a token cannot be spent now, in the reference's order of checks (expiry first, then how it ended). */
-function refusal(row: OneTimeTokenRow, email: string): ApiError | undefined {
-  if (row.email !== email) return new ApiError(400, 'one_time_token.email_mismatch');
+function refusal(row: OneTimeTokenRow, email: string): DomainError | undefined {
+  if (row.email !== email) return new DomainError('invalid', 'one_time_token.email_mismatch');
   const status = effectiveStatus(row);
-  if (status === 'expired') return new ApiError(400, 'one_time_token.token_expired');
-  if (status === 'consumed') return new ApiError(400, 'one_time_token.token_consumed');
-  if (status === 'revoked') return new ApiError(400, 'one_time_token.token_revoked');
+  if (status === 'expired') return new DomainError('invalid', 'one_time_token.token_expired');
+  if (status === 'consumed') return new DomainError('invalid', 'one_time_token.token_consumed');
+  if (status === 'revoked') return new DomainError('invalid', 'one_time_token.token_revoked');
   return undefined;
 }
 
@@ -133,7 +135,7 @@ export async function verifyOneTimeToken(
 ): Promise<OneTimeToken> {
   const row = await performWrite(ctx, 'Admin.OneTimeToken.Updated', async (tx) => {
     const found = await tx.findOne(oneTimeTokens, eq(oneTimeTokens.tokenHash, hashOneTimeToken(input.token)));
-    if (!found) throw new ApiError(404, 'one_time_token.token_not_found');
+    if (!found) throw new DomainError('not_found', 'one_time_token.token_not_found');
     const refused = refusal(found, input.email);
     if (refused) throw refused;
     const [consumed] = await tx.update(
@@ -148,7 +150,7 @@ export async function verifyOneTimeToken(
     if (!consumed) {
       // Spent (or revoked) by another request since it was read: answer what it is now.
       const now = await findToken(tx, found.id);
-      throw refusal(now, input.email) ?? new ApiError(400, 'one_time_token.token_consumed');
+      throw refusal(now, input.email) ?? new DomainError('invalid', 'one_time_token.token_consumed');
     }
     return { result: consumed, entity: audited(consumed.id), before: auditImage(found), after: auditImage(consumed) };
   });
@@ -163,7 +165,7 @@ export function setOneTimeTokenStatus(
 ): Promise<OneTimeToken> {
   return performWrite(ctx, 'Admin.OneTimeToken.Updated', async (tx) => {
     const found = await findToken(tx, id);
-    if (status === 'active') throw new ApiError(400, 'one_time_token.cannot_reactivate_token');
+    if (status === 'active') throw new DomainError('invalid', 'one_time_token.cannot_reactivate_token');
     const [row] = await tx.update(oneTimeTokens, eq(oneTimeTokens.id, id), { status });
     if (!row) throw notFound();
     return { result: toOneTimeToken(row), entity: audited(id), before: auditImage(found), after: auditImage(row) };

@@ -1,19 +1,22 @@
 import {
   type Actor,
+  DomainError,
   generateId,
   type InternalOutboxEvent,
   type InvitationMessagePayload,
+  type Miss,
+  notFound,
   type OrganizationInvitation,
   type OrganizationInvitationCreate,
   type OrganizationInvitationStatus,
   type OrganizationInvitationStatusChange,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationInvitationRoles, organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, type Miss, notFound, rowNotFound } from '../http/errors.ts';
-import type { ListQuery } from '../http/route-kit.ts';
+import type { ListQuery } from './list-query.ts';
 import { membershipEvent, memberWithEmail } from './organization-members.ts';
 import { addIds } from './organization-relations.ts';
 import { findOrganizationRoles, invitationRolesOf, memberRolesOf, membersOf, rolesPerOwner } from './organizations.ts';
@@ -90,8 +93,9 @@ export async function findInvitation(tx: TenantDb, id: string, miss: Miss = notF
 /** 422 unless the invitation is still pending: `expired` when its time ran out, else `invalid_status`. */
 export function assertPending(row: InvitationRow): void {
   const status = effectiveStatus(row);
-  if (status === 'Expired') throw new ApiError(422, 'organization_invitation.expired', { status });
-  if (status !== 'Pending') throw new ApiError(422, 'organization_invitation.invalid_status', { status });
+  if (status === 'Expired') throw new DomainError('unprocessable', 'organization_invitation.expired', { status });
+  if (status !== 'Pending')
+    throw new DomainError('unprocessable', 'organization_invitation.invalid_status', { status });
 }
 
 /**
@@ -132,7 +136,7 @@ export async function decide(
   if (updated) return updated;
   assertPending(await findInvitation(tx, row.id));
   // Still pending by this process's clock but expired by the database's: report it as expired.
-  throw new ApiError(422, 'organization_invitation.expired', { status: 'Expired' });
+  throw new DomainError('unprocessable', 'organization_invitation.expired', { status: 'Expired' });
 }
 
 /**
@@ -146,9 +150,9 @@ export async function acceptInvitation(
 ): Promise<{ invitation: InvitationRow; events: DomainEvent[] }> {
   assertPending(row);
   const user = await tx.findOne(users, eq(users.id, userId));
-  if (!user) throw new ApiError(422, 'entity.relation_foreign_key_not_found', { ids: [userId] });
+  if (!user) throw new DomainError('unprocessable', 'entity.relation_foreign_key_not_found', { ids: [userId] });
   if (user.primaryEmail?.toLowerCase() !== row.invitee.toLowerCase()) {
-    throw new ApiError(422, 'organization_invitation.email_mismatch');
+    throw new DomainError('unprocessable', 'organization_invitation.email_mismatch');
   }
   const invitation = await decide(tx, row, { status: 'Accepted', acceptedUserId: userId });
   const joined = await addIds(tx, membersOf(row.organizationId), [userId]);
@@ -197,12 +201,12 @@ export async function queueInvitationMessage(
 
 /** 422 `entity.relation_foreign_key_not_found` (data.ids), as the reference's organization routes answer. */
 function assertReferenced(row: unknown, id: string): void {
-  if (!row) throw new ApiError(422, 'entity.relation_foreign_key_not_found', { ids: [id] });
+  if (!row) throw new DomainError('unprocessable', 'entity.relation_foreign_key_not_found', { ids: [id] });
 }
 
 async function assertNotMember(tx: TenantDb, organizationId: string, invitee: string) {
   const member = await memberWithEmail(tx, organizationId, invitee);
-  if (member) throw new ApiError(422, 'organization_invitation.already_member', { ids: [member.id] });
+  if (member) throw new DomainError('conflict', 'organization_invitation.already_member', { ids: [member.id] });
 }
 
 /** The audit image of an invitation: without the timestamp every write moves. */

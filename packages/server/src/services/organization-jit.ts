@@ -6,7 +6,7 @@ import {
   organizationRoles,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from '../http/route-kit.ts';
+import type { ListQuery } from './list-query.ts';
 import { membershipEvent } from './organization-members.ts';
 import { addIds, type IdSet, idsOf, removeId, replaceIds } from './organization-relations.ts';
 import {

@@ -1,4 +1,5 @@
 import type { NamedRef } from '@gatehouse/schemas';
+import { DomainError } from '@gatehouse/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import {
@@ -9,7 +10,6 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { addIds, heldIds } from './organization-relations.ts';
 import {
   applicationRolesOf,
@@ -27,7 +27,8 @@ import { type DomainEvent, performWrite, type WriteContext } from './write-path.
 /**
  * The rules of organization membership, for users (members) and machine-to-machine applications:
  * ids must exist in the tenant (422, reference), applications must be machine-to-machine (422), and roles
- * are given only to members (422 `organization.require_membership`). Runs in the caller's transaction.
+ * are given only to members (422 `organization.require_membership` on a member's own path,
+ * `entity.relation_foreign_key_not_found` in a bulk body). Runs in the caller's transaction.
  */
 
 /** All `ids` must be users of this tenant (422 `entity.relation_foreign_key_not_found`, data.ids: reference). */
@@ -37,7 +38,7 @@ export async function assertUsersExist(tx: TenantDb, ids: readonly string[]): Pr
   assertAllFound(
     ids,
     found.map((user) => user.id),
-    422,
+    'foreign_key',
   );
 }
 
@@ -48,10 +49,10 @@ export async function findMachineApplications(tx: TenantDb, ids: readonly string
   assertAllFound(
     ids,
     found.map((app) => app.id),
-    422,
+    'foreign_key',
   );
   const wrong = found.filter((app) => app.type !== 'MachineToMachine').map((app) => app.id);
-  if (wrong.length) throw new ApiError(422, 'application.invalid_type', { ids: wrong });
+  if (wrong.length) throw new DomainError('unprocessable', 'application.invalid_type', { ids: wrong });
   return found;
 }
 
@@ -84,10 +85,13 @@ export type MemberKind = keyof typeof memberKinds;
  */
 export async function assertInOrganization(tx: TenantDb, kind: MemberKind, organizationId: string, memberId: string) {
   const held = await memberKinds[kind].held(tx, organizationId, [memberId]);
-  if (!held.size) throw new ApiError(422, 'organization.require_membership');
+  if (!held.size) throw new DomainError('unprocessable', 'organization.require_membership');
 }
 
-/** 422 `organization.require_membership` (data.ids) unless every one of `memberIds` is in the organization. */
+/**
+ * 422 `entity.relation_foreign_key_not_found` (data.ids) unless every one of `memberIds` is in the organization: the
+ * bulk role routes' answer in the reference, whose role links have a foreign key to the membership.
+ */
 export async function assertAllInOrganization(
   tx: TenantDb,
   kind: MemberKind,
@@ -95,8 +99,7 @@ export async function assertAllInOrganization(
   memberIds: readonly string[],
 ) {
   const held = await memberKinds[kind].held(tx, organizationId, memberIds);
-  const outside = memberIds.filter((id) => !held.has(id));
-  if (outside.length) throw new ApiError(422, 'organization.require_membership', { ids: outside });
+  assertAllFound(memberIds, held, 'foreign_key');
 }
 
 /** A page of members in their API shape, each with the organization roles it holds there (one query). */

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '@gatehouse/schemas';
+import { DomainError, rowNotFound } from '@gatehouse/schemas';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf } from '../db/conditions.ts';
 import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
-import { ApiError, rowNotFound } from '../http/errors.ts';
 
 /**
  * One set of ids under one owner in a relation table: an organization's members, a member's
@@ -50,7 +50,8 @@ export async function addIds<T extends TenantTable>(
   if (!ids.length) return [];
   const unique = [...new Set(ids)];
   const held = await heldIds(tx, set, unique);
-  if (existsCode && held.size) throw new ApiError(422, existsCode, { ids: unique.filter((id) => held.has(id)) });
+  if (existsCode && held.size)
+    throw new DomainError('conflict', existsCode, { ids: unique.filter((id) => held.has(id)) });
   const added = unique.filter((id) => !held.has(id));
   for (const id of added) await tx.insert(set.table, set.row(id));
   return added;

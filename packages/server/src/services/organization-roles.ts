@@ -1,11 +1,14 @@
 import {
+  DomainError,
   generateId,
   type NamedRef,
+  nothingUpdated,
   type OrganizationRole,
   type OrganizationRoleCreate,
   type OrganizationRolePatch,
   type OrganizationRoleType,
   type OrganizationRoleWithScopes,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { managementResource } from '../auth/issuers.ts';
@@ -18,8 +21,7 @@ import {
   scopes,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, nothingUpdated, rowNotFound } from '../http/errors.ts';
-import type { ListQuery } from '../http/route-kit.ts';
+import type { ListQuery } from './list-query.ts';
 import { addIds } from './organization-relations.ts';
 import {
   findOrganizationRole,
@@ -45,7 +47,7 @@ export async function assertOrganizationScopesExist(tx: TenantDb, ids: readonly 
   assertAllFound(
     ids,
     found.map((scope) => scope.id),
-    422,
+    'foreign_key',
   );
 }
 
@@ -56,12 +58,13 @@ export async function assertResourceScopesAllowed(tx: TenantDb, role: Organizati
   assertAllFound(
     ids,
     found.map((scope) => scope.id),
-    422,
+    'foreign_key',
   );
   if (role.type !== 'User') return;
   const management = await tx.findOne(resources, eq(resources.indicator, managementResource(tx.tenantId)));
   const forbidden = found.filter((scope) => scope.resourceId === management?.id).map((scope) => scope.id);
-  if (forbidden.length) throw new ApiError(422, 'role.management_api_scope_for_user_role', { ids: forbidden });
+  if (forbidden.length)
+    throw new DomainError('unprocessable', 'role.management_api_scope_for_user_role', { ids: forbidden });
 }
 
 export async function addOrganizationScopes(tx: TenantDb, role: OrganizationRoleRow, ids: readonly string[]) {

@@ -1,14 +1,15 @@
 import {
   generateId,
+  nothingUpdated,
   type OrganizationScope,
   type OrganizationScopeCreate,
   type OrganizationScopePatch,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { organizationScopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { nothingUpdated, rowNotFound } from '../http/errors.ts';
-import type { ListQuery } from '../http/route-kit.ts';
+import type { ListQuery } from './list-query.ts';
 import { findOrganizationScope, keywordCondition, toOrganizationScope } from './organizations.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 

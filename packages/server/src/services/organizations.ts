@@ -1,6 +1,10 @@
 import {
+  DomainError,
   generateId,
+  type Miss,
   type NamedRef,
+  notFound,
+  nothingUpdated,
   type Organization,
   type OrganizationCreate,
   type OrganizationListItem,
@@ -9,6 +13,7 @@ import {
   type OrganizationRoleType,
   type OrganizationScope,
   type OrganizationWithRoles,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -29,8 +34,7 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, type Miss, notFound, nothingUpdated, rowNotFound } from '../http/errors.ts';
-import { type ListQuery, likePattern } from '../http/route-kit.ts';
+import { type ListQuery, likePattern } from './list-query.ts';
 import type { IdSet } from './organization-relations.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { assertAllFound, inRelation } from './relations.ts';
@@ -98,11 +102,11 @@ export async function findOrganizationRoles(
   assertAllFound(
     ids,
     found.map((role) => role.id),
-    422,
+    'foreign_key',
   );
   if (type) {
     const wrong = found.filter((role) => role.type !== type).map((role) => role.id);
-    if (wrong.length) throw new ApiError(422, 'organization_role.invalid_type', { ids: wrong });
+    if (wrong.length) throw new DomainError('unprocessable', 'organization_role.invalid_type', { ids: wrong });
   }
   return found;
 }
@@ -117,9 +121,9 @@ export async function organizationRoleIdsByName(
   const found = await tx.findMany(organizationRoles, { where: inArray(organizationRoles.name, [...new Set(names)]) });
   const known = new Set(found.map((role) => role.name));
   const missing = [...new Set(names)].filter((name) => !known.has(name));
-  if (missing.length) throw new ApiError(422, 'organization.role_names_not_found', { names: missing });
+  if (missing.length) throw new DomainError('unprocessable', 'organization.role_names_not_found', { names: missing });
   const wrong = found.filter((role) => role.type !== type).map((role) => role.id);
-  if (wrong.length) throw new ApiError(422, 'organization_role.invalid_type', { ids: wrong });
+  if (wrong.length) throw new DomainError('unprocessable', 'organization_role.invalid_type', { ids: wrong });
   return found.map((role) => role.id);
 }
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import {
+  DomainError,
   generateId,
   type LogKey,
   userAgentParts,
@@ -15,9 +16,9 @@ import {
 } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
+import { fromDatabaseError } from '../db/database-errors.ts';
 import { logs, userMfaVerifications, type WebAuthnCredentialData } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, fromDatabaseError } from '../http/errors.ts';
 import { findUserMfaVerifications, primaryIdentifier, type UserMfaVerificationRow } from './user-mfa-verifications.ts';
 import type { UserRow } from './users.ts';
 
@@ -146,8 +147,8 @@ export async function insertPasskey(tx: TenantDb, userId: string, passkey: Verif
     return row as PasskeyRow;
   } catch (error) {
     const refused = fromDatabaseError(error);
-    if (refused instanceof ApiError && refused.code === 'entity.unique_violation') {
-      throw new ApiError(422, 'user.passkey_already_registered');
+    if (refused instanceof DomainError && refused.code === 'entity.unique_integrity_violation') {
+      throw new DomainError('conflict', 'user.passkey_already_registered');
     }
     throw error;
   }

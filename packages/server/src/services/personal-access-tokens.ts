@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
+  DomainError,
   generateId,
+  type Miss,
+  nothingUpdated,
   PERSONAL_ACCESS_TOKEN_MASK,
   PERSONAL_ACCESS_TOKEN_PREFIX,
   PERSONAL_ACCESS_TOKEN_RANDOM_LENGTH,
   type PersonalAccessToken,
   type PersonalAccessTokenCreate,
+  rowNotFound,
 } from '@gatehouse/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { personalAccessTokens } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, type Miss, nothingUpdated, rowNotFound } from '../http/errors.ts';
 import { findUser } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -94,7 +97,7 @@ export async function listPersonalAccessTokens(tenant: TenantDb, userId: string)
   return rows.map((row) => toPersonalAccessToken(row));
 }
 
-const nameExists = () => new ApiError(422, 'user.personal_access_token_name_exists');
+const nameExists = () => new DomainError('conflict', 'user.personal_access_token_name_exists');
 
 /** A new token of the user, answered once with its value. A name the user already has is 422. */
 export async function createPersonalAccessToken(

@@ -1,6 +1,7 @@
 import {
   ADMIN_TENANT_ID,
   basicPlans,
+  DomainError,
   type Edition,
   freePlanQuota,
   isWithinQuota,
@@ -29,7 +30,6 @@ import {
   tenants,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 
 /**
  * Quota enforcement (spec §9): a create that would take a tenant past its plan's limit is refused with 403
@@ -194,7 +194,7 @@ export async function assertQuota(
       : await countUsage(tx, key, { parentId: options.parentId });
   // Spec §9, strict form before adding: the last added row must still fit (`usage + added - 1 < limit`).
   if (!isWithinQuota(limit, usage + added - 1, true))
-    throw new ApiError(403, 'subscription.quota_exceeded', { quota: { [key]: { limit, usage } } });
+    throw new DomainError('quota', 'subscription.quota_exceeded', { quota: { [key]: { limit, usage } } });
 }
 
 /** Plan features that are on or off (spec §3 quota fields with a boolean value). */
@@ -208,7 +208,7 @@ export async function assertFeature(tx: TenantDb, key: FeatureQuotaKey, deps: Qu
   if (deps.edition !== 'cloud' || tx.tenantId === ADMIN_TENANT_ID) return;
   const limit = planQuota(await tenantPlanId(tx))[key];
   if (limit === false || limit === 0)
-    throw new ApiError(403, 'subscription.quota_exceeded', { quota: { [key]: { limit, usage: 0 } } });
+    throw new DomainError('quota', 'subscription.quota_exceeded', { quota: { [key]: { limit, usage: 0 } } });
 }
 
 /** The plan id of a tenant read from the whole database (cloud API routes). */

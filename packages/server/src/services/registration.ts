@@ -1,5 +1,6 @@
 import {
   ADMIN_TENANT_ID,
+  DomainError,
   emailRegex,
   generateId,
   type PasswordRejectionCode,
@@ -11,7 +12,6 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
 import { type EmailBlockReason, emailBlockReason } from './email-blocklist.ts';
 import { interactionEventData } from './interaction-events.ts';
@@ -187,7 +187,7 @@ export async function registerUser(tenant: TenantDb, input: Registration, meta: 
     await recordDailyActiveUser(tenant, userId, meta.log);
     return { ok: true, userId };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422) {
+    if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'unprocessable')) {
       await auditRefused(tenant, input, error.code, meta);
       return { ok: false, reason: 'taken' };
     }

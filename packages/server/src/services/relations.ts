@@ -1,8 +1,8 @@
 import type { ErrorCode, LogKey } from '@gatehouse/schemas';
+import { DomainError } from '@gatehouse/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { addIds, type IdSet, idsOf, removeId, replaceIds } from './organization-relations.ts';
 import { type DomainEvent, performWrite, type WriteContext } from './write-path.ts';
 
@@ -26,14 +26,14 @@ export function notInRelation(
 }
 
 /**
- * When some requested ids do not exist in this tenant (`data.ids` lists them): 404 `entity.not_exists_with_id`, or 422
- * `entity.relation_foreign_key_not_found` when `status` says so, or 404 `entity.not_found` for `'row'` (ids the
- * reference looks up with a one-row query: users).
+ * When some requested ids do not exist in this tenant (`data.ids` lists them): 404 `entity.not_exists_with_id` for
+ * `'id'`, 422 `entity.relation_foreign_key_not_found` for `'foreign_key'`, or 404 `entity.not_found` for `'row'` (ids
+ * the reference looks up with a one-row query: users).
  */
 export function assertAllFound(
   requested: readonly string[],
   found: Iterable<string>,
-  status: 404 | 422 | 'row' = 404,
+  miss: 'id' | 'foreign_key' | 'row' = 'id',
 ): void {
   const known = new Set(found);
   const missing = [...new Set(requested)].filter((id) => !known.has(id));
@@ -42,12 +42,9 @@ export function assertAllFound(
   // is a one-row query: `entity.not_found`); a foreign key the database refuses (organization relations) is 422
   // `entity.relation_foreign_key_not_found`.
   const data = { ids: missing };
-  if (status === 'row') throw new ApiError(404, 'entity.not_found', data);
-  throw new ApiError(
-    status,
-    status === 404 ? 'entity.not_exists_with_id' : 'entity.relation_foreign_key_not_found',
-    data,
-  );
+  if (miss === 'row') throw new DomainError('not_found', 'entity.not_found', data);
+  if (miss === 'foreign_key') throw new DomainError('unprocessable', 'entity.relation_foreign_key_not_found', data);
+  throw new DomainError('not_found', 'entity.not_exists_with_id', data);
 }
 
 /** The audited state of a relation's owner: what `before` and `after` of the audit entry hold. */

@@ -1,20 +1,27 @@
 import {
+  DomainError,
+  type EntitySearchField,
   generateId,
+  type Miss,
+  notFound,
+  nothingUpdated,
   type Resource,
   type ResourceCreate,
   type ResourcePatch,
   type ResourceWithScopes,
+  rowNotFound,
   type Scope,
   type ScopeCreate,
   type ScopePatch,
+  type SearchSyntaxQuery,
 } from '@gatehouse/schemas';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { allOf, anyOf } from '../db/conditions.ts';
+import { allOf } from '../db/conditions.ts';
 import { resources, scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, type Miss, notFound, nothingUpdated, rowNotFound } from '../http/errors.ts';
-import { type ListQuery, likePattern } from '../http/route-kit.ts';
 import { isBuiltInIndicator } from './built-in-resources.ts';
+import { fieldSearchCondition } from './field-search.ts';
+import { type ListQuery, likePattern } from './list-query.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -40,7 +47,7 @@ export async function findResource(tenant: TenantDb, id: string, miss: Miss = no
  */
 async function writableResource(tx: TenantDb, id: string, miss: Miss = notFound): Promise<ResourceRow> {
   const row = await findResource(tx, id, miss);
-  if (isBuiltInIndicator(row.indicator)) throw new ApiError(403, 'resource.read_only');
+  if (isBuiltInIndicator(row.indicator)) throw new DomainError('forbidden', 'resource.read_only');
   return row;
 }
 
@@ -75,7 +82,7 @@ export async function withScopes(tenant: TenantDb, rows: readonly Resource[]): P
 
 export function createResource(ctx: WriteContext, deps: QuotaDeps, input: ResourceCreate): Promise<Resource> {
   return performWrite(ctx, 'Admin.Resource.Created', async (tx) => {
-    if (isBuiltInIndicator(input.indicator)) throw new ApiError(422, 'resource.reserved_indicator');
+    if (isBuiltInIndicator(input.indicator)) throw new DomainError('unprocessable', 'resource.reserved_indicator');
     await assertQuota(tx, 'resourcesLimit', deps);
     const created = toResource(await tx.insert(resources, { id: generateId(), ...input }));
     return { result: created, entity: { type: 'Resource', id: created.id }, before: null, after: created };
@@ -127,12 +134,11 @@ export function deleteResource(ctx: WriteContext, id: string): Promise<void> {
 }
 
 /** The condition and order of GET /resources/{id}/scopes, newest first. */
-export function scopeListQuery(resourceId: string, filter: { search?: string | undefined }): ListQuery {
+/** The scopes of a resource, newest first, with the reference's search syntax over id, name and description. */
+export function scopeListQuery(resourceId: string, filter: SearchSyntaxQuery<EntitySearchField>): ListQuery {
   const conditions: SQL[] = [eq(scopes.resourceId, resourceId)];
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    conditions.push(anyOf(ilike(scopes.id, pattern), ilike(scopes.name, pattern), ilike(scopes.description, pattern)));
-  }
+  const search = fieldSearchCondition(filter, { id: scopes.id, name: scopes.name, description: scopes.description });
+  if (search) conditions.push(search);
   return { where: and(...conditions), orderBy: [desc(scopes.createdAt), desc(scopes.id)] };
 }
 

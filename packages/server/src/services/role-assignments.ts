@@ -1,4 +1,5 @@
 import type { ErrorCode, RoleScope, RoleUser, Scope } from '@gatehouse/schemas';
+import { DomainError, notFound } from '@gatehouse/schemas';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { managementResource } from '../auth/issuers.ts';
 import {
@@ -12,7 +13,6 @@ import {
   usersRoles,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { addIds, type IdSet } from './organization-relations.ts';
 import { assertAllFound, inRelation } from './relations.ts';
 import { toResource, toScope } from './resources.ts';
@@ -40,7 +40,7 @@ export async function findApplication(tx: TenantDb, id: string): Promise<Applica
   return application;
 }
 
-const typeMismatch = (code: ErrorCode, ids: string[]) => new ApiError(422, code, { ids });
+const typeMismatch = (code: ErrorCode, ids: string[]) => new DomainError('unprocessable', code, { ids });
 
 /** A machine-to-machine application (404 unknown, 422 `application.invalid_type` for another type). */
 export async function findMachineToMachineApplication(tx: TenantDb, id: string): Promise<ApplicationRow> {
@@ -126,29 +126,38 @@ export async function assertUsersForRole(tx: TenantDb, userIds: readonly string[
   );
 }
 
-/** Roles for a user: all must exist (404) and be user roles (422 `role.invalid_type`). */
+/**
+ * Roles for a user: all must exist (404) and be user roles (422 `user.invalid_role_type`, the reference's code on this
+ * path). The reference checks only on POST; PUT checks too, since a machine-to-machine role may hold the management
+ * API's scopes and would make the user an administrator of the tenant.
+ */
 export async function assertRolesForUser(tx: TenantDb, roleIds: readonly string[]) {
   if (!roleIds.length) return;
   const wrongType = (await findAllRoles(tx, roleIds)).filter((role) => role.type !== 'User').map((role) => role.id);
-  if (wrongType.length) throw typeMismatch('role.invalid_type', wrongType);
+  if (wrongType.length) throw typeMismatch('user.invalid_role_type', wrongType);
 }
 
-/** Machine-to-machine applications for a role: all must exist (404), both sides be machine-to-machine (422). */
+/**
+ * Machine-to-machine applications for a role: all must exist (404), both sides be machine-to-machine (422
+ * `application.invalid_type`, then `role.invalid_type`: the reference does not check this side).
+ */
 export async function assertApplicationsForRole(tx: TenantDb, applicationIds: readonly string[], role: RoleRow) {
-  assertMachineToMachine([role], await findAllApplications(tx, applicationIds));
-}
-
-/** Roles for an application: all must exist (404), both sides be machine-to-machine (422). */
-export async function assertRolesForApplication(tx: TenantDb, roleIds: readonly string[], app: ApplicationRow) {
-  assertMachineToMachine(await findAllRoles(tx, roleIds), [app]);
-}
-
-/** Machine-to-machine roles link only machine-to-machine applications (422, the applications checked first). */
-function assertMachineToMachine(roleRows: readonly RoleRow[], applicationRows: readonly ApplicationRow[]): void {
+  const applicationRows = await findAllApplications(tx, applicationIds);
   const wrongApps = applicationRows.filter((app) => app.type !== 'MachineToMachine').map((app) => app.id);
   if (wrongApps.length) throw typeMismatch('application.invalid_type', wrongApps);
-  const wrongRoles = roleRows.filter((role) => role.type !== 'MachineToMachine').map((role) => role.id);
-  if (wrongRoles.length) throw typeMismatch('role.invalid_type', wrongRoles);
+  if (role.type !== 'MachineToMachine') throw typeMismatch('role.invalid_type', [role.id]);
+}
+
+/**
+ * Roles for a machine-to-machine application (the owner, checked by its finder): all must exist (404) and be
+ * machine-to-machine roles (422 `application.invalid_role_type`, the reference's code on this path; on PUT as well).
+ */
+export async function assertRolesForApplication(tx: TenantDb, roleIds: readonly string[], app: ApplicationRow) {
+  if (app.type !== 'MachineToMachine') throw typeMismatch('application.invalid_type', [app.id]);
+  const wrongRoles = (await findAllRoles(tx, roleIds))
+    .filter((role) => role.type !== 'MachineToMachine')
+    .map((role) => role.id);
+  if (wrongRoles.length) throw typeMismatch('application.invalid_role_type', wrongRoles);
 }
 
 /** The rows of `ids`, all of which must exist (404 otherwise), in the order asked for. */

@@ -1,17 +1,19 @@
 import {
+  type EntitySearchField,
   generateId,
+  notFound,
   type Role,
   type RoleCreate,
   type RoleListItem,
   type RolePatch,
   type RoleType,
+  type SearchSyntaxQuery,
 } from '@gatehouse/schemas';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { anyOf } from '../db/conditions.ts';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { applications, applicationsRoles, roles, rolesScopes, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { notFound } from '../http/errors.ts';
-import { type ListQuery, likePattern } from '../http/route-kit.ts';
+import { fieldSearchCondition } from './field-search.ts';
+import type { ListQuery } from './list-query.ts';
 import { assertQuota, type QuotaDeps, roleQuotaKey } from './quota.ts';
 import { notInRelation } from './relations.ts';
 import { addScopesToRole, findRole, roleScopesUpdatedEvent } from './role-assignments.ts';
@@ -108,8 +110,7 @@ export async function withCounts(tenant: TenantDb, rows: (typeof roles.$inferSel
   }));
 }
 
-export type RoleFilter = {
-  search?: string | undefined;
+export type RoleFilter = SearchSyntaxQuery<EntitySearchField> & {
   type?: RoleType | undefined;
   /** Leave out roles this user holds. */
   excludeUserId?: string | undefined;
@@ -137,10 +138,9 @@ export function roleListQuery(tenant: TenantDb, filter: RoleFilter): ListQuery {
       ),
     );
   }
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    conditions.push(anyOf(ilike(roles.id, pattern), ilike(roles.name, pattern), ilike(roles.description, pattern)));
-  }
+  // The reference's search syntax over id, name and description (`search`, `search.<field>`, `mode`, `joint`, …).
+  const search = fieldSearchCondition(filter, { id: roles.id, name: roles.name, description: roles.description });
+  if (search) conditions.push(search);
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: [desc(roles.createdAt), desc(roles.id)],

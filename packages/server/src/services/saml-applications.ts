@@ -1,6 +1,8 @@
 import {
+  DomainError,
   generateId,
   normalizeSamlBinding,
+  notFound,
   type SamlApplication,
   type SamlBinding,
   type SamlCertificate,
@@ -15,7 +17,6 @@ import type { z } from 'zod';
 import { allOf } from '../db/conditions.ts';
 import { applications, samlApplicationCertificates, samlApplicationConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { toApplication } from './applications.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
@@ -40,7 +41,7 @@ export async function findSamlApplication(
 ): Promise<{ app: ApplicationRow; config: SamlConfigRow }> {
   const app = await tx.findOne(applications, eq(applications.id, id));
   if (!app || (app.type !== 'SAML' && options.hideOtherTypes)) throw notFound();
-  if (app.type !== 'SAML') throw new ApiError(422, 'application.saml.saml_application_only');
+  if (app.type !== 'SAML') throw new DomainError('unprocessable', 'application.saml.saml_application_only');
   const config = await tx.findOne(samlApplicationConfigs, eq(samlApplicationConfigs.applicationId, id));
   if (!config) throw notFound();
   return { app, config };
@@ -49,7 +50,7 @@ export async function findSamlApplication(
 /** Only HTTP-POST can carry a SAML response to the service provider (422 otherwise, as in the reference). */
 function assertAcsBinding(acsUrl: { binding: SamlBinding } | null | undefined): void {
   if (acsUrl && !samlAcsBindings.includes(acsUrl.binding)) {
-    throw new ApiError(422, 'application.saml.acs_url_binding_not_supported');
+    throw new DomainError('unprocessable', 'application.saml.acs_url_binding_not_supported');
   }
 }
 
@@ -231,7 +232,7 @@ export function deleteSamlCertificate(ctx: WriteContext, applicationId: string, 
     await findSamlApplication(tx, applicationId);
     const row = await findCertificate(tx, applicationId, certificateId);
     // The metadata and signatures depend on the active certificate; another must take over first.
-    if (row.isActive) throw new ApiError(400, 'application.saml.can_not_delete_active_secret');
+    if (row.isActive) throw new DomainError('invalid', 'application.saml.can_not_delete_active_secret');
     await tx.delete(samlApplicationCertificates, eq(samlApplicationCertificates.id, row.id));
     return {
       result: undefined,

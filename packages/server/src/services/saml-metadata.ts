@@ -1,9 +1,9 @@
+import { notFound } from '@gatehouse/schemas';
 import { DOMImplementation, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { samlApplicationCertificates } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { notFound } from '../http/errors.ts';
 import { findSamlApplication } from './saml-applications.ts';
 import { certificateBase64 } from './saml-certificates.ts';
 

@@ -3,10 +3,12 @@ import {
   type CustomPhrase,
   canonicalLanguageTag,
   checkPassword,
+  DomainError,
   defaultSignInExperience,
   type ErrorCode,
   type Language,
   mfaSettingsProblems,
+  notFound,
   type PasswordRejectionCode,
   type PasswordUserInfo,
   type SignInExperience,
@@ -18,7 +20,6 @@ import {
 import { eq, inArray, like } from 'drizzle-orm';
 import { tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { matchTag } from '../i18n/messages.ts';
 import type { PwnedCheck } from './pwned-passwords.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -46,7 +47,7 @@ export async function readSignInExperience(tenant: TenantDb): Promise<SignInExpe
 }
 
 const refuse = (code: ErrorCode, data?: unknown): never => {
-  throw new ApiError(400, code, data);
+  throw new DomainError('invalid', code, data);
 };
 
 /**
@@ -198,7 +199,7 @@ const MAX_ASKED_TAGS = 10;
  * `ui_locales`, then Accept-Language). The first tag the tenant has custom phrases for, or that a built-in language
  * serves (`en-US` → `en`), decides; none: the tenant's fallback language. A tag with custom phrases shows them over
  * its built-in language's strings and the tenant's phrases of that language; when no built-in language serves it
- * (`vi-VN`), over the fallback language's (the reference: over English). `tag` is the tag whose phrases show.
+ * (`vi-VN`), over English's built-in strings, as the reference shows them. `tag` is the tag whose phrases show.
  */
 export async function phrasesForPage(
   tenant: TenantDb,
@@ -219,8 +220,8 @@ export async function phrasesForPage(
   const stored = new Map(rows.map((row) => [row.key.slice(PHRASE_PREFIX.length), row.value as Record<string, string>]));
   for (const { tag, builtIn } of tags) {
     if (tag && stored.has(tag)) {
-      const language = builtIn ?? fallback;
-      return { language, tag, phrases: { ...stored.get(language), ...stored.get(tag) } };
+      if (!builtIn) return { language: 'en', tag, phrases: { ...stored.get(tag) } };
+      return { language: builtIn, tag, phrases: { ...stored.get(builtIn), ...stored.get(tag) } };
     }
     if (builtIn) return { language: builtIn, tag: builtIn, phrases: stored.get(builtIn) ?? {} };
   }
@@ -234,8 +235,8 @@ export async function getCustomPhrase(tenant: TenantDb, languageTag: string): Pr
 }
 
 /**
- * PUT: replaces the language's phrases. Every key must be one the sign-in pages have (`knownKeys`), every value
- * text of at most 1,024 characters. Answers whether it was created.
+ * PUT: replaces the language's phrases. Every key must be one the sign-in pages have (`knownKeys`; 422 otherwise, as the
+ * reference), every value text of at most 1,024 characters. Answers whether it was created.
  */
 export function putCustomPhrase(
   ctx: WriteContext,
@@ -245,7 +246,12 @@ export function putCustomPhrase(
 ): Promise<{ phrase: CustomPhrase; created: boolean }> {
   const translation = flattenTranslation(input);
   const unknown = Object.keys(translation).filter((key) => !knownKeys.has(key));
-  if (unknown.length > 0) refuse('localization.invalid_translation_structure', { keys: unknown.slice(0, 20) });
+  // The reference answers a key its phrases do not have 422.
+  if (unknown.length > 0) {
+    throw new DomainError('unprocessable', 'localization.invalid_translation_structure', {
+      keys: unknown.slice(0, 20),
+    });
+  }
   if (Object.values(translation).some((value) => value.length > 1024 || value.trim() === '')) {
     refuse('guard.invalid_input');
   }
@@ -269,7 +275,7 @@ export function deleteCustomPhrase(ctx: WriteContext, language: string): Promise
     const [removed] = await tx.delete(tenantConfigs, eq(tenantConfigs.key, phraseKey(language)));
     if (!removed) throw notFound();
     if (languageInfo.fallbackLanguage === language) {
-      throw new ApiError(409, 'localization.cannot_delete_default_language');
+      throw new DomainError('conflict', 'localization.cannot_delete_default_language');
     }
     return {
       result: undefined,

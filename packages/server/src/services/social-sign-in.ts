@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { generateId, type Language, type SignInExperienceSettings } from '@gatehouse/schemas';
+import { DomainError, generateId, type Language, type SignInExperienceSettings } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
 import { connectors, logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { socialModule } from './connectors/registry.ts';
 import type { SocialProfile } from './connectors/social.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
@@ -98,7 +97,7 @@ export async function startSocialSignIn(
   input: { uid: string; publicUrl: string; outbound: OutboundPolicy },
 ): Promise<{ url: URL; cookie: string }> {
   const module = socialModule(connector.connectorId);
-  if (!module) throw new ApiError(404, 'connector.not_found');
+  if (!module) throw new DomainError('not_found', 'connector.not_found');
   const verifier = client.randomPKCECodeVerifier();
   const state: SocialState = {
     tenantId: tenant.tenantId,
@@ -130,7 +129,7 @@ export function socialProfile(
   outbound: OutboundPolicy,
 ): Promise<SocialProfile> {
   const module = socialModule(connector.connectorId);
-  if (!module) throw new ApiError(404, 'connector.not_found');
+  if (!module) throw new DomainError('not_found', 'connector.not_found');
   return module.profile(
     connector.config,
     { callbackUrl, codeVerifier: state.verifier, state: state.state, nonce: state.nonce },

@@ -1,7 +1,10 @@
 import {
+  DomainError,
   generateId,
+  invalidFields,
   type Language,
   MASKED_SECRET,
+  notFound,
   type SsoConnector,
   type SsoConnectorCreate,
   type SsoConnectorPatch,
@@ -18,9 +21,8 @@ import {
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ssoConnectors, tenantConfigs, userSsoIdentities } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, invalidFields, notFound } from '../http/errors.ts';
-import type { ListQuery } from '../http/route-kit.ts';
 import { ConnectorError } from './connectors/types.ts';
+import type { ListQuery } from './list-query.ts';
 import { secretsSentElsewhere } from './masked-secrets.ts';
 import { excerpt, type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
@@ -200,8 +202,8 @@ function mergedConfig(stored: Record<string, unknown>, incoming: Record<string, 
 function checkedConfig(providerName: SsoProviderName, config: Record<string, unknown>): Record<string, unknown> {
   const parsed = ssoConfigSchemaOf(providerName).partial().safeParse(config);
   if (!parsed.success) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
+      'invalid',
       'guard.invalid_input',
       invalidFields(parsed.error).map((field) => ({ ...field, path: field.path ? `config.${field.path}` : 'config' })),
     );
@@ -212,7 +214,8 @@ function checkedConfig(providerName: SsoProviderName, config: Record<string, unk
 /** Domains are lower-cased and deduplicated by the schema; public email domains are refused. */
 function checkedDomains(domains: readonly string[]): string[] {
   const forbidden = domains.filter((domain) => publicEmailDomains.has(domain));
-  if (forbidden.length) throw new ApiError(422, 'single_sign_on.forbidden_domains', { domains: forbidden });
+  if (forbidden.length)
+    throw new DomainError('unprocessable', 'single_sign_on.forbidden_domains', { domains: forbidden });
   return [...domains];
 }
 
@@ -228,7 +231,7 @@ async function readIdpForSave(
   try {
     return await resolveIdp(providerName, config, idpContext(outbound));
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (error instanceof DomainError) {
       if (error.code === 'single_sign_on.connector_not_ready') return undefined;
       throw error;
     }
@@ -310,7 +313,7 @@ export async function updateSsoConnector(
       patch.config,
       (key) => `config.${key}`,
     );
-    if (refused.length > 0) throw new ApiError(400, 'guard.invalid_input', refused);
+    if (refused.length > 0) throw new DomainError('invalid', 'guard.invalid_input', refused);
   }
   const domains = patch.domains && checkedDomains(patch.domains);
   const idp = config && (await readIdpForSave(providerName, config, deps.outbound));
@@ -356,7 +359,7 @@ export async function findSsoConnectorIds(tx: TenantDb, ids: readonly string[]):
   assertAllFound(
     ids,
     rows.map((row) => row.id),
-    422,
+    'foreign_key',
   );
 }
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ADMIN_TENANT_ID,
+  DomainError,
   type Edition,
+  notFound,
   type SsoIdpInitiatedAuthConfig,
   type SsoIdpInitiatedAuthConfigInput,
   type SsoProviderName,
@@ -12,7 +14,6 @@ import { eq, inArray, lte } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { applications, oidcModelInstances, tenantConfigs } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import type { OutboundPolicy } from './outbound.ts';
 import { planQuota, tenantPlanId } from './quota.ts';
 import { readSignInExperienceSettings } from './sign-in-experience.ts';
@@ -117,29 +118,31 @@ export async function putIdpInitiatedAuthConfig(
   input: SsoIdpInitiatedAuthConfigInput,
 ): Promise<SsoIdpInitiatedAuthConfig> {
   const connector = await findSsoConnector(ctx.tenant, connectorId);
-  if (!isSaml(connector)) throw new ApiError(400, 'single_sign_on.idp_initiated_authentication_not_supported');
+  if (!isSaml(connector)) throw new DomainError('invalid', 'single_sign_on.idp_initiated_authentication_not_supported');
   if (input.autoSendAuthorizationRequest) {
-    throw new ApiError(400, 'single_sign_on.idp_initiated_authentication_auto_send_not_supported');
+    throw new DomainError('invalid', 'single_sign_on.idp_initiated_authentication_auto_send_not_supported');
   }
   return performWrite(ctx, 'Admin.SsoConnector.Updated', async (tx) => {
     if (!(await idpInitiatedSsoInPlan(tx, deps.edition))) {
-      throw new ApiError(403, 'subscription.quota_exceeded', {
+      throw new DomainError('quota', 'subscription.quota_exceeded', {
         quota: { idpInitiatedSsoEnabled: { limit: false, usage: 0 } },
       });
     }
     const application = await tx.findOne(applications, eq(applications.id, input.defaultApplicationId));
     if (!application) {
-      throw new ApiError(422, 'entity.relation_foreign_key_not_found', { ids: [input.defaultApplicationId] });
+      throw new DomainError('unprocessable', 'entity.relation_foreign_key_not_found', {
+        ids: [input.defaultApplicationId],
+      });
     }
     const allowedType = (ssoIdpInitiatedApplicationTypes as readonly string[]).includes(application.type);
     if (!allowedType || application.isThirdParty) {
-      throw new ApiError(400, 'single_sign_on.idp_initiated_authentication_invalid_application_type', {
+      throw new DomainError('invalid', 'single_sign_on.idp_initiated_authentication_invalid_application_type', {
         types: ssoIdpInitiatedApplicationTypes,
       });
     }
     const redirectUri = input.redirectUri ?? null;
     if (redirectUri !== null && !redirectUrisOf(application).includes(redirectUri)) {
-      throw new ApiError(400, 'single_sign_on.idp_initiated_authentication_redirect_uri_not_registered', {
+      throw new DomainError('invalid', 'single_sign_on.idp_initiated_authentication_redirect_uri_not_registered', {
         redirectUri,
       });
     }

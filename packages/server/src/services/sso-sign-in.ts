@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateId, type SsoProviderName } from '@gatehouse/schemas';
+import { DomainError, generateId, type SsoProviderName } from '@gatehouse/schemas';
 import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import { sql } from 'drizzle-orm';
@@ -7,13 +7,13 @@ import * as client from 'openid-client';
 import type { Logger } from 'pino';
 import { logs, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { recordDailyActiveUser } from './daily-active-users.ts';
 import { type ExternalIdentity, findUserByIdentity, type IdentityLink, linkIdentity } from './identity-linker.ts';
 import { interactionEventData } from './interaction-events.ts';
 import { provisionBySsoConnector } from './organization-jit.ts';
 import { type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { REGISTER_LOG_KEY } from './registration.ts';
+import { scimAccountForSsoSignIn } from './scim-connections.ts';
 import { SIGN_IN_LOG_KEY } from './sign-in.ts';
 import {
   openState,
@@ -528,13 +528,17 @@ export async function signInWithSsoProfile(
     detail,
   };
   const byIdentity = await findUserByIdentity(tenant, identity);
-  if (!byIdentity && !emailInDomains) {
+  // The user the connector's SCIM connection provisioned is the account, whatever the domains say (docs/areas/scim.md).
+  const byScim = !byIdentity && email ? await scimAccountForSsoSignIn(tenant, connector.id, email) : undefined;
+  if (!byIdentity && !byScim && !emailInDomains) {
     await auditSsoFailure(tenant, connector, 'email_domain', meta);
     return { ok: false, reason: 'email_domain' };
   }
   const byEmail =
-    !byIdentity && email ? await tenant.findOne(users, sql`lower(${users.primaryEmail}) = ${email}`) : undefined;
-  const existing = byIdentity ?? byEmail;
+    !byIdentity && !byScim && email
+      ? await tenant.findOne(users, sql`lower(${users.primaryEmail}) = ${email}`)
+      : undefined;
+  const existing = byIdentity ?? byScim ?? byEmail;
 
   if (existing) {
     if (existing.isSuspended) {
@@ -560,7 +564,7 @@ export async function signInWithSsoProfile(
     const audit = {
       ssoConnectorId: connector.id,
       issuer: profile.issuer,
-      ...(byIdentity ? {} : { linkedBy: 'sso_email_domain' }),
+      ...(byIdentity ? {} : { linkedBy: byScim ? 'scim' : 'sso_email_domain' }),
     };
     return {
       ok: true,
@@ -611,7 +615,7 @@ export async function signInWithSsoProfile(
     },
   ).catch(async (error: unknown) => {
     // Another sign-in made the same account a moment ago (unique email or identity): refused, nothing kept.
-    if (error instanceof ApiError && error.status === 422) {
+    if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'unprocessable')) {
       await auditSsoFailure(tenant, connector, 'email_taken', meta);
       return undefined;
     }

@@ -1,7 +1,10 @@
 import {
+  DomainError,
   generateId,
   type InviteeInvitation,
+  invalidFields,
   invitationStatusUpdateSchema,
+  notFound,
   type TenantInvitation,
   type TenantInvitationDelivery,
   type TenantTag,
@@ -15,7 +18,6 @@ import { allOf } from '../db/conditions.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { organizationInvitationRoles, organizationInvitations, tenants, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, invalidFields, notFound } from '../http/errors.ts';
 import type { MessageDelivery } from './message-delivery.ts';
 import {
   acceptInvitation,
@@ -119,7 +121,7 @@ export async function createTenantInvitations(
   options: { publicUrl: string; locale: string },
 ): Promise<TenantInvitation[]> {
   const parsed = tenantInvitationCreateSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(parsed.error));
+  if (!parsed.success) throw new DomainError('invalid', 'guard.invalid_input', invalidFields(parsed.error));
   const emails = [
     ...new Map(
       (Array.isArray(parsed.data.invitee) ? parsed.data.invitee : [parsed.data.invitee]).map((email) => [
@@ -135,7 +137,7 @@ export async function createTenantInvitations(
     const writes = [];
     for (const invitee of emails) {
       const member = await memberWithEmail(tx, organizationId, invitee);
-      if (member) throw new ApiError(422, 'organization_invitation.already_member', { emails: [invitee] });
+      if (member) throw new DomainError('conflict', 'organization_invitation.already_member', { emails: [invitee] });
       await expireOverdue(tx, organizationId, invitee);
       const pending = await tx.findOne(
         organizationInvitations,
@@ -145,7 +147,7 @@ export async function createTenantInvitations(
           statusCondition('Pending'),
         ),
       );
-      if (pending) throw new ApiError(422, 'organization_invitation.pending_exists', { emails: [invitee] });
+      if (pending) throw new DomainError('conflict', 'organization_invitation.pending_exists', { emails: [invitee] });
       const row = await tx.insert(organizationInvitations, {
         id: generateId(),
         organizationId,
@@ -278,9 +280,10 @@ async function findOwnInvitation(admin: TenantDb, userId: string, id: string): P
   if (!row) throw notFound();
   const own = await primaryEmailOf(admin, userId);
   if (!own || own.email.toLowerCase() !== row.invitee.toLowerCase()) {
-    throw new ApiError(403, 'organization_invitation.email_mismatch');
+    throw new DomainError('forbidden', 'organization_invitation.email_mismatch');
   }
-  if (!own.proven) throw new ApiError(403, 'organization_invitation.email_not_verified', { email: own.email });
+  if (!own.proven)
+    throw new DomainError('forbidden', 'organization_invitation.email_not_verified', { email: own.email });
   return row;
 }
 

@@ -1,4 +1,6 @@
 import {
+  DomainError,
+  notFound,
   type TenantMember,
   type TenantRole,
   tenantMemberRoleUpdateSchema,
@@ -9,7 +11,6 @@ import { allOf } from '../db/conditions.ts';
 import { tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { membershipEvent } from './organization-members.ts';
 import { reassignDefaultTenants, strongestRole, tenantRoleOf } from './tenants.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -88,7 +89,7 @@ export async function updateTenantMemberRole(
       const before = await tenantRoleOf(tx, tenantId, userId);
       if (!before) throw notFound();
       if (before === 'admin' && parsed.roleName !== 'admin' && (await adminCount(tx, organizationId)) <= 1) {
-        throw new ApiError(422, 'tenant.last_admin');
+        throw new DomainError('unprocessable', 'tenant.last_admin');
       }
       const where = allOf(
         eq(organizationUserRoles.organizationId, organizationId),
@@ -122,7 +123,8 @@ export async function removeTenantMember(ctx: WriteContext, tenantId: string, us
     await lockTenantOrganization(tx, organizationId);
     const role: TenantRole | undefined = await tenantRoleOf(tx, tenantId, userId);
     if (!role) throw notFound();
-    if (role === 'admin' && (await adminCount(tx, organizationId)) <= 1) throw new ApiError(422, 'tenant.last_admin');
+    if (role === 'admin' && (await adminCount(tx, organizationId)) <= 1)
+      throw new DomainError('unprocessable', 'tenant.last_admin');
     const where = allOf(
       eq(organizationUserRoles.organizationId, organizationId),
       eq(organizationUserRoles.userId, userId),

@@ -1,8 +1,10 @@
 import {
   ADMIN_TENANT_ID,
   DEFAULT_TENANT_ID,
+  DomainError,
   generateId,
   managementResourceIndicator,
+  notFound,
   type Tenant,
   type TenantCreate,
   type TenantPermission,
@@ -23,7 +25,6 @@ import { allOf } from '../db/conditions.ts';
 import { seedTenant, tenantRoleId } from '../db/seed.ts';
 import { organizations, organizationUserRoles, organizationUsers, tenants, users } from '../db/tables.ts';
 import { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
 import { memberScopeNames } from './organization-access.ts';
 import { billingOf, insertSubscription, type TenantBilling } from './subscriptions.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -106,7 +107,7 @@ export async function requireTenantAccess(
   const [tenant, role] = await Promise.all([findTenantRow(db, tenantId), tenantRoleOf(admin, tenantId, userId)]);
   if (!tenant || !role) throw notFound();
   const scopes = await memberScopeNames(admin, tenantOrganizationId(tenantId), { userId });
-  if (permission && !scopes.includes(permission)) throw new ApiError(403, 'auth.forbidden');
+  if (permission && !scopes.includes(permission)) throw new DomainError('forbidden', 'auth.forbidden');
   return { tenant, role, scopes };
 }
 
@@ -261,7 +262,7 @@ export async function deleteTenant(
   access: TenantAccess,
 ): Promise<void> {
   const id = access.tenant.id;
-  if (isReservedTenant(id)) throw new ApiError(422, 'tenant.reserved');
+  if (isReservedTenant(id)) throw new DomainError('unprocessable', 'tenant.reserved');
   await db.transaction(async (tx) => {
     const tenantDb = tx as unknown as Database;
     await performWrite({ ...ctx, tenant: adminTenant(tenantDb) }, 'Admin.Tenant.Deleted', async (admin) => {

@@ -1,9 +1,9 @@
 import type { UserGrant } from '@gatehouse/schemas';
+import { notFound } from '@gatehouse/schemas';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { applications, oidcModelInstances } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { notFound } from '../http/errors.ts';
 import { findUser } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 

@@ -1,6 +1,7 @@
 import {
   type Actor,
   generateId,
+  notFound,
   USER_IMPORT_MAX_ERRORS,
   type UserImportCreate,
   type UserImportJob,
@@ -11,7 +12,6 @@ import type { Database } from '../db/client.ts';
 import { allOf } from '../db/conditions.ts';
 import { applications, userImportJobs } from '../db/tables.ts';
 import { type TenantDb, TenantDbs } from '../db/tenant-db.ts';
-import { notFound } from '../http/errors.ts';
 import { fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
 import {
   type BatchResult,

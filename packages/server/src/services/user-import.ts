@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import {
   checkPassword,
+  DomainError,
   type ErrorCode,
   generateId,
   type LogKey,
@@ -12,7 +13,6 @@ import {
 import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { errorMessage } from '../i18n/messages.ts';
 import { readSignInExperienceSettings } from './sign-in-experience.ts';
 import type { ImportRecord, ImportRowError } from './user-import-source.ts';
@@ -401,7 +401,7 @@ async function retryAlone(line: number, errors: ImportRowError[], write: () => P
     await write();
     return true;
   } catch (error) {
-    const code: ErrorCode = error instanceof ApiError ? error.code : 'request.general';
+    const code: ErrorCode = error instanceof DomainError ? error.code : 'request.general';
     const field =
       {
         'user.username_already_in_use': 'username',

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import {
   BACKUP_CODE_COUNT,
   BACKUP_CODE_LENGTH,
+  DomainError,
   generateId,
   type MfaFactor,
+  rowNotFound,
   type UserMfaVerification,
   type UserMfaVerificationCreated,
   type userMfaVerificationCreateSchema,
@@ -15,7 +17,6 @@ import type { z } from 'zod';
 import { allOf } from '../db/conditions.ts';
 import { tenants, type UserMfaVerificationData, userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, rowNotFound } from '../http/errors.ts';
 import { assertFeature, type QuotaDeps } from './quota.ts';
 import { findUser, type UserRow } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -134,15 +135,15 @@ export function createUserMfaVerification(
     let result: UserMfaVerificationCreated;
     let row: UserMfaVerificationRow;
     if (input.type === 'Totp') {
-      if (has('Totp')) throw new ApiError(422, alreadyInUse.Totp);
+      if (has('Totp')) throw new DomainError('conflict', alreadyInUse.Totp);
       const secret = input.secret ?? generateTotpSecret();
       row = await tx.insert(userMfaVerifications, { id: generateId(), userId, type: 'Totp', data: { secret } });
       const enrollment = await totpEnrollment(secret, await totpIssuer(tx), primaryIdentifier(user));
       result = { type: 'Totp', secret, ...enrollment };
     } else {
-      if (has('BackupCode')) throw new ApiError(422, alreadyInUse.BackupCode);
+      if (has('BackupCode')) throw new DomainError('conflict', alreadyInUse.BackupCode);
       // Backup codes stand in for a lost authenticator: without one they would be a password in ten pieces.
-      if (!has('Totp') && !has('WebAuthn')) throw new ApiError(422, 'user.mfa_requires_other_factor');
+      if (!has('Totp') && !has('WebAuthn')) throw new DomainError('unprocessable', 'user.mfa_requires_other_factor');
       const codes = input.codes ?? generateBackupCodes();
       row = await tx.insert(userMfaVerifications, {
         id: generateId(),
@@ -155,8 +156,8 @@ export function createUserMfaVerification(
     return { result, entity: audited(userId), before: null, after: { id: row.id, type: row.type } };
   }).catch((error: unknown) => {
     // A concurrent creation of the same type passed the check above and lost at the partial unique index.
-    throw error instanceof ApiError && error.code === 'entity.unique_violation'
-      ? new ApiError(422, alreadyInUse[input.type])
+    throw error instanceof DomainError && error.code === 'entity.unique_integrity_violation'
+      ? new DomainError('conflict', alreadyInUse[input.type])
       : error;
   });
 }

@@ -1,8 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type PasswordEncryptionMethod, type PasswordUserInfo, passwordEncryptionMethods } from '@gatehouse/schemas';
+import {
+  DomainError,
+  type PasswordEncryptionMethod,
+  type PasswordUserInfo,
+  passwordEncryptionMethods,
+} from '@gatehouse/schemas';
 import bcrypt from 'bcryptjs';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { hashPassword, PASSWORD_ENCRYPTION_METHOD, verifyPassword } from './passwords.ts';
 import { passwordRejections } from './sign-in-experience.ts';
 
@@ -17,7 +21,7 @@ import { passwordRejections } from './sign-in-experience.ts';
  */
 export async function assertPasswordAllowed(tenant: TenantDb, password: string, userInfo: PasswordUserInfo) {
   const rejections = await passwordRejections(tenant, password, userInfo);
-  if (rejections.length > 0) throw new ApiError(422, 'password.rejected', { rejections });
+  if (rejections.length > 0) throw new DomainError('unprocessable', 'password.rejected', { rejections });
 }
 
 function equalHex(actual: string, expected: string): boolean {

@@ -1,10 +1,15 @@
-import { type UserListQuery, type UserSearchField, userSearchFields } from '@gatehouse/schemas';
+import {
+  DomainError,
+  type SearchSyntaxQuery,
+  type UserListQuery,
+  type UserSearchField,
+  userSearchFields,
+} from '@gatehouse/schemas';
 import { and, desc, eq, ilike, inArray, like, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationUsers, userCounts, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { inRelation } from './relations.ts';
 
 /**
@@ -175,7 +180,7 @@ export function probeWindow(value: string): string {
   return chars.slice(best, best + PROBE_WINDOW).join('');
 }
 
-/** The search's probes, shaped as {@link searchCondition} shapes its SQL; undefined without a search. */
+/** The search's probes, shaped as {@link userSearchCondition} shapes its SQL; undefined without a search. */
 function searchProbes(query: UserListQuery): ProbeTree | undefined {
   const caseSensitive = query.isCaseSensitive ?? false;
   const parts: ProbeTree[] = [];
@@ -272,20 +277,23 @@ export async function searchCandidates(tenant: TenantDb, query: UserListQuery): 
  * An empty search value is refused as the reference refuses it: 400 `request.invalid_input` (its search-syntax
  * code), naming the parameter. Ignoring it would answer every user to a client that meant to search.
  */
-function assertNoEmptySearchValue(query: UserListQuery): void {
+function assertNoEmptySearchValue(query: SearchSyntaxQuery<UserSearchField>): void {
   const keys = ['search', ...userSearchFields.map((field) => `search.${field}` as const)] as const;
   for (const key of keys) {
     const value = query[key];
     if (value === '' || (Array.isArray(value) && value.includes(''))) {
-      throw new ApiError(400, 'request.invalid_input', [
+      throw new DomainError('invalid', 'request.invalid_input', [
         { path: key, message: 'Search value cannot be empty.', code: 'custom' },
       ]);
     }
   }
 }
 
-/** The search part of the query: `search` over every field, `search.<field>` per field, combined by `joint`. */
-function searchCondition(query: UserListQuery): SQL | undefined {
+/**
+ * The search part of the query: `search` over every field, `search.<field>` per field, combined by `joint`. Also the
+ * search of the lists of users a role holds (`GET /roles/{id}/users`), which take the same syntax.
+ */
+export function userSearchCondition(query: SearchSyntaxQuery<UserSearchField>): SQL | undefined {
   assertNoEmptySearchValue(query);
   const caseSensitive = query.isCaseSensitive ?? false;
   const conditions: SQL[] = [];
@@ -323,7 +331,7 @@ export function userListCondition(
 ): SQL | undefined {
   const conditions: SQL[] = [];
   if (candidates?.kind === 'ids') conditions.push(sql`${users.id} = any(${sql.param(candidates.ids)}::varchar[])`);
-  const search = searchCondition(query);
+  const search = userSearchCondition(query);
   if (search) conditions.push(search);
   if (query.isSuspended !== undefined) {
     conditions.push(query.isSuspended ? eq(users.isSuspended, true) : not(users.isSuspended));

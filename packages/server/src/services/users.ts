@@ -1,8 +1,11 @@
 import {
   customDataSchema,
+  DomainError,
   generateId,
+  invalidFields,
   type LogKey,
   MISSING_IDENTIFIER_MESSAGE,
+  rowNotFound,
   type User,
   type UserListQuery,
   type UserProfile,
@@ -13,8 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, invalidFields, rowNotFound } from '../http/errors.ts';
-import type { Page } from '../http/route-kit.ts';
+import type { Page } from './list-query.ts';
 import { assertPasswordAllowed, encryptPassword, verifyStoredPassword } from './user-passwords.ts';
 import {
   countTenantUsers,
@@ -70,7 +72,7 @@ type AuditImages = { before: Record<string, unknown>; after: Record<string, unkn
 export type UserUpdate = {
   /** Audit-log key; admin writes default to `Admin.User.Updated`. */
   key?: LogKey;
-  /** The new column values, from the stored user; may throw an ApiError. */
+  /** The new column values, from the stored user; may throw a DomainError. */
   change: (user: UserRow, tx: TenantDb) => UserValues | Promise<UserValues>;
   /** Audit images when the user's API shape would not show the change (a new password). */
   audit?: (before: UserRow, after: UserRow) => AuditImages;
@@ -173,7 +175,7 @@ export function patchUser(ctx: WriteContext, userId: string, patch: UserPatch): 
     change: (existing) => {
       const identifiers = { ...pickIdentifiers(existing), ...pickIdentifiers(patch) };
       if (!identifiers.username && !identifiers.primaryEmail && !identifiers.primaryPhone) {
-        throw new ApiError(400, 'guard.invalid_input', [
+        throw new DomainError('invalid', 'guard.invalid_input', [
           { path: '', message: MISSING_IDENTIFIER_MESSAGE, code: 'custom' },
         ]);
       }
@@ -212,8 +214,8 @@ export function mergeCustomData(
       const merged = { ...existing.customData, ...customData };
       const checked = customDataSchema.safeParse(merged);
       if (!checked.success) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
+          'invalid',
           'guard.invalid_input',
           invalidFields(checked.error).map((field) => ({ ...field, path: 'customData' })),
         );
@@ -248,7 +250,7 @@ export async function verifyPassword(tenant: TenantDb, userId: string, password:
   const matches = user.passwordEncrypted
     ? await verifyStoredPassword(user.passwordEncryptionMethod, user.passwordEncrypted, password)
     : false;
-  if (!matches) throw new ApiError(422, 'session.invalid_credentials');
+  if (!matches) throw new DomainError('unprocessable', 'session.invalid_credentials');
 }
 
 /** Suspension ends what the provider holds for the user (sessions, grants, tokens) in the same transaction. */
@@ -265,7 +267,7 @@ export function setSuspension(ctx: WriteContext, userId: string, isSuspended: bo
 export function deleteIdentity(ctx: WriteContext, userId: string, target: string): Promise<UserRow> {
   return updateUser(ctx, userId, {
     change: (user) => {
-      if (!Object.hasOwn(user.identities, target)) throw new ApiError(404, 'user.identity_not_exist');
+      if (!Object.hasOwn(user.identities, target)) throw new DomainError('not_found', 'user.identity_not_exist');
       const { [target]: _removed, ...identities } = user.identities;
       return { identities };
     },

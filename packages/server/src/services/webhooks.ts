@@ -1,17 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
+  DomainError,
   HOOK_REFERENCE_SIGNATURE_HEADER,
   HOOK_SIGNATURE_HEADER,
   type Hook,
   type HookAttemptErrorKind,
   type HookLog,
+  type HookLogPayload,
   hookAttemptErrorKinds,
+  hookLogKey,
   interactionEvents,
 } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { type hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError } from '../http/errors.ts';
 import { OutboundAddressRefused, type OutboundPolicy, outboundFetch } from './outbound.ts';
 
 type HookRow = typeof hooks.$inferSelect;
@@ -65,7 +67,7 @@ export async function findHook(
   missing: 'entity.not_exists_with_id' | 'entity.not_exists' = 'entity.not_exists_with_id',
 ): Promise<HookRow> {
   const row = await tenant.findOne(hooks, eq(hooks.id, id));
-  if (!row) throw new ApiError(404, missing);
+  if (!row) throw new DomainError('not_found', missing);
   return row;
 }
 
@@ -86,6 +88,38 @@ export function toHookLog(row: HookLogRow): HookLog {
     replayOf: row.replayOf,
     success: isSuccess(row.responseStatus),
     createdAt: row.createdAt.getTime(),
+    key: hookLogKey(row.event),
+    payload: referencePayload(row),
+  };
+}
+
+/** Parsed JSON, or the text itself when it is not JSON (as the reference logs bodies). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The attempt as the reference's audit-log entry of a webhook request (`TriggerHook.<event>`): result, the body sent,
+ * the endpoint's status and body when it answered, and the error when it failed.
+ */
+function referencePayload(row: HookLogRow): HookLogPayload {
+  const succeeded = isSuccess(row.responseStatus);
+  const error =
+    row.error ??
+    (succeeded || row.responseStatus === null ? undefined : `Request failed with status code ${row.responseStatus}`);
+  return {
+    key: hookLogKey(row.event),
+    result: succeeded ? 'Success' : 'Error',
+    hookId: row.hookId,
+    hookRequest: { body: jsonOrText(row.request.body) },
+    ...(row.responseStatus === null
+      ? {}
+      : { response: { statusCode: row.responseStatus, body: jsonOrText(row.responseBody ?? '') } }),
+    ...(error === undefined ? {} : { error }),
   };
 }
 

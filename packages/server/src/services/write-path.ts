@@ -1,8 +1,16 @@
-import { type Actor, generateId, type HookEvent, type LogKey, redactSecrets } from '@gatehouse/schemas';
+import {
+  type Actor,
+  DomainError,
+  generateId,
+  type HookEvent,
+  invalidFields,
+  type LogKey,
+  redactSecrets,
+} from '@gatehouse/schemas';
 import type { z } from 'zod';
+import { fromDatabaseError } from '../db/database-errors.ts';
 import { logs, outbox } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { ApiError, fromDatabaseError, invalidFields } from '../http/errors.ts';
 import { diffFields } from './diff.ts';
 
 /**
@@ -54,7 +62,7 @@ export type WriteSpec<S extends z.ZodType> = {
 /** Validates untrusted input with a shared schema: `400 guard.invalid_input` with the failing fields. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new ApiError(400, 'guard.invalid_input', invalidFields(parsed.error));
+  if (!parsed.success) throw new DomainError('invalid', 'guard.invalid_input', invalidFields(parsed.error));
   return parsed.data;
 }
 

@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
+import { formActionSource, withFormActionSource } from '../../shared/form-action.ts';
 
 /**
  * The provider's self-submitting pages whose form leads, directly or through redirects, to the client's redirect URI

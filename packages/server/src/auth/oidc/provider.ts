@@ -14,7 +14,6 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/database.ts';
 import { tenantConfigs, tenants, users } from '../../db/tables.ts';
 import type { TenantDb, TenantDbs } from '../../db/tenant-db.ts';
-import { formActionSource, withFormActionSource } from '../../http/form-action.ts';
 import { negotiateLanguage, uiLocalesLanguage } from '../../i18n/messages.ts';
 import { recordActivityOnTokenGrants } from '../../services/daily-active-users.ts';
 import { ScriptSandbox } from '../../services/jwt-customizer/sandbox.ts';
@@ -25,6 +24,7 @@ import { OIDC_SESSION_KEY, readOidcSessionConfig } from '../../services/oidc-ses
 import { userOrganizationClaims } from '../../services/organization-access.ts';
 import { readSignInExperienceSettings } from '../../services/sign-in-experience.ts';
 import { countTokensOnGrants, TokenUsageCounter } from '../../services/subscriptions.ts';
+import { formActionSource, withFormActionSource } from '../../shared/form-action.ts';
 import { issuerUrl } from '../issuers.ts';
 import { productLook } from '../sign-in-look.ts';
 import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';

@@ -1,7 +1,7 @@
 import { codeFormSchema, codeSignInFormSchemaFor } from '@gatehouse/schemas';
-import { sendHtml } from '../../http/html.ts';
 import { INTERACTION_CODE, sendInteractionCode, verifyInteractionCode } from '../../services/interaction-codes.ts';
 import { findByIdentifier, signInWithProvenAddress } from '../../services/sign-in.ts';
+import { sendHtml } from '../../shared/html.ts';
 import type { OpenInteraction } from '../interaction-context.ts';
 import { renderCodePage, renderCodeSignInPage, termsManualOn } from '../sign-in-page.ts';
 import { codeSignIn, codeSignInChannels } from '../sign-in-screens.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { sendHtml } from '../../http/html.ts';
+import { sendHtml } from '../../shared/html.ts';
 import type { Env } from '../interaction-context.ts';
 import { grantConsent } from '../oidc/consent.ts';
 import { renderConsentPage } from '../sign-in-page.ts';

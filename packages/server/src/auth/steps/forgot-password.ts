@@ -1,6 +1,6 @@
 import { forgotPasswordFormSchema, resetPasswordFormSchema } from '@gatehouse/schemas';
-import { sendHtml } from '../../http/html.ts';
 import { RESET_CODE, requestPasswordReset, resetPassword } from '../../services/password-reset.ts';
+import { sendHtml } from '../../shared/html.ts';
 import { passwordRejectedText } from '../sign-in-look.ts';
 import { renderForgotPasswordPage, renderResetPasswordPage } from '../sign-in-page.ts';
 import { forgotPasswordByEmail } from '../sign-in-screens.ts';

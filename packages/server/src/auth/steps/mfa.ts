@@ -1,10 +1,13 @@
-import { webAuthnAuthenticationResponseSchema, webAuthnRegistrationResponseSchema } from '@gatehouse/schemas';
+import {
+  DomainError,
+  webAuthnAuthenticationResponseSchema,
+  webAuthnRegistrationResponseSchema,
+} from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { fromDatabaseError } from '../../db/database-errors.ts';
 import { seal, unseal } from '../../db/secret-box.ts';
 import { users } from '../../db/tables.ts';
-import { ApiError, fromDatabaseError } from '../../http/errors.ts';
-import { sendHtml } from '../../http/html.ts';
 import {
   bindPasskey,
   bindTotp,
@@ -28,6 +31,7 @@ import {
   totpEnrollment,
   totpIssuer,
 } from '../../services/user-mfa-verifications.ts';
+import { sendHtml } from '../../shared/html.ts';
 import type { Env } from '../interaction-context.ts';
 import { renderBackupCodesPage, renderMfaEnrollPage, renderMfaVerifyPage } from '../mfa-pages.ts';
 import type { StepKit } from './kit.ts';
@@ -199,7 +203,7 @@ const routes = (kit: StepKit) => [
       } catch (error) {
         // Another sign-in of this user set up an authenticator meanwhile: that one is asked for instead.
         const refused = fromDatabaseError(error);
-        if (refused instanceof ApiError && refused.code === 'entity.unique_violation') {
+        if (refused instanceof DomainError && refused.code === 'entity.unique_integrity_violation') {
           return kit.signedIn(c, pending.first);
         }
         throw error;
@@ -279,7 +283,7 @@ const routes = (kit: StepKit) => [
           kit.requestMeta(c),
         ));
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'user.passkey_already_registered') {
+        if (error instanceof DomainError && error.code === 'user.passkey_already_registered') {
           return enrollPage(c, kit, pending, open.look.text('passkey_failed'), 400);
         }
         throw error;

@@ -1,10 +1,12 @@
-import { webAuthnAuthenticationResponseSchema, webAuthnRegistrationResponseSchema } from '@gatehouse/schemas';
+import {
+  DomainError,
+  webAuthnAuthenticationResponseSchema,
+  webAuthnRegistrationResponseSchema,
+} from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { InteractionResults } from 'oidc-provider';
 import { users } from '../../db/tables.ts';
-import { ApiError } from '../../http/errors.ts';
-import { sendHtml } from '../../http/html.ts';
 import { bindPasskey } from '../../services/mfa-sign-in.ts';
 import {
   authenticationOptions,
@@ -18,6 +20,7 @@ import {
 } from '../../services/passkeys.ts';
 import { SIGN_IN_LOG_KEY } from '../../services/sign-in-completion.ts';
 import { totpIssuer } from '../../services/user-mfa-verifications.ts';
+import { sendHtml } from '../../shared/html.ts';
 import type { Env, OpenInteraction } from '../interaction-context.ts';
 import { renderPasskeyOfferPage } from '../mfa-pages.ts';
 import { PASSKEY_OFFER_COOKIE, type StepKit } from './kit.ts';
@@ -176,7 +179,7 @@ export const passkeyStep: SignInStep = {
         try {
           await bindPasskey(open.tenant, pending.first.userId, verified, false, kit.requestMeta(c));
         } catch (error) {
-          if (error instanceof ApiError && error.code === 'user.passkey_already_registered') {
+          if (error instanceof DomainError && error.code === 'user.passkey_already_registered') {
             return offerPage(c, kit, pending, open.look.text('passkey_failed'), 400);
           }
           throw error;

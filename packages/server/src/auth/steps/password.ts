@@ -1,6 +1,6 @@
 import { identifierFormSchema, parseSignInForm, signInFormSchemaFor } from '@gatehouse/schemas';
-import { sendHtml } from '../../http/html.ts';
 import { attemptSignIn } from '../../services/sign-in.ts';
+import { sendHtml } from '../../shared/html.ts';
 import { renderCodeSignInPage, renderIdentifierPage, termsManualOn } from '../sign-in-page.ts';
 import {
   codeSignIn,

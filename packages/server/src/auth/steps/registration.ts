@@ -1,8 +1,8 @@
 import { ADMIN_TENANT_ID, codeFormSchema, registerFormSchemaFor } from '@gatehouse/schemas';
 import type { Context } from 'hono';
-import { sendHtml } from '../../http/html.ts';
 import { INTERACTION_CODE, sendInteractionCode, verifyInteractionCode } from '../../services/interaction-codes.ts';
 import { prepareRegistration, type Registration, registerUser } from '../../services/registration.ts';
+import { sendHtml } from '../../shared/html.ts';
 import type { Env, OpenInteraction } from '../interaction-context.ts';
 import { passwordRejectedText } from '../sign-in-look.ts';
 import { renderCodePage, renderRegisterPage, termsManualOn } from '../sign-in-page.ts';

@@ -2,7 +2,6 @@ import { forgotPasswordFormSchema, type SsoProviderName, ssoProviderTypeOf } fro
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { generateCookie, getCookie, setCookie } from 'hono/cookie';
-import { sendHtml } from '../../http/html.ts';
 import { ssoCallbackUrl } from '../../services/sso/idp.ts';
 import { findSsoConnectorRow, type SsoConnectorRow } from '../../services/sso-connectors.ts';
 import {
@@ -27,6 +26,7 @@ import {
   ssoConnectorMetadata,
   startSsoSignIn,
 } from '../../services/sso-sign-in.ts';
+import { sendHtml } from '../../shared/html.ts';
 import type { Env } from '../interaction-context.ts';
 import { renderMessagePage, renderSsoEmailPage, renderSsoFailedPage, renderSsoPostPage } from '../sign-in-page.ts';
 import { ssoOffered } from '../sign-in-screens.ts';

@@ -1,9 +1,9 @@
 import { ADMIN_TENANT_ID } from '@gatehouse/schemas';
 import { getCookie } from 'hono/cookie';
-import { sendHtml } from '../../http/html.ts';
 import { consoleAdminExists } from '../../services/console-admin.ts';
 import { findSsoConnectorRow } from '../../services/sso-connectors.ts';
 import { SSO_IDP_INITIATED_COOKIE, takeIdpInitiatedTicket } from '../../services/sso-idp-initiated.ts';
+import { sendHtml } from '../../shared/html.ts';
 import { renderWelcomePage } from '../sign-in-page.ts';
 import { codeSignIn, forgotPasswordByEmail, requestedScreen, ssoOffered } from '../sign-in-screens.ts';
 import { consentPrompt } from './consent.ts';

@@ -1,6 +1,6 @@
 import { ADMIN_TENANT_ID, type SignInFormError, welcomeFormSchema } from '@gatehouse/schemas';
-import { sendHtml } from '../../http/html.ts';
 import { consoleAdminExists, welcomeFirstConsoleAdmin } from '../../services/console-admin.ts';
+import { sendHtml } from '../../shared/html.ts';
 import { renderSignInPage, renderWelcomePage, type WelcomeField } from '../sign-in-page.ts';
 import { identifierLabel } from '../sign-in-screens.ts';
 import type { SignInStep } from './step.ts';

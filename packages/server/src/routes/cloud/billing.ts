@@ -58,7 +58,7 @@ const usageRoute = tenantRoute({
 });
 
 export function cloudBillingRoutes({ db }: CloudDeps) {
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(listSkusRoute, async (c) => c.json(await listSkus(db, c.req.valid('query').type), 200))
     .openapi(availableSkusRoute, async (c) =>
       c.json(await availableSkus(db, tenantAccess(c).tenant, c.req.valid('query').type), 200),

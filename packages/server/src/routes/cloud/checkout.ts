@@ -123,7 +123,7 @@ export function cloudCheckoutRoutes(deps: CloudDeps) {
       ...notFoundResponse,
     },
   });
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(createSessionRoute, async (c) => {
       const auth = c.get('auth');
       const created = await openCheckoutSession(

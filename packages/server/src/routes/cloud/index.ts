@@ -17,7 +17,7 @@ export { cloudWellKnownRoutes } from './well-known.ts';
  * (`/tenants/{id}…`) passes one access check first, from the requirement it declares (tenant-access.ts).
  */
 export function cloudRoutes(deps: CloudDeps) {
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .use(TENANT_ROUTES, tenantAccessGuard(deps.db))
     .route('/', cloudTenantsRoutes(deps))
     .route('/', cloudTenantMembersRoutes(deps))

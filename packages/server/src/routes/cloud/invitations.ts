@@ -61,7 +61,7 @@ const acceptInvitation = createRoute({
 });
 
 export function cloudInvitationsRoutes({ db }: CloudDeps) {
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(listInvitations, async (c) =>
       c.json(await listInviteeInvitations(db, adminTenant(db), c.get('auth').actor.id), 200),
     )

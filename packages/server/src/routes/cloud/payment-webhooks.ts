@@ -25,7 +25,7 @@ const webhookRoute = createRoute({
 });
 
 export function cloudPaymentWebhookRoutes({ db, payments }: CloudDeps) {
-  return createRouter().openapi(webhookRoute, async (c) => {
+  return createRouter({ undeclaredKeys: 'refuse' }).openapi(webhookRoute, async (c) => {
     if (c.req.valid('param').providerId !== payments.id) throw new ApiError(404, 'route.not_found');
     const rawBody = await c.req.text();
     let events: Awaited<ReturnType<typeof payments.parseWebhook>>;

@@ -3,9 +3,9 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Database } from '../../db/client.ts';
-import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { requireTenantAccess, type TenantAccess } from '../../services/tenants.ts';
+import type { AppEnv } from '../../shared/app-env.ts';
 
 /**
  * What a route under `/tenants/{id}` requires of the caller, declared beside its definition (the Keycloak

@@ -5,7 +5,6 @@ import {
 } from '@gatehouse/schemas';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/context.ts';
 import { createRouter, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
 import { writeContext } from '../../http/write-context.ts';
 import {
@@ -16,6 +15,7 @@ import {
   tenantInvitationDelivery,
 } from '../../services/tenant-invitations.ts';
 import { adminTenant } from '../../services/tenants.ts';
+import type { AppEnv } from '../../shared/app-env.ts';
 
 import { type CloudDeps, idParams, tags } from './shared.ts';
 import { tenantRoute } from './tenant-access.ts';
@@ -106,7 +106,7 @@ const resendInvitation = tenantRoute({
 const mailOptions = (c: Context<AppEnv>) => ({ publicUrl: c.get('config').publicUrl, locale: c.get('language') });
 
 export function cloudTenantInvitationsRoutes({ db }: CloudDeps) {
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(listInvitations, async (c) =>
       c.json(await listTenantInvitations(adminTenant(db), c.req.valid('param').id), 200),
     )

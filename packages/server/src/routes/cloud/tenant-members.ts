@@ -68,7 +68,7 @@ const memberScopes = tenantRoute({
 });
 
 export function cloudTenantMembersRoutes({ db }: CloudDeps) {
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(listMembers, async (c) => c.json(await listTenantMembers(adminTenant(db), c.req.valid('param').id), 200))
     .openapi(updateRole, async (c) => {
       const { id, userId } = c.req.valid('param');

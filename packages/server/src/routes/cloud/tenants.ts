@@ -68,7 +68,7 @@ const deleteTenantRoute = tenantRoute({
 
 export function cloudTenantsRoutes(deps: CloudDeps) {
   const { db } = deps;
-  return createRouter()
+  return createRouter({ undeclaredKeys: 'refuse' })
     .openapi(listTenants, async (c) => c.json(await listUserTenants(db, c.get('auth').actor.id), 200))
     .openapi(createTenantRoute, async (c) => {
       if (!c.get('auth').scopes.has('create:tenant')) throw new ApiError(403, 'auth.forbidden');

@@ -1,8 +1,7 @@
-import { tenantEndpointsSchema } from '@gatehouse/schemas';
+import { notFound, tenantEndpointsSchema } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { issuerPath } from '../../auth/issuers.ts';
-import { notFound } from '../../http/errors.ts';
 import { createRouter, jsonResponse, notFoundResponse } from '../../http/route-kit.ts';
 import { findTenantRow } from '../../services/tenants.ts';
 import { type CloudDeps, tags } from './shared.ts';
@@ -23,7 +22,7 @@ const getEndpoints = createRoute({
 const tenantPrefix = (tenantId: string) => issuerPath(tenantId).replace(/\/oidc$/, '');
 
 export function cloudWellKnownRoutes({ db }: CloudDeps) {
-  return createRouter().openapi(getEndpoints, async (c) => {
+  return createRouter({ undeclaredKeys: 'refuse' }).openapi(getEndpoints, async (c) => {
     const { tenantId } = c.req.valid('param');
     if (!(await findTenantRow(db, tenantId))) throw notFound();
     c.header('Cache-Control', 'no-store');

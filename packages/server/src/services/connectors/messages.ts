@@ -1,6 +1,6 @@
 import { type MessageTemplate, messageTemplateSchema, type TemplateUsage } from '@gatehouse/schemas';
 import { z } from 'zod';
-import { html } from '../../http/html.ts';
+import { html } from '../../shared/html.ts';
 
 /**
  * A connector's own template for a usage (or its Generic one), filled with the message's values: `{{code}}`,
@@ -8,7 +8,7 @@ import { html } from '../../http/html.ts';
  * template the product's own message (translated, spec §3 default templates) is sent.
  */
 
-/** A value in an HTML template goes through the server's one escaping path (http/html.ts). */
+/** A value in an HTML template goes through the server's one escaping path (shared/html.ts). */
 const escapeHtml = (value: string) => html`${value}`.toString();
 
 export const fillTemplate = (template: string, values: Readonly<Record<string, string>>, html = false) =>

@@ -1,6 +1,11 @@
-import type { ConnectorFactory, ErrorCode, Language, TemplateUsage } from '@gatehouse/schemas';
+import {
+  type ConnectorFactory,
+  DomainError,
+  type ErrorCode,
+  type Language,
+  type TemplateUsage,
+} from '@gatehouse/schemas';
 import type { fetch as undiciFetch } from 'undici';
-import { ApiError } from '../../http/errors.ts';
 import { excerpt, networkFailure } from '../outbound.ts';
 
 /** A message the product sends through a connector, already rendered for its usage and language. */
@@ -31,10 +36,10 @@ export type SenderModule = {
 };
 
 /** A connector failure, with the spec §8 code the API answers (400) and the provider's words for the log. */
-export class ConnectorError extends ApiError {
+export class ConnectorError extends DomainError {
   readonly detail: string;
   constructor(code: ErrorCode & `connector.${string}`, detail: string) {
-    super(400, code, { detail });
+    super('invalid', code, { detail });
     this.detail = detail;
   }
 }

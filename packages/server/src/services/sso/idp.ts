@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import {
+  DomainError,
   type SsoProviderConfig,
   type SsoProviderName,
   type SsoSamlConfig,
@@ -11,7 +12,6 @@ import {
 import { DOMParser, onErrorStopParsing, type Element as XmlElement } from '@xmldom/xmldom';
 import type * as client from 'openid-client';
 import type { fetch as undiciFetch } from 'undici';
-import { ApiError } from '../../http/errors.ts';
 import { discover } from '../connectors/social.ts';
 import { ConnectorError } from '../connectors/types.ts';
 import { excerpt, networkFailure } from '../outbound.ts';
@@ -78,7 +78,7 @@ const defaultAttributes: Record<'AzureAD' | 'Okta' | 'SAML', { email: string; na
   SAML: { email: 'email', name: 'name' },
 };
 
-const notReady = (detail: string) => new ApiError(400, 'single_sign_on.connector_not_ready', { detail });
+const notReady = (detail: string) => new DomainError('invalid', 'single_sign_on.connector_not_ready', { detail });
 
 /**
  * Reads the IdP from a connector's full (unmasked) config. 400 `single_sign_on.connector_not_ready` when the config

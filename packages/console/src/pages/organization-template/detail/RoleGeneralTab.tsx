@@ -32,7 +32,7 @@ export function RoleGeneralTab() {
         reset({ name: saved.name, description: saved.description ?? '' });
         toast.success(t('detail.saved'));
       } catch (error) {
-        if (!applyServerErrors({ setError }, error, { codes: { 'organization_role.name_in_use': 'name' } }))
+        if (!applyServerErrors({ setError }, error, { codes: { 'entity.unique_integrity_violation': 'name' } }))
           throw error;
       }
     }),

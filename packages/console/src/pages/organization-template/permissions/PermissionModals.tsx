@@ -34,7 +34,7 @@ export function CreatePermissionModal({ onClose }: { onClose: () => void }) {
         toast.success(t('permissions.created', { name: created.name }));
         onClose();
       } catch (error) {
-        if (!applyServerErrors({ setError }, error, { codes: { 'organization_scope.name_in_use': 'name' } })) {
+        if (!applyServerErrors({ setError }, error, { codes: { 'entity.unique_integrity_violation': 'name' } })) {
           throw error;
         }
       }

@@ -55,7 +55,7 @@ export function CreateOrganizationRoleModal() {
         toast.success(t('create_role.created', { name: role.name }));
         await navigate(resolve(toOrganizationRole(role.id)), { replace: true });
       } catch (error) {
-        if (!applyServerErrors({ setError }, error, { codes: { 'organization_role.name_in_use': 'name' } }))
+        if (!applyServerErrors({ setError }, error, { codes: { 'entity.unique_integrity_violation': 'name' } }))
           throw error;
       }
     }),

@@ -38,6 +38,8 @@ function attempt(attempt: number, fields: Partial<HookLog>): HookLog {
     replayOf: null,
     success: false,
     createdAt: Date.UTC(2026, 0, 2, 10, attempt),
+    key: 'TriggerHook.User.Created',
+    payload: { key: 'TriggerHook.User.Created', result: 'Error', hookId: 'h1', hookRequest: { body: {} } },
     ...fields,
   };
 }

@@ -34,9 +34,9 @@ export type AppEnv = {
     auth: AuthContext;
     /** Set by the security-headers middleware: this response's CSP nonce for inline style. */
     secureHeadersNonce?: string;
-    /** Sign-in pages: where the form's redirects may lead besides 'self' (http/form-action.ts). */
+    /** Sign-in pages: where the form's redirects may lead besides 'self' (shared/form-action.ts). */
     formActionSource?: string;
-    /** Sign-in pages with a captcha: the provider's origins its widget loads from (http/form-action.ts). */
+    /** Sign-in pages with a captcha: the provider's origins its widget loads from (shared/form-action.ts). */
     captchaSources?: { script: readonly string[]; frame: readonly string[]; connect: readonly string[] };
   };
 };
