@@ -86,6 +86,14 @@ describe('AuditLogDetails', () => {
     expect(fact('Actor').textContent).toBe('Gatehouse');
   });
 
+  it('names a SCIM provisioning connection as the actor of a directory change, never as a link', () => {
+    const actor = { type: 'scim', id: 'conn1', name: 'Contoso Entra ID' };
+    const byDirectory = { ...byMachine, payload: { result: 'Success', actor } } as Log;
+    const { fact } = renderDetails({ ...byDirectory, names: undefined });
+    expect(fact('Actor').textContent).toBe('Contoso Entra IDSCIM provisioning');
+    expect(within(fact('Actor')).queryByRole('link')).toBeNull();
+  });
+
   it('shows and hides the same values in the changes table and the payload', async () => {
     const user = userEvent.setup();
     renderDetails(byMachine);

@@ -22,6 +22,7 @@ export function LogReferenceView({ reference }: { reference: LogReference | unde
   );
   let hint: ReactNode;
   if (reference.kind === 'admin') hint = t('references.console_admin');
+  else if (reference.kind === 'scim') hint = t('references.scim_connection');
   else if (reference.type && isEntityType(reference.type)) hint = t(`entity_types.${reference.type}`);
   else if (reference.type) hint = <code>{reference.type}</code>;
   return (

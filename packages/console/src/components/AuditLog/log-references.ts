@@ -7,9 +7,10 @@ import type { Log } from '@gatehouse/schemas';
 export type LogReference = {
   /**
    * A user or application of the tenant, a console admin (a user of the admin tenant, who has no page here),
-   * Gatehouse itself (`system`), or the entity an admin write changed (`type` says which kind).
+   * Gatehouse itself (`system`), a SCIM provisioning connection (`scim`: a directory such as Entra ID or Okta), or the
+   * entity an admin write changed (`type` says which kind).
    */
-  kind: 'user' | 'application' | 'admin' | 'system' | 'entity';
+  kind: 'user' | 'application' | 'admin' | 'system' | 'scim' | 'entity';
   id: string;
   /** The entity's kind as the server records it (`Role`, `Hook`…). */
   type?: string | undefined;
@@ -58,6 +59,8 @@ export function logActor(log: Log, admins: AdminNames, links: LogLinks): LogRefe
   const { actor, userId, applicationId } = log.payload;
   const names = log.names ?? {};
   if (actor?.type === 'system') return { kind: 'system', id: actor.id, name: undefined, to: undefined };
+  // A directory's change through SCIM: the connection, by the name it had then (its page is its SSO connector's).
+  if (actor?.type === 'scim') return { kind: 'scim', id: actor.id, name: text(actor.name), to: undefined };
   if (actor?.type === 'application') return tenantApplication(actor.id, names.actor, links);
   if (actor?.type === 'user') return userActor(actor, names.actor, admins, links);
   if (userId) return tenantUser(userId, names.user, links);
