@@ -281,6 +281,11 @@ describe('/custom-phrases', () => {
     const unknownKey = await t.call('/api/custom-phrases/fr', { method: 'PUT', body: { no_such_phrase: 'x' } });
     expect(unknownKey.status, 'a key the pages do not have: 422, the reference’s status').toBe(422);
     expect(unknownKey.json.code).toBe('localization.invalid_translation_structure');
+    for (const malformed of [{ username: 42 }, { username: ['x'] }, { username: null }]) {
+      const refused = await t.call('/api/custom-phrases/fr', { method: 'PUT', body: malformed });
+      expect(refused.status, `${JSON.stringify(malformed)}: the reference's guard`).toBe(400);
+      expect(refused.json.code).toBe('guard.invalid_input');
+    }
     const all = await t.call('/api/custom-phrases');
     expect(all.json.map((phrase: { languageTag: string }) => phrase.languageTag)).toContain('fr');
 

@@ -163,11 +163,12 @@ const toPhrase = (tenantId: string, languageTag: string, translation: Record<str
   translation,
 });
 
-/** The reference's phrases are nested objects; keys here are their dotted paths (`rejected.too_short`). */
+/**
+ * The reference's phrases are nested objects; keys here are their dotted paths (`rejected.too_short`). A value that is
+ * neither text nor an object of them is malformed input (400 `guard.invalid_input`, as the reference's guard answers).
+ */
 export function flattenTranslation(input: unknown, prefix = '', into: Record<string, string> = {}) {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    refuse('localization.invalid_translation_structure');
-  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) refuse('guard.invalid_input');
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') into[path] = value;
