@@ -8,6 +8,10 @@ import { CARD, themeStylesheet } from './sign-in-theme.ts';
 
 export { SIGN_IN_STYLESHEET_PATH } from './sign-in-look.ts';
 
+// Over 600 lines on purpose: the base stylesheet of every sign-in page (the CSP forbids inline styles) and the page
+// frame that uses its class names live together so a class is never renamed on one side only; the screens themselves
+// are in sign-in-screens.ts and auth/steps/.
+
 const lightColors = `--bg:#f6f6fa;--card:${CARD.light};--text:#1b1b26;--muted:#5c5c70;--danger:#c4221f;--border:#8e8ea3`;
 const darkColors = `--bg:#121218;--card:${CARD.dark};--text:#ececf3;--muted:#a3a3b8;--danger:#ff8a85;--border:#6b6b80`;
 

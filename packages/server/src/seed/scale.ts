@@ -2,6 +2,8 @@
 // set-based SQL (INSERT … SELECT over generate_series) in batches of one transaction each, so a
 // million users take minutes, not a million API calls. Every value derives from md5(tenant, serial),
 // which makes a run repeatable and lets audit-log rows point at seeded users without reading them.
+// Over 600 lines on purpose: one set-based statement per seeded table, all sharing the md5 derivations above; they
+// must agree row for row (a log's user, a role's holder), which one file keeps visible.
 import { randomBytes } from 'node:crypto';
 import type { PlanId } from '@gatehouse/schemas';
 import { type SQL, sql } from 'drizzle-orm';
