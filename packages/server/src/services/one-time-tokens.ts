@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DomainError,
   generateId,
@@ -17,6 +16,7 @@ import { allOf } from '../db/conditions.ts';
 import { oneTimeTokens } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { ListQuery } from './list-query.ts';
+import { storedValueHash } from './stored-value-hash.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
 /**
@@ -32,7 +32,7 @@ import { performWrite, type WriteContext } from './write-path.ts';
 
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
 
-export const hashOneTimeToken = (value: string) => createHash('sha256').update(value).digest('hex');
+export const hashOneTimeToken = storedValueHash;
 
 /** The status a row answers now: `expired` once an active token's time is up. */
 export function effectiveStatus(row: OneTimeTokenRow, now = Date.now()): OneTimeTokenStatus {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DomainError,
   generateId,
@@ -15,6 +14,7 @@ import { asc, eq } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { personalAccessTokens } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { storedValueHash } from './stored-value-hash.ts';
 import { findUser } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -31,7 +31,7 @@ export const generatePersonalAccessToken = () =>
   `${PERSONAL_ACCESS_TOKEN_PREFIX}${generateId(PERSONAL_ACCESS_TOKEN_RANDOM_LENGTH)}`;
 
 /** What is stored in place of the value (hex SHA-256; the value's entropy makes a slow hash unnecessary). */
-export const hashPersonalAccessToken = (value: string) => createHash('sha256').update(value).digest('hex');
+export const hashPersonalAccessToken = storedValueHash;
 
 /** The API shape: the value only when given (the creation), the mask otherwise. */
 export function toPersonalAccessToken(row: PersonalAccessTokenRow, value?: string): PersonalAccessToken {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Actor,
   DomainError,
@@ -23,6 +22,7 @@ import { allOf } from '../db/conditions.ts';
 import { organizations, scimConnections, scimRequests, scimUsers, ssoConnectors, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import type { ListQuery } from './list-query.ts';
+import { storedValueHash } from './stored-value-hash.ts';
 import { findUser, type UserRow } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -35,7 +35,7 @@ import { performWrite, type WriteContext } from './write-path.ts';
 
 export type ScimConnectionRow = typeof scimConnections.$inferSelect;
 
-export const hashScimToken = (value: string) => createHash('sha256').update(value).digest('hex');
+export const hashScimToken = storedValueHash;
 const generateScimToken = () => `${SCIM_TOKEN_PREFIX}${generateId(SCIM_TOKEN_RANDOM_LENGTH)}`;
 
 /** Where a tenant's SCIM service is: the URL a directory is configured with. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   BACKUP_CODE_COUNT,
   BACKUP_CODE_LENGTH,
@@ -18,6 +17,7 @@ import { allOf } from '../db/conditions.ts';
 import { tenants, type UserMfaVerificationData, userMfaVerifications } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { assertFeature, type QuotaDeps } from './quota.ts';
+import { storedValueHash } from './stored-value-hash.ts';
 import { findUser, type UserRow } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -87,7 +87,7 @@ export function generateBackupCodes(): string[] {
   return [...codes];
 }
 
-export const hashBackupCode = (code: string) => createHash('sha256').update(code).digest('hex');
+export const hashBackupCode = storedValueHash;
 
 export const backupCodeData = (codes: readonly string[]): UserMfaVerificationData => ({
   codes: codes.map((code) => ({ hash: hashBackupCode(code), used: false })),
