@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { Mutex, PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -57,12 +57,16 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
   if (typeof source === 'string') mkdirSync(source, { recursive: true });
   const client = source instanceof PGlite ? source : createPglite(source);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const session = new PgliteSession(client);
+  // drizzle's PGlite driver calls `query` and `transaction` only; the owner's client gates both (PgliteSession).
+  const owner = drizzlePglite({ client: session.ownerClient as unknown as PGlite, schema });
+  const db = owner as unknown as Database;
+  useTenantConnections(db, session.tenantConnections);
   return {
     db,
     kind: 'pglite',
     // PGlite is single-process: its data directory cannot be opened twice, so no lock is needed.
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(owner, { migrationsFolder }),
     // In the same process as every writer: nothing is ever missed, so no reset.
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, (payload) => listener.notice(payload));
@@ -70,6 +74,73 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
     },
     close: () => client.close(),
   };
+}
+
+/** What the owner's drizzle calls on its client: PGlite's `query` and `transaction`, gated. */
+type PgliteClientCalls = Pick<PGlite, 'query' | 'transaction'>;
+
+/**
+ * PGlite's one session, shared by the owner's paths (migrations, workers, the cloud control plane) and every tenant's
+ * statements. The session stays switched to the tenant named last (the role `gatehouse_tenant` and
+ * `gatehouse.tenant_id`, session settings), so a tenant's statement that follows another of the same tenant is one
+ * call instead of four (begin, switch, statement, commit: 388 µs against 158 µs for a read by id, measured here), as
+ * on PostgreSQL's tenant pool. Every use of the session passes one gate, held for the whole of a tenant's work or an
+ * owner's statement or transaction, and switches the session first when it is not what the holder needs: so no
+ * statement of another tenant, nor of the owner, runs in between. The tenant's work is the same unit PGlite's own
+ * transaction lock held before (a nested use of the raw database inside it waited forever then as it would now).
+ */
+class PgliteSession {
+  readonly #client: PGlite;
+  readonly #gate = new Mutex();
+  /** The tenant the session is switched to; `null` the owner; `undefined` not known (a switch failed midway). */
+  #current: string | null | undefined = null;
+  #tenantDb: Database | undefined;
+
+  constructor(client: PGlite) {
+    this.#client = client;
+  }
+
+  readonly ownerClient: PgliteClientCalls = {
+    query: ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+      this.#gate.runExclusive(async () => {
+        await this.#switchTo(null);
+        return this.#client.query(text, params, options);
+      })) as PGlite['query'],
+    transaction: ((callback: Parameters<PGlite['transaction']>[0]) =>
+      this.#gate.runExclusive(async () => {
+        await this.#switchTo(null);
+        return this.#client.transaction(callback);
+      })) as PGlite['transaction'],
+  };
+
+  readonly tenantConnections: TenantConnections = {
+    run: (tenantId, work) =>
+      this.#gate.runExclusive(async () => {
+        await this.#switchTo(tenantId);
+        this.#tenantDb ??= drizzlePglite(this.#client, { schema }) as unknown as Database;
+        return work(this.#tenantDb);
+      }),
+  };
+
+  async #switchTo(tenantId: string | null): Promise<void> {
+    if (this.#current === tenantId) return;
+    const before = this.#current;
+    this.#current = undefined;
+    if (tenantId === null) {
+      await this.#client.query(
+        "select set_config('role', 'none', false), set_config('gatehouse.tenant_id', '', false)",
+      );
+    } else if (before === null || before === undefined) {
+      await this.#client.query(
+        "select set_config('role', 'gatehouse_tenant', false), set_config('gatehouse.tenant_id', $1, false)",
+        [tenantId],
+      );
+    } else {
+      // The role is the tenant's already: name the other tenant.
+      await this.#client.query("select set_config('gatehouse.tenant_id', $1, false)", [tenantId]);
+    }
+    this.#current = tenantId;
+  }
 }
 
 /** How many statement texts a tenant connection keeps prepared; texts beyond it run unnamed, as before. */
