@@ -1,15 +1,18 @@
-import { TENANT_NAME_MAX_LENGTH, type TenantRegion, tenantRegions } from '@gatehouse/schemas';
+import { TENANT_NAME_MAX_LENGTH, type TenantRegion, tenantCreateSchema, tenantRegions } from '@gatehouse/schemas';
 import { CardRadio } from '../../components/form/CardRadio.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { TextInput } from '../../components/form/TextInput.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 
-/** Spec §5 tenant creation: a name is required (the modal) and at most 128 characters. */
+/**
+ * Spec §5 tenant creation, by the name rule of POST /api/tenants (`tenantNameSchema`): a name is required (the modal;
+ * onboarding falls back to the default name) and at most 128 characters once trimmed.
+ */
 export function tenantNameError(name: string, isRequired: boolean): 'name_required' | 'name_too_long' | undefined {
-  const trimmed = name.trim();
-  if (isRequired && !trimmed) return 'name_required';
-  if (trimmed.length > TENANT_NAME_MAX_LENGTH) return 'name_too_long';
-  return undefined;
+  if (!isRequired && name.trim() === '') return undefined;
+  const issue = tenantCreateSchema.shape.name.safeParse(name).error?.issues[0];
+  if (!issue) return undefined;
+  return issue.code === 'too_big' ? 'name_too_long' : 'name_required';
 }
 
 type Props = {

@@ -4,8 +4,10 @@ import {
   type PasswordRejectionCode,
   passwordRejectionCodes,
 } from '@gatehouse/schemas';
+import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import type { TFunction } from '../../i18n/runtime.ts';
+import type { SchemaIssue } from '../form/schema-resolver.ts';
 
 function isPasswordRejectionCode(value: unknown): value is PasswordRejectionCode {
   return passwordRejectionCodes.some((code) => code === value);
@@ -50,4 +52,19 @@ export function passwordRejectionMessages(
 ): string[] {
   const values = { min: policy.length.min, max: policy.length.max, types: policy.characterTypes.min };
   return [...new Set(codes)].map((code) => t(code, values));
+}
+
+/**
+ * A form's issue for a password the policy refuses (`password_rejected`, spec §5), with the policy's codes, for the
+ * form's wording to say them in the policy's sentences (`passwordRejectionsOf`).
+ */
+export function addPasswordRejected(context: z.RefinementCtx, rejections: readonly PasswordRejectionCode[]) {
+  context.addIssue({ code: 'custom', path: ['password'], message: 'password_rejected', params: { rejections } });
+}
+
+/** The policy's codes an `addPasswordRejected` issue carries (none for any other issue). */
+export function passwordRejectionsOf(issue: SchemaIssue): PasswordRejectionCode[] {
+  const codes: unknown =
+    issue.code === 'custom' && issue.message === 'password_rejected' ? issue.params?.rejections : [];
+  return Array.isArray(codes) ? codes.filter(isPasswordRejectionCode) : [];
 }

@@ -46,6 +46,63 @@ export function dayAfterKey(key: string, index: number | undefined, length: numb
   return undefined;
 }
 
+type ChartLook = {
+  width: number;
+  colours: ReturnType<typeof themeColours>;
+  language: string;
+  seriesLabel: string;
+  /** Called when uPlot's cursor moves (or leaves), to place the tooltip. */
+  onCursor: (chart: uPlot) => void;
+};
+
+/** uPlot's options for the daily series: UTC days along x, whole users along y, the theme's colours. */
+function chartOptions({ width, colours, language, seriesLabel, onCursor }: ChartLook): uPlot.Options {
+  const font = `12px ${colours.font}`;
+  const axis = {
+    stroke: colours.text,
+    font,
+    grid: { stroke: colours.grid, width: 1 },
+    ticks: { stroke: colours.grid, width: 1 },
+  };
+  const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  return {
+    width,
+    height: CHART_HEIGHT,
+    // Days are UTC days: keep the axis in UTC so no label moves by the viewer's time zone.
+    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false } },
+    hooks: { setCursor: [onCursor] },
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] } },
+    axes: [
+      {
+        ...axis,
+        values: (_u, splits) => splits.map((seconds) => formatDay(dayOf(seconds), language)),
+      },
+      {
+        ...axis,
+        size: 48,
+        // Whole users only: no '0.5' ticks on a small tenant.
+        splits: (_u, _axis, min, max) => {
+          const step = Math.max(1, Math.ceil((max - min) / 4));
+          return Array.from({ length: Math.floor((max - min) / step) + 1 }, (_, index) => min + index * step);
+        },
+        values: (_u, splits) => splits.map((value) => formatCount(value, language)),
+      },
+    ],
+    series: [
+      {},
+      {
+        label: seriesLabel,
+        stroke: colours.line,
+        fill: colours.fill,
+        width: 2,
+        points: { show: true, size: 6, fill: colours.line },
+      },
+    ],
+  };
+}
+
 /**
  * Daily active users as a line over the chosen days (uPlot, loaded lazily with this module). The canvas is
  * decorative for assistive technology: the page renders the same series as a table beside it. Hovering a day, or
@@ -64,76 +121,27 @@ export default function ActiveUsersChart({ points }: { points: readonly DailyPoi
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const font = `12px ${colours.font}`;
-    const axis = {
-      stroke: colours.text,
-      font,
-      grid: { stroke: colours.grid, width: 1 },
-      ticks: { stroke: colours.grid, width: 1 },
-    };
     const xs = points.map((point) => dayToDate(point.date).getTime() / 1000);
     const ys = points.map((point) => point.count);
-    const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-    const chart = new uPlot(
-      {
-        width: element.clientWidth || 600,
-        height: CHART_HEIGHT,
-        // Days are UTC days: keep the axis in UTC so no label moves by the viewer's time zone.
-        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false } },
-        hooks: {
-          setCursor: [
-            (u) => {
-              const index = u.cursor.idx;
-              const x = index == null ? undefined : xs[index];
-              const y = index == null ? undefined : ys[index];
-              const outer = frame.current;
-              if (index == null || x === undefined || y === undefined || !outer || (u.cursor.left ?? -1) < 0) {
-                setTip(null);
-                return;
-              }
-              const over = u.over.getBoundingClientRect();
-              const origin = outer.getBoundingClientRect();
-              setTip({
-                index,
-                left: over.left - origin.left + u.valToPos(x, 'x'),
-                top: over.top - origin.top + u.valToPos(y, 'y'),
-              });
-            },
-          ],
-        },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] } },
-        axes: [
-          {
-            ...axis,
-            values: (_u, splits) => splits.map((seconds) => formatDay(dayOf(seconds), language)),
-          },
-          {
-            ...axis,
-            size: 48,
-            // Whole users only: no '0.5' ticks on a small tenant.
-            splits: (_u, _axis, min, max) => {
-              const step = Math.max(1, Math.ceil((max - min) / 4));
-              return Array.from({ length: Math.floor((max - min) / step) + 1 }, (_, index) => min + index * step);
-            },
-            values: (_u, splits) => splits.map((value) => formatCount(value, language)),
-          },
-        ],
-        series: [
-          {},
-          {
-            label: seriesLabel,
-            stroke: colours.line,
-            fill: colours.fill,
-            width: 2,
-            points: { show: true, size: 6, fill: colours.line },
-          },
-        ],
-      },
-      [xs, ys],
-      element,
-    );
+    const onCursor = (u: uPlot) => {
+      const index = u.cursor.idx;
+      const x = index == null ? undefined : xs[index];
+      const y = index == null ? undefined : ys[index];
+      const outer = frame.current;
+      if (index == null || x === undefined || y === undefined || !outer || (u.cursor.left ?? -1) < 0) {
+        setTip(null);
+        return;
+      }
+      const over = u.over.getBoundingClientRect();
+      const origin = outer.getBoundingClientRect();
+      setTip({
+        index,
+        left: over.left - origin.left + u.valToPos(x, 'x'),
+        top: over.top - origin.top + u.valToPos(y, 'y'),
+      });
+    };
+    const options = chartOptions({ width: element.clientWidth || 600, colours, language, seriesLabel, onCursor });
+    const chart = new uPlot(options, [xs, ys], element);
     plot.current = chart;
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: CHART_HEIGHT }));
     resize.observe(element);

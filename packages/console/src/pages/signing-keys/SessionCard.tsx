@@ -1,5 +1,4 @@
 import type { OidcSessionConfig } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useOidcSessionConfig, useUpdateOidcSessionConfig } from '../../api/signing-keys.ts';
@@ -8,6 +7,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { DetailsForm } from '../../components/DetailsForm/DetailsForm.tsx';
 import { FormSelect } from '../../components/form/bound/FormChoiceInputs.tsx';
 import { FormNumberInput } from '../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../components/form/schema-resolver.ts';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../components/submit/use-submit-handler.ts';
@@ -48,9 +48,9 @@ function SessionForm({ saved }: { saved: OidcSessionConfig }) {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const update = useUpdateOidcSessionConfig();
-  const schema = useMemo(() => sessionFormSchema(t('session.range')), [t]);
+  const resolver = useMemo(() => schemaResolver(sessionFormSchema, () => t('session.range')), [t]);
   const { control, handleSubmit, reset, setError, formState } = useForm<SessionFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onBlur',
     defaultValues: toSessionForm(saved.ttl),
   });

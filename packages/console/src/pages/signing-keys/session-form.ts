@@ -1,4 +1,4 @@
-import { oidcSessionConfigSchema } from '@gatehouse/schemas';
+import { oidcSessionConfigPatchSchema } from '@gatehouse/schemas';
 import { z } from 'zod';
 
 /** The units the session lifetime is typed in; the API stores seconds. */
@@ -18,16 +18,19 @@ export function toTtl({ value, unit }: SessionFormValues): number {
   return (value ?? 0) * unitSeconds[unit];
 }
 
-/** The API's rule (reference: 1 second to 1 year), in the form's words, on the number typed. */
-export function sessionFormSchema(message: string) {
-  return z.object({ value: z.number().nullable(), unit: z.enum(sessionUnits) }).superRefine((values, context) => {
+/**
+ * The rule of PATCH the OIDC session config (reference: 1 second to 1 year) on the number typed: a whole number of the
+ * unit whose seconds the API accepts. The issue names the rule (`range`); the form words it.
+ */
+export const sessionFormSchema = z
+  .object({ value: z.number().nullable(), unit: z.enum(sessionUnits) })
+  .superRefine((values, context) => {
     const ttl = toTtl(values);
     if (
       values.value === null ||
       !Number.isInteger(values.value) ||
-      !oidcSessionConfigSchema.shape.ttl.safeParse(ttl).success
+      !oidcSessionConfigPatchSchema.safeParse({ ttl }).success
     ) {
-      context.addIssue({ code: 'custom', message, path: ['value'] });
+      context.addIssue({ code: 'custom', message: 'range', path: ['value'] });
     }
   });
-}

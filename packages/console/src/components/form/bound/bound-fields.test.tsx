@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { zodResolver } from '@hookform/resolvers/zod';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithI18n } from '../../testing/render.tsx';
+import { schemaResolver } from '../schema-resolver.ts';
 import { FormCardRadio, FormSwitch } from './FormChoiceInputs.tsx';
 import { FormMultiTextInput } from './FormListInputs.tsx';
 import { FormNumberInput, FormTextInput } from './FormTextInputs.tsx';
@@ -21,7 +21,8 @@ type Values = z.infer<typeof schema>;
 
 function ApplicationForm({ onSave, defaults }: { onSave: (values: Values) => void; defaults?: Partial<Values> }) {
   const { control, handleSubmit } = useForm<Values>({
-    resolver: zodResolver(schema),
+    // The console's one form resolver; without a wording, the schema's own messages.
+    resolver: schemaResolver(schema),
     defaultValues: { name: '', ttl: 3600, redirectUris: [''], rotate: true, type: 'spa', ...defaults },
   });
   return (

@@ -1,5 +1,4 @@
 import { redirectUriKind } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +9,7 @@ import { Card } from '../../../components/Card/Card.tsx';
 import { FormCardRadio, FormCheckbox } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormMultiTextInput } from '../../../components/form/bound/FormListInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { SetIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader/PageHeader.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
@@ -19,7 +19,7 @@ import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { applicationTypeIcons, applicationTypeOrder, traitsOf } from '../application-types.ts';
-import { ruleErrorMap } from '../form/rules.ts';
+import { ruleWording } from '../form/rules.ts';
 import { useRuleMessages } from '../form/use-rule-messages.ts';
 import { toApplication, toApplicationGuide, toApplications } from '../links.ts';
 import styles from './CreateApplicationPage.module.css';
@@ -41,9 +41,9 @@ export function CreateApplicationPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const messages = useRuleMessages();
-  const schema = useMemo(() => createFormSchema(messages), [messages]);
+  const resolver = useMemo(() => schemaResolver(createFormSchema(messages), ruleWording(messages)), [messages]);
   const { control, handleSubmit, setError, formState } = useForm<CreateFormValues, unknown, CreateFormOutput>({
-    resolver: zodResolver(schema, { error: ruleErrorMap(messages) }),
+    resolver,
     mode: 'onBlur',
     defaultValues: emptyCreateForm,
   });

@@ -1,7 +1,7 @@
 import { canBeThirdParty, checkRedirectUri } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import { applicationTypeOrder, traitsOf } from '../application-types.ts';
-import { ruleErrorMap } from '../form/rules.ts';
+import { ruleWording } from '../form/rules.ts';
 import { testMessages } from '../form/test-messages.ts';
 import {
   applicationQuotaKey,
@@ -12,14 +12,14 @@ import {
 } from './create-form.ts';
 
 const schema = createFormSchema(testMessages);
-const errorMap = ruleErrorMap(testMessages);
+const wording = ruleWording(testMessages);
 
 /** Field path → message of every problem, as the form shows them. */
 function problems(values: Record<string, unknown>) {
-  const result = schema.safeParse({ ...emptyCreateForm, ...values }, { error: errorMap });
+  const result = schema.safeParse({ ...emptyCreateForm, ...values }, { reportInput: true });
   return result.success
     ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), wording(issue) ?? issue.message]));
 }
 
 describe('the create form', () => {

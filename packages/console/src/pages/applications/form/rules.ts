@@ -8,6 +8,7 @@ import {
   webUrlSchema,
 } from '@gatehouse/schemas';
 import type { z } from 'zod';
+import type { IssueWording } from '../../../components/form/schema-resolver.ts';
 
 /** The form fields whose messages name them ('Application name is required.'). */
 export type FieldName =
@@ -61,21 +62,14 @@ function fieldOf(path: readonly PropertyKey[] | undefined): { field: FieldName; 
   return { field: (field ?? 'name') as FieldName, key };
 }
 
-type Issue = {
-  code?: string | undefined;
-  path?: readonly PropertyKey[] | undefined;
-  input?: unknown;
-  minimum?: unknown;
-  maximum?: unknown;
-  origin?: string | undefined;
-};
-
 /**
- * The messages of zod's own checks (min, max, types) for the shared schemas, which carry no words of their own;
- * passed to zodResolver as its error map. Checks written in the forms carry their message already.
+ * The forms' wording (`schemaResolver`) of zod's own checks (min, max, types) of the shared schemas, which carry no
+ * words of their own. The forms' own rules (`custom` issues: a list's rows, a masked secret, a certificate) carry their
+ * message in the interface language already, from `RuleMessages`, and keep it.
  */
-export function ruleErrorMap(messages: RuleMessages) {
-  return (issue: Issue): string | undefined => {
+export function ruleWording(messages: RuleMessages): IssueWording {
+  return (issue) => {
+    if (issue.code === 'custom') return undefined;
     const { field, key } = fieldOf(issue.path);
     const range = numberRanges[key];
     // Empty, fractional or out of range: one message that says what is accepted.

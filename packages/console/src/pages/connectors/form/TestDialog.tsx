@@ -1,9 +1,11 @@
-import { type ConnectorType, phoneRegex } from '@gatehouse/schemas';
-import { type FormEvent, useState } from 'react';
+import { type ConnectorType, connectorTestSchema, emailSchema, phoneSchema } from '@gatehouse/schemas';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
 import { useTestConnector } from '../../../api/connectors.ts';
-import { isEmail } from '../../../components/form/email.ts';
 import { FormField } from '../../../components/form/FormField.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
@@ -11,9 +13,20 @@ import { isLanguage } from '../../../i18n/languages.ts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import styles from '../Connectors.module.css';
 
-/** Spec §5: digits, or the looser form with a leading plus, dashes, parentheses and spaces. */
-const loosePhone = /^\+?[\d\s()-]+$/;
-const isPhone = (value: string) => loosePhone.test(value) && phoneRegex.test(value.replace(/[\s()+-]/g, ''));
+/**
+ * The recipient of POST /connectors/{factoryId}/test, trimmed: required, within the API's length, and an address or a
+ * number by spec §5's rules (the shared email and phone schemas: digits, or the looser form with a leading plus,
+ * dashes, parentheses and spaces). The form submits the trimmed text as typed.
+ */
+const testFormSchemas = {
+  email: z.object({
+    to: z.string().trim().min(1).pipe(connectorTestSchema.shape.email.unwrap()).pipe(emailSchema),
+  }),
+  phone: z.object({
+    to: z.string().trim().min(1).pipe(connectorTestSchema.shape.phone.unwrap()).pipe(phoneSchema),
+  }),
+};
+type TestForm = { to: string };
 
 type Outcome = { ok: true; to: string } | { ok: false; message: string; detail: string | undefined };
 
@@ -40,24 +53,29 @@ export function TestDialog({ factoryId, type, config, onClose }: TestDialogProps
   const { t, i18n } = useTranslation('connectors');
   const test = useTestConnector(factoryId);
   const isEmailType = type === 'Email';
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const resolver = useMemo(
+    () =>
+      schemaResolver<TestForm>(
+        testFormSchemas[isEmailType ? 'email' : 'phone'],
+        (issue) =>
+          issue.code === 'too_small'
+            ? t(isEmailType ? 'test.email_required' : 'test.phone_required')
+            : t(isEmailType ? 'test.email_invalid' : 'test.phone_invalid'),
+        { raw: true },
+      ),
+    [t, isEmailType],
+  );
+  // Checked when sent only, as before the form pattern: the message stays until the next try.
+  const { register, handleSubmit, formState } = useForm<TestForm>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { to: '' },
+  });
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
+  const send = handleSubmit(async ({ to }) => {
     const value = to.trim();
-    const problem = !value
-      ? t(isEmailType ? 'test.email_required' : 'test.phone_required')
-      : isEmailType
-        ? isEmail(value)
-          ? undefined
-          : t('test.email_invalid')
-        : isPhone(value)
-          ? undefined
-          : t('test.phone_invalid');
-    setError(problem);
-    if (problem) return;
     setOutcome(undefined);
     try {
       await test.mutateAsync({
@@ -70,7 +88,7 @@ export function TestDialog({ factoryId, type, config, onClose }: TestDialogProps
       if (!(failure instanceof ApiError) || failure.status === 401) throw failure;
       setOutcome({ ok: false, message: failure.message, detail: detailOf(failure) });
     }
-  }
+  });
 
   return (
     <FormModal
@@ -78,17 +96,16 @@ export function TestDialog({ factoryId, type, config, onClose }: TestDialogProps
       description={t(isEmailType ? 'test.description_email' : 'test.description_sms')}
       submitText={t('test.send')}
       isSubmitting={test.isPending}
-      onSubmit={(event) => void send(event)}
+      onSubmit={send}
       onClose={onClose}
     >
-      <FormField name="test-recipient" label={t(isEmailType ? 'test.email' : 'test.phone')} isRequired error={error}>
-        <TextInput
-          type={isEmailType ? 'email' : 'tel'}
-          dir="ltr"
-          value={to}
-          autoComplete="off"
-          onChange={(change) => setTo(change.target.value)}
-        />
+      <FormField
+        name="test-recipient"
+        label={t(isEmailType ? 'test.email' : 'test.phone')}
+        isRequired
+        error={formState.errors.to?.message}
+      >
+        <TextInput type={isEmailType ? 'email' : 'tel'} dir="ltr" autoComplete="off" {...register('to')} />
       </FormField>
       <div aria-live="polite">
         {outcome?.ok && (

@@ -1,5 +1,4 @@
-import { DEFAULT_TENANT_ID as defaultTenantId } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_TENANT_ID as defaultTenantId, invitationMessagePayloadSchema } from '@gatehouse/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx
 import { Checkbox } from '../../../components/form/Checkbox.tsx';
 import type { EmailChip } from '../../../components/form/EmailChipInput.tsx';
 import { FormField } from '../../../components/form/FormField.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { Spinner } from '../../../components/Spinner/Spinner.tsx';
 import { Pagination } from '../../../components/Table/Pagination.tsx';
@@ -25,16 +25,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const expiryDays = ['1', '3', '7', '14', '30'] as const;
 const rolePageSize = 8;
 
+/**
+ * The invite form: the addresses (chips the chip input checked; each one POST /organization-invitations), how long the
+ * invitations stay open (the form's choice, sent as `expiresAt`) and the acceptance link, which is the request's
+ * `messagePayload.link`, with its rule (an http(s) URL), or none.
+ */
 const inviteFormSchema = z.object({
   emails: z.array(z.object({ id: z.string(), value: z.string(), status: z.literal('error').optional() })).min(1),
   expiresInDays: z.enum(expiryDays),
-  link: z.union([
-    z.literal(''),
-    z
-      .string()
-      .max(2048)
-      .regex(/^https?:\/\/\S+$/i),
-  ]),
+  link: z.string().superRefine((link, context) => {
+    if (link && !invitationMessagePayloadSchema.safeParse({ link }).success) {
+      context.addIssue({ code: 'custom', message: 'link_invalid' });
+    }
+  }),
 });
 type InviteForm = z.input<typeof inviteFormSchema>;
 
@@ -53,13 +56,11 @@ export function InviteMembersModal({ organizationId, organizationName, onClose }
   const [roleIds, setRoleIds] = useState<ReadonlySet<string>>(new Set());
   const resolver = useMemo(
     () =>
-      zodResolver(inviteFormSchema, {
-        error: (issue) => {
-          const key = issue.path?.[0];
-          if (key === 'emails') return t('invitations.errors.emails_required');
-          if (key === 'link') return t('invitations.errors.link_invalid');
-          return undefined;
-        },
+      schemaResolver(inviteFormSchema, (issue) => {
+        const key = issue.path[0];
+        if (key === 'emails') return t('invitations.errors.emails_required');
+        if (key === 'link') return t('invitations.errors.link_invalid');
+        return undefined;
       }),
     [t],
   );

@@ -1,10 +1,11 @@
 import { type Me, type MeEmailLinkCode, meEmailLinkCodeSchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { useSendLinkEmailCode } from '../../../api/me-linked-accounts.ts';
 import { EmailText } from '../../../components/EmailText.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
@@ -52,8 +53,9 @@ function LinkEmailForm({ me, currentEmail, proof }: FormProps) {
   const navigate = useNavigate();
   const submitWith = useSubmitHandler();
   const { mutateAsync: sendCode } = useSendLinkEmailCode();
+  const resolver = useMemo(() => schemaResolver(meEmailLinkCodeSchema, () => t('linked_accounts.email_invalid')), [t]);
   const { control, handleSubmit, formState, setError } = useForm<MeEmailLinkCode>({
-    resolver: zodResolver(meEmailLinkCodeSchema, { error: () => t('linked_accounts.email_invalid') }),
+    resolver,
     mode: 'onBlur',
     defaultValues: { email: '' },
   });

@@ -1,5 +1,4 @@
-import { checkPassword, defaultPasswordPolicy, type Me } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { checkPassword, defaultPasswordPolicy, type Me, passwordChangeSchema } from '@gatehouse/schemas';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
@@ -7,8 +6,14 @@ import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
 import { useChangePassword } from '../../../api/me-account.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { type IssueWording, schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
-import { passwordRejectedOn, passwordRejectionMessages } from '../../../components/password/password-rejections.ts';
+import {
+  addPasswordRejected,
+  passwordRejectedOn,
+  passwordRejectionMessages,
+  passwordRejectionsOf,
+} from '../../../components/password/password-rejections.ts';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
@@ -18,19 +23,34 @@ import { toProfile, toVerifyPassword } from '../links.ts';
 import type { ProfileOutletContext } from '../ProfilePage.tsx';
 import { parseProfileRouteState } from '../route-state.ts';
 
-/** The shared password policy (spec §5), checked here before the server checks it again. */
-function newPasswordSchema(me: Me, t: TFunction<'profile'>, kitT: TFunction<'components'>) {
-  return z.object({ password: z.string(), confirm: z.string() }).superRefine(({ password, confirm }, context) => {
-    const rejections = checkPassword(password, defaultPasswordPolicy, me);
-    if (rejections.length > 0) {
-      context.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: passwordRejectionMessages(rejections, kitT).join(' '),
-      });
-    }
-    if (confirm !== password) context.addIssue({ code: 'custom', path: ['confirm'], message: t('password.mismatch') });
-  });
+/**
+ * The password of PATCH me/password and the shared password policy (spec §5), checked here before the server checks
+ * them again. The confirmation is the form's own (the API takes one password): its issue names the rule, `mismatch`.
+ */
+function newPasswordSchema(me: Me) {
+  return passwordChangeSchema
+    .pick({ password: true })
+    .extend({ confirm: z.string() })
+    .superRefine(({ password, confirm }, context) => {
+      const rejections = checkPassword(password, defaultPasswordPolicy, me);
+      if (rejections.length > 0) addPasswordRejected(context, rejections);
+      if (confirm !== password) context.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+    });
+}
+
+/**
+ * The form's words: a refused password is explained by the policy's sentences, an empty one too (the API's own
+ * `too_small`, said as the policy's minimum length), so the user reads what to change rather than 'required'.
+ */
+function newPasswordWording(me: Me, t: TFunction<'profile'>, kitT: TFunction<'components'>): IssueWording {
+  return (issue) => {
+    if (issue.path[0] === 'confirm') return t('password.mismatch');
+    const rejections =
+      issue.code === 'custom'
+        ? passwordRejectionsOf(issue)
+        : checkPassword(typeof issue.input === 'string' ? issue.input : '', defaultPasswordPolicy, me);
+    return passwordRejectionMessages(rejections, kitT).join(' ') || undefined;
+  };
 }
 
 /** Route 'profile/change-password': reached from verify-password, or directly while the account has no password. */
@@ -55,9 +75,9 @@ function ChangePasswordForm({ me, verificationRecordId, flow }: FormProps) {
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const { mutateAsync } = useChangePassword();
-  const schema = useMemo(() => newPasswordSchema(me, t, kitT), [me, t, kitT]);
+  const resolver = useMemo(() => schemaResolver(newPasswordSchema(me), newPasswordWording(me, t, kitT)), [me, t, kitT]);
   const { control, handleSubmit, formState, setError } = useForm({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onBlur',
     defaultValues: { password: '', confirm: '' },
   });

@@ -1,10 +1,11 @@
 import { passwordVerificationRequestSchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../../../api/client.ts';
 import { useVerifyPassword } from '../../../api/me-account.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
@@ -57,10 +58,12 @@ export function VerifyPasswordDialog({
   const submitWith = useSubmitHandler();
   const { mutateAsync } = useVerifyPassword();
   const label = t('password.current');
+  const resolver = useMemo(
+    () => schemaResolver(passwordVerificationRequestSchema, () => t('required_field_missing', { field: label })),
+    [t, label],
+  );
   const { control, handleSubmit, formState, setError } = useForm({
-    resolver: zodResolver(passwordVerificationRequestSchema, {
-      error: () => t('required_field_missing', { field: label }),
-    }),
+    resolver,
     defaultValues: { password: '' },
   });
   const wrongPassword = {

@@ -1,17 +1,15 @@
-import { type MeMfaVerificationCreated, webAuthnNameSchema } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type MeMfaVerificationCreated, userMfaVerificationPatchSchema } from '@gatehouse/schemas';
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useAddMfaVerification } from '../../../api/me-account.ts';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { fieldProblem } from '../settings/field-rules.ts';
-
-const nameFormSchema = z.object({ name: webAuthnNameSchema });
 
 export type PasskeyNameModalProps = {
   /** The server's ticket of this registration (valid 5 minutes) and the browser's new passkey. */
@@ -31,15 +29,19 @@ export function PasskeyNameModal({ ticket, response, defaultName, onAdded, onClo
   const submitWith = useSubmitHandler();
   const { mutateAsync } = useAddMfaVerification();
   const label = t('mfa.name_label');
-  const { control, handleSubmit, formState, setError } = useForm({
-    resolver: zodResolver(nameFormSchema, {
-      error: (issue) => {
+  // The server's rule of a passkey's name (the same schema renames it later).
+  const resolver = useMemo(
+    () =>
+      schemaResolver(userMfaVerificationPatchSchema, (issue) => {
         const problem = fieldProblem(issue);
         return problem.key === 'too_long'
           ? t('too_long', { field: label, max: problem.max })
           : t('required_field_missing', { field: label });
-      },
-    }),
+      }),
+    [t, label],
+  );
+  const { control, handleSubmit, formState, setError } = useForm({
+    resolver,
     mode: 'onBlur',
     defaultValues: { name: defaultName },
   });

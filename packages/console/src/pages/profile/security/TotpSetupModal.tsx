@@ -1,16 +1,27 @@
-import type { MeMfaVerificationCreated, MeTotpSecret } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type MeMfaVerificationCreated, type MeTotpSecret, meMfaVerificationCreateSchema } from '@gatehouse/schemas';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAddMfaVerification } from '../../../api/me-account.ts';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import styles from './Security.module.css';
+
+/** The code of POST me/mfa-verifications' authenticator app, as the server checks it. */
+const totpCodeSchema = meMfaVerificationCreateSchema.options[1].shape.code;
+
+/** The form's code: spaces a user copies from the app ('123 456') are not part of it (a console-only convenience). */
+const totpFormSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s+/g, ''))
+    .pipe(totpCodeSchema),
+});
 
 export type TotpSetupModalProps = {
   setup: MeTotpSecret;
@@ -26,19 +37,9 @@ export function TotpSetupModal({ setup, onAdded, onClose }: TotpSetupModalProps)
   const { t } = useTranslation('profile');
   const submitWith = useSubmitHandler();
   const { mutateAsync } = useAddMfaVerification();
-  // Spaces a user copies from the app ('123 456') are not part of the code.
-  const schema = useMemo(
-    () =>
-      z.object({
-        code: z
-          .string()
-          .transform((code) => code.replace(/\s+/g, ''))
-          .pipe(z.string().regex(/^\d{6}$/, t('mfa.code_invalid'))),
-      }),
-    [t],
-  );
+  const resolver = useMemo(() => schemaResolver(totpFormSchema, () => t('mfa.code_invalid')), [t]);
   const { control, handleSubmit, formState, setError } = useForm({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { code: '' },
   });
   const refusals = {

@@ -1,7 +1,8 @@
 import type { Me } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { fieldProblem, nameFormSchema, namePatch } from './field-rules.ts';
@@ -11,14 +12,17 @@ export function NameModal({ me, onClose }: { me: Me; onClose: () => void }) {
   const { t } = useTranslation('profile');
   const save = useSaveProfile();
   const label = t('name.label');
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(nameFormSchema, {
+  const resolver = useMemo(
+    () =>
       // The name has no rule but its length (spec §5).
-      error: (issue) => {
+      schemaResolver(nameFormSchema, (issue) => {
         const problem = fieldProblem(issue);
         return problem.key === 'too_long' ? t('too_long', { field: label, max: problem.max }) : undefined;
-      },
-    }),
+      }),
+    [t, label],
+  );
+  const { control, handleSubmit, formState } = useForm({
+    resolver,
     mode: 'onBlur',
     defaultValues: { name: me.name ?? '' },
   });

@@ -1,7 +1,8 @@
 import type { Me } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { fieldProblem, usernameFormSchema } from './field-rules.ts';
@@ -12,15 +13,18 @@ export function UsernameModal({ me, onClose }: { me: Me; onClose: () => void }) 
   const { t } = useTranslation('profile');
   const save = useSaveProfile();
   const label = t('username.label');
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(usernameFormSchema, {
-      error: (issue) => {
+  const resolver = useMemo(
+    () =>
+      schemaResolver(usernameFormSchema, (issue) => {
         const problem = fieldProblem(issue);
         if (problem.key === 'required') return t('required_field_missing', { field: label });
         if (problem.key === 'too_long') return t('too_long', { field: label, max: problem.max });
         return t('username.invalid');
-      },
-    }),
+      }),
+    [t, label],
+  );
+  const { control, handleSubmit, formState } = useForm({
+    resolver,
     mode: 'onBlur',
     defaultValues: { username: me.username ?? '' },
   });

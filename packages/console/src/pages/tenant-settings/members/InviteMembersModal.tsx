@@ -1,5 +1,4 @@
 import { MAX_INVITEES_PER_REQUEST, type TenantInvitation, tenantRoles } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useInvitationDelivery, useInviteMembers } from '../../../api/tenants.ts';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../components/CopyButton/CopyButton.tsx';
 import { FormSelect } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormEmailChipInput } from '../../../components/form/bound/FormListInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { Modal } from '../../../components/Modal/Modal.tsx';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
@@ -46,12 +46,14 @@ function InviteFormModal({
   const sendsEmail = delivery.data?.email === true;
   const resolver = useMemo(
     () =>
-      zodResolver(inviteFormSchema, {
-        error: (issue) =>
+      schemaResolver<InviteForm>(
+        inviteFormSchema,
+        (issue) =>
           issue.code === 'too_big'
             ? t('invite.errors.too_many', { max: MAX_INVITEES_PER_REQUEST })
             : t('invite.errors.emails_required'),
-      }),
+        { raw: true },
+      ),
     [t],
   );
   const { control, handleSubmit, formState } = useForm<InviteForm>({

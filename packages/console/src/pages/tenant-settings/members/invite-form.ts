@@ -1,15 +1,23 @@
-import { MAX_INVITEES_PER_REQUEST, tenantRoles } from '@gatehouse/schemas';
+import { tenantInvitationCreateSchema } from '@gatehouse/schemas';
 import { z } from 'zod';
 
-/** The invite modal: committed chips (the chip input refuses addresses failing the email pattern) and the role. */
+const { invitee, roleName } = tenantInvitationCreateSchema.shape;
+/** The list form of POST …/invitations' `invitee` (one to MAX_INVITEES_PER_REQUEST addresses). */
+const inviteeList = invitee.options[1];
+
+/**
+ * The invite modal, with the rules of POST …/invitations: committed chips (the chip input refuses addresses failing
+ * the email pattern), whose distinct addresses are the request's invitees, and the role. The resolver submits the
+ * chips as typed (`raw`).
+ */
 export const inviteFormSchema = z.object({
   emails: z
     .array(z.object({ id: z.string(), value: z.string(), status: z.literal('error').optional() }))
-    .min(1)
-    .max(MAX_INVITEES_PER_REQUEST),
-  role: z.enum(tenantRoles),
+    .transform(inviteeEmails)
+    .pipe(inviteeList),
+  role: roleName,
 });
-export type InviteForm = z.infer<typeof inviteFormSchema>;
+export type InviteForm = z.input<typeof inviteFormSchema>;
 
 /** Distinct addresses, compared without case: one invitation per person. */
 export function inviteeEmails(chips: readonly { value: string }[]): string[] {

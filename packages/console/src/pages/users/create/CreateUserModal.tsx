@@ -1,11 +1,11 @@
 import type { User } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateUser } from '../../../api/users.ts';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { useTenantPath } from '../../../components/routing/tenant-path.ts';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
@@ -25,6 +25,7 @@ import {
   createUserFormSchema,
   emptyCreateUserForm,
   toCreateUserBody,
+  userWording,
 } from './create-user-form.ts';
 
 /**
@@ -43,9 +44,12 @@ export function CreateUserModal() {
   const messages = useUserFormMessages();
   const modeOptions = usePasswordModeOptions(['generate', 'custom', 'none']);
   const [created, setCreated] = useState<{ user: User; password: string }>();
-  const schema = useMemo(() => createUserFormSchema(messages), [messages]);
+  const resolver = useMemo(
+    () => schemaResolver<CreateUserForm>(createUserFormSchema, userWording(messages), { raw: true }),
+    [messages],
+  );
   const { control, handleSubmit, formState, setError, watch } = useForm<CreateUserForm>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onBlur',
     defaultValues: emptyCreateUserForm,
   });

@@ -1,5 +1,6 @@
 import { checkPassword, defaultPasswordPolicy } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { generateUserPassword } from '../user-rules.ts';
 import {
   type CreateUserForm,
@@ -7,6 +8,7 @@ import {
   emptyCreateUserForm,
   toCreateUserBody,
   type UserFormMessages,
+  userWording,
 } from './create-user-form.ts';
 
 const messages: UserFormMessages = {
@@ -15,49 +17,54 @@ const messages: UserFormMessages = {
   passwordRequired: 'password required',
   passwordRejected: (codes) => codes.join(' '),
 };
-const schema = createUserFormSchema(messages);
+const resolve = schemaResolver<CreateUserForm>(createUserFormSchema, userWording(messages), { raw: true });
+const resolverOptions = { fields: {}, shouldUseNativeValidation: false } as const;
 
-/** Field path → message of each refusal. */
-function refusals(values: Partial<CreateUserForm>): Record<string, string> {
-  const result = schema.safeParse({ ...emptyCreateUserForm, ...values });
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+/** Field path → message of each refusal, as the form shows them. */
+async function refusals(values: Partial<CreateUserForm>): Promise<Record<string, string>> {
+  const { errors } = await resolve({ ...emptyCreateUserForm, ...values }, undefined, resolverOptions);
+  const { root, ...fields } = errors;
+  const flat = Object.entries(fields).map(([path, error]) => [path, error?.message]);
+  if (root) flat.push(['root.identifiers', root.identifiers?.message]);
+  return Object.fromEntries(flat);
 }
 
 describe('createUserFormSchema', () => {
-  it('needs one identifier, reported above the fields', () => {
-    expect(refusals({ name: 'Ada' })).toEqual({ 'root.identifiers': 'identifier required' });
-    expect(refusals({ username: '   ' })).toEqual({ 'root.identifiers': 'identifier required' });
-    expect(refusals({ username: 'ada' })).toEqual({});
-    expect(refusals({ primaryEmail: 'ada@example.com' })).toEqual({});
-    expect(refusals({ primaryPhone: '+44 (20) 7946-0000' })).toEqual({});
+  it('needs one identifier, reported above the fields', async () => {
+    expect(await refusals({ name: 'Ada' })).toEqual({ 'root.identifiers': 'identifier required' });
+    expect(await refusals({ username: '   ' })).toEqual({ 'root.identifiers': 'identifier required' });
+    expect(await refusals({ username: 'ada' })).toEqual({});
+    expect(await refusals({ primaryEmail: 'ada@example.com' })).toEqual({});
+    expect(await refusals({ primaryPhone: '+44 (20) 7946-0000' })).toEqual({});
   });
 
-  it('checks each identifier given with the spec §5 rules, all at once', () => {
-    expect(refusals({ username: '1ada', primaryEmail: 'ada@example', primaryPhone: '555-CALL' })).toEqual({
+  it('checks each identifier given with the spec §5 rules, all at once', async () => {
+    expect(await refusals({ username: '1ada', primaryEmail: 'ada@example', primaryPhone: '555-CALL' })).toEqual({
       username: 'username invalid',
       primaryEmail: 'primaryEmail invalid',
       primaryPhone: 'primaryPhone invalid',
     });
-    expect(refusals({ username: 'ada lovelace' })).toEqual({ username: 'username invalid' });
-    expect(refusals({ primaryEmail: 'ada lovelace@example.com' })).toEqual({ primaryEmail: 'primaryEmail invalid' });
+    expect(await refusals({ username: 'ada lovelace' })).toEqual({ username: 'username invalid' });
+    expect(await refusals({ primaryEmail: 'ada lovelace@example.com' })).toEqual({
+      primaryEmail: 'primaryEmail invalid',
+    });
   });
 
-  it("words a length over the shared schema's maximum with that maximum", () => {
-    expect(refusals({ username: `a${'b'.repeat(128)}` })).toEqual({ username: 'username max 128' });
-    expect(refusals({ username: 'ada', name: 'n'.repeat(129) })).toEqual({ name: 'name max 128' });
+  it("words a length over the shared schema's maximum with that maximum", async () => {
+    expect(await refusals({ username: `a${'b'.repeat(128)}` })).toEqual({ username: 'username max 128' });
+    expect(await refusals({ username: 'ada', name: 'n'.repeat(129) })).toEqual({ name: 'name max 128' });
   });
 
-  it('checks a typed password against the policy with the user’s own names, and only a typed one', () => {
-    expect(refusals({ username: 'ada', passwordMode: 'custom' })).toEqual({ password: 'password required' });
-    expect(refusals({ username: 'ada', passwordMode: 'custom', password: 'abc' })).toEqual({
+  it('checks a typed password against the policy with the user’s own names, and only a typed one', async () => {
+    expect(await refusals({ username: 'ada', passwordMode: 'custom' })).toEqual({ password: 'password required' });
+    expect(await refusals({ username: 'ada', passwordMode: 'custom', password: 'abc' })).toEqual({
       password: 'password_rejected.too_short password_rejected.restricted.sequence',
     });
-    expect(refusals({ username: 'lovelace', passwordMode: 'custom', password: 'Lovelace1' })).toEqual({
+    expect(await refusals({ username: 'lovelace', passwordMode: 'custom', password: 'Lovelace1' })).toEqual({
       password: 'password_rejected.restricted.user_info',
     });
-    expect(refusals({ username: 'ada', passwordMode: 'custom', password: 'correct horse battery' })).toEqual({});
-    expect(refusals({ username: 'ada', passwordMode: 'generate', password: 'x' })).toEqual({});
+    expect(await refusals({ username: 'ada', passwordMode: 'custom', password: 'correct horse battery' })).toEqual({});
+    expect(await refusals({ username: 'ada', passwordMode: 'generate', password: 'x' })).toEqual({});
   });
 });
 

@@ -1,13 +1,15 @@
 import type { PasswordRejectionCode, PasswordUserInfo, UserCreate } from '@gatehouse/schemas';
 import { z } from 'zod';
+import type { IssueWording, SchemaIssue } from '../../../components/form/schema-resolver.ts';
+import { passwordRejectionsOf } from '../../../components/password/password-rejections.ts';
 import {
+  checkIdentifier,
+  checkTypedPassword,
   type FieldProblem,
-  hasIdentifier,
   type IdentifierField,
   type IdentifierValues,
   optionalText,
-  passwordRejections,
-  userFieldProblems,
+  userFieldsSchema,
 } from '../user-rules.ts';
 
 /** How the new user's password comes about: generated and shown once, typed by the admin, or none (sign-in by code or social). */
@@ -34,41 +36,39 @@ export type UserFormMessages = {
 };
 
 /**
- * The create dialog's rules: spec §5 formats of each identifier given (the shared schemas), at least one identifier
- * (reported on `root.identifiers`, above the three fields), and a typed password checked against the policy with the
- * user's own names, as the server will check it.
+ * The create dialog's rules, those of POST /users: spec §5 formats of each identifier given (the shared schemas), at
+ * least one identifier (reported on `root.identifiers`, above the three fields), and a typed password checked against
+ * the policy with the user's own names, as the server will check it. How the password comes about is the form's own.
+ * The resolver submits the values as typed (`raw`); `toCreateUserBody` makes the body.
  */
-export function createUserFormSchema(messages: UserFormMessages) {
-  return z
-    .object({
-      username: z.string(),
-      primaryEmail: z.string(),
-      primaryPhone: z.string(),
-      name: z.string(),
-      passwordMode: z.enum(passwordModes),
-      password: z.string(),
-    })
-    .superRefine((values, context) => {
-      for (const [field, problem] of Object.entries(userFieldProblems(values))) {
-        context.addIssue({
-          code: 'custom',
-          path: [field],
-          message: messages.fieldProblem(field as IdentifierField | 'name', problem),
-        });
-      }
-      if (!hasIdentifier(values)) {
-        context.addIssue({ code: 'custom', path: ['root', 'identifiers'], message: messages.identifierRequired });
-      }
-      if (values.passwordMode !== 'custom') return;
-      if (!values.password) {
-        context.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRequired });
-        return;
-      }
-      const rejections = passwordRejections(values.password, values);
-      if (rejections.length > 0) {
-        context.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRejected(rejections) });
-      }
-    });
+export const createUserFormSchema = userFieldsSchema
+  .extend({ passwordMode: z.enum(passwordModes), password: z.string() })
+  .superRefine((values, context) => {
+    checkIdentifier(values, context);
+    if (values.passwordMode === 'custom') checkTypedPassword(values.password, values, context);
+  });
+
+const userFields: readonly string[] = ['username', 'primaryEmail', 'primaryPhone', 'name'];
+const isUserField = (field: unknown): field is IdentifierField | 'name' =>
+  typeof field === 'string' && userFields.includes(field);
+
+/** Why the shared schema refused an identifier or the name. */
+function fieldProblemOf(issue: SchemaIssue): FieldProblem {
+  return issue.code === 'too_big' ? { kind: 'too_long', max: Number(issue.maximum) } : { kind: 'invalid' };
+}
+
+/** The users forms' words for the issues of their schemas (the fields they share with the create dialog). */
+export function userWording(messages: UserFormMessages): IssueWording {
+  return (issue) => {
+    const [field] = issue.path;
+    if (field === 'root') return messages.identifierRequired;
+    if (field === 'password') {
+      return issue.message === 'password_required'
+        ? messages.passwordRequired
+        : messages.passwordRejected(passwordRejectionsOf(issue));
+    }
+    return isUserField(field) ? messages.fieldProblem(field, fieldProblemOf(issue)) : undefined;
+  };
 }
 
 /**

@@ -1,15 +1,16 @@
 import type { User } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSetUserPassword } from '../../../api/users.ts';
 import { FormCardRadio } from '../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../components/Modal/FormModal.tsx';
 import { applyServerErrors } from '../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
+import { userWording } from '../create/create-user-form.ts';
 import { useUserFormMessages } from '../use-user-form-messages.ts';
 import { userDisplayName } from '../user-display.ts';
 import { generateUserPassword } from '../user-rules.ts';
@@ -27,9 +28,12 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
   const messages = useUserFormMessages();
   const modeOptions = usePasswordModeOptions(resetPasswordModes);
   const [generated, setGenerated] = useState<string>();
-  const schema = useMemo(() => resetPasswordFormSchema(messages, user), [messages, user]);
+  const resolver = useMemo(
+    () => schemaResolver(resetPasswordFormSchema(user), userWording(messages)),
+    [messages, user],
+  );
   const { control, handleSubmit, formState, setError, watch } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onBlur',
     defaultValues: { passwordMode: 'generate', password: '' },
   });

@@ -1,5 +1,4 @@
 import type { ApplicationSignInExperience } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
@@ -8,6 +7,7 @@ import { Button } from '../../../../components/Button/Button.tsx';
 import { Card } from '../../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx';
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { Spinner } from '../../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
@@ -65,17 +65,23 @@ function BrandingForm({ applicationId, saved }: { applicationId: string; saved: 
   const toast = useToast();
   const submitWith = useSubmitHandler();
   const save = useSaveApplicationBranding(applicationId);
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      brandingFormSchema({
-        color: t('branding.errors.color'),
-        url: t('branding.errors.url'),
-        tooLong: (max) => t('branding.errors.too_long', { max }),
-      }),
+      schemaResolver<BrandingFormValues>(
+        brandingFormSchema,
+        (issue) => {
+          const [field] = issue.path;
+          if (issue.code === 'too_big') return t('branding.errors.too_long', { max: Number(issue.maximum) });
+          return field === 'primaryColor' || field === 'darkPrimaryColor'
+            ? t('branding.errors.color')
+            : t('branding.errors.url');
+        },
+        { raw: true },
+      ),
     [t],
   );
   const { control, handleSubmit, reset, setError, formState } = useForm<BrandingFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onBlur',
     defaultValues: toBrandingForm(saved),
   });

@@ -26,11 +26,6 @@ export const brandingUrlFields = ['logoUrl', 'darkLogoUrl', 'favicon'] as const;
 export const termsUrlFields = ['termsOfUseUrl', 'privacyPolicyUrl'] as const;
 export const colorFields = ['primaryColor', 'darkPrimaryColor'] as const;
 
-/** The words of the rules, from the page's translations. */
-export type BrandingMessages = { color: string; url: string; tooLong: (max: number) => string };
-
-export const DISPLAY_NAME_MAX = 256;
-
 export function toBrandingForm(saved: ApplicationSignInExperience | null): BrandingFormValues {
   return {
     displayName: saved?.displayName ?? '',
@@ -46,29 +41,26 @@ export function toBrandingForm(saved: ApplicationSignInExperience | null): Brand
 
 const blank = (text: string) => text.trim() === '';
 
+/** A field the form may leave blank (not set), else checked by the shared schema once trimmed. */
+const optional = (check: z.ZodType) =>
+  z.string().refine((text) => blank(text) || check.safeParse(text.trim()).success, 'invalid');
+const image = (field: (typeof brandingUrlFields)[number]) => optional(brandingSchema.shape[field].unwrap());
+const terms = applicationSignInExperienceInputSchema.shape.termsOfUseUrl;
+
 /**
- * The form's rules are the shared schemas' (spec §5 hex colours #rgb/#rrggbb, http(s) URLs, the name's length), each
- * field optional, with the console's words.
+ * The form's rules are those of PUT …/sign-in-experience (spec §5 hex colours #rgb/#rrggbb, http(s) URLs, the name's
+ * length), each field optional. The resolver submits the values as typed (`raw`); `toBrandingInput` makes the body.
  */
-export function brandingFormSchema(messages: BrandingMessages) {
-  const optional = (check: z.ZodType, message: string) =>
-    z.string().refine((text) => blank(text) || check.safeParse(text.trim()).success, message);
-  const image = (field: (typeof brandingUrlFields)[number]) =>
-    optional(brandingSchema.shape[field].unwrap(), messages.url);
-  const terms = applicationSignInExperienceInputSchema.shape.termsOfUseUrl;
-  return z.object({
-    displayName: z
-      .string()
-      .refine((text) => text.trim().length <= DISPLAY_NAME_MAX, messages.tooLong(DISPLAY_NAME_MAX)),
-    primaryColor: optional(signInColorSchema.shape.primaryColor, messages.color),
-    darkPrimaryColor: optional(signInColorSchema.shape.darkPrimaryColor, messages.color),
-    logoUrl: image('logoUrl'),
-    darkLogoUrl: image('darkLogoUrl'),
-    favicon: image('favicon'),
-    termsOfUseUrl: optional(terms, messages.url),
-    privacyPolicyUrl: optional(terms, messages.url),
-  });
-}
+export const brandingFormSchema = z.object({
+  displayName: applicationSignInExperienceInputSchema.shape.displayName,
+  primaryColor: optional(signInColorSchema.shape.primaryColor),
+  darkPrimaryColor: optional(signInColorSchema.shape.darkPrimaryColor),
+  logoUrl: image('logoUrl'),
+  darkLogoUrl: image('darkLogoUrl'),
+  favicon: image('favicon'),
+  termsOfUseUrl: optional(terms),
+  privacyPolicyUrl: optional(terms),
+});
 
 const orUndefined = (text: string): string | undefined => (blank(text) ? undefined : text.trim());
 

@@ -1,19 +1,19 @@
 import type { ApplicationSecret } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateSecret, useRenameSecret } from '../../../../api/applications.ts';
 import { Button } from '../../../../components/Button/Button.tsx';
 import { CopyableValue } from '../../../../components/CopyButton/CopyButton.tsx';
 import { FormSelect } from '../../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { FormModal } from '../../../../components/Modal/FormModal.tsx';
 import { Modal } from '../../../../components/Modal/Modal.tsx';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../../i18n/react.tsx';
-import { ruleErrorMap } from '../../form/rules.ts';
+import { ruleWording } from '../../form/rules.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Secrets.module.css';
 import {
@@ -37,8 +37,9 @@ export function CreateSecretDialog({ applicationId, onClose }: { applicationId: 
   const { t } = useTranslation('applications');
   const messages = useRuleMessages();
   const [created, setCreated] = useState<ApplicationSecret>();
+  const resolver = useMemo(() => schemaResolver(secretFormSchema, ruleWording(messages)), [messages]);
   const { control, handleSubmit, setError, formState } = useForm<SecretFormValues, unknown, SecretFormOutput>({
-    resolver: zodResolver(secretFormSchema, { error: ruleErrorMap(messages) }),
+    resolver,
     mode: 'onBlur',
     defaultValues: { secretName: '', lifetime: 'never' },
   });
@@ -126,8 +127,9 @@ export function RenameSecretDialog({
   const { t } = useTranslation('applications');
   const toast = useToast();
   const messages = useRuleMessages();
+  const resolver = useMemo(() => schemaResolver(renameFormSchema, ruleWording(messages)), [messages]);
   const { control, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(renameFormSchema, { error: ruleErrorMap(messages) }),
+    resolver,
     mode: 'onBlur',
     defaultValues: { secretName: secret.name },
   });

@@ -1,5 +1,4 @@
 import { type Application, ID_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_DAYS, redirectUriKind } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateApplication } from '../../../../api/applications.ts';
@@ -8,12 +7,13 @@ import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx'
 import { FormSwitch } from '../../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormMultiTextInput } from '../../../../components/form/bound/FormListInputs.tsx';
 import { FormNumberInput, FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../../i18n/react.tsx';
 import { traitsOf } from '../../application-types.ts';
-import { ruleErrorMap } from '../../form/rules.ts';
+import { ruleWording } from '../../form/rules.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Settings.module.css';
 import {
@@ -32,13 +32,16 @@ export function OidcSettingsForm({ application }: { application: Application }) 
   const traits = traitsOf(application.type);
   const kind = redirectUriKind(application.type);
   const messages = useRuleMessages();
-  const schema = useMemo(() => settingsFormSchema(application, messages), [application, messages]);
+  const resolver = useMemo(
+    () => schemaResolver(settingsFormSchema(application, messages), ruleWording(messages)),
+    [application, messages],
+  );
   const { control, handleSubmit, reset, setError, formState } = useForm<
     SettingsFormValues,
     unknown,
     SettingsFormOutput
   >({
-    resolver: zodResolver(schema, { error: ruleErrorMap(messages) }),
+    resolver,
     mode: 'onBlur',
     defaultValues: toSettingsForm(application),
   });

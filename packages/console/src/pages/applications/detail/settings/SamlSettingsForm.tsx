@@ -1,5 +1,4 @@
 import { type Application, samlAcsBindings, samlNameIdFormats } from '@gatehouse/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useSamlApplication, useUpdateSamlApplication } from '../../../../api/applications.ts';
@@ -9,13 +8,14 @@ import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx'
 import { FormSelect, FormSwitch } from '../../../../components/form/bound/FormChoiceInputs.tsx';
 import { FormCodeEditor } from '../../../../components/form/bound/FormCodeEditor.tsx';
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { Spinner } from '../../../../components/Spinner/Spinner.tsx';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
 import { useTranslation } from '../../../../i18n/react.tsx';
-import { ruleErrorMap } from '../../form/rules.ts';
+import { ruleWording } from '../../form/rules.ts';
 import { useRuleMessages } from '../../form/use-rule-messages.ts';
 import styles from './Settings.module.css';
 import { type SamlFormValues, samlFormPath, samlFormSchema, toSamlForm, toSamlPatch } from './saml-form.ts';
@@ -52,9 +52,9 @@ function LoadedSamlForm({ initial, id }: { initial: SamlFormValues; id: string }
   const { t } = useTranslation('applications');
   const toast = useToast();
   const messages = useRuleMessages();
-  const schema = useMemo(() => samlFormSchema(messages), [messages]);
+  const resolver = useMemo(() => schemaResolver(samlFormSchema(messages), ruleWording(messages)), [messages]);
   const { control, handleSubmit, reset, setError, formState } = useForm<SamlFormValues>({
-    resolver: zodResolver(schema, { error: ruleErrorMap(messages) }),
+    resolver,
     mode: 'onBlur',
     defaultValues: initial,
   });

@@ -2,12 +2,12 @@ import type { Application, SamlApplication } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { traitsOf } from '../../application-types.ts';
-import { ruleErrorMap } from '../../form/rules.ts';
+import { ruleWording } from '../../form/rules.ts';
 import { testMessages } from '../../form/test-messages.ts';
 import { samlFormPath, samlFormSchema, toSamlForm, toSamlPatch } from './saml-form.ts';
 import { settingsFormPath, settingsFormSchema, toApplicationPatch, toSettingsForm } from './settings-form.ts';
 
-const errorMap = ruleErrorMap(testMessages);
+const wording = ruleWording(testMessages);
 
 function application(overrides: Partial<Application> = {}): Application {
   return {
@@ -26,10 +26,10 @@ function application(overrides: Partial<Application> = {}): Application {
 }
 
 function problems(schema: z.ZodType, values: unknown) {
-  const result = schema.safeParse(values, { error: errorMap });
+  const result = schema.safeParse(values, { reportInput: true });
   return result.success
     ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), wording(issue) ?? issue.message]));
 }
 
 describe('the settings form of an OIDC application', () => {

@@ -25,33 +25,13 @@ import { mfaFactorActions, passkeyRow } from './mfa-factors.ts';
 import styles from './Settings.module.css';
 
 /**
- * The user's MFA factors (spec §3 `mfaVerifications`): each with when it was added and last used, backup codes with
- * how many are left, each passkey (WebAuthn) on a row of its own with its name and whether it is synced; an admin can
- * add an authenticator app (TOTP) or backup codes, shown once, and remove a factor. A passkey needs the user's own
- * authenticator, so only the user adds one.
+ * What the card says about a factor: its row's title and second line, its remove button, the confirmation and the
+ * message once removed.
  */
-export function MfaFactorsCard({ user }: { user: User }) {
+function useFactorWording(user: User) {
   const { t } = useTranslation('users');
-  const confirm = useConfirm();
-  const toast = useToast();
   const formatTime = useDateTimeFormat();
-  const verifications = useUserMfaVerifications(user.id);
-  const create = useCreateUserMfaVerification(user.id);
-  const remove = useDeleteUserMfaVerification(user.id);
-  const [created, setCreated] = useState<UserMfaVerificationCreated>();
-  const backupCodesHintId = useId();
   const name = userDisplayName(user) ?? user.id;
-  const rows = verifications.data ?? [];
-  const actions = mfaFactorActions(rows);
-
-  async function add(type: UserMfaVerificationCreate['type']) {
-    try {
-      setCreated(await create.mutateAsync({ type }));
-    } catch (error) {
-      if (handleSubmitError(error, toast)) return;
-      throw error;
-    }
-  }
 
   /** What the row, its remove button, the confirmation and the message say about a factor. */
   function wording(verification: UserMfaVerification) {
@@ -83,6 +63,51 @@ export function MfaFactorsCard({ user }: { user: User }) {
         };
   }
 
+  /** The row's second line: a passkey's kind, then when it was added and last used, and the codes left. */
+  function details(row: UserMfaVerification): string {
+    const kind = row.type === 'WebAuthn' ? passkeyRow(row).kind : undefined;
+    return [
+      kind && t(`mfa.passkey_${kind}`),
+      t('mfa.added', { time: formatTime(row.createdAt) }),
+      row.lastUsedAt === null ? t('mfa.never_used') : t('mfa.last_used', { time: formatTime(row.lastUsedAt) }),
+      row.remainCodes === undefined ? undefined : t('mfa.remain_codes', { count: row.remainCodes }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  }
+
+  return { wording, details };
+}
+
+/**
+ * The user's MFA factors (spec §3 `mfaVerifications`): each with when it was added and last used, backup codes with
+ * how many are left, each passkey (WebAuthn) on a row of its own with its name and whether it is synced; an admin can
+ * add an authenticator app (TOTP) or backup codes, shown once, and remove a factor. A passkey needs the user's own
+ * authenticator, so only the user adds one.
+ */
+export function MfaFactorsCard({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const confirm = useConfirm();
+  const toast = useToast();
+  const { wording, details } = useFactorWording(user);
+  const verifications = useUserMfaVerifications(user.id);
+  const create = useCreateUserMfaVerification(user.id);
+  const remove = useDeleteUserMfaVerification(user.id);
+  const [created, setCreated] = useState<UserMfaVerificationCreated>();
+  const backupCodesHintId = useId();
+  const name = userDisplayName(user) ?? user.id;
+  const rows = verifications.data ?? [];
+  const actions = mfaFactorActions(rows);
+
+  async function add(type: UserMfaVerificationCreate['type']) {
+    try {
+      setCreated(await create.mutateAsync({ type }));
+    } catch (error) {
+      if (handleSubmitError(error, toast)) return;
+      throw error;
+    }
+  }
+
   async function removeFactor(verification: UserMfaVerification) {
     const words = wording(verification);
     const isConfirmed = await confirm({
@@ -99,19 +124,6 @@ export function MfaFactorsCard({ user }: { user: User }) {
       throw error;
     }
     toast.success(words.removed);
-  }
-
-  /** The row's second line: a passkey's kind, then when it was added and last used, and the codes left. */
-  function details(row: UserMfaVerification): string {
-    const kind = row.type === 'WebAuthn' ? passkeyRow(row).kind : undefined;
-    return [
-      kind && t(`mfa.passkey_${kind}`),
-      t('mfa.added', { time: formatTime(row.createdAt) }),
-      row.lastUsedAt === null ? t('mfa.never_used') : t('mfa.last_used', { time: formatTime(row.lastUsedAt) }),
-      row.remainCodes === undefined ? undefined : t('mfa.remain_codes', { count: row.remainCodes }),
-    ]
-      .filter(Boolean)
-      .join(' · ');
   }
 
   const backupCodesHint = actions.backupCodesBlockedBy && t(`mfa.backup_codes_${actions.backupCodesBlockedBy}`);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateUser } from '../../../../api/users.ts';
@@ -6,6 +5,7 @@ import { Card } from '../../../../components/Card/Card.tsx';
 import { DetailsForm } from '../../../../components/DetailsForm/DetailsForm.tsx';
 import { FormCodeEditor } from '../../../../components/form/bound/FormCodeEditor.tsx';
 import { FormTextInput } from '../../../../components/form/bound/FormTextInputs.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { applyServerErrors } from '../../../../components/submit/server-errors.ts';
 import { useSubmitHandler } from '../../../../components/submit/use-submit-handler.ts';
 import { useToast } from '../../../../components/Toast/ToastProvider.tsx';
@@ -23,6 +23,7 @@ import {
   addressFields,
   profileTextFields,
   settingsFormSchema,
+  settingsWording,
   toSettingsForm,
   toSettingsPatch,
   type UserSettingsForm,
@@ -46,9 +47,12 @@ export function UserSettings() {
   const submitWith = useSubmitHandler();
   const update = useUpdateUser(user.id);
   const messages = useSettingsFormMessages();
-  const schema = useMemo(() => settingsFormSchema(messages), [messages]);
+  const resolver = useMemo(
+    () => schemaResolver<UserSettingsForm>(settingsFormSchema, settingsWording(messages), { raw: true }),
+    [messages],
+  );
   const { control, handleSubmit, reset, setError, formState, watch } = useForm<UserSettingsForm>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onBlur',
     defaultValues: toSettingsForm(user),
   });

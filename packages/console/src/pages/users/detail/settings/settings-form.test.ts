@@ -1,9 +1,11 @@
 import type { User } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { identityRows } from './identities.ts';
 import {
   type SettingsFormMessages,
   settingsFormSchema,
+  settingsWording,
   toProfile,
   toSettingsForm,
   toSettingsPatch,
@@ -37,10 +39,22 @@ const messages: SettingsFormMessages = {
   customData: (problem) => `custom data ${problem}`,
 };
 
-function refusals(form: UserSettingsForm): Record<string, string> {
-  const result = settingsFormSchema(messages).safeParse(form);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+const resolve = schemaResolver<UserSettingsForm>(settingsFormSchema, settingsWording(messages), { raw: true });
+const resolverOptions = { fields: {}, shouldUseNativeValidation: false } as const;
+
+/** Field path → message of each refusal, as the form shows them. */
+async function refusals(form: UserSettingsForm): Promise<Record<string, string>> {
+  const { errors } = await resolve(form, undefined, resolverOptions);
+  const flat: [string, string][] = [];
+  const walk = (node: object, path: string[]) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
+        flat.push([[...path, key].join('.'), value.message]);
+      } else if (value && typeof value === 'object' && key !== 'ref') walk(value, [...path, key]);
+    }
+  };
+  walk(errors, []);
+  return Object.fromEntries(flat);
 }
 
 const edit = (change: (form: UserSettingsForm) => void): UserSettingsForm => {
@@ -85,18 +99,20 @@ describe('toSettingsPatch', () => {
 });
 
 describe('settingsFormSchema', () => {
-  it('accepts the loaded user', () => {
-    expect(refusals(toSettingsForm(user))).toEqual({});
+  it('accepts the loaded user', async () => {
+    expect(await refusals(toSettingsForm(user))).toEqual({});
   });
 
-  it("refuses bad JSON as 'invalid JSON format' and JSON that is not an object", () => {
-    expect(refusals(edit((f) => (f.customData = '{"plan": }')))).toEqual({ customData: 'custom data invalid_json' });
-    expect(refusals(edit((f) => (f.customData = '[]')))).toEqual({ customData: 'custom data not_object' });
+  it("refuses bad JSON as 'invalid JSON format' and JSON that is not an object", async () => {
+    expect(await refusals(edit((f) => (f.customData = '{"plan": }')))).toEqual({
+      customData: 'custom data invalid_json',
+    });
+    expect(await refusals(edit((f) => (f.customData = '[]')))).toEqual({ customData: 'custom data not_object' });
   });
 
-  it('keeps one identifier and checks the formats of spec §5', () => {
+  it('keeps one identifier and checks the formats of spec §5', async () => {
     expect(
-      refusals(
+      await refusals(
         edit((f) => {
           f.username = '';
           f.primaryEmail = '';
@@ -104,16 +120,16 @@ describe('settingsFormSchema', () => {
         }),
       ),
     ).toEqual({ 'root.identifiers': 'identifier required' });
-    expect(refusals(edit((f) => (f.primaryEmail = 'nope')))).toEqual({ primaryEmail: 'primaryEmail invalid' });
+    expect(await refusals(edit((f) => (f.primaryEmail = 'nope')))).toEqual({ primaryEmail: 'primaryEmail invalid' });
   });
 
-  it('wants an http(s) avatar and profile claims within the shared lengths', () => {
-    expect(refusals(edit((f) => (f.avatar = 'javascript:alert(1)')))).toEqual({ avatar: 'avatar invalid' });
-    expect(refusals(edit((f) => (f.avatar = 'https://cdn.example.com/a.png')))).toEqual({});
-    expect(refusals(edit((f) => (f.profile.nickname = 'n'.repeat(257))))).toEqual({
+  it('wants an http(s) avatar and profile claims within the shared lengths', async () => {
+    expect(await refusals(edit((f) => (f.avatar = 'javascript:alert(1)')))).toEqual({ avatar: 'avatar invalid' });
+    expect(await refusals(edit((f) => (f.avatar = 'https://cdn.example.com/a.png')))).toEqual({});
+    expect(await refusals(edit((f) => (f.profile.nickname = 'n'.repeat(257))))).toEqual({
       'profile.nickname': 'nickname max 256',
     });
-    expect(refusals(edit((f) => (f.profile.address.locality = 'l'.repeat(257))))).toEqual({
+    expect(await refusals(edit((f) => (f.profile.address.locality = 'l'.repeat(257))))).toEqual({
       'profile.address.locality': 'locality max 256',
     });
   });

@@ -2,14 +2,9 @@ import { avatarSchema, type User, type UserPatch, type UserProfile, userProfileS
 import { z } from 'zod';
 import { type CustomDataProblem, customDataText, parseCustomData } from '../../../../components/form/custom-data.ts';
 import { isSameJson } from '../../../../components/form/json-equal.ts';
-import type { UserFormMessages } from '../../create/create-user-form.ts';
-import {
-  type FieldProblem,
-  hasIdentifier,
-  type IdentifierField,
-  type IdentifierValues,
-  userFieldProblems,
-} from '../../user-rules.ts';
+import type { IssueWording } from '../../../../components/form/schema-resolver.ts';
+import { type UserFormMessages, userWording } from '../../create/create-user-form.ts';
+import { checkIdentifier, type IdentifierField, type IdentifierValues, userFieldsSchema } from '../../user-rules.ts';
 
 /** The profile claims the settings tab edits as text (spec §3 profile; the schema's keys, address apart). */
 export const profileTextFields = [
@@ -94,43 +89,46 @@ export type SettingsFormMessages = UserFormMessages & {
   customData: (problem: CustomDataProblem) => string;
 };
 
-function addProblem(context: z.RefinementCtx, path: (string | number)[], message: string) {
-  context.addIssue({ code: 'custom', path, message });
-}
-
 /**
- * The settings tab's rules: spec §5 identifier formats (shared schemas), one identifier kept, an http(s) avatar URL,
- * the profile claims' lengths (the shared profile schema) and custom data that is one JSON object.
+ * The settings tab's rules, those of PATCH /users/{id}: spec §5 identifier formats (shared schemas), one identifier
+ * kept, an http(s) avatar URL, the profile claims' lengths (the shared profile schema, on the profile the form sends)
+ * and custom data that is one JSON object (its issue names the problem). The resolver submits the values as typed
+ * (`raw`); `toSettingsPatch` makes the body.
  */
-export function settingsFormSchema(messages: SettingsFormMessages) {
-  const textRecord = <K extends string>(fields: readonly K[]) =>
-    z.object(Object.fromEntries(fields.map((field) => [field, z.string()])) as Record<K, z.ZodString>);
-  return z
-    .object({
-      username: z.string(),
-      primaryEmail: z.string(),
-      primaryPhone: z.string(),
-      name: z.string(),
-      avatar: z.string(),
-      profile: textRecord(profileTextFields).extend({ address: textRecord(addressFields) }),
-      customData: z.string(),
-    })
-    .superRefine((values, context) => {
-      const problems: Partial<Record<IdentifierField | 'name', FieldProblem>> = userFieldProblems(values);
-      for (const [field, problem] of Object.entries(problems)) {
-        addProblem(context, [field], messages.fieldProblem(field as IdentifierField | 'name', problem));
-      }
-      if (!hasIdentifier(values)) addProblem(context, ['root', 'identifiers'], messages.identifierRequired);
-      const avatar = values.avatar.trim();
-      if (avatar && !avatarSchema.safeParse(avatar).success) addProblem(context, ['avatar'], messages.avatarInvalid);
-      const profile = userProfileSchema.safeParse(toProfile(values.profile));
-      for (const issue of profile.success ? [] : profile.error.issues) {
-        const path = issue.path.map(String);
-        const field = path.at(-1) as ProfileTextField | AddressField;
-        const max = issue.code === 'too_big' ? Number(issue.maximum) : 0;
-        addProblem(context, ['profile', ...path], messages.profileTooLong(field, max));
-      }
-      const customData = parseCustomData(values.customData);
-      if (!customData.ok) addProblem(context, ['customData'], messages.customData(customData.problem));
-    });
+const textRecord = <K extends string>(fields: readonly K[]) =>
+  z.object(Object.fromEntries(fields.map((field) => [field, z.string()])) as Record<K, z.ZodString>);
+
+export const settingsFormSchema = userFieldsSchema
+  .extend({
+    avatar: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      avatarSchema.optional(),
+    ),
+    profile: textRecord(profileTextFields)
+      .extend({ address: textRecord(addressFields) })
+      .transform(toProfile)
+      .pipe(userProfileSchema),
+    customData: z.string().superRefine((text, context) => {
+      const customData = parseCustomData(text);
+      if (!customData.ok) context.addIssue({ code: 'custom', message: customData.problem });
+    }),
+  })
+  .superRefine(checkIdentifier);
+
+const customDataProblems: readonly string[] = ['invalid_json', 'not_object', 'too_large'] satisfies CustomDataProblem[];
+const isCustomDataProblem = (message: string): message is CustomDataProblem => customDataProblems.includes(message);
+
+/** The settings tab's words for its schema's issues: the users forms' own, then the avatar, profile and custom data. */
+export function settingsWording(messages: SettingsFormMessages): IssueWording {
+  const userWords = userWording(messages);
+  return (issue) => {
+    const [field] = issue.path;
+    if (field === 'avatar') return messages.avatarInvalid;
+    if (field === 'customData' && isCustomDataProblem(issue.message)) return messages.customData(issue.message);
+    if (field === 'profile') {
+      const claim = String(issue.path.at(-1)) as ProfileTextField | AddressField;
+      return messages.profileTooLong(claim, issue.code === 'too_big' ? Number(issue.maximum) : 0);
+    }
+    return userWords(issue);
+  };
 }
