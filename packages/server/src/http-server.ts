@@ -15,7 +15,7 @@ export function createHttpServer(services: Services): Server {
   const providers = new TenantProviders(services);
   const app = createApp({ ...services, providers });
   const internalSecret = (tenantId: string, clientId: string, secret: string) =>
-    internalSecretFor(tenants.of(tenantId), clientId, secret);
+    internalSecretFor(tenants.of(tenantId), clientId, secret, providers.clients);
   const listener = withOidcProviders(providers, getRequestListener(app.fetch), services.log, internalSecret);
   const server = createServer(services.admissionLimit ? admitInOrder(listener, services.admissionLimit) : listener);
   server.on('clientError', answerUnreadableRequest);

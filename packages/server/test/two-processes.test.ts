@@ -166,6 +166,41 @@ describe('change notices', () => {
     await expect.poll(async () => (await claimsOf(two.base)).tier, { timeout: 15_000, interval: 50 }).toBeUndefined();
   });
 
+  it('a named secret or an application removed through one server stops authenticating on both (clients are cached)', async () => {
+    const token = await bootstrapManagementToken(one);
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${one.base}/api${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      });
+    const tenant = new TenantDb(database.db, DEFAULT_TENANT_ID);
+    const app = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'cached client');
+    const created = await call(`/applications/${app.clientId}/secrets`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'ci' }),
+    });
+    expect(created.status).toBe(201);
+    const { value: named } = (await created.json()) as { value: string };
+    // Both servers authenticate with both secrets, and so keep the application and its named secrets.
+    for (const base of [one.base, two.base])
+      for (const secret of [named, app.clientSecret])
+        expect((await requestToken(base, app.clientId, secret)).status, `${base} before`).toBe(200);
+    expect((await call(`/applications/${app.clientId}/secrets/ci`, { method: 'DELETE' })).status).toBe(204);
+    expect((await requestToken(one.base, app.clientId, named)).status, 'the deleting server, at once').toBe(401);
+    await expect
+      .poll(async () => (await requestToken(two.base, app.clientId, named)).status, { timeout: 15_000, interval: 50 })
+      .toBe(401);
+    expect((await requestToken(two.base, app.clientId, app.clientSecret)).status, 'the internal secret').toBe(200);
+    expect((await call(`/applications/${app.clientId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await requestToken(one.base, app.clientId, app.clientSecret)).status, 'deleted, at once').toBe(401);
+    await expect
+      .poll(async () => (await requestToken(two.base, app.clientId, app.clientSecret)).status, {
+        timeout: 15_000,
+        interval: 50,
+      })
+      .toBe(401);
+  });
+
   it.skipIf(!testDatabaseUrl)(
     'listens again after its connection is dropped, and says notices may be missed',
     async () => {

@@ -16,9 +16,10 @@ export const CHANGES_CHANNEL = 'gatehouse_changes';
 const changeNotice = z.object({
   /**
    * `tenant`: deleted (forget everything of it); `signing-keys`: rotated or removed; `oidc-session`: settings;
-   * `token-settings`: custom JWT scripts or the ID token's claims (what a provider reads for each token).
+   * `token-settings`: custom JWT scripts or the ID token's claims (what a provider reads for each token); `clients`: an
+   * application or its secrets (the write path announces every write audited as an `Application`).
    */
-  kind: z.enum(['tenant', 'signing-keys', 'oidc-session', 'token-settings']),
+  kind: z.enum(['tenant', 'signing-keys', 'oidc-session', 'token-settings', 'clients']),
   tenantId: z.string().min(1).max(64),
 });
 export type ChangeNotice = z.infer<typeof changeNotice>;
@@ -68,5 +69,67 @@ export class ChangeNotices implements NoticeListener {
 
   #publish(change: ChangeNotice | 'reset'): void {
     for (const subscriber of this.#subscribers) subscriber(change);
+  }
+}
+
+/**
+ * Values read from one tenant's rows and kept until a notice drops them: a notice of one of `kinds` or of the
+ * tenant's deletion drops the tenant's entries, a reset drops all, and an entry lives `ttlMs` at most besides. Without
+ * notices (an app built alone, as tests do) nothing is kept and every `get` reads. A miss is never kept (an id created
+ * a moment later must be found, and unknown ids must not fill the cache), nor a value whose read raced a drop.
+ */
+export class NoticedCache<V> {
+  readonly #entries = new Map<string, Map<string, { value: V; until: number }>>();
+  readonly #kinds: ReadonlySet<ChangeNotice['kind']>;
+  readonly #noticed: boolean;
+  readonly #ttlMs: number;
+  readonly #max: number;
+  #size = 0;
+  /** Counts drops: a read that began before one is not kept. */
+  #drops = 0;
+
+  constructor(
+    notices: ChangeNotices | undefined,
+    kinds: readonly ChangeNotice['kind'][],
+    { ttlMs = 60_000, max = 10_000 }: { ttlMs?: number; max?: number } = {},
+  ) {
+    this.#kinds = new Set<ChangeNotice['kind']>(['tenant', ...kinds]);
+    this.#noticed = notices !== undefined;
+    this.#ttlMs = ttlMs;
+    this.#max = max;
+    notices?.subscribe((change) => {
+      if (change === 'reset') this.#drop();
+      else if (this.#kinds.has(change.kind)) this.#drop(change.tenantId);
+    });
+  }
+
+  async get(tenantId: string, key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
+    if (!this.#noticed) return read();
+    const now = Date.now();
+    const entry = this.#entries.get(tenantId)?.get(key);
+    if (entry && entry.until > now) return entry.value;
+    const drops = this.#drops;
+    const value = await read();
+    if (value === undefined || drops !== this.#drops) return value;
+    if (this.#size >= this.#max) this.#drop();
+    let ofTenant = this.#entries.get(tenantId);
+    if (!ofTenant) {
+      ofTenant = new Map();
+      this.#entries.set(tenantId, ofTenant);
+    }
+    if (!ofTenant.has(key)) this.#size++;
+    ofTenant.set(key, { value, until: now + this.#ttlMs });
+    return value;
+  }
+
+  #drop(tenantId?: string): void {
+    this.#drops++;
+    if (tenantId === undefined) {
+      this.#entries.clear();
+      this.#size = 0;
+      return;
+    }
+    this.#size -= this.#entries.get(tenantId)?.size ?? 0;
+    this.#entries.delete(tenantId);
   }
 }

@@ -20,7 +20,13 @@ export function writeContext(c: Context<AppEnv>): WriteContext {
     ip,
     userAgent: c.req.header('User-Agent'),
     request: requestContext(c),
+    notices: c.get('notices'),
   };
+}
+
+/** Who sends a request (asks for or submits a code), for the rate limits and the audit log. */
+export function requestMeta(c: Context<AppEnv>) {
+  return { ip: writeContext(c).ip, userAgent: c.req.header('User-Agent'), log: c.get('log') };
 }
 
 /** `/api` (OSS) or `/m/{tenantId}/api` (cloud): what the reference's paths leave out. */

@@ -35,6 +35,19 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Compares in constant time whatever the lengths. */
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
+/** How client authentication reads an application and its named secrets (auth/oidc/client-cache.ts keeps them). */
+export type ClientReads = {
+  application(tenant: TenantDb, clientId: string): Promise<{ secret: string } | undefined>;
+  namedSecrets(tenant: TenantDb, clientId: string): Promise<readonly ApplicationSecretRow[]>;
+};
+
+/** Reads straight from the database, every time. */
+export const directClientReads: ClientReads = {
+  application: (tenant, clientId) => tenant.findOne(applications, eq(applications.id, clientId)),
+  namedSecrets: (tenant, clientId) =>
+    tenant.findMany(applicationSecrets, { where: eq(applicationSecrets.applicationId, clientId) }),
+};
+
 /**
  * The provider compares one client secret per client: the application's internal one. When a
  * client presents one of its named secrets that has not expired, this returns the internal secret
@@ -44,14 +57,16 @@ export async function internalSecretFor(
   tenant: TenantDb,
   clientId: string,
   presented: string,
+  reads: ClientReads = directClientReads,
 ): Promise<string | undefined> {
   const now = Date.now();
-  const named = await tenant.findMany(applicationSecrets, { where: eq(applicationSecrets.applicationId, clientId) });
+  const application = await reads.application(tenant, clientId);
+  if (!application) return undefined;
+  const named = await reads.namedSecrets(tenant, clientId);
   const match = named.find(
     (row) => sameSecret(row.value, presented) && (!row.expiresAt || row.expiresAt.getTime() > now),
   );
-  if (!match) return undefined;
-  return (await tenant.findOne(applications, eq(applications.id, clientId)))?.secret;
+  return match ? application.secret : undefined;
 }
 
 function decodeBasicPart(part: string): string {

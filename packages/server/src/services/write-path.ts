@@ -8,6 +8,7 @@ import {
   redactSecrets,
 } from '@gatehouse/schemas';
 import type { z } from 'zod';
+import { announceChange, type ChangeNotices } from '../db/change-notices.ts';
 import { fromDatabaseError } from '../db/database-errors.ts';
 import { logs, outbox } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -34,6 +35,8 @@ export type WriteContext = {
   userAgent?: string | undefined;
   /** Set for management API requests: the webhooks of the write's events carry it (services/webhooks.ts). */
   request?: RequestContext | undefined;
+  /** This process's change notices: told at once of a committed change that caches hold (see {@link recordWrites}). */
+  notices?: ChangeNotices | undefined;
 };
 
 export type DomainEvent = { event: HookEvent; data: unknown };
@@ -93,11 +96,14 @@ export async function performWrite<S extends z.ZodType, R>(
   const key = typeof spec === 'string' ? spec : spec.key;
   const input = typeof spec === 'string' ? (undefined as z.output<S>) : parseInput(spec.schema, spec.input);
   try {
-    return await ctx.tenant.transaction(async (tx) => {
+    let announced = false;
+    const result = await ctx.tenant.transaction(async (tx) => {
       const outcome = await work(tx, input);
-      await recordWrites(tx, ctx, [{ key, outcome }]);
+      announced = await recordWrites(tx, ctx, [{ key, outcome }]);
       return outcome.result;
     });
+    if (announced) clientsChangedHere(ctx);
+    return result;
   } catch (error) {
     throw fromDatabaseError(error);
   }
@@ -113,22 +119,41 @@ export async function performBatchWrite<R>(
   work: (tx: TenantDb) => Promise<{ key: LogKey; outcome: WriteOutcome<R> }[]>,
 ): Promise<R[]> {
   try {
-    return await ctx.tenant.transaction(async (tx) => {
+    let announced = false;
+    const results = await ctx.tenant.transaction(async (tx) => {
       const writes = await work(tx);
-      await recordWrites(tx, ctx, writes);
+      announced = await recordWrites(tx, ctx, writes);
       return writes.map(({ outcome }) => outcome.result);
     });
+    if (announced) clientsChangedHere(ctx);
+    return results;
   } catch (error) {
     throw fromDatabaseError(error);
   }
 }
 
-/** The audit entries and outbox events of writes (one statement per table). */
+/**
+ * Entities the OIDC provider keeps in memory between requests (auth/oidc/client-cache.ts): a write to one announces
+ * a `clients` change, so every process drops what it kept of the tenant's clients when the write commits.
+ */
+const CACHED_ENTITY_TYPES: ReadonlySet<string> = new Set(['Application']);
+
+/** The committing process drops its own entries at once: its next request must see the change. */
+const clientsChangedHere = (ctx: WriteContext) =>
+  ctx.notices?.changedHere({ kind: 'clients', tenantId: ctx.tenant.tenantId });
+
+/**
+ * The audit entries and outbox events of writes (one statement per table), and the change notice of a write to an
+ * entity the OIDC provider caches; answers whether it announced one.
+ */
 async function recordWrites(
   tx: TenantDb,
   ctx: WriteContext,
   writes: readonly { key: LogKey; outcome: WriteOutcome<unknown> }[],
-): Promise<void> {
+): Promise<boolean> {
+  // Announced for unchanged writes too: the notice costs one statement, a stale client costs a revoked secret.
+  const announce = writes.some(({ outcome }) => CACHED_ENTITY_TYPES.has(outcome.entity.type));
+  if (announce) await announceChange(tx, 'clients');
   const { actor } = ctx;
   const changed = writes.filter(({ outcome }) => !outcome.unchanged);
   await tx.insertMany(
@@ -168,4 +193,5 @@ async function recordWrites(
     ),
     { returning: false },
   );
+  return announce;
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { applications } from '../../db/tables.ts';
+import type { applications } from '../../db/tables.ts';
 import type { TenantDb } from '../../db/tenant-db.ts';
 import { unstorable } from './adapter.ts';
+import type { ClientCache } from './client-cache.ts';
 import { clientPolicyMetadata } from './client-policy.ts';
 import { TOKEN_EXCHANGE_GRANT } from './personal-access-token-exchange.ts';
 
@@ -65,16 +65,19 @@ export function clientMetadata(application: Application, publicUrl: string): Ada
 export class ApplicationClientAdapter implements Adapter {
   readonly #tenant: TenantDb;
   readonly #publicUrl: string;
+  readonly #clients: ClientCache;
 
-  constructor(tenant: TenantDb, publicUrl: string) {
+  constructor(tenant: TenantDb, publicUrl: string, clients: ClientCache) {
     this.#tenant = tenant;
     this.#publicUrl = publicUrl;
+    this.#clients = clients;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (unstorable(id)) return undefined;
-    const row = await this.#tenant.findOne(applications, eq(applications.id, id));
-    return row ? clientMetadata(row, this.#publicUrl) : undefined;
+    const row = await this.#clients.application(this.#tenant, id);
+    // A copy: the cached row's arrays must not reach the provider, which may normalise what it is given.
+    return row ? structuredClone(clientMetadata(row, this.#publicUrl)) : undefined;
   }
 
   // Clients are written through the management API (audited), never by the provider.

@@ -33,6 +33,7 @@ import { jwsAlgorithmOf, KEY_SET_VERSION, SIGNING_ALGORITHM, type SigningKeyStor
 import { tenantLook } from '../tenant-look.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
+import { ClientCache } from './client-cache.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
@@ -91,6 +92,8 @@ export type OidcDeps = {
   scripts?: ScriptSandbox | undefined;
   /** Changes made by any process (db/change-notices.ts): when given, they drop cached providers. */
   notices?: ChangeNotices | undefined;
+  /** The tenants' applications and named secrets, kept between requests; one per server. */
+  clients?: ClientCache | undefined;
 };
 
 export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
@@ -125,6 +128,8 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     recentNames.set(id, { name, at: Date.now() });
     return name;
   };
+  const { clients } = deps;
+  if (!clients) throw new Error('createTenantProvider needs the client cache (TenantProviders makes one)');
   const customJwt = {
     tenant,
     customizer: async (type: JwtCustomizerTokenType) => (await readSettings()).customizers[type],
@@ -134,7 +139,9 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
   };
   const configuration: Configuration = {
     adapter: (name: string) =>
-      name === 'Client' ? new ApplicationClientAdapter(tenant, config.publicUrl) : new OidcModelAdapter(tenant, name),
+      name === 'Client'
+        ? new ApplicationClientAdapter(tenant, config.publicUrl, clients)
+        : new OidcModelAdapter(tenant, name),
     jwks: { keys: privateKeys as NonNullable<Configuration['jwks']>['keys'] },
     enabledJWA: { idTokenSigningAlgValues: publishedAlgorithms },
     clientDefaults: {
@@ -336,7 +343,8 @@ export class TenantProviders {
     this.#noticed = deps.notices !== undefined;
     deps.notices?.subscribe((change) => {
       if (change === 'reset') this.forgetAll();
-      else this.forget(change.tenantId);
+      // A provider reads its clients through the client cache, which drops them itself.
+      else if (change.kind !== 'clients') this.forget(change.tenantId);
     });
     this.#deps = {
       clientAuthThrottle: new ClientAuthThrottle(deps.db),
@@ -346,7 +354,15 @@ export class TenantProviders {
         outbound: deps.config.outbound,
       }),
       ...deps,
+      clients: deps.clients ?? new ClientCache(deps.notices),
     };
+  }
+
+  /** The applications and named secrets the providers authenticate clients with. */
+  get clients(): ClientCache {
+    const { clients } = this.#deps;
+    if (!clients) throw new Error('TenantProviders has no client cache');
+    return clients;
   }
 
   /** The custom JWT sandbox the providers issue tokens with (the console's Test runs scripts in it too). */
