@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoConnectors, userSsoIdentities, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import { applyIdentityLink } from '../src/services/identity-linker.ts';
-import { signInWithSsoProfile } from '../src/services/sso-sign-in.ts';
+import { signInWithSsoProfile } from '../src/services/sso-account.ts';
 import { bootstrapManagementToken, CookieJar, startTestHttpServer } from './support/http-server.ts';
 import { oidcClient } from './support/oidc-flow.ts';
 import { CORE_USER, PATCH_OP } from './support/scim.ts';

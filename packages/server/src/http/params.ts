@@ -26,12 +26,22 @@ export const searchQuery = paginationQuerySchema.extend({ search: z.string().max
  * `mode`, `joint`, `isCaseSensitive`); its condition is `fieldSearchCondition` (services/field-search.ts).
  */
 export const entitySearchQuery = paginationQuerySchema
-  .extend(searchSyntaxShape(entitySearchFields, 'Substring of id, name or description.'))
+  .extend(
+    searchSyntaxShape(
+      entitySearchFields,
+      'LIKE pattern over id, name or description, any case: `%kw%` anywhere, without `%` the whole value.',
+    ),
+  )
   .loose()
   .superRefine(searchSyntaxCheck(entitySearchFields));
 
 /** A list of users (a role's) with the reference's search syntax over the users' search fields. */
 export const userSearchQuery = paginationQuerySchema
-  .extend(searchSyntaxShape(userSearchFields, 'Substring of id, email, phone, username or name.'))
+  .extend(
+    searchSyntaxShape(
+      userSearchFields,
+      'LIKE pattern over id, email, phone, username or name, any case: `%kw%` anywhere, without `%` the whole value.',
+    ),
+  )
   .loose()
   .superRefine(searchSyntaxCheck(userSearchFields));

@@ -1,12 +1,12 @@
 import { DomainError, type ErrorCode, type PaginationQuery, rowNotFound } from '@gatehouse/schemas';
-import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Context, Input } from 'hono';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { allOf } from '../db/conditions.ts';
 import type { TenantDb, TenantTable } from '../db/tenant-db.ts';
+import { tableList } from '../services/list-query.ts';
 import type { IdSet } from '../services/organization-relations.ts';
 import {
   changeRelation,
@@ -24,6 +24,7 @@ import {
   jsonResponse,
   listOptionalPage,
   listPage,
+  mountRoute,
   notFoundResponse,
   optionalPaginatedHeaders,
   paginatedHeaders,
@@ -59,9 +60,9 @@ export type RelationList<P, R extends TenantTable, Q extends QuerySchema> = {
   /** The related table's id column (what the link rows point at). */
   id: PgColumn;
   /**
-   * The condition of the keyword (`q` or `search`, or the reference's search syntax), or undefined without one; given by
-   * the route that mounts the list (a service's condition over the columns it matches), so this generic router knows
-   * no domain.
+   * The condition of the keyword (`q` or `search`, or the reference's search syntax), or undefined without one; given
+   * with the table, order and answer by a service's related rows (`services/relation-rows.ts`), so this generic router
+   * knows no domain and the route module names no table.
    */
   search: (query: z.output<Q>) => SQL | undefined;
   /**
@@ -164,6 +165,11 @@ export function idsIn<F extends string, O>(
   };
 }
 
+/** The common `owner`: the entity the path's `id` names, found by the domain's `find` (which throws its 404). */
+export function ownerById<O>(find: (tx: TenantDb, id: string) => Promise<O>) {
+  return (tx: TenantDb, { id }: { id: string }) => find(tx, id);
+}
+
 /** Mounts the declared relation's routes on a new router (mount it where its owner's routes are). */
 export function relationRoutes<
   PS extends ParamsSchema,
@@ -222,7 +228,7 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
     },
   });
   const hook = list.searchSyntax ? searchSyntaxHook : undefined;
-  mount<{ param: z.output<PS>; query: z.output<Q> }>(router, route, hook, async (c) => {
+  mountRoute<{ param: z.output<PS>; query: z.output<Q> }>(router, route, hook, async (c) => {
     const params = c.req.valid('param');
     const query = c.req.valid('query');
     const tenant = c.get('tenant');
@@ -230,10 +236,11 @@ function mountList<PS extends ParamsSchema, O, T extends TenantTable, R extends 
     const rows = list.rows?.(tenant, params, query) ?? linked(tenant, list.id, def, params);
     const search = list.search(query);
     const readList = list.pagination === 'optional' ? listOptionalPage : listPage;
-    const page = await readList(c, list.related, query, {
+    const source = tableList(tenant, list.related, {
       where: search ? allOf(rows, search) : rows,
       orderBy: list.orderBy,
     });
+    const page = await readList(c, source, query);
     return c.json(await list.toApi(tenant, page, params), 200);
   });
 }
@@ -261,7 +268,7 @@ function mountWrite<PS extends ParamsSchema, O, T extends TenantTable, S extends
     },
   });
   const exists = kind === 'add' ? def.add?.exists : undefined;
-  mount<{ param: z.output<PS>; json: unknown }>(router, route, undefined, async (c) => {
+  mountRoute<{ param: z.output<PS>; json: unknown }>(router, route, undefined, async (c) => {
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const config = c.get('config');
@@ -290,7 +297,7 @@ function mountRemove<PS extends ParamsSchema, O, T extends TenantTable, S extend
     request: { params: def.params.extend({ [remove.param]: remove.schema }) },
     responses: { 204: { description: 'Removed.' }, ...errorResponses, ...notFoundResponse, ...remove.errors },
   });
-  mount<{ param: z.output<PS> & Record<string, string> }>(router, route, undefined, async (c) => {
+  mountRoute<{ param: z.output<PS> & Record<string, string> }>(router, route, undefined, async (c) => {
     const params = c.req.valid('param');
     const id = params[remove.param] as string;
     await changeRelation(writeContext(c), relation, params, async () => ({ kind: 'remove', id })).catch(
@@ -313,19 +320,4 @@ function linked<P, T extends TenantTable>(
   if (!def.links) throw new Error(`${def.path}: a list without links needs its own rows`);
   const links = def.links(params);
   return inRelation(tenant, id, links.table, links.column, links.owner);
-}
-
-/**
- * Registers a generated route. Its handler cannot be checked against the route's own response schemas by
- * the compiler (they are generic here), so it is typed by its validated input only; the relation tests and
- * the OpenAPI check hold the answers to their schemas.
- */
-function mount<Out extends Input['out']>(
-  router: OpenAPIHono<AppEnv>,
-  route: RouteConfig,
-  hook: typeof searchSyntaxHook | undefined,
-  handler: (c: Context<AppEnv, string, { out: Out }>) => Promise<Response>,
-): void {
-  if (hook) router.openapi(route, handler as never, hook as never);
-  else router.openapi(route, handler as never);
 }

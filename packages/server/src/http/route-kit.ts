@@ -7,10 +7,9 @@ import {
   TOTAL_NUMBER_IS_CAPPED_HEADER,
 } from '@gatehouse/schemas';
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Input } from 'hono';
 import { z } from 'zod';
-import type { TenantTable } from '../db/tenant-db.ts';
-import type { ListQuery, Page } from '../services/list-query.ts';
+import type { ListSource, Page } from '../services/list-query.ts';
 import type { AppEnv } from '../shared/app-env.ts';
 import { ApiError } from './errors.ts';
 import { undeclaredKeysDropped } from './undeclared-keys.ts';
@@ -146,24 +145,24 @@ export function setPaginationHeaders(c: Context<AppEnv>, page: Page, total: numb
   c.header('Link', links.join(', '));
 }
 
-/** One page of a tenant table with its total (exact, or capped when asked), and the pagination headers set. */
-export async function listPage<T extends TenantTable>(
+/**
+ * One page of a service's list with its total (exact, or capped when asked), and the pagination headers set. The
+ * service answers the rows and the total ({@link ListSource}); the route names no table.
+ */
+export async function listPage<Row>(
   c: Context<AppEnv>,
-  table: T,
+  source: ListSource<Row>,
   query: PaginationQuery,
-  options: ListQuery & {
+  options: {
     /** Stop counting here (very large tables): the total then says `Total-Number-Is-Capped: true`. */
-    countCap?: number;
-  },
-): Promise<T['$inferSelect'][]> {
+    countCap?: number | undefined;
+  } = {},
+): Promise<Row[]> {
   const page = toPage(query);
-  const tenant = c.get('tenant');
   const { countCap } = options;
   const [rows, counted] = await Promise.all([
-    tenant.findMany(table, { where: options.where, orderBy: options.orderBy, limit: page.limit, offset: page.offset }),
-    countCap === undefined
-      ? tenant.count(table, options.where)
-      : tenant.countUpTo(table, options.where, countCap, { rememberOverCap: true }),
+    source.rows({ limit: page.limit, offset: page.offset }),
+    source.count(countCap),
   ]);
   const isCapped = countCap !== undefined && counted > countCap;
   setPaginationHeaders(c, page, isCapped ? countCap : counted);
@@ -175,20 +174,31 @@ export async function listPage<T extends TenantTable>(
  * {@link listPage} with the reference's optional pagination: without `page` and `page_size`, every row (at most
  * {@link UNPAGINATED_ROW_LIMIT}, else 400 `guard.pagination_required`) and no pagination headers; with either, a page.
  */
-export async function listOptionalPage<T extends TenantTable>(
+export async function listOptionalPage<Row>(
   c: Context<AppEnv>,
-  table: T,
+  source: ListSource<Row>,
   query: PaginationQuery,
-  options: ListQuery,
-): Promise<T['$inferSelect'][]> {
-  if (!asksForAllRows(query)) return listPage(c, table, query, options);
-  const rows = await c.get('tenant').findMany(table, {
-    where: options.where,
-    orderBy: options.orderBy,
-    limit: UNPAGINATED_ROW_LIMIT + 1,
-  });
+): Promise<Row[]> {
+  if (!asksForAllRows(query)) return listPage(c, source, query);
+  const rows = await source.rows({ limit: UNPAGINATED_ROW_LIMIT + 1 });
   if (rows.length > UNPAGINATED_ROW_LIMIT) {
     throw new ApiError(400, 'guard.pagination_required', { maxRows: UNPAGINATED_ROW_LIMIT });
   }
   return rows;
+}
+
+/**
+ * Registers a generated route (`relation-routes.ts`, `entity-routes.ts`). Its handler cannot be checked against the
+ * route's own response schemas by the compiler (they are generic there), so it is typed by its validated input only;
+ * the generators type what their declarations answer, and the route tests and the OpenAPI check hold the answers to
+ * their schemas.
+ */
+export function mountRoute<Out extends Input['out']>(
+  router: OpenAPIHono<AppEnv>,
+  route: RouteConfig,
+  hook: typeof searchSyntaxHook | undefined,
+  handler: (c: Context<AppEnv, string, { out: Out }>) => Promise<Response>,
+): void {
+  if (hook) router.openapi(route, handler as never, hook as never);
+  else router.openapi(route, handler as never);
 }

@@ -13,19 +13,9 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { applications } from '../db/tables.ts';
+import { entityRoutes } from '../http/entity-routes.ts';
 import { pathIdSchema } from '../http/params.ts';
-import {
-  createRouter,
-  errorResponse,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  listOptionalPage,
-  notFoundResponse,
-  optionalPaginatedHeaders,
-  searchSyntaxHook,
-} from '../http/route-kit.ts';
+import { errorResponse, errorResponses, jsonBody, jsonResponse, notFoundResponse } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as applicationService from '../services/applications.ts';
 
@@ -38,88 +28,6 @@ const unprocessable = {
     'The type does not allow it (`application.invalid_type`, `role.invalid_type`) or it already exists.',
   ),
 } as const;
-
-const listApplications = createRoute({
-  method: 'get',
-  path: '/applications',
-  tags,
-  summary: 'List applications',
-  description:
-    "The reference's search syntax: `search` matches a substring of id, name or description (any case); " +
-    '`search.<field>`, `mode[.<field>]`, `joint` and `isCaseSensitive` as on `GET /users`.',
-  request: {
-    query: paginationQuerySchema
-      .extend({
-        ...searchSyntaxShape(entitySearchFields, 'Substring of id, name or description.'),
-        types: z
-          .union([typeEnum, z.array(typeEnum)])
-          .optional()
-          .meta({ description: 'Only these types; repeat the parameter for several.' }),
-        isThirdParty: z.enum(['true', 'false']).optional(),
-        excludeRoleId: idSchema.optional().meta({ description: 'Leave out applications holding this role.' }),
-        excludeOrganizationId: z
-          .string()
-          .min(1)
-          .max(32)
-          .optional()
-          .meta({ description: 'Leave out applications of this organization (to pick ones to add).' }),
-      })
-      .loose()
-      .superRefine(searchSyntaxCheck(entitySearchFields)),
-  },
-  responses: {
-    200: {
-      ...jsonResponse(z.array(applicationSchema), 'A page of applications, newest first.'),
-      headers: optionalPaginatedHeaders,
-    },
-    ...errorResponses,
-  },
-});
-
-const createApplication = createRoute({
-  method: 'post',
-  path: '/applications',
-  tags,
-  summary: 'Create an application (SAML applications: POST /saml-applications)',
-  request: { body: jsonBody(applicationCreateSchema) },
-  responses: { 200: jsonResponse(applicationSchema, 'The new application.'), ...errorResponses, ...unprocessable },
-});
-
-const getApplication = createRoute({
-  method: 'get',
-  path: '/applications/{id}',
-  tags,
-  summary: 'Get an application',
-  request: { params: idParams },
-  responses: { 200: jsonResponse(applicationSchema, 'The application.'), ...errorResponses, ...notFoundResponse },
-});
-
-const patchApplication = createRoute({
-  method: 'patch',
-  path: '/applications/{id}',
-  tags,
-  summary: 'Update an application',
-  description:
-    'The type never changes. `oidcClientMetadata` and `customClientMetadata` are merged key by key with the stored ones. ' +
-    'SAML applications change through `PATCH /saml-applications/{id}` (400 `application.saml.use_saml_app_api`).',
-  request: { params: idParams, body: jsonBody(applicationPatchFields) },
-  responses: {
-    200: jsonResponse(applicationSchema, 'The updated application.'),
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
-
-const deleteApplication = createRoute({
-  method: 'delete',
-  path: '/applications/{id}',
-  tags,
-  summary: 'Delete an application with its secrets and role assignments',
-  description:
-    'SAML applications are deleted with `DELETE /saml-applications/{id}` (400 `application.saml.use_saml_app_api`).',
-  request: { params: idParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
-});
 
 const patchCustomData = createRoute({
   method: 'patch',
@@ -137,39 +45,72 @@ const patchCustomData = createRoute({
   },
 });
 
-export const applicationsRoutes = createRouter()
-  .openapi(
-    listApplications,
-    async (c) => {
-      const query = c.req.valid('query');
-      const rows = await listOptionalPage(
-        c,
-        applications,
-        query,
-        applicationService.applicationListQuery(c.get('tenant'), query),
-      );
-      return c.json(rows.map(applicationService.toApplication), 200);
-    },
-    searchSyntaxHook,
-  )
-  .openapi(createApplication, async (c) => {
-    return c.json(
-      await applicationService.createApplication(writeContext(c), c.get('config'), c.req.valid('json')),
-      200,
-    );
-  })
-  .openapi(getApplication, async (c) => {
-    return c.json(await applicationService.getApplication(c.get('tenant'), c.req.valid('param').id), 200);
-  })
-  .openapi(patchApplication, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(await applicationService.updateApplication(writeContext(c), id, c.req.valid('json')), 200);
-  })
-  .openapi(patchCustomData, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(await applicationService.mergeApplicationCustomData(writeContext(c), id, c.req.valid('json')), 200);
-  })
-  .openapi(deleteApplication, async (c) => {
-    await applicationService.deleteApplication(writeContext(c), c.req.valid('param').id);
-    return c.body(null, 204);
-  });
+export const applicationsRoutes = entityRoutes({
+  tags,
+  path: '/applications',
+  id: { param: 'id', schema: pathIdSchema },
+  list: {
+    summary: 'List applications',
+    description:
+      "The reference's search syntax: `search` is a LIKE pattern over id, name or description, any case (`%kw%` anywhere, " +
+      'without `%` the whole value); ' +
+      '`search.<field>`, `mode[.<field>]`, `joint` and `isCaseSensitive` as on `GET /users`.',
+    query: paginationQuerySchema
+      .extend({
+        ...searchSyntaxShape(
+          entitySearchFields,
+          'LIKE pattern over id, name or description, any case: `%kw%` anywhere, without `%` the whole value.',
+        ),
+        types: z
+          .union([typeEnum, z.array(typeEnum)])
+          .optional()
+          .meta({ description: 'Only these types; repeat the parameter for several.' }),
+        isThirdParty: z.enum(['true', 'false']).optional(),
+        excludeRoleId: idSchema.optional().meta({ description: 'Leave out applications holding this role.' }),
+        excludeOrganizationId: z
+          .string()
+          .min(1)
+          .max(32)
+          .optional()
+          .meta({ description: 'Leave out applications of this organization (to pick ones to add).' }),
+      })
+      .loose()
+      .superRefine(searchSyntaxCheck(entitySearchFields)),
+    searchSyntax: true,
+    pagination: 'optional',
+    item: { schema: applicationSchema, description: 'A page of applications, newest first.' },
+    rows: ({ tenant }, query) => applicationService.applicationList(tenant, query),
+    toApi: (rows) => rows.map(applicationService.toApplication),
+  },
+  create: {
+    summary: 'Create an application (SAML applications: POST /saml-applications)',
+    body: applicationCreateSchema,
+    status: 200,
+    answer: { schema: applicationSchema, description: 'The new application.' },
+    errors: unprocessable,
+    run: ({ write, config }, body) => applicationService.createApplication(write(), config, body),
+  },
+  get: {
+    summary: 'Get an application',
+    answer: { schema: applicationSchema, description: 'The application.' },
+    run: ({ tenant, params }) => applicationService.getApplication(tenant, params.id),
+  },
+  patch: {
+    summary: 'Update an application',
+    description:
+      'The type never changes. `oidcClientMetadata` and `customClientMetadata` are merged key by key with the stored ones. ' +
+      'SAML applications change through `PATCH /saml-applications/{id}` (400 `application.saml.use_saml_app_api`).',
+    body: applicationPatchFields,
+    answer: { schema: applicationSchema, description: 'The updated application.' },
+    run: ({ write, params }, body) => applicationService.updateApplication(write(), params.id, body),
+  },
+  delete: {
+    summary: 'Delete an application with its secrets and role assignments',
+    description:
+      'SAML applications are deleted with `DELETE /saml-applications/{id}` (400 `application.saml.use_saml_app_api`).',
+    run: ({ write, params }) => applicationService.deleteApplication(write(), params.id),
+  },
+}).openapi(patchCustomData, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await applicationService.mergeApplicationCustomData(writeContext(c), id, c.req.valid('json')), 200);
+});

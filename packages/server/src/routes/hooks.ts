@@ -15,18 +15,15 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { hookLogs, hooks } from '../db/tables.ts';
+import { entityRoutes } from '../http/entity-routes.ts';
 import { ApiError } from '../http/errors.ts';
 import {
-  createRouter,
   errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
-  listOptionalPage,
   listPage,
   notFoundResponse,
-  optionalPaginatedHeaders,
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
@@ -56,60 +53,8 @@ function withLegacyEvent<T extends { events?: string[]; event?: string }>({ even
 
 const logParams = z.object({ id: idSchema, logId: idSchema });
 
-const listHooks = createRoute({
-  method: 'get',
-  path: '/hooks',
-  tags,
-  summary: 'List webhooks',
-  request: { query: hookListQuerySchema },
-  responses: {
-    200: {
-      ...jsonResponse(z.array(hookSchema), 'A page of webhooks, newest first.'),
-      headers: optionalPaginatedHeaders,
-    },
-    ...errorResponses,
-  },
-});
-
-const createHook = createRoute({
-  method: 'post',
-  path: '/hooks',
-  tags,
-  summary: 'Create a webhook (a signing key is generated)',
-  request: { body: jsonBody(hookCreateBodySchema) },
-  responses: { 201: jsonResponse(hookSchema, 'The new webhook with its signing key.'), ...errorResponses },
-});
-
-const getHook = createRoute({
-  method: 'get',
-  path: '/hooks/{id}',
-  tags,
-  summary: 'Get a webhook',
-  request: { params: idParams, query: hookStatsQuerySchema },
-  responses: { 200: jsonResponse(hookSchema, 'The webhook.'), ...errorResponses, ...notFoundResponse },
-});
-
 /** The updates answer an unknown hook as the reference's updates do. */
 const updateMissResponse = { 404: errorResponse('No such webhook (`entity.not_exists`).') } as const;
-
-const patchHook = createRoute({
-  method: 'patch',
-  path: '/hooks/{id}',
-  tags,
-  summary: 'Update a webhook',
-  description: '`config` fields are merged into the saved config; `headers`, when given, replaces all headers.',
-  request: { params: idParams, body: jsonBody(hookPatchBodySchema) },
-  responses: { 200: jsonResponse(hookSchema, 'The updated webhook.'), ...errorResponses, ...updateMissResponse },
-});
-
-const deleteHook = createRoute({
-  method: 'delete',
-  path: '/hooks/{id}',
-  tags,
-  summary: 'Delete a webhook (with its pending deliveries and request log)',
-  request: { params: idParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
-});
 
 const rotateKey = createRoute({
   method: 'patch',
@@ -191,37 +136,56 @@ const replayLog = createRoute({
   },
 });
 
-export const hooksRoutes = createRouter()
-  .openapi(listHooks, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listOptionalPage(c, hooks, query, hookService.hookListQuery(query));
-    const list = rows.map(toHook);
-    return c.json(
-      query.includeExecutionStats === 'true' ? await hookService.withStats(c.get('tenant'), list) : list,
-      200,
-    );
-  })
-  .openapi(createHook, async (c) => {
-    const { events, ...body } = withLegacyEvent(c.req.valid('json'));
-    if (!events) {
-      throw new ApiError(400, 'guard.invalid_input', [
-        { path: 'events', message: 'Give the events (or the legacy event)', code: 'invalid_type' },
-      ]);
-    }
-    return c.json(await hookService.createHook(writeContext(c), c.get('config'), { ...body, events }), 201);
-  })
-  .openapi(getHook, async (c) => {
-    const withStats = c.req.valid('query').includeExecutionStats === 'true';
-    return c.json(await hookService.getHook(c.get('tenant'), c.req.valid('param').id, { withStats }), 200);
-  })
-  .openapi(patchHook, async (c) => {
-    const body = withLegacyEvent(c.req.valid('json'));
-    return c.json(await hookService.updateHook(writeContext(c), c.req.valid('param').id, body), 200);
-  })
-  .openapi(deleteHook, async (c) => {
-    await hookService.deleteHook(writeContext(c), c.req.valid('param').id);
-    return c.body(null, 204);
-  })
+export const hooksRoutes = entityRoutes({
+  tags,
+  path: '/hooks',
+  id: { param: 'id', schema: idSchema },
+  list: {
+    summary: 'List webhooks',
+    query: hookListQuerySchema,
+    pagination: 'optional',
+    item: { schema: hookSchema, description: 'A page of webhooks, newest first.' },
+    rows: ({ tenant }, query) => hookService.hookList(tenant, query),
+    toApi: async (rows, { tenant }, query) => {
+      const list = rows.map(toHook);
+      return query.includeExecutionStats === 'true' ? await hookService.withStats(tenant, list) : list;
+    },
+  },
+  create: {
+    summary: 'Create a webhook (a signing key is generated)',
+    body: hookCreateBodySchema,
+    status: 201,
+    answer: { schema: hookSchema, description: 'The new webhook with its signing key.' },
+    run: ({ write, config }, input) => {
+      const { events, ...body } = withLegacyEvent(input);
+      if (!events) {
+        throw new ApiError(400, 'guard.invalid_input', [
+          { path: 'events', message: 'Give the events (or the legacy event)', code: 'invalid_type' },
+        ]);
+      }
+      return hookService.createHook(write(), config, { ...body, events });
+    },
+  },
+  get: {
+    summary: 'Get a webhook',
+    query: hookStatsQuerySchema,
+    answer: { schema: hookSchema, description: 'The webhook.' },
+    run: ({ tenant, params }, query) =>
+      hookService.getHook(tenant, params.id, { withStats: query.includeExecutionStats === 'true' }),
+  },
+  patch: {
+    summary: 'Update a webhook',
+    description: '`config` fields are merged into the saved config; `headers`, when given, replaces all headers.',
+    body: hookPatchBodySchema,
+    answer: { schema: hookSchema, description: 'The updated webhook.' },
+    errors: updateMissResponse,
+    run: ({ write, params }, body) => hookService.updateHook(write(), params.id, withLegacyEvent(body)),
+  },
+  delete: {
+    summary: 'Delete a webhook (with its pending deliveries and request log)',
+    run: ({ write, params }) => hookService.deleteHook(write(), params.id),
+  },
+})
   .openapi(rotateKey, async (c) => {
     return c.json(await hookService.rotateSigningKey(writeContext(c), c.req.valid('param').id), 200);
   })
@@ -240,7 +204,7 @@ export const hooksRoutes = createRouter()
     const query = c.req.valid('query');
     await findHook(c.get('tenant'), id);
     const countCap = query.enableCap === 'true' ? LOG_COUNT_CAP : undefined;
-    const rows = await listPage(c, hookLogs, query, { ...hookService.hookLogListQuery(id, query), countCap });
+    const rows = await listPage(c, hookService.hookLogList(c.get('tenant'), id, query), query, { countCap });
     return c.json(rows.map(toHookLog), 200);
   })
   .openapi(getLog, async (c) => {

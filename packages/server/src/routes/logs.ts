@@ -1,7 +1,6 @@
 import { logSchema, paginationQuerySchema, TOTAL_NUMBER_IS_CAPPED_HEADER } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { logs } from '../db/tables.ts';
 import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
@@ -12,7 +11,7 @@ import {
   paginatedHeaders,
 } from '../http/route-kit.ts';
 import { auditLogRetentionDays } from '../services/log-retention.ts';
-import { findLog, LOG_COUNT_CAP, logFilterFields, logListQuery, toLog, withNames } from '../services/logs.ts';
+import { findLog, LOG_COUNT_CAP, logFilterFields, logList, toLog, withNames } from '../services/logs.ts';
 
 const tags = ['Audit logs'];
 
@@ -60,7 +59,7 @@ export const logsRoutes = createRouter()
   .openapi(listLogs, async (c) => {
     const query = c.req.valid('query');
     const retentionDays = await auditLogRetentionDays(c.get('tenant'), c.get('config'));
-    const rows = await listPage(c, logs, query, { ...logListQuery(query, retentionDays), countCap: LOG_COUNT_CAP });
+    const rows = await listPage(c, logList(c.get('tenant'), query, retentionDays), query, { countCap: LOG_COUNT_CAP });
     const entries = rows.map(toLog);
     return c.json(query.includeNames === 'true' ? await withNames(c.get('tenant'), entries) : entries, 200);
   })

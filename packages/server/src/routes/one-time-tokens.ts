@@ -7,7 +7,6 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { oneTimeTokens } from '../db/tables.ts';
 import { idParams } from '../http/params.ts';
 import {
   createRouter,
@@ -106,7 +105,7 @@ const deleteToken = createRoute({
 export const oneTimeTokensRoutes = createRouter()
   .openapi(listTokens, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listOptionalPage(c, oneTimeTokens, query, tokens.oneTimeTokenListQuery(query));
+    const rows = await listOptionalPage(c, tokens.oneTimeTokenList(c.get('tenant'), query), query);
     return c.json(
       rows.map((row) => tokens.toOneTimeToken(row)),
       200,

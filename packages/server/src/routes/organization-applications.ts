@@ -8,30 +8,25 @@ import {
   organizationRoleIdsReplaceSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { desc } from 'drizzle-orm';
-import { applications } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { organizationParams, pathIdSchema } from '../http/params.ts';
 import { organizationRoleRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
-import { toApplication } from '../services/applications.ts';
 import {
-  assertInOrganization,
+  applicationRolesState,
   assignRolesToMembers,
   findMachineApplications,
+  findMemberApplication,
   membershipEvent,
-  withMemberRoles,
 } from '../services/organization-members.ts';
-import { idsOf } from '../services/organization-relations.ts';
 import {
   applicationRolesOf,
   applicationsOf,
   findOrganization,
   findOrganizationRoles,
-  keywordCondition,
 } from '../services/organizations.ts';
+import { relatedOrganizationApplications } from '../services/relation-rows.ts';
 import { auditOwner } from '../services/relations.ts';
 
 /** Machine-to-machine applications of an organization and the organization roles they hold there. */
@@ -62,11 +57,7 @@ const applicationsRoutes = relationRoutes({
     query: keywordQuerySchema,
     item: organizationApplicationSchema,
     page: 'A page of applications, newest first.',
-    related: applications,
-    id: applications.id,
-    search: (query) => keywordCondition(query, [applications.id, applications.name, applications.description]),
-    orderBy: [desc(applications.createdAt), desc(applications.id)],
-    toApi: (tenant, rows, { id }) => withMemberRoles(tenant, 'applications', id, rows, toApplication),
+    ...relatedOrganizationApplications,
   },
   add: {
     summary: 'Add machine-to-machine applications to an organization',
@@ -107,16 +98,10 @@ const applicationRolesRoutes = relationRoutes({
   path: '/organizations/{id}/applications/{applicationId}/roles',
   params: applicationParams,
   // The organization (404), then the application in it (422 `organization.require_membership`, reference).
-  owner: async (tx, { id, applicationId }) => {
-    await findOrganization(tx, id);
-    await assertInOrganization(tx, 'applications', id, applicationId);
-  },
+  owner: findMemberApplication,
   links: ({ id, applicationId }) => applicationRolesOf(id, applicationId),
   // An application holds few roles, so before/after are the whole set.
-  audit: organizationAudit(async (tx: TenantDb, { id, applicationId }: { id: string; applicationId: string }) => ({
-    applicationId,
-    organizationRoleIds: await idsOf(tx, applicationRolesOf(id, applicationId)),
-  })),
+  audit: organizationAudit(applicationRolesState),
   list: {
     summary: "List an application's organization roles",
     ...organizationRoleRows,

@@ -7,7 +7,6 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { organizationInvitations } from '../db/tables.ts';
 import { pathIdSchema } from '../http/params.ts';
 import {
   createRouter,
@@ -122,7 +121,7 @@ export const organizationInvitationsRoutes = createRouter()
   })
   .openapi(listInvitations, async (c) => {
     const query = c.req.valid('query');
-    const rows = await listPage(c, organizationInvitations, query, invitationService.invitationListQuery(query));
+    const rows = await listPage(c, invitationService.invitationList(c.get('tenant'), query), query);
     return c.json(await invitationService.toInvitations(c.get('tenant'), rows), 200);
   })
   .openapi(getInvitation, async (c) => {

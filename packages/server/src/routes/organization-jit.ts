@@ -12,9 +12,7 @@ import {
   ssoConnectorSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { organizationJitEmailDomains, organizationRoles, ssoConnectors } from '../db/tables.ts';
 import { organizationParams, pathIdSchema } from '../http/params.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
 import {
@@ -30,8 +28,9 @@ import {
 import { writeContext } from '../http/write-context.ts';
 import * as jit from '../services/organization-jit.ts';
 import { findOrganization, toOrganizationRole } from '../services/organizations.ts';
+import { relatedJitSsoConnectors } from '../services/relation-rows.ts';
 import { auditOwner, wholeSet } from '../services/relations.ts';
-import { findSsoConnectorIds, toSsoConnector } from '../services/sso-connectors.ts';
+import { findSsoConnectorIds } from '../services/sso-connectors.ts';
 
 /**
  * Just-in-time provisioning of an organization: new users whose verified email has one of its
@@ -138,12 +137,7 @@ const settingsRoutes = createRouter()
   .openapi(listEmailDomains, async (c) => {
     const { id } = c.req.valid('param');
     await findOrganization(c.get('tenant'), id);
-    const rows = await listOptionalPage(
-      c,
-      organizationJitEmailDomains,
-      c.req.valid('query'),
-      jit.jitEmailDomainListQuery(id),
-    );
+    const rows = await listOptionalPage(c, jit.jitEmailDomainList(c.get('tenant'), id), c.req.valid('query'));
     return c.json(
       rows.map((row) => ({ organizationId: row.organizationId, emailDomain: row.emailDomain })),
       200,
@@ -168,7 +162,7 @@ const settingsRoutes = createRouter()
     const { id } = c.req.valid('param');
     const tenant = c.get('tenant');
     await findOrganization(tenant, id);
-    const rows = await listOptionalPage(c, organizationRoles, c.req.valid('query'), jit.jitRoleListQuery(tenant, id));
+    const rows = await listOptionalPage(c, jit.jitRoleList(tenant, id), c.req.valid('query'));
     return c.json(rows.map(toOrganizationRole), 200);
   })
   .openapi(addRoles, async (c) => {
@@ -209,11 +203,7 @@ const ssoConnectorsRoutes = relationRoutes({
     query: paginationQuerySchema,
     item: ssoConnectorSchema,
     page: 'A page of connectors, by name (secrets masked).',
-    related: ssoConnectors,
-    id: ssoConnectors.id,
-    search: () => undefined,
-    orderBy: [asc(ssoConnectors.connectorName), asc(ssoConnectors.id)],
-    toApi: (_tenant, rows) => rows.map(toSsoConnector),
+    ...relatedJitSsoConnectors,
     pagination: 'optional',
   },
   add: {

@@ -6,45 +6,34 @@ import {
   organizationRoleScopesReplaceSchema,
   roleScopeSchema,
 } from '@gatehouse/schemas';
-import { asc } from 'drizzle-orm';
-import { scopes } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { idParams, pathIdSchema } from '../http/params.ts';
 import { organizationScopeRows } from '../http/relation-lists.ts';
-import { idsIn, relationRoutes } from '../http/relation-routes.ts';
+import { idsIn, ownerById, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
-import { idsOf } from '../services/organization-relations.ts';
 import {
   assertOrganizationScopesExist,
   assertResourceScopesAllowed,
-  scopesUpdatedEvent,
+  rolePermissionsState,
+  scopesUpdatedEvents,
 } from '../services/organization-roles.ts';
 import {
   findOrganizationRole,
-  keywordCondition,
   type OrganizationRoleRow,
   roleResourceScopesOf,
   roleScopesOf,
 } from '../services/organizations.ts';
+import { relatedResourceScopesByName } from '../services/relation-rows.ts';
 import { auditOwner } from '../services/relations.ts';
-import { withResource } from '../services/role-assignments.ts';
 
 /** An organization role's permissions: organization scopes and API resource scopes, two relations audited as one. */
 
 const organizationRole = {
   tags: ['Organization roles'],
   params: idParams,
-  owner: (tx: TenantDb, { id }: { id: string }) => findOrganizationRole(tx, id),
+  owner: ownerById(findOrganizationRole),
   // Both permission sets before and after, whichever changed, and the role's OrganizationRole.Scopes.Updated.
-  audit: auditOwner(
-    'Admin.OrganizationRole.Updated',
-    'OrganizationRole',
-    async (tx: TenantDb, { id }: { id: string }) => ({
-      organizationScopeIds: await idsOf(tx, roleScopesOf(id)),
-      resourceScopeIds: await idsOf(tx, roleResourceScopesOf(id)),
-    }),
-  ),
-  events: async (tx: TenantDb, role: OrganizationRoleRow) => [await scopesUpdatedEvent(tx, role)],
+  audit: auditOwner('Admin.OrganizationRole.Updated', 'OrganizationRole', rolePermissionsState),
+  events: scopesUpdatedEvents,
 };
 const errors = {
   404: errorResponse('No such organization role (`entity.not_exists_with_id`).'),
@@ -97,11 +86,7 @@ const resourceScopesRoutes = relationRoutes({
     query: keywordQuerySchema,
     item: roleScopeSchema,
     page: 'A page of API permissions, by name.',
-    related: scopes,
-    id: scopes.id,
-    search: (query) => keywordCondition(query, [scopes.name]),
-    orderBy: [asc(scopes.name), asc(scopes.id)],
-    toApi: withResource,
+    ...relatedResourceScopesByName,
     pagination: 'optional',
   },
   add: {

@@ -4,119 +4,49 @@ import {
   organizationScopePatchSchema,
   organizationScopeSchema,
 } from '@gatehouse/schemas';
-import { createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
-import { organizationScopes } from '../db/tables.ts';
+import { entityRoutes } from '../http/entity-routes.ts';
 import { pathIdSchema } from '../http/params.ts';
-import {
-  conflictResponse,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  listOptionalPage,
-  notFoundResponse,
-  optionalPaginatedHeaders,
-} from '../http/route-kit.ts';
-import { writeContext } from '../http/write-context.ts';
+import { conflictResponse, notFoundResponse } from '../http/route-kit.ts';
 import * as organizationScopeService from '../services/organization-scopes.ts';
 import { toOrganizationScope } from '../services/organizations.ts';
 
 /** The organization template's permissions (organization scopes). */
 
-const tags = ['Organization scopes'];
-const idParams = z.object({ id: pathIdSchema });
-
-const listScopes = createRoute({
-  method: 'get',
+export const organizationScopesRoutes = entityRoutes({
+  tags: ['Organization scopes'],
   path: '/organization-scopes',
-  tags,
-  summary: 'List organization permissions',
-  description: '`q` (or `search`) matches a substring of the name, any case.',
-  request: { query: keywordQuerySchema },
-  responses: {
-    200: {
-      ...jsonResponse(z.array(organizationScopeSchema), 'A page of organization permissions, by name.'),
-      headers: optionalPaginatedHeaders,
-    },
-    ...errorResponses,
+  id: { param: 'id', schema: pathIdSchema },
+  list: {
+    summary: 'List organization permissions',
+    description: '`q` (or `search`) matches a substring of the name, any case.',
+    query: keywordQuerySchema,
+    pagination: 'optional',
+    item: { schema: organizationScopeSchema, description: 'A page of organization permissions, by name.' },
+    rows: ({ tenant }, query) => organizationScopeService.organizationScopeList(tenant, query),
+    toApi: (rows) => rows.map(toOrganizationScope),
+  },
+  create: {
+    summary: 'Create an organization permission (names are unique in the tenant)',
+    body: organizationScopeCreateSchema,
+    status: 201,
+    answer: { schema: organizationScopeSchema, description: 'The new permission.' },
+    errors: conflictResponse,
+    run: ({ write }, body) => organizationScopeService.createOrganizationScope(write(), body),
+  },
+  get: {
+    summary: 'Get an organization permission',
+    answer: { schema: organizationScopeSchema, description: 'The permission.' },
+    run: ({ tenant, params }) => organizationScopeService.getOrganizationScope(tenant, params.id),
+  },
+  patch: {
+    summary: 'Update an organization permission',
+    body: organizationScopePatchSchema,
+    answer: { schema: organizationScopeSchema, description: 'The updated permission.' },
+    errors: { ...notFoundResponse, ...conflictResponse },
+    run: ({ write, params }, body) => organizationScopeService.updateOrganizationScope(write(), params.id, body),
+  },
+  delete: {
+    summary: 'Delete an organization permission (every organization role loses it)',
+    run: ({ write, params }) => organizationScopeService.deleteOrganizationScope(write(), params.id),
   },
 });
-
-const createScope = createRoute({
-  method: 'post',
-  path: '/organization-scopes',
-  tags,
-  summary: 'Create an organization permission (names are unique in the tenant)',
-  request: { body: jsonBody(organizationScopeCreateSchema) },
-  responses: {
-    201: jsonResponse(organizationScopeSchema, 'The new permission.'),
-    ...errorResponses,
-    ...conflictResponse,
-  },
-});
-
-const getScope = createRoute({
-  method: 'get',
-  path: '/organization-scopes/{id}',
-  tags,
-  summary: 'Get an organization permission',
-  request: { params: idParams },
-  responses: {
-    200: jsonResponse(organizationScopeSchema, 'The permission.'),
-    ...errorResponses,
-    ...notFoundResponse,
-  },
-});
-
-const patchScope = createRoute({
-  method: 'patch',
-  path: '/organization-scopes/{id}',
-  tags,
-  summary: 'Update an organization permission',
-  request: { params: idParams, body: jsonBody(organizationScopePatchSchema) },
-  responses: {
-    200: jsonResponse(organizationScopeSchema, 'The updated permission.'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...conflictResponse,
-  },
-});
-
-const deleteScope = createRoute({
-  method: 'delete',
-  path: '/organization-scopes/{id}',
-  tags,
-  summary: 'Delete an organization permission (every organization role loses it)',
-  request: { params: idParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
-});
-
-export const organizationScopesRoutes = createRouter()
-  .openapi(listScopes, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listOptionalPage(
-      c,
-      organizationScopes,
-      query,
-      organizationScopeService.organizationScopeListQuery(query),
-    );
-    return c.json(rows.map(toOrganizationScope), 200);
-  })
-  .openapi(createScope, async (c) => {
-    return c.json(await organizationScopeService.createOrganizationScope(writeContext(c), c.req.valid('json')), 201);
-  })
-  .openapi(getScope, async (c) => {
-    return c.json(await organizationScopeService.getOrganizationScope(c.get('tenant'), c.req.valid('param').id), 200);
-  })
-  .openapi(patchScope, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(
-      await organizationScopeService.updateOrganizationScope(writeContext(c), id, c.req.valid('json')),
-      200,
-    );
-  })
-  .openapi(deleteScope, async (c) => {
-    await organizationScopeService.deleteOrganizationScope(writeContext(c), c.req.valid('param').id);
-    return c.body(null, 204);
-  });

@@ -10,10 +10,6 @@ import {
   organizationUsersRolesAssignSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
-import { desc, eq } from 'drizzle-orm';
-import { allOf } from '../db/conditions.ts';
-import { organizationUserRoles, users } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { organizationParams, pathIdSchema, userIdPathSchema } from '../http/params.ts';
 import { organizationRoleRows, organizationScopeRows } from '../http/relation-lists.ts';
 import { idsIn, relationRoutes } from '../http/relation-routes.ts';
@@ -21,23 +17,16 @@ import { createRouter, errorResponse, errorResponses, jsonBody } from '../http/r
 import { writeContext } from '../http/write-context.ts';
 import { memberScopeCondition } from '../services/organization-access.ts';
 import {
-  assertInOrganization,
   assertUsersExist,
   assignRolesToMembers,
+  findMember,
+  memberRoleIdsOf,
+  memberRolesState,
   membershipEvent,
-  withMemberRoles,
 } from '../services/organization-members.ts';
-import { idsOf } from '../services/organization-relations.ts';
-import {
-  findOrganization,
-  findOrganizationRoles,
-  keywordCondition,
-  memberRolesOf,
-  membersOf,
-  organizationRoleIdsByName,
-} from '../services/organizations.ts';
-import { auditOwner, inRelation } from '../services/relations.ts';
-import { toUser } from '../services/users.ts';
+import { findOrganization, memberRolesOf, membersOf } from '../services/organizations.ts';
+import { relatedOrganizationMembers } from '../services/relation-rows.ts';
+import { auditOwner } from '../services/relations.ts';
 
 /** Members of an organization and the organization roles they hold there. */
 
@@ -69,25 +58,7 @@ const membersRoutes = relationRoutes({
     query: organizationMemberListQuerySchema,
     item: organizationMemberSchema,
     page: 'A page of members, newest users first.',
-    related: users,
-    id: users.id,
-    search: (query) =>
-      keywordCondition(query, [users.id, users.username, users.primaryEmail, users.primaryPhone, users.name]),
-    orderBy: [desc(users.createdAt), desc(users.id)],
-    rows: (tenant, { id }, { organizationRoleId }) =>
-      organizationRoleId
-        ? inRelation(
-            tenant,
-            users.id,
-            organizationUserRoles,
-            organizationUserRoles.userId,
-            allOf(
-              eq(organizationUserRoles.organizationId, id),
-              eq(organizationUserRoles.organizationRoleId, organizationRoleId),
-            ),
-          )
-        : undefined,
-    toApi: (tenant, rows, { id }) => withMemberRoles(tenant, 'users', id, rows, toUser),
+    ...relatedOrganizationMembers,
   },
   add: {
     summary: 'Add users to an organization (members already there stay as they are)',
@@ -127,35 +98,15 @@ const assignRolesToMembersRoute = createRoute({
 const member = {
   tags,
   params: memberParams,
-  owner: async (tx: TenantDb, { id, userId }: { id: string; userId: string }) => {
-    await findOrganization(tx, id);
-    await assertInOrganization(tx, 'users', id, userId);
-  },
+  owner: findMember,
 };
-
-/** Ids and names of a member roles body as user-type role ids. */
-async function acceptMemberRoles({
-  tx,
-  body,
-}: {
-  tx: TenantDb;
-  body: { organizationRoleIds?: string[] | undefined; organizationRoleNames?: string[] | undefined };
-}): Promise<string[]> {
-  const ids = body.organizationRoleIds ?? [];
-  await findOrganizationRoles(tx, ids, 'User');
-  const named = await organizationRoleIdsByName(tx, body.organizationRoleNames ?? [], 'User');
-  return [...new Set([...ids, ...named])];
-}
 
 const memberRolesRoutes = relationRoutes({
   ...member,
   path: '/organizations/{id}/users/{userId}/roles',
   links: ({ id, userId }) => memberRolesOf(id, userId),
   // A member holds few roles, so before/after are the whole set.
-  audit: organizationAudit(async (tx: TenantDb, { id, userId }: { id: string; userId: string }) => ({
-    userId,
-    organizationRoleIds: await idsOf(tx, memberRolesOf(id, userId)),
-  })),
+  audit: organizationAudit(memberRolesState),
   list: {
     summary: "List a member's organization roles",
     ...organizationRoleRows,
@@ -164,7 +115,7 @@ const memberRolesRoutes = relationRoutes({
   add: {
     summary: 'Give organization roles to a member, by id and/or name (roles already held stay as they are)',
     body: organizationMemberRolesAssignSchema,
-    accept: acceptMemberRoles,
+    accept: ({ tx, body }) => memberRoleIdsOf(tx, body),
     answer: {
       schema: organizationMemberRolesAddedSchema,
       description: 'The ids of the roles the request named, names resolved (reference).',
@@ -175,7 +126,7 @@ const memberRolesRoutes = relationRoutes({
   replace: {
     summary: "Replace a member's organization roles (an empty list removes them all)",
     body: organizationMemberRolesReplaceSchema,
-    accept: acceptMemberRoles,
+    accept: ({ tx, body }) => memberRoleIdsOf(tx, body),
     answer: 'Replaced.',
     errors,
   },

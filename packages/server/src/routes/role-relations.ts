@@ -8,16 +8,12 @@ import {
   scopeSchema,
   userIdSchema,
 } from '@gatehouse/schemas';
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { applications, scopes, users } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
 import { entitySearchQuery, idParams, pathIdSchema, userSearchQuery } from '../http/params.ts';
-import { idsIn, relationRoutes } from '../http/relation-routes.ts';
+import { idsIn, ownerById, relationRoutes } from '../http/relation-routes.ts';
 import { createRouter, errorResponse } from '../http/route-kit.ts';
-import { toApplication } from '../services/applications.ts';
-import { fieldSearchCondition } from '../services/field-search.ts';
 import { assertQuota } from '../services/quota.ts';
+import { relatedRoleApplications, relatedRoleScopes, relatedRoleUsers } from '../services/relation-rows.ts';
 import { auditOwner, wholeSet } from '../services/relations.ts';
 import {
   assertApplicationsForRole,
@@ -30,17 +26,14 @@ import {
   roleScopesUpdatedEvent,
   roleUserLinks,
   scopesOfRole,
-  toRoleUser,
-  withResource,
 } from '../services/role-assignments.ts';
-import { userSearchCondition } from '../services/user-search.ts';
 
 /** A role's permissions, users and machine-to-machine applications (their other sides: user-roles, application-roles). */
 
 const role = {
   tags: ['Roles'],
   params: idParams,
-  owner: (tx: TenantDb, { id }: { id: string }) => findRole(tx, id),
+  owner: ownerById(findRole),
 };
 const roleAudit = <S>(state: S) => auditOwner('Admin.Role.Updated', 'Role', state);
 const assignErrors = {
@@ -64,12 +57,7 @@ const roleScopesRoutes = relationRoutes({
     searchSyntax: true,
     item: roleScopeSchema,
     page: 'A page of scopes, newest first.',
-    related: scopes,
-    id: scopes.id,
-    search: (query) =>
-      fieldSearchCondition(query, { id: scopes.id, name: scopes.name, description: scopes.description }),
-    orderBy: [desc(scopes.createdAt), desc(scopes.id)],
-    toApi: withResource,
+    ...relatedRoleScopes,
     pagination: 'optional',
   },
   add: {
@@ -104,11 +92,7 @@ const roleUsersRoutes = relationRoutes({
     searchSyntax: true,
     item: roleUserSchema,
     page: 'A page of users, newest first.',
-    related: users,
-    id: users.id,
-    search: userSearchCondition,
-    orderBy: [desc(users.createdAt), desc(users.id)],
-    toApi: (_tenant, rows) => rows.map(toRoleUser),
+    ...relatedRoleUsers,
   },
   add: {
     summary: 'Give a user role to users',
@@ -132,16 +116,7 @@ const roleApplicationsRoutes = relationRoutes({
     searchSyntax: true,
     item: applicationSchema,
     page: 'A page of applications, newest first.',
-    related: applications,
-    id: applications.id,
-    search: (query) =>
-      fieldSearchCondition(query, {
-        id: applications.id,
-        name: applications.name,
-        description: applications.description,
-      }),
-    orderBy: [desc(applications.createdAt), desc(applications.id)],
-    toApi: (_tenant, rows) => rows.map(toApplication),
+    ...relatedRoleApplications,
   },
   add: {
     summary: 'Give a machine-to-machine role to machine-to-machine applications',

@@ -13,17 +13,13 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { scimConnections } from '../db/tables.ts';
-import { idParams, userIdParams } from '../http/params.ts';
+import { entityRoutes } from '../http/entity-routes.ts';
+import { idParams, pathIdSchema, userIdParams } from '../http/params.ts';
 import {
-  createRouter,
   errorResponse,
   errorResponses,
-  jsonBody,
   jsonResponse,
-  listOptionalPage,
   notFoundResponse,
-  optionalPaginatedHeaders,
   paginatedHeaders,
   setPaginationHeaders,
   toPage,
@@ -46,74 +42,6 @@ const once = 'The token is in this answer only: the server keeps a hash of it.';
 const baseUrlOf = (c: Context<AppEnv>) => {
   return connections.scimBaseUrl(c.get('config').publicUrl, c.get('tenant').tenantId);
 };
-
-const listConnections = createRoute({
-  method: 'get',
-  path: '/scim-connections',
-  tags,
-  summary: 'SCIM connections, oldest first',
-  description: 'Optionally paginated: every connection without `page` and `page_size`.',
-  request: { query: scimConnectionListQuerySchema },
-  responses: {
-    200: { ...jsonResponse(z.array(scimConnectionSchema), 'The connections.'), headers: optionalPaginatedHeaders },
-    ...errorResponses,
-  },
-});
-
-const createConnection = createRoute({
-  method: 'post',
-  path: '/scim-connections',
-  tags,
-  summary: "Create an SSO connector's SCIM connection, with its bearer token",
-  description: `\`groupMapping\` defaults to \`{"kind": "roles"}\`, \`deprovision\` to \`suspend\`. ${once}`,
-  request: { body: jsonBody(scimConnectionCreateSchema) },
-  responses: {
-    201: jsonResponse(scimConnectionWithTokenSchema, 'The new connection and its token.'),
-    ...errorResponses,
-    404: errorResponse(
-      'The SSO connector or the organization does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
-    ),
-    422: errorResponse('The SSO connector has a SCIM connection already (`scim_connection.sso_connector_in_use`).'),
-  },
-});
-
-const getConnection = createRoute({
-  method: 'get',
-  path: '/scim-connections/{id}',
-  tags,
-  summary: 'One SCIM connection',
-  request: { params: idParams },
-  responses: { 200: jsonResponse(scimConnectionSchema, 'The connection.'), ...errorResponses, ...notFoundResponse },
-});
-
-const patchConnection = createRoute({
-  method: 'patch',
-  path: '/scim-connections/{id}',
-  tags,
-  summary: 'Rename a SCIM connection, or change what its groups grant or what its SCIM DELETE does',
-  description: 'A new group mapping applies to the group changes from now on.',
-  request: { params: idParams, body: jsonBody(scimConnectionPatchSchema) },
-  responses: {
-    200: jsonResponse(scimConnectionSchema, 'The connection.'),
-    ...errorResponses,
-    404: errorResponse(
-      'No such connection (`entity.not_exists_with_id`), or no such organization (`entity.relation_foreign_key_not_found`).',
-    ),
-  },
-});
-
-const deleteConnection = createRoute({
-  method: 'delete',
-  path: '/scim-connections/{id}',
-  tags,
-  summary: 'Delete a SCIM connection (its token stops at once; the users it provisioned stay)',
-  request: { params: idParams },
-  responses: {
-    204: { description: 'Deleted.' },
-    ...errorResponses,
-    404: errorResponse('No such connection (`entity.not_found`).'),
-  },
-});
 
 const rotateToken = createRoute({
   method: 'post',
@@ -192,34 +120,63 @@ const userProvisioning = createRoute({
   },
 });
 
-export const scimConnectionsRoutes = createRouter()
-  .openapi(listConnections, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listOptionalPage(c, scimConnections, query, connections.scimConnectionListQuery(query));
-    const last = await connections.lastRequestsOf(
-      c.get('tenant'),
-      rows.map((row) => row.id),
-    );
-    const baseUrl = baseUrlOf(c);
-    return c.json(
-      rows.map((row) => connections.toScimConnection(row, baseUrl, last.get(row.id) ?? null)),
-      200,
-    );
-  })
-  .openapi(createConnection, async (c) =>
-    c.json(await connections.createScimConnection(writeContext(c), c.req.valid('json'), baseUrlOf(c)), 201),
-  )
-  .openapi(getConnection, async (c) =>
-    c.json(await connections.getScimConnection(c.get('tenant'), c.req.valid('param').id, baseUrlOf(c)), 200),
-  )
-  .openapi(patchConnection, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(await connections.updateScimConnection(writeContext(c), id, c.req.valid('json'), baseUrlOf(c)), 200);
-  })
-  .openapi(deleteConnection, async (c) => {
-    await connections.deleteScimConnection(writeContext(c), c.req.valid('param').id);
-    return c.body(null, 204);
-  })
+export const scimConnectionsRoutes = entityRoutes({
+  tags,
+  path: '/scim-connections',
+  id: { param: 'id', schema: pathIdSchema },
+  list: {
+    summary: 'SCIM connections, oldest first',
+    description: 'Optionally paginated: every connection without `page` and `page_size`.',
+    query: scimConnectionListQuerySchema,
+    pagination: 'optional',
+    item: { schema: scimConnectionSchema, description: 'The connections.' },
+    rows: ({ tenant }, query) => connections.scimConnectionList(tenant, query),
+    toApi: async (rows, { tenant, c }) => {
+      const last = await connections.lastRequestsOf(
+        tenant,
+        rows.map((row) => row.id),
+      );
+      const baseUrl = baseUrlOf(c);
+      return rows.map((row) => connections.toScimConnection(row, baseUrl, last.get(row.id) ?? null));
+    },
+  },
+  create: {
+    summary: "Create an SSO connector's SCIM connection, with its bearer token",
+    description: `\`groupMapping\` defaults to \`{"kind": "roles"}\`, \`deprovision\` to \`suspend\`. ${once}`,
+    body: scimConnectionCreateSchema,
+    status: 201,
+    answer: { schema: scimConnectionWithTokenSchema, description: 'The new connection and its token.' },
+    errors: {
+      404: errorResponse(
+        'The SSO connector or the organization does not exist (`entity.relation_foreign_key_not_found`, data.ids).',
+      ),
+      422: errorResponse('The SSO connector has a SCIM connection already (`scim_connection.sso_connector_in_use`).'),
+    },
+    run: ({ write, c }, body) => connections.createScimConnection(write(), body, baseUrlOf(c)),
+  },
+  get: {
+    summary: 'One SCIM connection',
+    answer: { schema: scimConnectionSchema, description: 'The connection.' },
+    run: ({ tenant, params, c }) => connections.getScimConnection(tenant, params.id, baseUrlOf(c)),
+  },
+  patch: {
+    summary: 'Rename a SCIM connection, or change what its groups grant or what its SCIM DELETE does',
+    description: 'A new group mapping applies to the group changes from now on.',
+    body: scimConnectionPatchSchema,
+    answer: { schema: scimConnectionSchema, description: 'The connection.' },
+    errors: {
+      404: errorResponse(
+        'No such connection (`entity.not_exists_with_id`), or no such organization (`entity.relation_foreign_key_not_found`).',
+      ),
+    },
+    run: ({ write, params, c }, body) => connections.updateScimConnection(write(), params.id, body, baseUrlOf(c)),
+  },
+  delete: {
+    summary: 'Delete a SCIM connection (its token stops at once; the users it provisioned stay)',
+    errors: { 404: errorResponse('No such connection (`entity.not_found`).') },
+    run: ({ write, params }) => connections.deleteScimConnection(write(), params.id),
+  },
+})
   .openapi(rotateToken, async (c) =>
     c.json(await connections.rotateScimToken(writeContext(c), c.req.valid('param').id, baseUrlOf(c)), 200),
   )

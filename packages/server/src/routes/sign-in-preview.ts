@@ -1,52 +1,24 @@
 import { ADMIN_TENANT_ID, languages, previewScreens, type SignInExperienceSettings } from '@gatehouse/schemas';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { renderPreviewCodeScreen, renderScreen, type Screen, type ScreenLinks } from '../auth/sign-in-screens.ts';
 import { stylesheetVersion } from '../auth/sign-in-theme.ts';
 import { PRODUCT_NAME } from '../auth/steps/kit.ts';
 import { tenantLook, tenantThemeStylesheet } from '../auth/tenant-look.ts';
-import { applications } from '../db/tables.ts';
-import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import type { MessageDelivery } from '../services/message-delivery.ts';
-import { readSignInPreview } from '../services/sign-in-preview.ts';
+import { openSignInPreview, previewApplication } from '../services/sign-in-preview.ts';
 import type { AppEnv } from '../shared/app-env.ts';
 import { sendHtml } from '../shared/html.ts';
-
-/**
- * The application a preview signs in to: the one asked for (`?app=`), else the tenant's first that users sign in to
- * (machine-to-machine applications sign nobody in); none in a tenant without one.
- */
-async function previewApplication(tenant: TenantDb, id: string | undefined) {
-  const rows = await tenant.asTenant((db) =>
-    db
-      .select({ id: applications.id, name: applications.name })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.tenantId, tenant.tenantId),
-          ne(applications.type, 'MachineToMachine'),
-          id ? eq(applications.id, id) : undefined,
-        ),
-      )
-      .orderBy(asc(applications.createdAt), asc(applications.id))
-      .limit(1),
-  );
-  return rows[0];
-}
 
 /**
  * The console's live preview (`POST /api/sign-in-exp/preview` answers its address): the real sign-in pages, rendered
  * by the same code as the tenant's pages, with the saved settings plus the admin's unsaved changes. The console
  * frames it, so it may be framed by its own origin (app.ts); its forms lead back to the preview.
  */
-export function signInPreviewRoutes(tenants: TenantDbs, delivery: MessageDelivery) {
+export function signInPreviewRoutes(tenants: Parameters<typeof openSignInPreview>[0], delivery: MessageDelivery) {
   const app = new Hono<AppEnv>();
 
-  const settingsOf = async (c: Context<AppEnv>) => {
-    const tenant = tenants.of(c.req.param('tenantId') ?? '');
-    const settings = await readSignInPreview(tenant, c.req.param('token') ?? '');
-    return settings && { tenant, settings };
-  };
+  const settingsOf = (c: Context<AppEnv>) =>
+    openSignInPreview(tenants, c.req.param('tenantId') ?? '', c.req.param('token') ?? '');
   const gone = (c: Context<AppEnv>) => c.text('This preview has expired.', 404);
 
   app.get('/sign-in-preview/:tenantId/:token/theme.css', async (c) => {

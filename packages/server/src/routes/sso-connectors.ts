@@ -10,16 +10,14 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ssoConnectors } from '../db/tables.ts';
+import { entityRoutes } from '../http/entity-routes.ts';
 import {
   createRouter,
   errorResponse,
   errorResponses,
   jsonBody,
   jsonResponse,
-  listOptionalPage,
   notFoundResponse,
-  optionalPaginatedHeaders,
 } from '../http/route-kit.ts';
 import { writeContext } from '../http/write-context.ts';
 import * as sso from '../services/sso-connectors.ts';
@@ -31,7 +29,6 @@ import type { AppEnv } from '../shared/app-env.ts';
 const tags = ['Enterprise SSO'];
 const idParams = z.object({ id: z.string().min(1).max(128) });
 
-const connectorAnswer = (description: string) => jsonResponse(ssoConnectorWithProviderConfigSchema, description);
 const saveErrors = {
   400: errorResponse(
     'Invalid input (`guard.invalid_input`: also an unknown config key or a value of the wrong type, under `config.`), or a complete config whose identity provider cannot be read (`connector.invalid_config`, `connector.invalid_certificate`, `connector.invalid_response`, with `data.detail`).',
@@ -48,70 +45,6 @@ const listProviders = createRoute({
   summary: 'The identity providers an enterprise SSO connector can connect to',
   description: 'Names and descriptions follow `Accept-Language`.',
   responses: { 200: jsonResponse(z.array(ssoConnectorProviderSchema), 'The providers.'), ...errorResponses },
-});
-
-const listConnectors = createRoute({
-  method: 'get',
-  path: '/sso-connectors',
-  tags,
-  summary: "The tenant's enterprise SSO connectors, newest first",
-  description:
-    'Every connector without `page` and `page_size`, else a page. `providerConfig` is what the identity provider says ' +
-    '(read now); it is left out while the config is incomplete or the provider cannot be read. Secrets are masked.',
-  request: { query: paginationQuerySchema },
-  responses: {
-    200: {
-      ...jsonResponse(z.array(ssoConnectorWithProviderConfigSchema), 'The connectors.'),
-      headers: optionalPaginatedHeaders,
-    },
-    ...errorResponses,
-  },
-});
-
-const createConnector = createRoute({
-  method: 'post',
-  path: '/sso-connectors',
-  tags,
-  summary: 'Create an enterprise SSO connector',
-  description:
-    'The config is checked against the provider’s fields; an incomplete one is saved as a draft. A complete one must ' +
-    'lead to a readable identity provider. Domains are lower-cased, repeats dropped. Cloud: the plan’s `enterpriseSsoLimit` applies (403 `subscription.quota_exceeded`).',
-  request: { body: jsonBody(ssoConnectorCreateSchema) },
-  responses: {
-    200: connectorAnswer('The new connector.'),
-    ...errorResponses,
-    ...saveErrors,
-  },
-});
-
-const getConnector = createRoute({
-  method: 'get',
-  path: '/sso-connectors/{id}',
-  tags,
-  summary: 'Get an enterprise SSO connector',
-  request: { params: idParams },
-  responses: { 200: connectorAnswer('The connector.'), ...errorResponses, ...notFoundResponse },
-});
-
-const patchConnector = createRoute({
-  method: 'patch',
-  path: '/sso-connectors/{id}',
-  tags,
-  summary: 'Change an enterprise SSO connector',
-  description:
-    'Config keys sent replace the stored ones and the others stay; `""` or `null` removes a key, and a secret sent ' +
-    'back masked (`********`) keeps its value. Domains and branding are replaced as a whole.',
-  request: { params: idParams, body: jsonBody(ssoConnectorPatchSchema) },
-  responses: { 200: connectorAnswer('The connector.'), ...errorResponses, ...notFoundResponse, ...saveErrors },
-});
-
-const deleteConnector = createRoute({
-  method: 'delete',
-  path: '/sso-connectors/{id}',
-  tags,
-  summary: 'Delete an enterprise SSO connector (with its users’ identities at it and its organization links)',
-  request: { params: idParams },
-  responses: { 204: { description: 'Deleted.' }, ...errorResponses, ...notFoundResponse },
 });
 
 const idpInitiatedPath = '/sso-connectors/{id}/idp-initiated-auth-config';
@@ -187,23 +120,55 @@ const depsOf = (c: Context<AppEnv>): sso.SsoConnectorDeps => {
 
 export const ssoConnectorsRoutes = createRouter()
   .openapi(listProviders, (c) => c.json(sso.listSsoProviders(c.get('language')), 200))
-  .openapi(listConnectors, async (c) => {
-    const rows = await listOptionalPage(c, ssoConnectors, c.req.valid('query'), sso.ssoConnectorListQuery());
-    return c.json(await sso.withProviderConfigs(rows, depsOf(c)), 200);
-  })
-  .openapi(createConnector, async (c) =>
-    c.json(await sso.createSsoConnector(writeContext(c), depsOf(c), c.req.valid('json')), 200),
+  .route(
+    '/',
+    entityRoutes({
+      tags,
+      path: '/sso-connectors',
+      id: { param: 'id', schema: idParams.shape.id },
+      list: {
+        summary: "The tenant's enterprise SSO connectors, newest first",
+        description:
+          'Every connector without `page` and `page_size`, else a page. `providerConfig` is what the identity provider says ' +
+          '(read now); it is left out while the config is incomplete or the provider cannot be read. Secrets are masked.',
+        query: paginationQuerySchema,
+        pagination: 'optional',
+        item: { schema: ssoConnectorWithProviderConfigSchema, description: 'The connectors.' },
+        rows: ({ tenant }) => sso.ssoConnectorList(tenant),
+        toApi: (rows, { c }) => sso.withProviderConfigs(rows, depsOf(c)),
+      },
+      create: {
+        summary: 'Create an enterprise SSO connector',
+        description:
+          'The config is checked against the provider’s fields; an incomplete one is saved as a draft. A complete one must ' +
+          'lead to a readable identity provider. Domains are lower-cased, repeats dropped. Cloud: the plan’s `enterpriseSsoLimit` applies (403 `subscription.quota_exceeded`).',
+        body: ssoConnectorCreateSchema,
+        status: 200,
+        answer: { schema: ssoConnectorWithProviderConfigSchema, description: 'The new connector.' },
+        errors: saveErrors,
+        run: ({ write, c }, body) => sso.createSsoConnector(write(), depsOf(c), body),
+      },
+      get: {
+        summary: 'Get an enterprise SSO connector',
+        answer: { schema: ssoConnectorWithProviderConfigSchema, description: 'The connector.' },
+        run: ({ tenant, params, c }) => sso.getSsoConnector(tenant, depsOf(c), params.id),
+      },
+      patch: {
+        summary: 'Change an enterprise SSO connector',
+        description:
+          'Config keys sent replace the stored ones and the others stay; `""` or `null` removes a key, and a secret sent ' +
+          'back masked (`********`) keeps its value. Domains and branding are replaced as a whole.',
+        body: ssoConnectorPatchSchema,
+        answer: { schema: ssoConnectorWithProviderConfigSchema, description: 'The connector.' },
+        errors: { ...notFoundResponse, ...saveErrors },
+        run: ({ write, params, c }, body) => sso.updateSsoConnector(write(), depsOf(c), params.id, body),
+      },
+      delete: {
+        summary: 'Delete an enterprise SSO connector (with its users’ identities at it and its organization links)',
+        run: ({ write, params }) => sso.deleteSsoConnector(write(), params.id),
+      },
+    }),
   )
-  .openapi(getConnector, async (c) =>
-    c.json(await sso.getSsoConnector(c.get('tenant'), depsOf(c), c.req.valid('param').id), 200),
-  )
-  .openapi(patchConnector, async (c) =>
-    c.json(await sso.updateSsoConnector(writeContext(c), depsOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
-  )
-  .openapi(deleteConnector, async (c) => {
-    await sso.deleteSsoConnector(writeContext(c), c.req.valid('param').id);
-    return c.body(null, 204);
-  })
   .openapi(getIdpInitiatedConfig, async (c) =>
     c.json(await idpInitiated.getIdpInitiatedAuthConfig(c.get('tenant'), c.req.valid('param').id), 200),
   )

@@ -8,7 +8,6 @@ import {
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { userImportJobs } from '../db/tables.ts';
 import { ApiError } from '../http/errors.ts';
 import {
   createRouter,
@@ -109,7 +108,7 @@ export const userImportsRoutes = createRouter()
     return c.json(await imports.queueUserImport(c.get('tenant'), c.get('auth').actor.id, body), 202);
   })
   .openapi(listImports, async (c) => {
-    const rows = await listPage(c, userImportJobs, c.req.valid('query'), { orderBy: imports.userImportListOrder });
+    const rows = await listPage(c, imports.userImportList(c.get('tenant')), c.req.valid('query'));
     return c.json(
       rows.map((row) => imports.toUserImportJob(row, false)),
       200,

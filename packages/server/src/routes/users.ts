@@ -47,7 +47,7 @@ const listUsers = createRoute({
   tags,
   summary: 'List users, newest first, with search and filters',
   description:
-    '`search` matches a substring of id, email, phone, username or name (any case); `search.<field>` searches one field; `mode[.<field>]=exact` matches whole values; `joint=and` requires every search condition. `Total-Number` is exact, except that searches and combined filters stop counting at 10,000 (`Total-Number-Is-Capped: true`).',
+    '`search` is a LIKE pattern over id, email, phone, username or name, any case (`%kw%` anywhere, without `%` the whole value); `search.<field>` searches one field; `mode[.<field>]=exact` matches whole values; `joint=and` requires every search condition. `Total-Number` is exact, except that searches and combined filters stop counting at 10,000 (`Total-Number-Is-Capped: true`).',
   request: { query: userListQuerySchema },
   responses: {
     200: {

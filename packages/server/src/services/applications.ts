@@ -18,7 +18,7 @@ import type { TenantDb } from '../db/tenant-db.ts';
 import { removeApplicationSignInExperience } from './application-sign-in-experience.ts';
 import { generateClientSecret } from './client-secret.ts';
 import { fieldSearchCondition } from './field-search.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { applicationQuotaKey, assertQuota, type QuotaDeps } from './quota.ts';
 import { notInRelation } from './relations.ts';
 import { type ApplicationRow, findApplication } from './role-assignments.ts';
@@ -94,6 +94,11 @@ export function applicationListQuery(tenant: TenantDb, filter: ApplicationFilter
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: [desc(applications.createdAt), desc(applications.id)],
   };
+}
+
+/** GET /applications: the applications a filter selects, newest first. */
+export function applicationList(tenant: TenantDb, filter: ApplicationFilter) {
+  return tableList(tenant, applications, applicationListQuery(tenant, filter));
 }
 
 export async function getApplication(tenant: TenantDb, id: string): Promise<Application> {

@@ -16,7 +16,7 @@ import { and, desc, eq, gte, ilike, isNull, lt, not, or, type SQL, sql } from 'd
 import { allOf, anyOf } from '../db/conditions.ts';
 import { hookLogs, hooks } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { type ListQuery, likePattern } from './list-query.ts';
+import { type ListQuery, likePattern, tableList } from './list-query.ts';
 import type { OutboundPolicy } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { auditedHook, deliveryBody, findHook, generateSigningKey, sendOnce, toHook, toHookLog } from './webhooks.ts';
@@ -35,6 +35,11 @@ export function hookListQuery(filter: { search?: string | undefined }): ListQuer
     where: pattern ? or(ilike(hooks.name, pattern), sql`${hooks.config}->>'url' ilike ${pattern}`) : undefined,
     orderBy: [desc(hooks.createdAt), desc(hooks.id)],
   };
+}
+
+/** GET /hooks: the hooks a filter selects, newest first. */
+export function hookList(tenant: TenantDb, filter: { search?: string | undefined }) {
+  return tableList(tenant, hooks, hookListQuery(filter));
 }
 
 /** Adds each hook's attempts of the last 24 hours (two index range counts per hook; pages are ≤ 100). */
@@ -206,6 +211,11 @@ export function hookLogListQuery(
   if (filter.start_time !== undefined) conditions.push(gte(hookLogs.createdAt, new Date(filter.start_time)));
   if (filter.end_time !== undefined) conditions.push(lt(hookLogs.createdAt, new Date(filter.end_time)));
   return { where: and(...conditions), orderBy: [desc(hookLogs.createdAt), desc(hookLogs.id)] };
+}
+
+/** GET /hooks/{id}/recent-logs: a hook's attempts a filter selects, newest first. */
+export function hookLogList(tenant: TenantDb, hookId: string, filter: Parameters<typeof hookLogListQuery>[1]) {
+  return tableList(tenant, hookLogs, hookLogListQuery(hookId, filter));
 }
 
 async function findHookLog(tenant: TenantDb, hookId: string, logId: string) {

@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { withinRetention } from './log-retention.ts';
 
 const epochMs = z
@@ -70,6 +70,11 @@ export function logListCondition(query: LogFilters, retentionDays?: number): SQL
 /** The condition and order of GET /logs, newest first. */
 export function logListQuery(query: LogFilters, retentionDays?: number): ListQuery {
   return { where: logListCondition(query, retentionDays), orderBy: [desc(logs.createdAt), desc(logs.id)] };
+}
+
+/** GET /logs: the entries a filter selects (within the retention), newest first. */
+export function logList(tenant: TenantDb, query: LogFilters, retentionDays?: number) {
+  return tableList(tenant, logs, logListQuery(query, retentionDays));
 }
 
 /**

@@ -15,7 +15,7 @@ import { and, desc, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
 import { oneTimeTokens } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { storedValueHash } from './stored-value-hash.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -85,6 +85,11 @@ export function oneTimeTokenListQuery(filter: Pick<OneTimeTokenListQuery, 'email
     ),
     orderBy: [desc(oneTimeTokens.createdAt), desc(oneTimeTokens.id)],
   };
+}
+
+/** `GET /one-time-tokens`: the tokens a filter selects, newest first. */
+export function oneTimeTokenList(tenant: TenantDb, filter: Pick<OneTimeTokenListQuery, 'email' | 'status'>) {
+  return tableList(tenant, oneTimeTokens, oneTimeTokenListQuery(filter));
 }
 
 async function findToken(tenant: TenantDb, id: string): Promise<OneTimeTokenRow> {

@@ -16,7 +16,7 @@ import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationInvitationRoles, organizationInvitations, organizations, outbox, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, type ListSource, tableList } from './list-query.ts';
 import { membershipEvent, memberWithEmail } from './organization-members.ts';
 import { addIds } from './organization-relations.ts';
 import { findOrganizationRoles, invitationRolesOf, memberRolesOf, membersOf, rolesPerOwner } from './organizations.ts';
@@ -233,6 +233,11 @@ export function invitationListQuery(filter: InvitationFilter): ListQuery {
     filter.status ? statusCondition(filter.status) : undefined,
   ].filter((condition): condition is SQL => Boolean(condition));
   return { where: conditions.length ? and(...conditions) : undefined, orderBy: [desc(t.createdAt), desc(t.id)] };
+}
+
+/** GET /organization-invitations: the rows and total of the filtered list. */
+export function invitationList(tenant: TenantDb, filter: InvitationFilter): ListSource<InvitationRow> {
+  return tableList(tenant, organizationInvitations, invitationListQuery(filter));
 }
 
 export async function getInvitation(tenant: TenantDb, id: string): Promise<OrganizationInvitation> {

@@ -6,7 +6,7 @@ import {
   organizationRoles,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { membershipEvent } from './organization-members.ts';
 import { addIds, type IdSet, idsOf, removeId, replaceIds } from './organization-relations.ts';
 import {
@@ -112,6 +112,11 @@ export function jitEmailDomainListQuery(organizationId: string): ListQuery {
   };
 }
 
+/** An organization's JIT email domains, in alphabetical order. */
+export function jitEmailDomainList(tenant: TenantDb, organizationId: string) {
+  return tableList(tenant, organizationJitEmailDomains, jitEmailDomainListQuery(organizationId));
+}
+
 /** The condition and order of an organization's JIT roles (over organization roles), by name. */
 export function jitRoleListQuery(tenant: TenantDb, organizationId: string): ListQuery {
   return {
@@ -124,6 +129,11 @@ export function jitRoleListQuery(tenant: TenantDb, organizationId: string): List
     ),
     orderBy: [asc(organizationRoles.name)],
   };
+}
+
+/** An organization's JIT roles, by name. */
+export function jitRoleList(tenant: TenantDb, organizationId: string) {
+  return tableList(tenant, organizationRoles, jitRoleListQuery(tenant, organizationId));
 }
 
 /** One audited change of a JIT setting; an organization has few, so before/after are the whole set. */

@@ -10,7 +10,7 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { addIds, heldIds } from './organization-relations.ts';
+import { addIds, heldIds, idsOf } from './organization-relations.ts';
 import {
   applicationRolesOf,
   applicationsOf,
@@ -18,6 +18,7 @@ import {
   findOrganizationRoles,
   memberRolesOf,
   membersOf,
+  organizationRoleIdsByName,
   rolesPerOwner,
 } from './organizations.ts';
 import { assertAllFound, inRelation } from './relations.ts';
@@ -199,4 +200,45 @@ export async function memberWithEmail(tx: TenantDb, organizationId: string, emai
       ),
     ),
   );
+}
+
+// The relation routes of one member (`/organizations/{id}/users/{userId}/…`, `…/applications/{applicationId}/roles`).
+
+/** The member a path names: the organization (404), then the user in it (422 `organization.require_membership`). */
+export async function findMember(tx: TenantDb, { id, userId }: { id: string; userId: string }): Promise<void> {
+  await findOrganization(tx, id);
+  await assertInOrganization(tx, 'users', id, userId);
+}
+
+/** The application a path names: the organization (404), then the application in it (422, as for a member). */
+export async function findMemberApplication(
+  tx: TenantDb,
+  { id, applicationId }: { id: string; applicationId: string },
+): Promise<void> {
+  await findOrganization(tx, id);
+  await assertInOrganization(tx, 'applications', id, applicationId);
+}
+
+/** A member's organization roles as its audit entry shows them (a member holds few: the whole set). */
+export async function memberRolesState(tx: TenantDb, { id, userId }: { id: string; userId: string }) {
+  return { userId, organizationRoleIds: await idsOf(tx, memberRolesOf(id, userId)) };
+}
+
+/** An application's organization roles as its audit entry shows them (an application holds few: the whole set). */
+export async function applicationRolesState(
+  tx: TenantDb,
+  { id, applicationId }: { id: string; applicationId: string },
+) {
+  return { applicationId, organizationRoleIds: await idsOf(tx, applicationRolesOf(id, applicationId)) };
+}
+
+/** The roles a member roles body names, by id and/or name, as user-type role ids (404/422 for unknown or M2M ones). */
+export async function memberRoleIdsOf(
+  tx: TenantDb,
+  body: { organizationRoleIds?: string[] | undefined; organizationRoleNames?: string[] | undefined },
+): Promise<string[]> {
+  const ids = body.organizationRoleIds ?? [];
+  await findOrganizationRoles(tx, ids, 'User');
+  const named = await organizationRoleIdsByName(tx, body.organizationRoleNames ?? [], 'User');
+  return [...new Set([...ids, ...named])];
 }

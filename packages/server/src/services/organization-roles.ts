@@ -21,8 +21,8 @@ import {
   scopes,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
-import { addIds } from './organization-relations.ts';
+import { type ListQuery, tableList } from './list-query.ts';
+import { addIds, idsOf } from './organization-relations.ts';
 import {
   findOrganizationRole,
   keywordCondition,
@@ -142,6 +142,19 @@ export async function scopesUpdatedEvent(tx: TenantDb, role: OrganizationRoleRow
   };
 }
 
+/** The events of a change of an organization role's permissions (its `OrganizationRole.Scopes.Updated`). */
+export async function scopesUpdatedEvents(tx: TenantDb, role: OrganizationRoleRow): Promise<DomainEvent[]> {
+  return [await scopesUpdatedEvent(tx, role)];
+}
+
+/** An organization role's permissions as its audit entry shows them: both sets, whichever changed. */
+export async function rolePermissionsState(tx: TenantDb, { id }: { id: string }) {
+  return {
+    organizationScopeIds: await idsOf(tx, roleScopesOf(id)),
+    resourceScopeIds: await idsOf(tx, roleResourceScopesOf(id)),
+  };
+}
+
 // The roles themselves: the list and create, update, delete.
 
 /** The condition and order of GET /organization-roles, by name. */
@@ -155,6 +168,11 @@ export function organizationRoleListQuery(filter: {
     keywordCondition(filter, [organizationRoles.name]),
   ].filter((condition): condition is SQL => Boolean(condition));
   return { where: conditions.length ? and(...conditions) : undefined, orderBy: [asc(organizationRoles.name)] };
+}
+
+/** GET /organization-roles: the roles a filter selects, by name. */
+export function organizationRoleList(tenant: TenantDb, filter: Parameters<typeof organizationRoleListQuery>[0]) {
+  return tableList(tenant, organizationRoles, organizationRoleListQuery(filter));
 }
 
 /** One organization role in the shape its create answers (reference); its permissions are its relation lists. */

@@ -9,7 +9,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { organizationScopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { findOrganizationScope, keywordCondition, toOrganizationScope } from './organizations.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -18,6 +18,14 @@ import { performWrite, type WriteContext } from './write-path.ts';
 /** The condition and order of GET /organization-scopes, by name. */
 export function organizationScopeListQuery(filter: { q?: string | undefined; search?: string | undefined }): ListQuery {
   return { where: keywordCondition(filter, [organizationScopes.name]), orderBy: [asc(organizationScopes.name)] };
+}
+
+/** GET /organization-scopes: the permissions a filter selects, by name. */
+export function organizationScopeList(
+  tenant: TenantDb,
+  filter: { q?: string | undefined; search?: string | undefined },
+) {
+  return tableList(tenant, organizationScopes, organizationScopeListQuery(filter));
 }
 
 export async function getOrganizationScope(tenant: TenantDb, id: string): Promise<OrganizationScope> {

@@ -34,7 +34,7 @@ import {
   users,
 } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import { type ListQuery, likePattern } from './list-query.ts';
+import { type ListQuery, likePattern, tableList } from './list-query.ts';
 import type { IdSet } from './organization-relations.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { assertAllFound, inRelation } from './relations.ts';
@@ -272,6 +272,14 @@ export async function organizationListQuery(
   return { where: allOf(sql`${organizations.id} = any(${sql.param(ids)}::varchar[])`, keyword), orderBy: newestFirst };
 }
 
+/** GET /organizations: the organizations a keyword selects, newest first. */
+export async function organizationList(
+  tenant: TenantDb,
+  query: { q?: string | undefined; search?: string | undefined },
+) {
+  return tableList(tenant, organizations, await organizationListQuery(tenant, query));
+}
+
 /**
  * Member counts and up to three members of each organization of a page: one lateral query picks
  * the featured members (by id, which the primary key keeps in order) and one count per organization
@@ -332,6 +340,11 @@ export function organizationsOfQuery(tenant: TenantDb, member: OrganizationMembe
           eq(organizationApplications.applicationId, member.applicationId),
         );
   return { where, orderBy: newestFirst };
+}
+
+/** The organizations a user or an application belongs to, newest first. */
+export function organizationsOf(tenant: TenantDb, member: OrganizationMemberRef) {
+  return tableList(tenant, organizations, organizationsOfQuery(tenant, member));
 }
 
 /** Organizations, each with the roles the member holds there (sorted by name). */

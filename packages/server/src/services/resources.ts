@@ -21,7 +21,7 @@ import { resources, scopes } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { isBuiltInIndicator } from './built-in-resources.ts';
 import { fieldSearchCondition } from './field-search.ts';
-import { type ListQuery, likePattern } from './list-query.ts';
+import { type ListQuery, likePattern, tableList } from './list-query.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
 
@@ -61,6 +61,11 @@ export function resourceListQuery(filter: { search?: string | undefined }): List
       )
     : undefined;
   return { where, orderBy: [desc(resources.createdAt), desc(resources.id)] };
+}
+
+/** GET /resources: the resources a filter selects, newest first. */
+export function resourceList(tenant: TenantDb, filter: { search?: string | undefined }) {
+  return tableList(tenant, resources, resourceListQuery(filter));
 }
 
 /** Resources with their scopes attached, sorted by name. */
@@ -140,6 +145,11 @@ export function scopeListQuery(resourceId: string, filter: SearchSyntaxQuery<Ent
   const search = fieldSearchCondition(filter, { id: scopes.id, name: scopes.name, description: scopes.description });
   if (search) conditions.push(search);
   return { where: and(...conditions), orderBy: [desc(scopes.createdAt), desc(scopes.id)] };
+}
+
+/** GET /resources/{id}/scopes: a resource's scopes a filter selects, newest first. */
+export function scopeList(tenant: TenantDb, resourceId: string, filter: SearchSyntaxQuery<EntitySearchField>) {
+  return tableList(tenant, scopes, scopeListQuery(resourceId, filter));
 }
 
 export function createScope(ctx: WriteContext, deps: QuotaDeps, resourceId: string, input: ScopeCreate) {

@@ -13,7 +13,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { applications, applicationsRoles, roles, rolesScopes, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { fieldSearchCondition } from './field-search.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { assertQuota, type QuotaDeps, roleQuotaKey } from './quota.ts';
 import { notInRelation } from './relations.ts';
 import { addScopesToRole, findRole, roleScopesUpdatedEvent } from './role-assignments.ts';
@@ -145,6 +145,11 @@ export function roleListQuery(tenant: TenantDb, filter: RoleFilter): ListQuery {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: [desc(roles.createdAt), desc(roles.id)],
   };
+}
+
+/** GET /roles: the roles a filter selects, newest first. */
+export function roleList(tenant: TenantDb, filter: RoleFilter) {
+  return tableList(tenant, roles, roleListQuery(tenant, filter));
 }
 
 export async function getRole(tenant: TenantDb, id: string): Promise<Role> {

@@ -21,7 +21,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm'
 import { allOf } from '../db/conditions.ts';
 import { organizations, scimConnections, scimRequests, scimUsers, ssoConnectors, users } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { storedValueHash } from './stored-value-hash.ts';
 import { findUser, type UserRow } from './users.ts';
 import { performWrite, type WriteContext } from './write-path.ts';
@@ -79,6 +79,11 @@ export function scimConnectionListQuery(query: Pick<ScimConnectionListQuery, 'ss
     where: query.ssoConnectorId === undefined ? undefined : eq(scimConnections.ssoConnectorId, query.ssoConnectorId),
     orderBy: [asc(scimConnections.createdAt), asc(scimConnections.id)],
   };
+}
+
+/** `GET /scim-connections`: the connections a filter selects, oldest first. */
+export function scimConnectionList(tenant: TenantDb, query: Pick<ScimConnectionListQuery, 'ssoConnectorId'>) {
+  return tableList(tenant, scimConnections, scimConnectionListQuery(query));
 }
 
 /** When each connection last made a request (one statement for a page of connections). */

@@ -5,10 +5,10 @@ import {
   type SignInExperienceSettings,
   signInExperiencePatchSchema,
 } from '@gatehouse/schemas';
-import { eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
 import { allOf } from '../db/conditions.ts';
-import { tenantConfigs } from '../db/tables.ts';
-import type { TenantDb } from '../db/tenant-db.ts';
+import { applications, tenantConfigs } from '../db/tables.ts';
+import type { TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import { readSignInExperienceSettings } from './sign-in-experience.ts';
 
 /**
@@ -51,4 +51,33 @@ export async function readSignInPreview(
   const patch = signInExperiencePatchSchema.safeParse(stored.patch);
   if (!patch.success) return undefined;
   return applySignInExperiencePatch(await readSignInExperienceSettings(tenant), patch.data);
+}
+
+/** A live preview's tenant and settings (`/sign-in-preview/{tenantId}/{token}`); undefined once expired. */
+export async function openSignInPreview(tenants: TenantDbs, tenantId: string, token: string) {
+  const tenant = tenants.of(tenantId);
+  const settings = await readSignInPreview(tenant, token);
+  return settings && { tenant, settings };
+}
+
+/**
+ * The application a preview signs in to: the one asked for (`?app=`), else the tenant's first that users sign in to
+ * (machine-to-machine applications sign nobody in); none in a tenant without one.
+ */
+export async function previewApplication(tenant: TenantDb, id: string | undefined) {
+  const rows = await tenant.asTenant((db) =>
+    db
+      .select({ id: applications.id, name: applications.name })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.tenantId, tenant.tenantId),
+          ne(applications.type, 'MachineToMachine'),
+          id ? eq(applications.id, id) : undefined,
+        ),
+      )
+      .orderBy(asc(applications.createdAt), asc(applications.id))
+      .limit(1),
+  );
+  return rows[0];
 }

@@ -22,7 +22,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ssoConnectors, tenantConfigs, userSsoIdentities } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
 import { ConnectorError } from './connectors/types.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, tableList } from './list-query.ts';
 import { secretsSentElsewhere } from './masked-secrets.ts';
 import { excerpt, type OutboundPolicy, outboundFetch } from './outbound.ts';
 import { assertQuota, type QuotaDeps } from './quota.ts';
@@ -246,6 +246,11 @@ async function readIdpForSave(
 /** The condition and order of GET /sso-connectors: newest first. */
 export function ssoConnectorListQuery(): ListQuery {
   return { orderBy: [desc(ssoConnectors.createdAt), desc(ssoConnectors.id)] };
+}
+
+/** GET /sso-connectors: the tenant's connectors, newest first. */
+export function ssoConnectorList(tenant: TenantDb) {
+  return tableList(tenant, ssoConnectors, ssoConnectorListQuery());
 }
 
 /** A page (or all) of the tenant's connectors, each with what its IdP says. */

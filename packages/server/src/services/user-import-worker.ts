@@ -13,6 +13,7 @@ import { allOf } from '../db/conditions.ts';
 import { applications, userImportJobs } from '../db/tables.ts';
 import { type TenantDb, TenantDbs } from '../db/tenant-db.ts';
 import { fromNow, type JobDefinition, JobRunner, notLeased } from './job-runner.ts';
+import { tableList } from './list-query.ts';
 import {
   type BatchResult,
   checkBatch,
@@ -278,6 +279,11 @@ export async function queueUserImport(
 
 /** Import jobs, newest first. */
 export const userImportListOrder = [desc(userImportJobs.createdAt), desc(userImportJobs.id)];
+
+/** GET /users/imports: the tenant's import jobs, newest first. */
+export function userImportList(tenant: TenantDb) {
+  return tableList(tenant, userImportJobs, { orderBy: userImportListOrder });
+}
 
 /** An import job with its row errors, or 404. */
 export async function getUserImportJob(tenant: TenantDb, id: string): Promise<UserImportJob> {

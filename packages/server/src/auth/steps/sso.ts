@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { generateCookie, getCookie, setCookie } from 'hono/cookie';
 import { ssoCallbackUrl } from '../../services/sso/idp.ts';
+import { auditSsoFailure, signInWithSsoProfile } from '../../services/sso-account.ts';
 import { findSsoConnectorRow, type SsoConnectorRow } from '../../services/sso-connectors.ts';
 import {
   acceptIdpInitiatedAnswer,
@@ -11,7 +12,6 @@ import {
   SSO_IDP_INITIATED_COOKIE,
 } from '../../services/sso-idp-initiated.ts';
 import {
-  auditSsoFailure,
   oidcProfile,
   readSamlRelay,
   readSamlResult,
@@ -21,7 +21,6 @@ import {
   type SsoProfile,
   samlProfile,
   samlServiceProviderMetadata,
-  signInWithSsoProfile,
   signSamlResult,
   ssoConnectorMetadata,
   startSsoSignIn,
@@ -76,7 +75,7 @@ export function clearIdpInitiatedCookie(kit: StepKit, c: Context<Env>, tenantId:
 
 /**
  * The end of an SSO answer in the interaction, SP- or IdP-initiated alike: the account found or made from the IdP's
- * profile (services/sso-sign-in.ts signInWithSsoProfile: domains, registration, suspension, audit), then the tenant's
+ * profile (services/sso-account.ts signInWithSsoProfile: domains, registration, suspension, audit), then the tenant's
  * MFA and the completion (`signedInThrough`), or the page that says why not.
  */
 export async function signInWithSsoAnswer(
