@@ -35,9 +35,9 @@ async function openUsers(page: Page, path = 'users'): Promise<ManagementApi> {
   return managementApiAs(page);
 }
 
-/** The users a search finds through the API: how a test checks what was (or was not) saved. */
+/** The users a search finds through the API (`text` anywhere): how a test checks what was (or was not) saved. */
 const usersMatching = (api: ManagementApi, text: string) =>
-  api.get<User[]>(`/users?search=${encodeURIComponent(text)}&page_size=100`);
+  api.get<User[]>(`/users?search=${encodeURIComponent(`%${text}%`)}&page_size=100`);
 
 /** Whether the API takes `password` as the user's (204) or refuses it (422): POST …/password/verify. */
 async function passwordWorks(page: Page, userId: string, password: string): Promise<boolean> {

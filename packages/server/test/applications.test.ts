@@ -206,17 +206,17 @@ describe('applications', () => {
     await newApp({ name: 'filter-spa', type: 'SPA', description: 'has a needle inside' });
     await newApp({ name: 'filter-third', type: 'Traditional', isThirdParty: true });
     const names = async (query: string) =>
-      (await t.call(`/api/applications?search=filter-&${query}`)).json.map((app: { name: string }) => app.name);
+      (await t.call(`/api/applications?search=filter-%25&${query}`)).json.map((app: { name: string }) => app.name);
 
     expect(await names('')).toEqual(['filter-third', 'filter-spa', 'filter-native', 'filter-robot']);
     expect(await names('types=Native')).toEqual(['filter-native']);
     expect(await names('types=Native&types=MachineToMachine')).toEqual(['filter-native', 'filter-robot']);
     expect(await names('isThirdParty=true')).toEqual(['filter-third']);
     expect(await names('isThirdParty=false&types=Traditional')).toEqual([]);
-    expect((await t.call('/api/applications?search=needle')).json.map((a: { name: string }) => a.name)).toEqual([
+    expect((await t.call('/api/applications?search=%25needle%25')).json.map((a: { name: string }) => a.name)).toEqual([
       'filter-spa',
     ]);
-    const page = await t.call('/api/applications?search=filter-&page=2&page_size=3');
+    const page = await t.call('/api/applications?search=filter-%25&page=2&page_size=3');
     expect(page.headers.get('Total-Number')).toBe('4');
     expect(page.json.map((app: { name: string }) => app.name)).toEqual(['filter-robot']);
 
@@ -424,7 +424,7 @@ describe('machine-to-machine roles of an application', () => {
     const list = await t.call(`/api/applications/${id}/roles`);
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(
-      (await t.call(`/api/applications/${id}/roles?search=reporter`)).json.map((r: { id: string }) => r.id),
+      (await t.call(`/api/applications/${id}/roles?search=%25reporter%25`)).json.map((r: { id: string }) => r.id),
     ).toEqual([role.json.id]);
     expect((await t.call(`/api/roles/${role.json.id}/applications`)).json.map((a: { id: string }) => a.id)).toEqual([
       id,

@@ -324,12 +324,14 @@ describe('GET /applications (reference search syntax, issue 43)', () => {
       expect(response.status, `${query}: ${response.text}`).toBe(200);
       return response.json.map((app: { id: string }) => app.id).sort();
     };
-    expect(await found('search.name=compat%20search')).toEqual([a, b].sort());
-    expect(await found('search.name=compat%20search&isCaseSensitive=true')).toEqual([b]);
-    expect(await found('search.description=portal')).toEqual([a]);
+    // Mode like takes the value as a LIKE pattern: `%` where the match may hold more (since issue 43).
+    expect(await found('search.name=compat%20search%25')).toEqual([a, b].sort());
+    expect(await found('search.name=compat%20search%25&isCaseSensitive=true')).toEqual([b]);
+    expect(await found('search.description=%25portal')).toEqual([a]);
+    expect(await found('search.description=portal'), 'without %: the whole value').toEqual([]);
     expect(await found('search.name=compat%20search%20worker&mode=exact')).toEqual([b]);
-    expect(await found('search.name=compat%20search&search.description=jobs&joint=and')).toEqual([b]);
-    expect(await found('search.name=compat%20search&types=SPA')).toEqual([a]);
+    expect(await found('search.name=compat%20search%25&search.description=%25jobs&joint=and')).toEqual([b]);
+    expect(await found('search.name=compat%20search%25&types=SPA')).toEqual([a]);
     const refused = await t.call('/api/applications?search.type=SPA');
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe('request.invalid_input');

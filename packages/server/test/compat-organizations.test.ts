@@ -80,6 +80,31 @@ describe('member roles (issue 43)', () => {
     expect(memberRoles.json, 'nothing assigned').toEqual([]);
   });
 
+  it('kept where the reference is silent: an unknown organization in a bulk role POST is 404 entity.not_exists_with_id', async () => {
+    // The reference's description gives these routes only their 201 (docs/areas/organizations.md, issue 43).
+    const [user, role] = [await newUser(), await newRole()];
+    for (const [path, body] of [
+      ['/organizations/no-such-org/users/roles', { userIds: [user], organizationRoleIds: [role] }],
+      [
+        '/organizations/no-such-org/applications/roles',
+        { applicationIds: ['no-such-app'], organizationRoleIds: [role] },
+      ],
+    ] as const) {
+      const response = await post(path, body);
+      expect(response.status, path).toBe(404);
+      expect(response.json.code, path).toBe('entity.not_exists_with_id');
+    }
+  });
+
+  it('kept where the reference is silent: a second pending invitation is 422 organization_invitation.pending_exists', async () => {
+    const org = await newOrganization();
+    const body = { organizationId: org, invitee: `pending${next()}@example.com`, expiresAt: Date.now() + 86_400_000 };
+    expect((await post('/organization-invitations', body)).status).toBe(201);
+    const again = await post('/organization-invitations', body);
+    expect(again.status, 'the reference’s status for a unique violation').toBe(422);
+    expect(again.json.code).toBe('organization_invitation.pending_exists');
+  });
+
   it('a member’s roles and scopes and an application’s roles are whole without page or page_size (pg?)', async () => {
     const org = await newOrganization();
     const user = await newUser();

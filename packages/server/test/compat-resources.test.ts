@@ -208,16 +208,17 @@ describe('/resources/{resourceId}/scopes', () => {
       expect(response.status, `${query}: ${response.text}`).toBe(200);
       return response.json.map((scope: { name: string }) => scope.name).sort();
     };
-    expect(await names('search.name=orders')).toEqual(['read:orders', 'write:orders']);
-    expect(await names('search.description=invoices')).toEqual(['read:invoices']);
-    expect(await names('search=orders')).toEqual(['read:invoices', 'read:orders', 'write:orders']);
+    expect(await names('search.name=%25orders')).toEqual(['read:orders', 'write:orders']);
+    expect(await names('search.description=%25invoices%25')).toEqual(['read:invoices']);
+    expect(await names('search=%25orders%25')).toEqual(['read:invoices', 'read:orders', 'write:orders']);
+    expect(await names('search=orders'), 'without %: the whole value (issue 43)').toEqual([]);
     expect(await names('search.name=read%3Aorders&search.name=write%3Aorders&mode=exact')).toEqual([
       'read:orders',
       'write:orders',
     ]);
     expect(await names(`search.id=${created['read:orders']}&mode.id=exact`)).toEqual(['read:orders']);
-    expect(await names('search.name=read&search.description=invoices&joint=and')).toEqual(['read:invoices']);
-    expect(await names('search.description=READ&isCaseSensitive=true')).toEqual([]);
+    expect(await names('search.name=read%25&search.description=%25invoices%25&joint=and')).toEqual(['read:invoices']);
+    expect(await names('search.description=READ%25&isCaseSensitive=true')).toEqual([]);
     for (const query of ['search.indicator=x', 'search=x&mode=posix', 'search=x&mode=similar_to']) {
       const refused = await t.call(`${path}?${query}`);
       expect(refused.status, query).toBe(400);

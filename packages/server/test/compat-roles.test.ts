@@ -215,7 +215,9 @@ describe('the reference’s search syntax on role lists (issue 43)', () => {
     // `search` looks in every field; `search.name` in the name only.
     expect(await found({ search: `%${marker}-alpha%` })).toEqual([alpha.id, beta.id].sort());
     expect(await found({ 'search.name': `%${marker}-alpha%` })).toEqual([alpha.id]);
-    expect(await found({ 'search.description': 'first' })).toEqual([alpha.id]);
+    expect(await found({ 'search.description': 'first%' })).toEqual([alpha.id]);
+    expect(await found({ 'search.description': 'first' }), 'without %: the whole value (issue 43)').toEqual([]);
+    expect(await found({ 'search.description': 'FIRST ONE' }), 'in any case').toEqual([alpha.id]);
     // Exact mode takes several values (any of them); case is ignored unless asked.
     expect(await found({ 'search.name': [`${marker}-alpha`, `${marker}-beta`], mode: 'exact' })).toEqual(
       [alpha.id, beta.id].sort(),

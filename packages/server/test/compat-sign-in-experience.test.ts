@@ -42,6 +42,9 @@ describe('GET /sign-in-exp', () => {
       'sentinelPolicy',
       'emailBlocklistPolicy',
       'forgotPasswordMethods',
+      'passkeySignIn',
+      'customUiAssets',
+      'usernamePolicy',
     ]) {
       expect(sie, field).toHaveProperty(field);
     }
@@ -116,19 +119,58 @@ describe('PATCH /sign-in-exp', () => {
     expect((await t.call('/api/sign-in-exp')).json).toEqual(before);
   });
 
-  it('drops what it does not have, as the reference drops undeclared keys: id, customUiAssets, usernamePolicy', async () => {
+  it('drops what it does not have, as the reference drops undeclared keys: id', async () => {
     // A reference client PATCHing back a whole GET answer of the reference (issue 43): 200, the rest applied.
     const before = (await t.call('/api/sign-in-exp')).json;
-    const response = await patch({
-      id: 'other',
-      customUiAssets: { id: 'asset-1', createdAt: 1 },
-      usernamePolicy: { isCaseSensitive: false },
-      hideLogtoBranding: !before.hideLogtoBranding,
-    });
+    const response = await patch({ id: 'other', hideLogtoBranding: !before.hideLogtoBranding });
     expect(response.status, response.text).toBe(200);
     expect(response.json).toEqual({ ...before, hideLogtoBranding: !before.hideLogtoBranding });
-    expect(response.json).not.toHaveProperty('customUiAssets');
-    expect(response.json).not.toHaveProperty('usernamePolicy');
+  });
+
+  it('stores and answers customUiAssets and usernamePolicy, the reference’s shapes (issue 43)', async () => {
+    const initial = (await t.call('/api/sign-in-exp')).json;
+    expect(initial.customUiAssets, 'none by default, as the reference').toBeNull();
+    expect(initial.usernamePolicy, 'the reference’s default, case-insensitive as Gatehouse is').toEqual({
+      caseSensitive: false,
+      minLength: 1,
+      maxLength: 128,
+      allowedChars: { lowercase: true, uppercase: true, numbers: true, underscore: true },
+    });
+    // The reference's UsernamePolicyModal sends the whole policy; its default is case-sensitive.
+    const policy = {
+      caseSensitive: true,
+      minLength: 3,
+      maxLength: 24,
+      allowedChars: { lowercase: true, uppercase: false, numbers: true, underscore: true },
+    };
+    const response = await patch({ usernamePolicy: policy, customUiAssets: { id: 'asset-1', createdAt: 1 } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.usernamePolicy, 'usernames stay unique whatever their case (README 3)').toEqual({
+      ...policy,
+      caseSensitive: false,
+    });
+    expect(response.json.customUiAssets).toEqual({ id: 'asset-1', createdAt: 1 });
+    const read = (await t.call('/api/sign-in-exp')).json;
+    expect(read.usernamePolicy).toEqual(response.json.usernamePolicy);
+    expect(read.customUiAssets).toEqual({ id: 'asset-1', createdAt: 1 });
+
+    // The reference's guard: bounds 1..128, min ≤ max, a class a username can start with.
+    for (const usernamePolicy of [
+      { ...policy, minLength: 10, maxLength: 3 },
+      { ...policy, minLength: 0 },
+      { ...policy, maxLength: 129 },
+      { ...policy, allowedChars: { lowercase: false, uppercase: false, numbers: true, underscore: false } },
+      { caseSensitive: false },
+    ]) {
+      const refused = await patch({ usernamePolicy });
+      expect(refused.status, JSON.stringify(usernamePolicy)).toBe(400);
+      expect(refused.json.code).toBe('guard.invalid_input');
+    }
+    const cleared = await patch({ customUiAssets: null });
+    expect(cleared.json.customUiAssets).toBeNull();
+    expect((await t.call('/api/sign-in-exp')).json.usernamePolicy, 'unchanged by the refusals').toEqual(
+      response.json.usernamePolicy,
+    );
   });
 
   it('refuses inconsistent sign-in and sign-up settings with 400 sign_in_experiences.*', async () => {

@@ -187,9 +187,10 @@ describe('POST /users/{userId}/roles', () => {
       expect(response.status, `${query}: ${response.text}`).toBe(200);
       return response.json.map((r: { id: string }) => r.id).sort();
     };
-    expect(await ids('search.description=writes')).toEqual([editor]);
+    expect(await ids('search.description=%25writes')).toEqual([editor]);
     expect(await ids('search.name=compat_viewer&mode=exact')).toEqual([viewer]);
-    expect(await ids('search=reads')).toEqual([viewer, editor].sort());
+    expect(await ids('search=reads%25')).toEqual([viewer, editor].sort());
+    expect(await ids('search=reads'), 'without %: the whole value (issue 43)').toEqual([viewer]);
     const refused = await t.call(`/api/users/${user.id}/roles?search.username=x`);
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe('request.invalid_input');

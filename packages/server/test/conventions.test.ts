@@ -53,7 +53,7 @@ describe('public routes', () => {
 
 describe('pagination', () => {
   it('defaults to page 1 of 20 with Total-Number and Link headers', async () => {
-    const response = await t.call('/api/roles?search=page-role');
+    const response = await t.call('/api/roles?search=page-role%25');
     expect(response.status).toBe(200);
     expect(response.json).toHaveLength(20);
     expect(response.headers.get('Total-Number')).toBe('25');
@@ -63,14 +63,14 @@ describe('pagination', () => {
     expect(link).toContain('page=2');
     expect(link, 'page 1 has no previous page').not.toContain('rel="prev"');
     expect(link, 'links keep the path and the other query parameters').toBe(
-      '</api/roles?search=page-role&page=1&page_size=20>; rel="first", ' +
-        '</api/roles?search=page-role&page=2&page_size=20>; rel="next", ' +
-        '</api/roles?search=page-role&page=2&page_size=20>; rel="last"',
+      '</api/roles?search=page-role%25&page=1&page_size=20>; rel="first", ' +
+        '</api/roles?search=page-role%25&page=2&page_size=20>; rel="next", ' +
+        '</api/roles?search=page-role%25&page=2&page_size=20>; rel="last"',
     );
   });
 
   it('returns the requested page', async () => {
-    const response = await t.call('/api/roles?search=page-role&page=3&page_size=10');
+    const response = await t.call('/api/roles?search=page-role%25&page=3&page_size=10');
     expect(response.json).toHaveLength(5);
     expect(response.headers.get('Link')).toContain('rel="prev"');
     expect(response.headers.get('Link')).not.toContain('rel="next"');
@@ -85,7 +85,7 @@ describe('pagination', () => {
   });
 
   it('an empty page beyond the end is 200 with an empty list', async () => {
-    const response = await t.call('/api/roles?search=page-role&page=99');
+    const response = await t.call('/api/roles?search=page-role%25&page=99');
     expect(response.status).toBe(200);
     expect(response.json).toEqual([]);
     expect(response.headers.get('Total-Number')).toBe('25');

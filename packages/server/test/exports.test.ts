@@ -41,7 +41,7 @@ afterAll(() => t.close());
 
 describe('exports', () => {
   it('exports every user the search matches as CSV, across pages, without password hashes', async () => {
-    const response = await t.call('/api/users/export?format=csv&search=export_');
+    const response = await t.call('/api/users/export?format=csv&search=export%5C_%25');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('Content-Disposition')).toMatch(
@@ -79,7 +79,7 @@ describe('exports', () => {
       users,
       Array.from({ length: EXPORT_PAGE_SIZE + 5 }, (_, index) => ({ id: generateId(12), username: `batch_${index}` })),
     );
-    const response = await t.call('/api/users/export?format=json&search=batch_');
+    const response = await t.call('/api/users/export?format=json&search=batch%5C_%25');
     const ids = (response.json as { id: string }[]).map((user) => user.id);
     expect(ids).toHaveLength(EXPORT_PAGE_SIZE + 5);
     expect(new Set(ids).size).toBe(EXPORT_PAGE_SIZE + 5);
@@ -93,7 +93,7 @@ describe('exports', () => {
       users,
       names.map((name, index) => ({ id: generateId(12), username: `formula_${index}`, name })),
     );
-    const csv = await t.call('/api/users/export?format=csv&search=formula_');
+    const csv = await t.call('/api/users/export?format=csv&search=formula%5C_%25');
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
     const exported = new Map(rows.map((row) => [row.username, row.name]));
     for (const [index, name] of names.entries()) expect(exported.get(`formula_${index}`)).toBe(`'${name}`);
@@ -111,7 +111,7 @@ describe('exports', () => {
   });
 
   it('exports JSON in the API shape of a user', async () => {
-    const response = await t.call('/api/users/export?format=json&search.username=export_&page=3&page_size=1');
+    const response = await t.call('/api/users/export?format=json&search.username=export%5C_%25&page=3&page_size=1');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Disposition')).toMatch(/filename="users-.*\.json"/);
     const items = response.json as Record<string, unknown>[];

@@ -260,7 +260,7 @@ describe('scopes of an API resource', () => {
     const list = await t.call(`/api/resources/${id}/scopes`);
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(list.json.map((s: { name: string }) => s.name)).toEqual(['write:orders', 'read:orders']);
-    const searched = await t.call(`/api/resources/${id}/scopes?search=${encodeURIComponent('Read o')}`);
+    const searched = await t.call(`/api/resources/${id}/scopes?search=${encodeURIComponent('%Read o%')}`);
     expect(searched.json.map((s: { name: string }) => s.name)).toEqual(['read:orders']);
 
     const patched = await t.call(`/api/resources/${id}/scopes/${scopeId}`, {

@@ -95,9 +95,9 @@ describe('roles API', () => {
   it('lists newest first with search and type filters', async () => {
     await createRole({ name: 'search-alpha' });
     await createRole({ name: 'search-beta', type: 'MachineToMachine' });
-    const all = await t.call('/api/roles?search=search-');
+    const all = await t.call('/api/roles?search=search-%25');
     expect(all.json.map((role: { name: string }) => role.name)).toEqual(['search-beta', 'search-alpha']);
-    const machine = await t.call('/api/roles?search=search-&type=MachineToMachine');
+    const machine = await t.call('/api/roles?search=search-%25&type=MachineToMachine');
     expect(machine.json.map((role: { name: string }) => role.name)).toEqual(['search-beta']);
     const wildcard = await t.call(`/api/roles?search=${encodeURIComponent('%alpha%')}`);
     expect(wildcard.json.map((role: { name: string }) => role.name)).toEqual(['search-alpha']);
@@ -168,7 +168,7 @@ describe('role permissions (scopes)', () => {
     expect(added.status, 'assignment answers 201').toBe(201);
     const all = await t.call(`/api/roles/${id}/scopes?page=1`);
     expect(all.headers.get('Total-Number')).toBe('3');
-    expect((await roleScopes(id, '?search=write')).map((scope) => scope.name)).toEqual(['write:items']);
+    expect((await roleScopes(id, '?search=write%25')).map((scope) => scope.name)).toEqual(['write:items']);
 
     const removed = await t.call(`/api/roles/${id}/scopes/${scopeIds[1]}`, { method: 'DELETE' });
     expect(removed.status).toBe(204);
@@ -279,7 +279,9 @@ describe('role users', () => {
       expect.arrayContaining([expect.objectContaining({ id: ada.id, username: 'ada', isSuspended: false })]),
     );
     expect(list.json[0]).not.toHaveProperty('passwordEncrypted');
-    expect((await t.call(`/api/roles/${id}/users?search=bo`)).json.map((u: { id: string }) => u.id)).toEqual([bob.id]);
+    expect((await t.call(`/api/roles/${id}/users?search=bo%25`)).json.map((u: { id: string }) => u.id)).toEqual([
+      bob.id,
+    ]);
 
     expect((await t.call(`/api/roles/${id}/users/${ada.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await t.call(`/api/roles/${id}/users`)).json.map((u: { id: string }) => u.id)).toEqual([bob.id]);
@@ -317,7 +319,7 @@ describe('role users', () => {
     const held = String((await createRole({ name: 'exclude-held' })).json.id);
     await createRole({ name: 'exclude-free' });
     await t.call(`/api/roles/${held}/users`, { method: 'POST', body: { userIds: [dee.id] } });
-    const list = await t.call(`/api/roles?search=exclude-&excludeUserId=${dee.id}`);
+    const list = await t.call(`/api/roles?search=exclude-%25&excludeUserId=${dee.id}`);
     expect(list.json.map((role: { name: string }) => role.name)).toEqual(['exclude-free']);
   });
 });
@@ -338,9 +340,9 @@ describe('role applications', () => {
     const list = await t.call(`/api/roles/${id}/applications`);
     expect(list.headers.get('Total-Number')).toBe('2');
     expect(list.json[0]).not.toHaveProperty('secret');
-    expect((await t.call(`/api/roles/${id}/applications?search=two`)).json.map((a: { id: string }) => a.id)).toEqual([
-      other,
-    ]);
+    expect(
+      (await t.call(`/api/roles/${id}/applications?search=%25two%25`)).json.map((a: { id: string }) => a.id),
+    ).toEqual([other]);
     expect((await t.call(`/api/applications/${robot}/roles`)).json.map((r: { id: string }) => r.id)).toEqual([id]);
     expect((await t.call(`/api/roles/${id}/applications/${robot}`, { method: 'DELETE' })).status).toBe(204);
     expect((await t.call(`/api/roles/${id}/applications/${robot}`, { method: 'DELETE' })).status).toBe(404);
@@ -463,7 +465,7 @@ describe('role list counts', () => {
       await t.call(`/api/roles/${readers}/scopes`, { method: 'POST', body: { scopeIds: [scope.json.id] } });
     }
 
-    const listed = (await t.call('/api/roles?search=counted-')).json as Record<string, unknown>[];
+    const listed = (await t.call('/api/roles?search=counted-%25')).json as Record<string, unknown>[];
     const counts = Object.fromEntries(
       listed.map((role) => [role.name, [role.usersCount, role.applicationsCount, role.scopesCount]]),
     );

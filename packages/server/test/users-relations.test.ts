@@ -43,7 +43,7 @@ describe("a user's roles", () => {
     const list = await t.call(`/api/users/${user}/roles`);
     expect(list.headers.get('Total-Number')).toBe('2');
     expect((list.json as { id: string }[]).map((role) => role.id)).toEqual([viewer, editor]);
-    expect(await heldRoles(user, '&search=edit')).toEqual([editor]);
+    expect(await heldRoles(user, '&search=%25edit%25')).toEqual([editor]);
     expect(((await t.call(`/api/roles/${editor}/users`)).json as { id: string }[]).map((u) => u.id)).toEqual([user]);
     expect(((await t.call(`/api/users?roleId=${editor}`)).json as { id: string }[]).map((u) => u.id)).toEqual([user]);
 

@@ -50,12 +50,12 @@ describe('user totals at scale', () => {
   });
 
   it('caps the total of a search matching more than 10,000 users and says so', async () => {
-    const response = await t.call('/api/users?search=bulk_user_&page_size=3');
+    const response = await t.call('/api/users?search=%25bulk%5C_user%5C_%25&page_size=3');
     expect(response.status).toBe(200);
     expect(total(response)).toBe(USER_COUNT_CAP);
     expect(capped(response)).toBe('true');
     expect((response.json as unknown[]).length).toBe(3);
-    const exactBelowCap = await t.call('/api/users?search=bulk_user_99');
+    const exactBelowCap = await t.call('/api/users?search=%25bulk%5C_user%5C_99%25');
     expect(total(exactBelowCap), 'bulk_user_99, 990–999 and 9900–9999').toBe(111);
     expect(capped(exactBelowCap)).toBeNull();
   });
@@ -65,24 +65,30 @@ describe('user totals at scale', () => {
     expect(probeWindow('maria_garcia_smith'), 'no digits: the last part').toBe('ia_smith');
     expect(probeWindow('bulk_user_99'), 'eight characters or fewer are probed whole').toBe('_user_99');
     expect(probeWindow('short')).toBe('short');
-    const one = await t.call('/api/users?search=bulk_user_9876');
+    const one = await t.call('/api/users?search=%25bulk%5C_user%5C_9876%25');
     expect((one.json as { username: string }[]).map((user) => user.username)).toEqual(['bulk_user_9876']);
     expect([total(one), capped(one)]).toEqual([1, null]);
     // Its part ('lk_user_') matches every bulk user, more than the cap: the whole term is probed, matching none.
-    const none = await t.call('/api/users?search=xbulk_user_');
+    const none = await t.call('/api/users?search=%25xbulk%5C_user%5C_%25');
     expect([total(none), capped(none), (none.json as unknown[]).length]).toEqual([0, null, 0]);
   });
 
   it('combines a search matching more than the cap with a narrow one, either way', async () => {
     // `and`: the narrow part's few candidates, kept by both conditions.
-    const narrowed = await t.call('/api/users?search.username=bulk_user_&search.name=Person%209876&joint=and');
+    const narrowed = await t.call(
+      '/api/users?search.username=%25bulk%5C_user%5C_%25&search.name=%25Person%209876&joint=and',
+    );
     expect((narrowed.json as { username: string }[]).map((user) => user.username)).toEqual(['bulk_user_9876']);
     expect(total(narrowed)).toBe(1);
     // `or`: more than the cap, said without counting.
-    const widened = await t.call('/api/users?search.username=bulk_user_&search.name=Person%209876&page_size=2');
+    const widened = await t.call(
+      '/api/users?search.username=%25bulk%5C_user%5C_%25&search.name=%25Person%209876&page_size=2',
+    );
     expect([total(widened), capped(widened)]).toEqual([USER_COUNT_CAP, 'true']);
     // `and` of two broad parts: neither tells how many both match, so they are counted (up to the cap).
-    const both = await t.call('/api/users?search.username=bulk_user_&search.name=Bulk%20Person&joint=and&page_size=2');
+    const both = await t.call(
+      '/api/users?search.username=%25bulk%5C_user%5C_%25&search.name=Bulk%20Person%25&joint=and&page_size=2',
+    );
     expect([total(both), capped(both)]).toEqual([USER_COUNT_CAP, 'true']);
     expect((both.json as unknown[]).length).toBe(2);
   });

@@ -221,20 +221,24 @@ describe('list users', () => {
     ]);
   });
 
-  it('finds a user by a substring of each search field, in any case', async () => {
+  it('finds a user by a field in any case: the whole value, or a part with % (the reference’s LIKE, issue 43)', async () => {
     const grace = id('grace_hopper');
-    expect(await find('search=HOPP')).toEqual([grace]);
-    expect(await find('search=navy.exam')).toEqual([grace]);
-    expect(await find('search=0255501')).toEqual([grace]);
-    expect(await find(`search=${encodeURIComponent('+1 (202) 555-01')}`), 'a phone as typed').toEqual([grace]);
+    expect(await find('search=GRACE_HOPPER')).toEqual([grace]);
+    expect(await find('search=HOPP'), 'without %: the whole value').toEqual([]);
+    expect(await find('search=%25HOPP%25')).toEqual([grace]);
+    expect(await find('search=%25navy.exam%25')).toEqual([grace]);
+    expect(await find('search=%250255501%25')).toEqual([grace]);
+    expect(await find(`search=${encodeURIComponent('%+1 (202) 555-01%')}`), 'a phone as typed').toEqual([grace]);
     expect(await find(`search.id=${grace?.toUpperCase()}&mode=exact`)).toEqual([grace]);
     expect(await find(`search.primaryPhone=${encodeURIComponent('+1 202-555-0142')}&mode=exact`)).toEqual([grace]);
     expect(await find('search.primaryPhone=202555&mode=exact'), 'exact is the whole number').toEqual([]);
     expect(await find('search.name=grace%20HOPPER&mode=exact')).toEqual([grace]);
     expect(await find('search.username=GRACE_HOPPER&mode=exact')).toEqual([grace]);
-    expect(await find('search=ace%20hop')).toEqual([grace]);
-    expect(await find(`search=${grace?.slice(2, 9)}`)).toEqual([grace]);
-    expect(await find('search=john_d'), 'an underscore is literal').toEqual([id('john_doe')]);
+    expect(await find('search=%25ace%20hop%25')).toEqual([grace]);
+    expect(await find(`search=%25${grace?.slice(2, 9)}%25`)).toEqual([grace]);
+    expect(await find(`search=${encodeURIComponent('%john\\_d%')}`), 'an escaped underscore is literal').toEqual([
+      id('john_doe'),
+    ]);
     expect(await find(`search=${encodeURIComponent('%turing%')}`), 'the console sends %kw%').toEqual([
       id('alan_turing'),
     ]);
@@ -270,9 +274,9 @@ describe('list filters and search options', () => {
   const the = (...keys: string[]) => keys.map((key) => people[key]?.id);
 
   it('searches one field with search.<field>', async () => {
-    expect(await find('search.username=mia_')).toEqual(the('mia'));
-    expect(await find('search.name=filter')).toEqual(the('zoe', 'max', 'mia'));
-    expect(await find('search.primaryEmail=filter')).toEqual(the('zoe', 'max', 'mia'));
+    expect(await find('search.username=mia%5C_%25')).toEqual(the('mia'));
+    expect(await find('search.name=%25filter')).toEqual(the('zoe', 'max', 'mia'));
+    expect(await find('search.primaryEmail=%25filter%25')).toEqual(the('zoe', 'max', 'mia'));
     expect(await find('search.primaryEmail=mia_filter'), 'the username is not searched').toEqual([]);
   });
 
@@ -282,22 +286,22 @@ describe('list filters and search options', () => {
     expect(await find('search.username=mia_filter&search.username=max_filter&mode=exact')).toEqual(the('max', 'mia'));
     expect(await find('search.primaryEmail=zoe@filters.example&mode=exact&isCaseSensitive=true')).toEqual([]);
     expect(await find('search.primaryEmail=Zoe@Filters.example&mode=exact&isCaseSensitive=true')).toEqual(the('zoe'));
-    expect(await find('search=ZOE_F&isCaseSensitive=true')).toEqual([]);
+    expect(await find('search=ZOE_F%25&isCaseSensitive=true')).toEqual([]);
   });
 
   it('combines search conditions with joint (or by default)', async () => {
-    expect(await find('search.username=mia_&search.name=Max')).toEqual(the('max', 'mia'));
-    expect(await find('search.username=mia_&search.name=Max&joint=and')).toEqual([]);
-    expect(await find('search.username=mia_&search.name=Mia&joint=and')).toEqual(the('mia'));
+    expect(await find('search.username=mia%5C_%25&search.name=Max%25')).toEqual(the('max', 'mia'));
+    expect(await find('search.username=mia%5C_%25&search.name=Max%25&joint=and')).toEqual([]);
+    expect(await find('search.username=mia%5C_%25&search.name=Mia%25&joint=and')).toEqual(the('mia'));
   });
 
   it('filters by suspension and by held or excluded role', async () => {
-    expect(await find('search=_filter&isSuspended=true')).toEqual(the('max'));
-    expect(await find('search=_filter&isSuspended=false')).toEqual(the('zoe', 'mia'));
+    expect(await find('search=%25%5C_filter&isSuspended=true')).toEqual(the('max'));
+    expect(await find('search=%25%5C_filter&isSuspended=false')).toEqual(the('zoe', 'mia'));
     expect(await find(`roleId=${role}`)).toEqual(the('zoe', 'mia'));
     expect(await find(`roleId=${otherRole}`)).toEqual([]);
-    expect(await find(`search=_filter&excludeRoleId=${role}`)).toEqual(the('max'));
-    expect(await find(`roleId=${role}&isSuspended=false&search=zoe`)).toEqual(the('zoe'));
+    expect(await find(`search=%25%5C_filter&excludeRoleId=${role}`)).toEqual(the('max'));
+    expect(await find(`roleId=${role}&isSuspended=false&search=zoe%25`)).toEqual(the('zoe'));
     const suspended = await find('isSuspended=true');
     expect(suspended).toContain(people.max?.id);
     const excluded = await find(`excludeRoleId=${role}`);
@@ -312,7 +316,7 @@ describe('list filters and search options', () => {
       method: 'POST',
       body: { userIds: [people.zoe?.id] },
     });
-    expect(await find(`search=_filter&excludeOrganizationId=${organizationId}`)).toEqual(the('max', 'mia'));
+    expect(await find(`search=%25%5C_filter&excludeOrganizationId=${organizationId}`)).toEqual(the('max', 'mia'));
     const everyone = total(await t.call('/api/users?page_size=1'));
     const outside = await t.call(`/api/users?page_size=1&excludeOrganizationId=${organizationId}`);
     expect(total(outside), 'the tenant total minus the one member').toBe(everyone - 1);
@@ -332,7 +336,7 @@ describe('list filters and search options', () => {
     const beyond = await t.call('/api/users?page=999&page_size=2');
     expect(beyond.json).toEqual([]);
     expect(total(beyond)).toBe(everyone.length);
-    const filtered = await t.call('/api/users?search=_filter&page_size=1&page=3');
+    const filtered = await t.call('/api/users?search=%25%5C_filter&page_size=1&page=3');
     expect(total(filtered)).toBe(3);
     expect(ids(filtered)).toEqual(the('mia'));
   });

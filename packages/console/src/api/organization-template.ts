@@ -13,12 +13,16 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { request, requestJson, requestPage } from './client.ts';
-import { listQuery, managementPath, useManagementApi } from './management.ts';
+import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
 
 /** A page of a list: 1-based page, its size and the server-side search text. */
 export type PageQuery = { page: number; pageSize: number; search: string };
 
-const pageParams = ({ page, pageSize, search }: PageQuery) => ({ page, page_size: pageSize, search });
+const pageParams = ({ page, pageSize, search }: PageQuery) => ({
+  page,
+  page_size: pageSize,
+  search: searchPattern(search),
+});
 const seg = encodeURIComponent;
 
 /** The two kinds of permission an organization role holds: organization permissions and API resource permissions. */

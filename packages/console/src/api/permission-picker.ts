@@ -1,12 +1,16 @@
 import { resourceSchema, scopeSchema } from '@gatehouse/schemas';
 import { useMemo } from 'react';
 import { requestPage } from './client.ts';
-import { listQuery, useManagementApi } from './management.ts';
+import { listQuery, searchPattern, useManagementApi } from './management.ts';
 
 /** A page of a picker list: 1-based page, its size and the server-side search text. */
 export type PickerPageQuery = { page: number; pageSize: number; search: string };
 
-const pageParams = ({ page, pageSize, search }: PickerPageQuery) => ({ page, page_size: pageSize, search });
+const pageParams = ({ page, pageSize, search }: PickerPageQuery) => ({
+  page,
+  page_size: pageSize,
+  search: searchPattern(search),
+});
 
 /**
  * The API resources and their scopes, paged and searched on the server, for the permission picker of roles and of

@@ -12,12 +12,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import { request, requestJson, requestPage } from './client.ts';
-import { listQuery, managementPath, useManagementApi } from './management.ts';
+import { listQuery, managementPath, searchPattern, useManagementApi } from './management.ts';
 
 /** A page of a list: 1-based page, its size and the server-side search text. */
 export type PageQuery = { page: number; pageSize: number; search: string };
 
-const pageParams = ({ page, pageSize, search }: PageQuery) => ({ page, page_size: pageSize, search });
+const pageParams = ({ page, pageSize, search }: PageQuery) => ({
+  page,
+  page_size: pageSize,
+  search: searchPattern(search),
+});
 const seg = encodeURIComponent;
 
 /** A user as the role's users tab and its picker show them (spec §3 user, the fields a list needs). */
@@ -53,9 +57,13 @@ export function useRole(id: string) {
 
 /** Roles whose name matches, for the command palette (no hooks: the palette calls it outside React). */
 export function searchRoles(tenantId: string | undefined, search: string, signal: AbortSignal) {
-  return requestPage(managementPath(tenantId, `/roles${listQuery({ search, page: 1, page_size: 5 })}`), roleSchema, {
-    signal,
-  });
+  return requestPage(
+    managementPath(tenantId, `/roles${listQuery({ search: searchPattern(search), page: 1, page_size: 5 })}`),
+    roleSchema,
+    {
+      signal,
+    },
+  );
 }
 
 /** Every cached list of the role and of roles: after a write the console refetches (the API answers 201/204). */

@@ -27,17 +27,6 @@ export const userFieldErrorCodes = {
 } as const;
 const silencedOnForms = [...Object.keys(userFieldErrorCodes), 'password.rejected'];
 
-/**
- * The `search` value of GET /users for what the admin typed. The users API reads a plain value literally (and
- * searches phones by their digits), so the text goes as it is; only a text holding '%' would be read as a LIKE
- * pattern, and then the escaped `%…%` of searchPattern keeps it literal.
- */
-export function userSearchValue(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  return trimmed.includes('%') ? searchPattern(trimmed) : trimmed;
-}
-
 /** The list's query: page, search text and the filters kept in the URL. */
 export type UserListQuery = { page: number; pageSize: number; search: string; isSuspended?: boolean | undefined };
 
@@ -47,7 +36,7 @@ export function useUsers({ page, pageSize, search, isSuspended }: UserListQuery)
     queryKey: api.key(usersKey, 'list', { page, pageSize, search, isSuspended }),
     queryFn: ({ signal }) =>
       requestPage(
-        api.path(`/users${listQuery({ page, page_size: pageSize, search: userSearchValue(search), isSuspended })}`),
+        api.path(`/users${listQuery({ page, page_size: pageSize, search: searchPattern(search), isSuspended })}`),
         userSchema,
         { signal },
       ),
@@ -58,7 +47,7 @@ export function useUsers({ page, pageSize, search, isSuspended }: UserListQuery)
 /** Users matching a text, for the command palette (no hooks: the palette calls it outside React). */
 export function searchUsers(tenantId: string | undefined, text: string, signal: AbortSignal) {
   return requestPage(
-    managementPath(tenantId, `/users${listQuery({ search: userSearchValue(text), page: 1, page_size: 5 })}`),
+    managementPath(tenantId, `/users${listQuery({ search: searchPattern(text), page: 1, page_size: 5 })}`),
     userSchema,
     { signal },
   );

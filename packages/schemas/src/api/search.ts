@@ -8,7 +8,11 @@ import { z } from 'zod';
  * tenant's rows is an unbounded cost per request (README, "Where Gatehouse differs").
  */
 
-/** `like` (default) matches a substring, `exact` the whole value (several values: any of them). */
+/**
+ * `like` (default) is SQL LIKE with the value as the pattern, as the reference maps it (`~~*`, `~~` when
+ * case-sensitive): `%` and `_` are wildcards, `\` escapes, so `%kw%` (what the console sends) matches anywhere and a
+ * value without `%` the whole field. `exact` matches the whole value (several values: any of them).
+ */
 export const searchModes = ['like', 'exact'] as const;
 export type SearchMode = (typeof searchModes)[number];
 

@@ -113,6 +113,43 @@ export const passkeySignInSchema = z.strictObject({
 });
 export type PasskeySignIn = z.infer<typeof passkeySignInSchema>;
 
+/**
+ * The reference's username policy (`usernamePolicy`): length bounds and the character classes a username may hold,
+ * checked as the reference's guard checks them (400 `guard.invalid_input`). Gatehouse stores and answers it; its sign-up
+ * does not apply it yet (README, "Where Gatehouse differs"). `caseSensitive` is taken and answered as false:
+ * usernames are unique whatever their case (README 3), so the answer says what Gatehouse does
+ * ({@link applySignInExperiencePatch}).
+ */
+export const usernamePolicySchema = z
+  .strictObject({
+    caseSensitive: z.boolean(),
+    minLength: z.number().int().min(1).max(128),
+    maxLength: z.number().int().min(1).max(128),
+    allowedChars: z.strictObject({
+      lowercase: z.boolean(),
+      uppercase: z.boolean(),
+      numbers: z.boolean(),
+      underscore: z.boolean(),
+    }),
+  })
+  .refine((policy) => policy.minLength <= policy.maxLength, {
+    message: 'The minimum length cannot exceed the maximum length.',
+    path: ['maxLength'],
+  })
+  .refine(({ allowedChars }) => allowedChars.lowercase || allowedChars.uppercase || allowedChars.underscore, {
+    message: 'Allow lowercase, uppercase or underscore: a username cannot start with a digit.',
+    path: ['allowedChars'],
+  });
+export type UsernamePolicy = z.infer<typeof usernamePolicySchema>;
+
+/**
+ * The reference's `customUiAssets`: the id and upload time of a custom sign-in UI bundle (`POST
+ * /sign-in-exp/default/custom-ui-assets`, not built). Stored and answered; Gatehouse's sign-in pages do not serve one.
+ */
+export const customUiAssetsSchema = z
+  .strictObject({ id: z.string().min(1).max(256), createdAt: z.number().int().min(0) })
+  .nullable();
+
 const urlOrNull = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -197,6 +234,8 @@ export const signInExperienceSchema = z.object({
   }),
   forgotPasswordMethods: z.array(z.enum(['EmailVerificationCode', 'PhoneVerificationCode'])).nullable(),
   passkeySignIn: passkeySignInSchema,
+  customUiAssets: customUiAssetsSchema,
+  usernamePolicy: usernamePolicySchema,
 });
 export type SignInExperience = z.infer<typeof signInExperienceSchema>;
 
@@ -254,6 +293,9 @@ export const signInExperiencePatchSchema = z.strictObject({
   emailBlocklistPolicy: signInExperienceSchema.shape.emailBlocklistPolicy.optional(),
   forgotPasswordMethods: signInExperienceSchema.shape.forgotPasswordMethods.optional(),
   passkeySignIn: passkeySignInSchema.partial().optional(),
+  /** Replaced whole, as the reference's guard takes it. */
+  customUiAssets: customUiAssetsSchema.optional(),
+  usernamePolicy: usernamePolicySchema.optional(),
 });
 export type SignInExperiencePatch = z.infer<typeof signInExperiencePatchSchema>;
 
@@ -289,6 +331,14 @@ export const defaultSignInExperience: SignInExperienceSettings = {
   emailBlocklistPolicy: {},
   forgotPasswordMethods: null,
   passkeySignIn: { enabled: false, showPasskeyButton: true, allowAutofill: true },
+  customUiAssets: null,
+  /** The reference's default policy (any length to 128, every character class), case-insensitive as Gatehouse is. */
+  usernamePolicy: {
+    caseSensitive: false,
+    minLength: 1,
+    maxLength: 128,
+    allowedChars: { lowercase: true, uppercase: true, numbers: true, underscore: true },
+  },
 };
 
 /** A password policy with a patch applied. */
@@ -314,6 +364,8 @@ export function applySignInExperiencePatch(
     branding: branding ?? settings.branding,
     passwordPolicy: mergePasswordPolicy(settings.passwordPolicy, passwordPolicy),
     passkeySignIn: { ...settings.passkeySignIn, ...passkeySignIn },
+    // Usernames are unique whatever their case (README 3): a client asking for case-sensitive ones reads false back.
+    usernamePolicy: { ...(patch.usernamePolicy ?? settings.usernamePolicy), caseSensitive: false },
   } as SignInExperienceSettings;
 }
 

@@ -12,19 +12,22 @@ export type UserSearchField = (typeof userSearchFields)[number];
 
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** `like` (default) matches a substring, `exact` the whole value (several values: any of them). */
+/** `like` (default) is a LIKE pattern (`%kw%` anywhere, no `%` the whole value), `exact` the whole value (several: any). */
 export const userSearchModes = searchModes;
 export type UserSearchMode = SearchMode;
 
 /**
- * GET /users query: pagination, `search` over every search field (a substring, any case; a value
- * holding `%` is taken as a LIKE pattern, as the console sends `%kw%`), `search.<field>` per field,
+ * GET /users query: pagination, `search` over every search field (a LIKE pattern, any case, as the reference
+ * reads it: `%kw%`, what the console sends, anywhere; a value without `%` the whole value), `search.<field>` per field,
  * `mode[.<field>]`, `joint` (how the search conditions combine), `isCaseSensitive` (the reference's search syntax,
  * `api/search.ts`), and filters.
  */
 export const userListQuerySchema = paginationQuerySchema
   .extend({
-    ...searchSyntaxShape(userSearchFields, 'Substring of id, email, phone, username or name.'),
+    ...searchSyntaxShape(
+      userSearchFields,
+      'LIKE pattern over id, email, phone, username and name, any case: `%kw%` anywhere, without `%` the whole value.',
+    ),
     isSuspended: booleanFlag.optional().meta({ description: 'Only suspended (true) or active (false) users.' }),
     roleId: idSchema.optional().meta({ description: 'Only users holding this role.' }),
     excludeRoleId: idSchema.optional().meta({ description: 'Leave out users holding this role.' }),

@@ -2,6 +2,7 @@ import { DomainError, type SearchMode, type SearchSyntaxQuery } from '@gatehouse
 import { ilike, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf, anyOf } from '../db/conditions.ts';
+import { likeSearchPattern } from './list-query.ts';
 
 /**
  * The WHERE condition of the reference's search syntax (`api/search.ts` in the schemas) over a list's columns: roles,
@@ -10,8 +11,9 @@ import { allOf, anyOf } from '../db/conditions.ts';
  * no more than the plain `search` the lists took before: the rows the list reads, filtered.
  *
  * - `search` matches any of the fields; `search.<field>` one field; they combine by `joint` (`jointMode`), default or.
- * - `like` (the default mode) matches a substring; a value holding `%` is a LIKE pattern as given (the console sends
- *   `%kw%`; `%` and `_` are its wildcards), others are literal text.
+ * - `like` (the default mode) is SQL LIKE with the value as the pattern, as the reference maps it (`~~*`, `~~` when
+ *   case-sensitive): `%` and `_` are wildcards and `\` escapes them, so a value without `%` matches the whole field
+ *   (`search=ali` finds `Ali`, not `malice`; the console sends `%kw%`). Since issue 43 (before: a substring).
  * - `exact` matches the whole value; several values of one field (a repeated parameter) match any of them.
  * - Both ignore case unless `isCaseSensitive=true`.
  * - An empty value is 400 `request.invalid_input`, the reference's answer to a search it cannot parse.
@@ -19,16 +21,13 @@ import { allOf, anyOf } from '../db/conditions.ts';
 
 type Match = { mode: SearchMode; caseSensitive: boolean };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 function fieldCondition(column: PgColumn, values: readonly string[], match: Match): SQL {
   if (match.mode === 'exact') {
     if (match.caseSensitive) return values.length === 1 ? sql`${column} = ${values[0]}` : inArray(column, [...values]);
     const lowered = values.map((value) => value.toLowerCase());
     return sql`lower(${column}) = any(${sql.param(lowered)}::text[])`;
   }
-  const [value = ''] = values;
-  const pattern = value.includes('%') ? value : `%${escapeLike(value)}%`;
+  const pattern = likeSearchPattern(values[0] ?? '');
   return match.caseSensitive ? like(column, pattern) : ilike(column, pattern);
 }
 

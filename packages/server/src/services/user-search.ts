@@ -10,13 +10,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allOf, anyOf } from '../db/conditions.ts';
 import { organizationUsers, userCounts, users, usersRoles } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
+import { likeSearchPattern } from './list-query.ts';
 import { inRelation } from './relations.ts';
 
 /**
- * The user list's WHERE clause and its total. Substring search is `ILIKE '%x%'` on the plain
- * columns, which the pg_trgm GIN indexes serve (trigrams are lowercased, so one index answers LIKE
- * and ILIKE); exact search is an index lookup too. Totals avoid counting the whole tenant
- * ({@link userListTotal}), and the total decides how the page is read ({@link userListOrder}).
+ * The user list's WHERE clause and its total. Mode `like` is `ILIKE` (`LIKE` when case-sensitive) with the value as
+ * the pattern, as the reference maps it: `search=%ali%` finds `malice`, `search=ali` only `ali` in any case. The
+ * pg_trgm GIN indexes on the plain columns serve both (trigrams are lowercased, so one index answers LIKE and
+ * ILIKE); exact search is an index lookup too. Totals avoid counting the whole tenant ({@link userListTotal}), and
+ * the total decides how the page is read ({@link userListOrder}).
  */
 
 const searchColumns: Record<UserSearchField, PgColumn> = {
@@ -45,17 +47,39 @@ type Match = { mode: 'like' | 'exact'; caseSensitive: boolean };
 type Term = { value: string; isPattern: boolean };
 
 /**
- * A search value as the field stores it, or undefined when it cannot match the field. A value
- * holding `%` is a LIKE pattern (the console sends `%kw%`), whose `%` and `_` are wildcards; other
- * values are literal, so `john_d` finds `john_doe`. Phone numbers are stored as digits: a phone
- * typed with `+`, spaces, dashes or parentheses searches its digits.
+ * The characters a LIKE pattern requires of a value it matches, in order: its unescaped `%` and `_` left out, its
+ * escapes (`\x`) read as `x`.
+ */
+function patternLiterals(pattern: string): string {
+  return pattern.replace(/\\(.)|[%_]/gs, (_all, escaped: string | undefined) => escaped ?? '');
+}
+
+/**
+ * A search value as the field stores it, or undefined when it cannot match the field. In mode `like` the value is a
+ * LIKE pattern (reference: `~~*`): `%` and `_` are wildcards and `\` escapes them (the console sends `%kw%` with
+ * `_` escaped), so `search=john_doe` matches `john_doe` and `johnXdoe` whole. Phone numbers are stored as digits: a
+ * phone typed with `+`, spaces, dashes or parentheses searches its digits.
  */
 function termFor(field: UserSearchField, raw: string, match: Match): Term | undefined {
-  const isPattern = match.mode === 'like' && raw.includes('%');
-  const literal = (value: string) => (isPattern ? value.replace(/[%_]/g, '') : value);
-  let value = raw;
-  if (field === 'primaryPhone' && /^[\d\s()+-]*$/.test(literal(raw))) value = raw.replace(/[\s()+-]/g, '');
+  const isPattern = match.mode === 'like';
+  const literal = (value: string) => (isPattern ? patternLiterals(value) : value);
+  let value = isPattern ? likeSearchPattern(raw) : raw;
+  if (field === 'primaryPhone' && /^[\d\s()+-]*$/.test(literal(value))) value = value.replace(/[\s()+-]/g, '');
   return storedCharacters[field].test(literal(value)) ? { value, isPattern } : undefined;
+}
+
+/**
+ * The literal text of a pattern `%text%` whose text holds no wildcard (a substring search, as the console sends), or
+ * undefined for any other pattern.
+ */
+function substringOf(pattern: string): string | undefined {
+  if (pattern.length < 2 || !pattern.startsWith('%') || !pattern.endsWith('%')) return undefined;
+  const inner = pattern.slice(1, -1);
+  // Wildcards left once the escapes are read: not a plain substring.
+  if (/[%_]/.test(inner.replace(/\\./gs, ''))) return undefined;
+  if (/\\$/.test(inner.replace(/\\./gs, ''))) return undefined;
+  const text = patternLiterals(inner);
+  return text === '' ? undefined : text;
 }
 
 /** Whole-value equality served by a btree: the unique `lower(...)` indexes, the phone index, the primary key. */
@@ -96,8 +120,7 @@ function fieldCondition(field: UserSearchField, values: readonly string[], match
       match.caseSensitive,
     );
   const [term] = terms as [Term];
-  const pattern = term.isPattern ? term.value : `%${escapeLike(term.value)}%`;
-  return match.caseSensitive ? like(column, pattern) : ilike(column, pattern);
+  return match.caseSensitive ? like(column, term.value) : ilike(column, term.value);
 }
 
 /**
@@ -122,13 +145,12 @@ function fieldProbe(field: UserSearchField, values: readonly string[], match: Ma
   if (match.mode === 'like') {
     const [term] = terms as [Term];
     const op = match.caseSensitive ? 'like' : 'ilike';
-    if (term.isPattern) return { field, op, terms: [term.value], exact: true };
+    const text = substringOf(term.value);
     // A long substring is probed by a part of it: the field's own condition keeps the true matches afterwards.
-    const whole = `%${escapeLike(term.value)}%`;
-    const part = probeWindow(term.value);
-    return part === term.value
-      ? { field, op, terms: [whole], exact: true }
-      : { field, op, terms: [`%${escapeLike(part)}%`], exact: false, whole: [whole] };
+    const part = text === undefined ? undefined : probeWindow(text);
+    return part === undefined || part === text
+      ? { field, op, terms: [term.value], exact: true }
+      : { field, op, terms: [`%${escapeLike(part)}%`], exact: false, whole: [term.value] };
   }
   const plain = terms.map((term) => term.value);
   switch (field) {

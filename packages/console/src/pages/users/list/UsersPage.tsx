@@ -1,7 +1,8 @@
 import type { User } from '@gatehouse/schemas';
 import { Users } from 'lucide';
 import { Outlet, useNavigate } from 'react-router';
-import { userSearchValue, useUsers } from '../../../api/users.ts';
+import { searchPattern } from '../../../api/management.ts';
+import { useUsers } from '../../../api/users.ts';
 import { Button } from '../../../components/Button/Button.tsx';
 import { EmailText } from '../../../components/EmailText.tsx';
 import { EmptyState, NoResults } from '../../../components/EmptyState/EmptyState.tsx';
@@ -37,7 +38,7 @@ export function UsersPage() {
   const isSuspended = status === 'all' ? undefined : status === 'suspended';
   const users = useUsers({ page, pageSize, search, isSuspended });
   // The export takes the list's filters (not its page): every matching user.
-  const exportFilters = { search: userSearchValue(search), isSuspended };
+  const exportFilters = { search: searchPattern(search), isSuspended };
 
   const columns: TableColumn<User>[] = [
     { key: 'user', title: t('list.user'), render: (user) => <UserIdentity user={user} withEmail={false} /> },
