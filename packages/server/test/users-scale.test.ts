@@ -5,6 +5,7 @@ import { tenants, users } from '../src/db/tables.ts';
 import { TenantDb } from '../src/db/tenant-db.ts';
 import {
   countTenantUsers,
+  literalWindow,
   probeWindow,
   searchCandidates,
   USER_COUNT_CAP,
@@ -68,6 +69,13 @@ describe('user totals at scale', () => {
     const one = await t.call('/api/users?search=%25bulk%5C_user%5C_9876%25');
     expect((one.json as { username: string }[]).map((user) => user.username)).toEqual(['bulk_user_9876']);
     expect([total(one), capped(one)]).toEqual([1, null]);
+    // A whole-value pattern is probed by a window of its literal runs (`_` is a wildcard there), then checked whole.
+    expect(literalWindow('ivarovic_francesco_997033'), 'the run with the most digits').toBe('997033');
+    expect(literalWindow('bulk\\_user\\_9876'), 'escapes read as their character').toBe('ser_9876');
+    expect(literalWindow('a_b%c'), 'no run of three characters').toBeUndefined();
+    const whole = await t.call('/api/users?search=BULK_USER_9876');
+    expect((whole.json as { username: string }[]).map((user) => user.username)).toEqual(['bulk_user_9876']);
+    expect([total(whole), capped(whole)]).toEqual([1, null]);
     // Its part ('lk_user_') matches every bulk user, more than the cap: the whole term is probed, matching none.
     const none = await t.call('/api/users?search=%25xbulk%5C_user%5C_%25');
     expect([total(none), capped(none), (none.json as unknown[]).length]).toEqual([0, null, 0]);

@@ -146,8 +146,10 @@ function fieldProbe(field: UserSearchField, values: readonly string[], match: Ma
     const [term] = terms as [Term];
     const op = match.caseSensitive ? 'like' : 'ilike';
     const text = substringOf(term.value);
-    // A long substring is probed by a part of it: the field's own condition keeps the true matches afterwards.
-    const part = text === undefined ? undefined : probeWindow(text);
+    // A long substring is probed by a part of it, and so is any other pattern by a part of one of its literal runs
+    // (`search=ivarovic_francesco_997033` reads `_` as a wildcard: a whole value with 23 trigrams to intersect): the
+    // field's own condition keeps the true matches afterwards.
+    const part = text === undefined ? literalWindow(term.value) : probeWindow(text);
     return part === undefined || part === text
       ? { field, op, terms: [term.value], exact: true }
       : { field, op, terms: [`%${escapeLike(part)}%`], exact: false, whole: [term.value] };
@@ -176,6 +178,38 @@ function fieldProbe(field: UserSearchField, values: readonly string[], match: Ma
         ? { field, op: 'equals', terms: plain, exact: true }
         : { field, op: 'ilike', terms: plain.map(escapeLike), exact: true };
   }
+}
+
+/**
+ * The best part of a LIKE pattern's literal runs (its text between wildcards, escapes read) to probe the trigram index
+ * with: each run's {@link probeWindow}, the one with the most digits, then the longest. Undefined when no run has the
+ * three characters a trigram needs: the pattern is then probed as it is.
+ */
+export function literalWindow(pattern: string): string | undefined {
+  const runs: string[] = [];
+  let run = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] as string;
+    if (char === '\\' && i + 1 < pattern.length) {
+      run += pattern[++i];
+    } else if (char === '%' || char === '_') {
+      runs.push(run);
+      run = '';
+    } else run += char;
+  }
+  runs.push(run);
+  const digits = (text: string) => [...text].filter((char) => char >= '0' && char <= '9').length;
+  let best: string | undefined;
+  for (const candidate of runs.map(probeWindow)) {
+    if ([...candidate].length < 3) continue;
+    if (
+      best === undefined ||
+      digits(candidate) > digits(best) ||
+      (digits(candidate) === digits(best) && [...candidate].length > [...best].length)
+    )
+      best = candidate;
+  }
+  return best;
 }
 
 /** The longest substring probed whole; a longer one is probed by {@link probeWindow}. */
