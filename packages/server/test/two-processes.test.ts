@@ -201,6 +201,53 @@ describe('change notices', () => {
       .toBe(401);
   });
 
+  it("a scope taken from a machine role through one server leaves both servers' next tokens (grants are cached)", async () => {
+    const token = await bootstrapManagementToken(one);
+    type Answer = { status: number; json: { id: string } };
+    const call = async (path: string, init: RequestInit = {}): Promise<Answer> => {
+      const response = await fetch(`${one.base}/api${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      });
+      const text = await response.text();
+      return { status: response.status, json: text ? JSON.parse(text) : { id: '' } };
+    };
+    const indicator = 'https://cached-grants.example.com';
+    const resource = await call('/resources', { method: 'POST', body: JSON.stringify({ name: 'Cached', indicator }) });
+    const scope = await call(`/resources/${resource.json.id}/scopes`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'read:cached' }),
+    });
+    const role = await call('/roles', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'cached grants', type: 'MachineToMachine', scopeIds: [scope.json.id] }),
+    });
+    expect(role.status).toBe(200);
+    const tenant = new TenantDb(database.db, DEFAULT_TENANT_ID);
+    const app = await createManagementMachineApp(tenant, { type: 'system', id: 'test' }, 'cached grants');
+    const assigned = await call(`/applications/${app.clientId}/roles`, {
+      method: 'POST',
+      body: JSON.stringify({ roleIds: [role.json.id] }),
+    });
+    expect(assigned.status).toBe(201);
+    const scopeOf = async (base: string) => {
+      const response = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials', resource: indicator, scope: 'read:cached' }),
+      });
+      return ((await response.json()) as { scope?: string }).scope ?? '';
+    };
+    expect(await scopeOf(one.base)).toBe('read:cached');
+    expect(await scopeOf(two.base)).toBe('read:cached');
+    expect((await call(`/roles/${role.json.id}/scopes/${scope.json.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await scopeOf(one.base), 'the changing server, at its very next token').toBe('');
+    await expect.poll(() => scopeOf(two.base), { timeout: 15_000, interval: 50 }).toBe('');
+  });
+
   it.skipIf(!testDatabaseUrl)(
     'listens again after its connection is dropped, and says notices may be missed',
     async () => {

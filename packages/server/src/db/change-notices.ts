@@ -17,9 +17,10 @@ const changeNotice = z.object({
   /**
    * `tenant`: deleted (forget everything of it); `signing-keys`: rotated or removed; `oidc-session`: settings;
    * `token-settings`: custom JWT scripts or the ID token's claims (what a provider reads for each token); `clients`: an
-   * application or its secrets (the write path announces every write audited as an `Application`).
+   * application, its secrets or its roles (the write path announces every write audited as an `Application`);
+   * `grants`: a role, an API resource or its scopes (every write audited as a `Role`, `Resource` or `Scope`).
    */
-  kind: z.enum(['tenant', 'signing-keys', 'oidc-session', 'token-settings', 'clients']),
+  kind: z.enum(['tenant', 'signing-keys', 'oidc-session', 'token-settings', 'clients', 'grants']),
   tenantId: z.string().min(1).max(64),
 });
 export type ChangeNotice = z.infer<typeof changeNotice>;

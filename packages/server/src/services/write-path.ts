@@ -8,7 +8,7 @@ import {
   redactSecrets,
 } from '@gatehouse/schemas';
 import type { z } from 'zod';
-import { announceChange, type ChangeNotices } from '../db/change-notices.ts';
+import { announceChange, type ChangeNotice, type ChangeNotices } from '../db/change-notices.ts';
 import { fromDatabaseError } from '../db/database-errors.ts';
 import { logs, outbox } from '../db/tables.ts';
 import type { TenantDb } from '../db/tenant-db.ts';
@@ -96,13 +96,13 @@ export async function performWrite<S extends z.ZodType, R>(
   const key = typeof spec === 'string' ? spec : spec.key;
   const input = typeof spec === 'string' ? (undefined as z.output<S>) : parseInput(spec.schema, spec.input);
   try {
-    let announced = false;
+    let announced: readonly CachedKind[] = [];
     const result = await ctx.tenant.transaction(async (tx) => {
       const outcome = await work(tx, input);
       announced = await recordWrites(tx, ctx, [{ key, outcome }]);
       return outcome.result;
     });
-    if (announced) clientsChangedHere(ctx);
+    changedHere(ctx, announced);
     return result;
   } catch (error) {
     throw fromDatabaseError(error);
@@ -119,41 +119,51 @@ export async function performBatchWrite<R>(
   work: (tx: TenantDb) => Promise<{ key: LogKey; outcome: WriteOutcome<R> }[]>,
 ): Promise<R[]> {
   try {
-    let announced = false;
+    let announced: readonly CachedKind[] = [];
     const results = await ctx.tenant.transaction(async (tx) => {
       const writes = await work(tx);
       announced = await recordWrites(tx, ctx, writes);
       return writes.map(({ outcome }) => outcome.result);
     });
-    if (announced) clientsChangedHere(ctx);
+    changedHere(ctx, announced);
     return results;
   } catch (error) {
     throw fromDatabaseError(error);
   }
 }
 
+type CachedKind = Extract<ChangeNotice['kind'], 'clients' | 'grants'>;
+
 /**
- * Entities the OIDC provider keeps in memory between requests (auth/oidc/client-cache.ts): a write to one announces
- * a `clients` change, so every process drops what it kept of the tenant's clients when the write commits.
+ * Entities the OIDC provider keeps in memory between requests (auth/oidc/client-cache.ts), by the change a write to
+ * one announces: every process drops what it kept of the tenant's clients, or of their grants, when the write commits.
+ * Relation writes are audited as their owner (a role's applications as the `Role`, an application's roles as the
+ * `Application`), so both kinds drop the grants.
  */
-const CACHED_ENTITY_TYPES: ReadonlySet<string> = new Set(['Application']);
+const CACHED_ENTITY_TYPES: ReadonlyMap<string, CachedKind> = new Map([
+  ['Application', 'clients'],
+  ['Role', 'grants'],
+  ['Resource', 'grants'],
+  ['Scope', 'grants'],
+]);
 
 /** The committing process drops its own entries at once: its next request must see the change. */
-const clientsChangedHere = (ctx: WriteContext) =>
-  ctx.notices?.changedHere({ kind: 'clients', tenantId: ctx.tenant.tenantId });
+function changedHere(ctx: WriteContext, kinds: readonly CachedKind[]): void {
+  for (const kind of kinds) ctx.notices?.changedHere({ kind, tenantId: ctx.tenant.tenantId });
+}
 
 /**
- * The audit entries and outbox events of writes (one statement per table), and the change notice of a write to an
- * entity the OIDC provider caches; answers whether it announced one.
+ * The audit entries and outbox events of writes (one statement per table), and the change notices of writes to
+ * entities the OIDC provider caches; answers the kinds it announced.
  */
 async function recordWrites(
   tx: TenantDb,
   ctx: WriteContext,
   writes: readonly { key: LogKey; outcome: WriteOutcome<unknown> }[],
-): Promise<boolean> {
-  // Announced for unchanged writes too: the notice costs one statement, a stale client costs a revoked secret.
-  const announce = writes.some(({ outcome }) => CACHED_ENTITY_TYPES.has(outcome.entity.type));
-  if (announce) await announceChange(tx, 'clients');
+): Promise<CachedKind[]> {
+  // Announced for unchanged writes too: a notice costs one statement, a stale client a revoked secret that still works.
+  const announce = [...new Set(writes.flatMap(({ outcome }) => CACHED_ENTITY_TYPES.get(outcome.entity.type) ?? []))];
+  for (const kind of announce) await announceChange(tx, kind);
   const { actor } = ctx;
   const changed = writes.filter(({ outcome }) => !outcome.unchanged);
   await tx.insertMany(

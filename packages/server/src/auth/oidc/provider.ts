@@ -202,6 +202,7 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
             indicator,
             accountId ? { userId: accountId } : { applicationId: client.clientId },
             signingAlgorithm,
+            clients,
           );
         },
       },

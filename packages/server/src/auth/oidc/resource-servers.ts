@@ -5,6 +5,7 @@ import { applicationsRoles, resources, rolesScopes, scopes, usersRoles } from '.
 import type { TenantDb } from '../../db/tenant-db.ts';
 import { ME_RESOURCE } from '../issuers.ts';
 import { type JwsAlgorithm, SIGNING_ALGORITHM } from '../signing-keys.ts';
+import type { ClientCache, ResourceGrant } from './client-cache.ts';
 
 /**
  * The resource named `indicator` and the names of its scopes granted to a subject through its roles (application
@@ -15,7 +16,7 @@ async function resourceWithGrantedScopes(
   tenant: TenantDb,
   indicator: string,
   subject: { applicationId: string } | { userId: string },
-): Promise<{ accessTokenTtl: number; scopes: string[] } | undefined> {
+): Promise<ResourceGrant | undefined> {
   const { tenantId } = tenant;
   const holder =
     'applicationId' in subject
@@ -68,9 +69,15 @@ export async function resourceServerInfo(
   subject: { applicationId: string } | { userId: string },
   /** The algorithm of the tenant's current signing key. */
   signingAlgorithm: JwsAlgorithm = SIGNING_ALGORITHM,
+  /** Keeps an application's grants between requests (a user's are read each time). */
+  clients?: ClientCache,
 ): Promise<ResourceServer> {
   const { tenantId } = tenant;
-  const resource = await resourceWithGrantedScopes(tenant, indicator, subject);
+  const read = () => resourceWithGrantedScopes(tenant, indicator, subject);
+  const resource =
+    clients && 'applicationId' in subject
+      ? await clients.machineGrants(tenant, subject.applicationId, indicator, read)
+      : await read();
   if (!resource) throw new errors.InvalidTarget('unknown resource indicator');
   // Every console user may manage their own account: the 'me' API needs no role.
   const consoleUser = tenantId === ADMIN_TENANT_ID && 'userId' in subject;
