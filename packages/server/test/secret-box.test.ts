@@ -32,9 +32,12 @@ describe('the secret box', () => {
     expect(() => new SecretBox(key()).decrypt(sealed)).toThrow(SecretBoxError);
   });
 
-  it('refuses a tampered envelope', () => {
+  it('refuses a tampered envelope, also after the original was opened (and kept)', () => {
     const box = new SecretBox(key());
-    const envelope = JSON.parse(box.encrypt('secret')) as { data: string };
+    const sealed = box.encrypt('secret');
+    expect(box.decrypt(sealed)).toBe('secret');
+    expect(box.decrypt(sealed), 'opened again from what it kept').toBe('secret');
+    const envelope = JSON.parse(sealed) as { data: string };
     const flipped = Buffer.from(envelope.data, 'base64url');
     flipped[0] = (flipped[0] ?? 0) ^ 1;
     expect(() => box.decrypt(JSON.stringify({ ...envelope, data: flipped.toString('base64url') }))).toThrow(
