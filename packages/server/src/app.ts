@@ -36,7 +36,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { toOpenApi30 } from './http/openapi-30.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorMessage, negotiateLanguage } from './i18n/messages.ts';
-import { cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
+import { type CloudDeps, cloudPaymentWebhookRoutes, cloudRoutes, cloudWellKnownRoutes } from './routes/cloud/index.ts';
 import { managementRoutes } from './routes/index.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { meRoutes } from './routes/me.ts';
@@ -139,12 +139,35 @@ function tenantContext(db: Database, known: KnownTenants, fixedTenantId?: string
   };
 }
 
-export function createApp(services: Services) {
-  const { config, db, keys, log } = services;
-  // The data layer seals and opens secrets with the configured key (db/sealed-columns.ts).
-  useSecretBox(secretBoxFor(config));
-  const providers = services.providers ?? new TenantProviders(services);
-  const known = new KnownTenants();
+/** What the parts of the app share: the services, and what createApp builds from them once. */
+type AppParts = {
+  services: Services;
+  providers: TenantProviders;
+  known: KnownTenants;
+  storage: LocalAssetStorage;
+  payments: ReturnType<typeof createPaymentProvider>;
+  delivery: MessageDelivery;
+  /** The body limit of the API's requests (`MAX_BODY_BYTES`). */
+  limitBody: MiddlewareHandler<AppEnv>;
+};
+
+type App = OpenAPIHono<AppEnv>;
+
+/** A body limit of `maxSize` bytes (413 beyond it), skipped for bodyless requests (`withoutBodyless`). */
+function limitedBody(maxSize: number): MiddlewareHandler<AppEnv> {
+  return withoutBodyless(
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError(413, 'request.payload_too_large');
+      },
+    }),
+  );
+}
+
+/** Changes made by any process drop what this process caches of them: known tenants, signing keys, providers. */
+function forgetOnNotices(services: Services, known: KnownTenants, providers: TenantProviders): void {
+  const { keys } = services;
   services.notices?.subscribe((change) => {
     if (change === 'reset') {
       known.clear();
@@ -155,11 +178,12 @@ export function createApp(services: Services) {
     if (change.kind === 'tenant') known.forget(change.tenantId);
     if (change.kind === 'tenant' || change.kind === 'signing-keys') keys.forget(change.tenantId);
   });
-  const storage = new LocalAssetStorage(config.dataDir);
-  const payments = createPaymentProvider(config);
-  const email = services.email ?? new EmailService(config.smtp);
-  const delivery = new MessageDelivery(email, config.outbound);
-  const cloudDeps = () => ({
+}
+
+/** What the cloud API's routes are given (a new object each time they are mounted). */
+function cloudDepsOf({ services, providers, payments, known, storage }: AppParts): CloudDeps {
+  const { config, db, keys, log } = services;
+  return {
     db,
     keys,
     providers,
@@ -174,9 +198,12 @@ export function createApp(services: Services) {
         .removeTenant(tenantId)
         .catch((error: unknown) => log.error({ err: error, tenantId }, 'tenant files not removed'));
     },
-  });
-  const app = new OpenAPIHono<AppEnv>();
+  };
+}
 
+/** The middleware every request passes: its id, the response headers, and the request's context and log line. */
+function useMiddleware(app: App, { services, providers, delivery }: AppParts): void {
+  const { config, keys, log } = services;
   app.use(requestId());
   // Registered before the general headers so its values win: uploaded images get a sandbox (an SVG
   // cannot run script) and may be shown by applications on other origins (the `picture` claim).
@@ -223,7 +250,10 @@ export function createApp(services: Services) {
       'request',
     );
   });
+}
 
+/** Errors as the API's error bodies (a code and its localised message), and unknown routes. */
+function handleErrors(app: App): void {
   app.onError((error, c) => {
     const mapped = fromDatabaseError(error);
     // A domain error of any layer (an ApiError of the edge included): its status, and its code's localised message.
@@ -244,7 +274,11 @@ export function createApp(services: Services) {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/m/')) return sendError(c, 404, 'route.not_found');
     return c.text('Not found', 404);
   });
+}
 
+/** The routes a browser meets first: the root, the favicon, the status, and what the console needs to start. */
+function mountEntryRoutes(app: App, services: Services): void {
+  const { config } = services;
   app.get('/', (c) => c.redirect('/console', 302));
   // Browsers ask for /favicon.ico on every page without an icon link (the OIDC and error pages).
   app.get('/favicon.ico', (c) => c.redirect('/console/favicon.svg', 301));
@@ -265,7 +299,10 @@ export function createApp(services: Services) {
       meResource: ME_RESOURCE,
     });
   });
+}
 
+/** The API's OpenAPI document, in its 3.1 form and (for tools that read only 3.0) its 3.0 form. */
+function mountOpenApiDocument(app: App, config: Config): void {
   // Generated from the zod route definitions on first request, when every route is registered.
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -299,60 +336,61 @@ export function createApp(services: Services) {
   app.get('/api/swagger.json', serveDocument30);
   // The reference's other name for the same document (its OpenAPI 3.0 one, like /api/swagger.json).
   app.get('/api/.well-known/management.openapi.json', serveDocument30);
+}
 
-  const limitBody = withoutBodyless(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'request.payload_too_large');
-      },
-    }),
-  );
-  // The 'me' API: the signed-in console user's own account, stored in the admin tenant. Registered
-  // before the OSS management API, whose middleware would otherwise claim /api/me too.
+/**
+ * The 'me' API: the signed-in console user's own account, stored in the admin tenant. Registered
+ * before the OSS management API, whose middleware would otherwise claim /api/me too.
+ */
+function mountMeApi(app: App, parts: AppParts): void {
+  const { config, db, keys } = parts.services;
   const me = new OpenAPIHono<AppEnv>();
-  me.use(limitBody);
-  me.use(tenantContext(db, known, ADMIN_TENANT_ID));
+  me.use(parts.limitBody);
+  me.use(tenantContext(db, parts.known, ADMIN_TENANT_ID));
   me.use(requireMeToken(keys));
-  me.route('/', meRoutes({ keys, storage }));
+  me.route('/', meRoutes({ keys, storage: parts.storage }));
   // Deleting one's account deletes tenants too: cloud only (OSS answers it as an unknown route).
   const deletion =
-    config.edition === 'cloud' ? accountDeletion(db, { forgetTenant: cloudDeps().forgetTenant }) : undefined;
+    config.edition === 'cloud' ? accountDeletion(db, { forgetTenant: cloudDepsOf(parts).forgetTenant }) : undefined;
   me.route('/', meDeletionRoutes({ keys, accountDeletion: deletion }));
   // Linked email and social identities: cloud only too (spec §6).
   me.route('/', meLinkedAccountsRoutes({ keys, edition: config.edition }));
   app.route('/api/me', me);
+}
 
-  if (config.edition === 'cloud') {
-    // The cloud API (tenants, members, invitations): console users' own requests, authorized per tenant
-    // from the database. Registered before the catch-alls; OSS has none of these routes.
-    app.route('/api', cloudWellKnownRoutes(cloudDeps()));
-    const cloud = new OpenAPIHono<AppEnv>();
-    // `/x/*` also matches `/x` itself: listing both ran the chain twice, and the second body limit found the
-    // body already read (a 500 for a body without Content-Length, such as a chunked one).
-    const cloudPaths = ['/tenants/*', '/invitations/*', '/skus', '/checkout-session/*', '/payment-provider'];
-    for (const path of cloudPaths) {
-      cloud.use(path, limitBody, tenantContext(db, known, ADMIN_TENANT_ID), requireCloudToken(keys));
-    }
-    cloud.route('/', cloudRoutes(cloudDeps()));
-    app.route('/api', cloud);
-    // The payment provider's webhook authenticates by the provider's signature, not a bearer token.
-    const webhooks = new OpenAPIHono<AppEnv>();
-    webhooks.use('/payment-webhooks/*', limitBody);
-    webhooks.route('/', cloudPaymentWebhookRoutes(cloudDeps()));
-    app.route('/api', webhooks);
-    // The sandbox provider's checkout and portal pages (their URLs carry the capability, as hosted pages do).
-    if (payments instanceof SandboxPaymentProvider) {
-      app.use(`${SANDBOX_BASE_PATH}/*`, limitBody);
-      app.route(SANDBOX_BASE_PATH, sandboxPaymentPages(db, payments));
-    }
-  } else {
-    // OSS serves the default tenant only, at /api.
-    app.all('/m/*', () => {
-      throw new ApiError(404, 'tenant.only_default_in_oss');
-    });
+/**
+ * The cloud API (tenants, members, invitations): console users' own requests, authorized per tenant
+ * from the database. Registered before the catch-alls; OSS has none of these routes.
+ */
+function mountCloudApi(app: App, parts: AppParts): void {
+  const { db, keys } = parts.services;
+  const { known, limitBody, payments } = parts;
+  app.route('/api', cloudWellKnownRoutes(cloudDepsOf(parts)));
+  const cloud = new OpenAPIHono<AppEnv>();
+  // `/x/*` also matches `/x` itself: listing both ran the chain twice, and the second body limit found the
+  // body already read (a 500 for a body without Content-Length, such as a chunked one).
+  const cloudPaths = ['/tenants/*', '/invitations/*', '/skus', '/checkout-session/*', '/payment-provider'];
+  for (const path of cloudPaths) {
+    cloud.use(path, limitBody, tenantContext(db, known, ADMIN_TENANT_ID), requireCloudToken(keys));
   }
+  cloud.route('/', cloudRoutes(cloudDepsOf(parts)));
+  app.route('/api', cloud);
+  // The payment provider's webhook authenticates by the provider's signature, not a bearer token.
+  const webhooks = new OpenAPIHono<AppEnv>();
+  webhooks.use('/payment-webhooks/*', limitBody);
+  webhooks.route('/', cloudPaymentWebhookRoutes(cloudDepsOf(parts)));
+  app.route('/api', webhooks);
+  // The sandbox provider's checkout and portal pages (their URLs carry the capability, as hosted pages do).
+  if (payments instanceof SandboxPaymentProvider) {
+    app.use(`${SANDBOX_BASE_PATH}/*`, limitBody);
+    app.route(SANDBOX_BASE_PATH, sandboxPaymentPages(db, payments));
+  }
+}
 
+/** The management API of a tenant, and its public parts. */
+function mountManagementApi(app: App, parts: AppParts): void {
+  const { config, db, keys } = parts.services;
+  const { known, limitBody } = parts;
   const managementBase = config.edition === 'oss' ? '/api' : '/m/:tenantId/api';
   const tenantOfManagement = () =>
     config.edition === 'oss' ? tenantContext(db, known, DEFAULT_TENANT_ID) : tenantContext(db, known);
@@ -369,27 +407,22 @@ export function createApp(services: Services) {
   // The management API of one tenant, behind the body limit, tenant resolution and token check.
   const management = new OpenAPIHono<AppEnv>();
   // A user import carries its whole file (JSON-escaped, so up to twice its size); other bodies stay small.
-  const limitImportBody = withoutBodyless(
-    bodyLimit({
-      maxSize: 2 * USER_IMPORT_MAX_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'request.payload_too_large');
-      },
-    }),
-  );
+  const limitImportBody = limitedBody(2 * USER_IMPORT_MAX_BYTES);
   management.use((c, next) =>
     (c.req.method === 'POST' && c.req.path.endsWith('/users/imports') ? limitImportBody : limitBody)(c, next),
   );
   management.use(tenantOfManagement());
   // The cloud edition also lets tenant members in with their organization token of `t-{tenant}`.
   management.use(
-    requireManagementToken(keys, ['all'], config.edition === 'cloud' ? { tenants: services.tenants } : undefined),
+    requireManagementToken(keys, ['all'], config.edition === 'cloud' ? { tenants: parts.services.tenants } : undefined),
   );
   management.route('/', managementRoutes());
   // OSS serves the default tenant at /api; the cloud edition serves every tenant at /m/{tenantId}/api.
   app.route(managementBase, management);
+}
 
-  // Uploaded images: unguessable names, served with the type sniffed at upload.
+/** Uploaded images: unguessable names, served with the type sniffed at upload. */
+function mountUserAssets(app: App, storage: LocalAssetStorage): void {
   app.get('/user-assets/:tenantId/:name', async (c) => {
     const { tenantId, name } = c.req.param();
     const type = assetMimeType(name);
@@ -399,14 +432,52 @@ export function createApp(services: Services) {
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type });
   });
+}
 
-  // The tenants' SCIM 2.0 service (docs/areas/scim.md), beside their issuers (`/oidc`, `/t/{id}/oidc`): the default
-  // tenant's at /scim/v2, in cloud every tenant's at /t/{id}/scim/v2. Authenticated by a connection's token.
+/**
+ * The tenants' SCIM 2.0 service (docs/areas/scim.md), beside their issuers (`/oidc`, `/t/{id}/oidc`): the default
+ * tenant's at /scim/v2, in cloud every tenant's at /t/{id}/scim/v2. Authenticated by a connection's token.
+ */
+function mountScim(app: App, { services, known, limitBody }: AppParts): void {
+  const { config, db } = services;
   const scimThrottle = new FailureThrottle(db, 60_000);
   const scim = (tenant: MiddlewareHandler<AppEnv>) =>
     scimRoutes({ config, throttle: scimThrottle, tenantContext: tenant, limitBody });
   app.route('/scim/v2', scim(tenantContext(db, known, DEFAULT_TENANT_ID)));
   if (config.edition === 'cloud') app.route('/t/:tenantId/scim/v2', scim(tenantContext(db, known)));
+}
+
+export function createApp(services: Services) {
+  const { config, db } = services;
+  // The data layer seals and opens secrets with the configured key (db/sealed-columns.ts).
+  useSecretBox(secretBoxFor(config));
+  const providers = services.providers ?? new TenantProviders(services);
+  const known = new KnownTenants();
+  forgetOnNotices(services, known, providers);
+  const storage = new LocalAssetStorage(config.dataDir);
+  const payments = createPaymentProvider(config);
+  const email = services.email ?? new EmailService(config.smtp);
+  const delivery = new MessageDelivery(email, config.outbound);
+  const limitBody = limitedBody(MAX_BODY_BYTES);
+  const parts: AppParts = { services, providers, known, storage, payments, delivery, limitBody };
+  const app = new OpenAPIHono<AppEnv>();
+
+  useMiddleware(app, parts);
+  handleErrors(app);
+  mountEntryRoutes(app, services);
+  mountOpenApiDocument(app, config);
+  mountMeApi(app, parts);
+  if (config.edition === 'cloud') {
+    mountCloudApi(app, parts);
+  } else {
+    // OSS serves the default tenant only, at /api.
+    app.all('/m/*', () => {
+      throw new ApiError(404, 'tenant.only_default_in_oss');
+    });
+  }
+  mountManagementApi(app, parts);
+  mountUserAssets(app, storage);
+  mountScim(app, parts);
 
   const signInThrottle = new FailureThrottle(db, SIGN_IN_IP_LIMIT.windowMinutes * 60_000);
   app.route('/', interactionRoutes({ providers, tenants: services.tenants, config, delivery, signInThrottle }));

@@ -29,7 +29,13 @@ import { issuerUrl } from '../issuers.ts';
 import { productLook } from '../sign-in-look.ts';
 import { renderLogoutPage, renderMessagePage, renderRequestErrorPage } from '../sign-in-page.ts';
 import { stylesheetVersion } from '../sign-in-theme.ts';
-import { jwsAlgorithmOf, KEY_SET_VERSION, SIGNING_ALGORITHM, type SigningKeyStore } from '../signing-keys.ts';
+import {
+  type JwsAlgorithm,
+  jwsAlgorithmOf,
+  KEY_SET_VERSION,
+  SIGNING_ALGORITHM,
+  type SigningKeyStore,
+} from '../signing-keys.ts';
 import { tenantLook } from '../tenant-look.ts';
 import { OidcModelAdapter } from './adapter.ts';
 import { ClientAuthThrottle, throttleClientAuthentication } from './client-auth-throttle.ts';
@@ -37,7 +43,7 @@ import { ClientCache } from './client-cache.ts';
 import { clientPolicy } from './client-policy.ts';
 import { ApplicationClientAdapter } from './clients.ts';
 import { loadExistingGrant } from './consent.ts';
-import { customJwtClaims } from './custom-jwt-claims.ts';
+import { type CustomJwtDeps, customJwtClaims } from './custom-jwt-claims.ts';
 import { offlineAccessForFirstParty } from './first-party-offline-access.ts';
 import { allowFormPostTargets } from './form-post.ts';
 import { organizationTokenClaims, registerOrganizationTokenGrants } from './organization-tokens.ts';
@@ -96,29 +102,42 @@ export type OidcDeps = {
   clients?: ClientCache | undefined;
 };
 
-export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
-  const { config, keys } = deps;
-  const tenant = deps.tenants.of(tenantId);
-  const privateKeys = await keys.privateKeys(tenantId);
+/** The tenant's signing keys, newest first, and the algorithms the provider signs and publishes with. */
+type Signing = {
+  privateKeys: Record<string, unknown>[];
+  signingAlgorithm: JwsAlgorithm;
+  publishedAlgorithms: JwsAlgorithm[];
+};
+
+function signingOf(privateKeys: Record<string, unknown>[]): Signing {
   // The newest key signs: ID tokens and JWT access tokens use its algorithm, and oidc-provider picks
   // the first key of that algorithm (keys are newest first). Older keys stay published in the JWKS.
   const signingAlgorithm = privateKeys[0] ? jwsAlgorithmOf(privateKeys[0]) : SIGNING_ALGORITHM;
   const publishedAlgorithms = [...new Set([signingAlgorithm, ...privateKeys.map(jwsAlgorithmOf)])];
-  const session = await readOidcSessionConfig(tenant);
-  if (!deps.scripts) throw new Error('createTenantProvider needs the script sandbox (TenantProviders makes one)');
-  // Read once per provider: a change drops the provider (`token-settings` change notices; without notices, the
-  // provider's version holds these keys too).
+  return { privateKeys, signingAlgorithm, publishedAlgorithms };
+}
+
+/**
+ * The tenant's token settings, read once per provider: a change drops the provider (`token-settings` change notices;
+ * without notices, the provider's version holds these keys too). A failed read is tried again next time.
+ */
+function tokenSettingsReader(tenant: TenantDb): () => Promise<TokenSettings> {
   let tokenSettings: Promise<TokenSettings> | undefined;
-  const readSettings = () => {
+  return () => {
     tokenSettings ??= readTokenSettings(tenant).catch((error: unknown) => {
       tokenSettings = undefined;
       throw error;
     });
     return tokenSettings;
   };
-  // Console admins' names for their tokens, kept a minute (a rename shows in new audit entries within it).
+}
+
+type AdminNames = (token: { kind: string; accountId?: string | undefined }) => Promise<{ name: string } | undefined>;
+
+/** Console admins' names for their tokens, kept a minute (a rename shows in new audit entries within it). */
+function adminNameReader(tenant: TenantDb): AdminNames {
   const recentNames = new Map<string, { name: { name: string } | undefined; at: number }>();
-  const adminNames = async (token: { kind: string; accountId?: string | undefined }) => {
+  return async (token) => {
     const id = token.kind === 'AccessToken' ? token.accountId : undefined;
     if (!id) return undefined;
     const known = recentNames.get(id);
@@ -128,9 +147,195 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     recentNames.set(id, { name, at: Date.now() });
     return name;
   };
+}
+
+/** Where the provider keeps its models: applications from the client cache, everything else in the tenant's rows. */
+function adapterOf(tenant: TenantDb, publicUrl: string, clients: ClientCache): NonNullable<Configuration['adapter']> {
+  return (name: string) =>
+    name === 'Client' ? new ApplicationClientAdapter(tenant, publicUrl, clients) : new OidcModelAdapter(tenant, name);
+}
+
+/** The keys the provider signs with, the algorithms it publishes, and what an application defaults to. */
+function signingConfiguration(signing: Signing): Pick<Configuration, 'jwks' | 'enabledJWA' | 'clientDefaults'> {
+  return {
+    jwks: { keys: signing.privateKeys as NonNullable<Configuration['jwks']>['keys'] },
+    enabledJWA: { idTokenSigningAlgValues: signing.publishedAlgorithms },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: signing.signingAlgorithm,
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+  };
+}
+
+/** How long the provider's tokens and sessions live. */
+function lifetimes(session: Awaited<ReturnType<typeof readOidcSessionConfig>>): NonNullable<Configuration['ttl']> {
+  // Access tokens live as long as their API resource says (spec §3 accessTokenTtl), whatever the grant.
+  return {
+    AccessToken: (_ctx, token) => accessTokenLifetime(token),
+    ClientCredentials: (_ctx, token) => accessTokenLifetime(token),
+    // Id and refresh tokens follow the application's settings (spec §3 customClientMetadata).
+    ...clientPolicy.ttl,
+    // The sign-in session (and its cookie) lasts as the tenant says (`/configs/oidc/session`).
+    Session: session.ttl,
+  };
+}
+
+type Features = NonNullable<Configuration['features']>;
+
+/** The sign-out pages: the confirmation form, and the page after signing out. */
+function logoutPages(): NonNullable<Features['rpInitiatedLogout']> {
+  return {
+    enabled: true,
+    logoutSource: (ctx, form) => {
+      // The sign-out form's answer redirects to the client's post-logout URI (validated by the provider).
+      const policy = ctx.response.get('Content-Security-Policy');
+      const source = formActionSource(ctx.oidc.params?.post_logout_redirect_uri);
+      if (policy && source) ctx.set('Content-Security-Policy', withFormActionSource(policy, source));
+      ctx.type = 'html';
+      ctx.body = renderLogoutPage(negotiateLanguage(ctx.get('accept-language')), form).toString();
+    },
+    postLogoutSuccessSource: (ctx) => {
+      const language = negotiateLanguage(ctx.get('accept-language'));
+      ctx.type = 'html';
+      const look = productLook(language);
+      ctx.body = renderMessagePage(look, look.text('signed_out')).toString();
+    },
+  };
+}
+
+/** The provider's features: client credentials, introspection, revocation, sign-out, and the tenant's API resources. */
+function features(tenant: TenantDb, signingAlgorithm: JwsAlgorithm, clients: ClientCache): Features {
+  return {
+    devInteractions: { enabled: false },
+    clientCredentials: { enabled: true },
+    introspection: { enabled: true },
+    revocation: { enabled: true },
+    rpInitiatedLogout: logoutPages(),
+    resourceIndicators: {
+      enabled: true,
+      useGrantedResource: () => true,
+      defaultResource: (_ctx, _client, oneOf) => chooseDefaultResource(tenant, oneOf),
+      getResourceServerInfo: (ctx, indicator, client) => {
+        const accountId = ctx.oidc.session?.accountId ?? ctx.oidc.grant?.accountId;
+        return resourceServerInfo(
+          tenant,
+          indicator,
+          accountId ? { userId: accountId } : { applicationId: client.clientId },
+          signingAlgorithm,
+          clients,
+        );
+      },
+    },
+  };
+}
+
+/** The claims each scope grants. */
+const scopeClaims: NonNullable<Configuration['claims']> = {
+  // `amr` says how the user signed in when a second factor was passed (['mfa', 'otp']; RFC 8176).
+  openid: ['sub', 'amr'],
+  profile: ['name', 'username', 'picture', 'updated_at'],
+  email: ['email', 'email_verified'],
+  phone: ['phone_number', 'phone_number_verified'],
+  [ORGANIZATIONS_SCOPE]: ['organizations'],
+  [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
+  // Extended claims (reference scope names): in the ID token only when the tenant enables them (/configs/id-token).
+  custom_data: ['custom_data'],
+  identities: ['identities'],
+  roles: ['roles'],
+};
+
+/**
+ * Organization tokens name their organization; custom JWT scripts add their claims (auth/oidc/custom-jwt-claims.ts).
+ */
+function extraTokenClaims(
+  tenantId: string,
+  customJwt: CustomJwtDeps,
+  adminNames: AdminNames,
+): NonNullable<Configuration['extraTokenClaims']> {
+  return async (ctx, token) => {
+    const organization = organizationTokenClaims(token);
+    const custom = await customJwtClaims(customJwt, ctx, token, organization?.organization_id);
+    const admin = tenantId === ADMIN_TENANT_ID ? await adminNames(token) : undefined;
+    return custom || organization || admin ? { ...custom, ...organization, ...admin } : undefined;
+  };
+}
+
+/** The tenant's users as the provider's accounts (a suspended user has none), with the claims a token asks for. */
+function accountFinder(
+  tenant: TenantDb,
+  readSettings: () => Promise<TokenSettings>,
+): NonNullable<Configuration['findAccount']> {
+  return async (_ctx, id) => {
+    const user = await tenant.findOne(users, eq(users.id, id));
+    if (!user || user.isSuspended) return undefined;
+    return {
+      accountId: user.id,
+      claims: async (use, scope) => {
+        // Memberships and roles are read only when a token asks for them.
+        const granted = new Set(scope.split(' '));
+        const wantsOrganizations = granted.has(ORGANIZATIONS_SCOPE) || granted.has(ORGANIZATION_ROLES_SCOPE);
+        const [memberships, roleNames, idTokenConfig] = await Promise.all([
+          wantsOrganizations ? userOrganizationClaims(tenant, user.id) : undefined,
+          granted.has('roles') ? userRoleNames(tenant, user.id) : undefined,
+          use === 'id_token' ? readSettings().then((settings) => settings.idToken) : undefined,
+        ]);
+        // The ID token leaves out the extended claims the tenant has not enabled; userinfo answers them all.
+        const enabled = new Set<string>(idTokenConfig?.enabledExtendedClaims ?? extendedIdTokenClaims);
+        const extended = (claim: ExtendedIdTokenClaim, value: unknown) => (enabled.has(claim) ? value : undefined);
+        return {
+          sub: user.id,
+          name: user.name ?? undefined,
+          username: user.username ?? undefined,
+          picture: user.avatar ?? undefined,
+          email: user.primaryEmail ?? undefined,
+          // Only an address proven by an emailed code or set by an admin (never one typed at sign-up).
+          email_verified: Boolean(user.primaryEmail) && user.primaryEmailVerified,
+          phone_number: user.primaryPhone ? `+${user.primaryPhone.replace(/^\+/, '')}` : undefined,
+          // Only a number proven by a texted code or set by an admin.
+          phone_number_verified: Boolean(user.primaryPhone) && user.primaryPhoneVerified,
+          updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+          organizations: extended('organizations', memberships?.organizations),
+          organization_roles: extended('organization_roles', memberships?.organizationRoles),
+          custom_data: extended('custom_data', granted.has('custom_data') ? user.customData : undefined),
+          identities: extended('identities', granted.has('identities') ? user.identities : undefined),
+          roles: extended('roles', roleNames),
+        };
+      },
+    };
+  };
+}
+
+/** What the provider does besides the protocol: activity and usage counts, token exchanges, throttles, form posts. */
+function extendProvider(
+  provider: Provider,
+  deps: OidcDeps,
+  tenantId: string,
+  tenant: TenantDb,
+  signingAlgorithm: JwsAlgorithm,
+): void {
+  recordActivityOnTokenGrants(provider, tenant, deps.log);
+  if (!deps.tokenUsage) throw new Error('createTenantProvider needs the token counter (TenantProviders makes one)');
+  countTokensOnGrants(provider, tenantId, deps.tokenUsage);
+  registerOrganizationTokenGrants(provider, { tenant, signingAlgorithm });
+  registerPersonalAccessTokenExchange(provider, { tenant, signingAlgorithm });
+  if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
+  offlineAccessForFirstParty(provider, tenant);
+  allowFormPostTargets(provider);
+}
+
+export async function createTenantProvider(deps: OidcDeps, tenantId: string): Promise<Provider> {
+  const { config, keys } = deps;
+  const tenant = deps.tenants.of(tenantId);
+  const signing = signingOf(await keys.privateKeys(tenantId));
+  const session = await readOidcSessionConfig(tenant);
+  if (!deps.scripts) throw new Error('createTenantProvider needs the script sandbox (TenantProviders makes one)');
+  const readSettings = tokenSettingsReader(tenant);
+  const adminNames = adminNameReader(tenant);
   const { clients } = deps;
   if (!clients) throw new Error('createTenantProvider needs the client cache (TenantProviders makes one)');
-  const customJwt = {
+  const customJwt: CustomJwtDeps = {
     tenant,
     customizer: async (type: JwtCustomizerTokenType) => (await readSettings()).customizers[type],
     scripts: deps.scripts,
@@ -138,28 +343,10 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     log: deps.log,
   };
   const configuration: Configuration = {
-    adapter: (name: string) =>
-      name === 'Client'
-        ? new ApplicationClientAdapter(tenant, config.publicUrl, clients)
-        : new OidcModelAdapter(tenant, name),
-    jwks: { keys: privateKeys as NonNullable<Configuration['jwks']>['keys'] },
-    enabledJWA: { idTokenSigningAlgValues: publishedAlgorithms },
-    clientDefaults: {
-      grant_types: ['authorization_code'],
-      id_token_signed_response_alg: signingAlgorithm,
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    },
+    adapter: adapterOf(tenant, config.publicUrl, clients),
+    ...signingConfiguration(signing),
     cookies: { keys: await cookieKeys(tenant) },
-    // Access tokens live as long as their API resource says (spec §3 accessTokenTtl), whatever the grant.
-    ttl: {
-      AccessToken: (_ctx, token) => accessTokenLifetime(token),
-      ClientCredentials: (_ctx, token) => accessTokenLifetime(token),
-      // Id and refresh tokens follow the application's settings (spec §3 customClientMetadata).
-      ...clientPolicy.ttl,
-      // The sign-in session (and its cookie) lasts as the tenant says (`/configs/oidc/session`).
-      Session: session.ttl,
-    },
+    ttl: lifetimes(session),
     extraClientMetadata: clientPolicy.extraClientMetadata,
     // Discovery advertises only what a registered application can use: the code flow (no implicit, no id_token
     // response types), and HTTP Basic for confidential clients (the named application secrets are translated from
@@ -169,123 +356,24 @@ export async function createTenantProvider(deps: OidcDeps, tenantId: string): Pr
     issueRefreshToken: clientPolicy.issueRefreshToken,
     rotateRefreshToken: clientPolicy.rotateRefreshToken,
     clientBasedCORS: clientPolicy.clientBasedCORS,
-    features: {
-      devInteractions: { enabled: false },
-      clientCredentials: { enabled: true },
-      introspection: { enabled: true },
-      revocation: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: (ctx, form) => {
-          // The sign-out form's answer redirects to the client's post-logout URI (validated by the provider).
-          const policy = ctx.response.get('Content-Security-Policy');
-          const source = formActionSource(ctx.oidc.params?.post_logout_redirect_uri);
-          if (policy && source) ctx.set('Content-Security-Policy', withFormActionSource(policy, source));
-          ctx.type = 'html';
-          ctx.body = renderLogoutPage(negotiateLanguage(ctx.get('accept-language')), form).toString();
-        },
-        postLogoutSuccessSource: (ctx) => {
-          const language = negotiateLanguage(ctx.get('accept-language'));
-          ctx.type = 'html';
-          const look = productLook(language);
-          ctx.body = renderMessagePage(look, look.text('signed_out')).toString();
-        },
-      },
-      resourceIndicators: {
-        enabled: true,
-        useGrantedResource: () => true,
-        defaultResource: (_ctx, _client, oneOf) => chooseDefaultResource(tenant, oneOf),
-        getResourceServerInfo: (ctx, indicator, client) => {
-          const accountId = ctx.oidc.session?.accountId ?? ctx.oidc.grant?.accountId;
-          return resourceServerInfo(
-            tenant,
-            indicator,
-            accountId ? { userId: accountId } : { applicationId: client.clientId },
-            signingAlgorithm,
-            clients,
-          );
-        },
-      },
-    },
+    features: features(tenant, signing.signingAlgorithm, clients),
     // Spec §2.4: sign-in experience parameters an application may pass to the sign-in pages.
     extraParams: ['interaction_mode', 'first_screen', 'direct_sign_in', 'organization_id', 'identifier'],
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${tenantId}/${interaction.uid}` },
-    claims: {
-      // `amr` says how the user signed in when a second factor was passed (['mfa', 'otp']; RFC 8176).
-      openid: ['sub', 'amr'],
-      profile: ['name', 'username', 'picture', 'updated_at'],
-      email: ['email', 'email_verified'],
-      phone: ['phone_number', 'phone_number_verified'],
-      [ORGANIZATIONS_SCOPE]: ['organizations'],
-      [ORGANIZATION_ROLES_SCOPE]: ['organization_roles'],
-      // Extended claims (reference scope names): in the ID token only when the tenant enables them (/configs/id-token).
-      custom_data: ['custom_data'],
-      identities: ['identities'],
-      roles: ['roles'],
-    },
+    claims: scopeClaims,
     // Scope claims go into the ID token too (organizations and organization_roles among them, spec §3), so clients
     // read them without a userinfo call.
     conformIdTokenClaims: false,
-    // Organization tokens name their organization; custom JWT scripts add their claims (auth/oidc/custom-jwt-claims.ts).
-    extraTokenClaims: async (ctx, token) => {
-      const organization = organizationTokenClaims(token);
-      const custom = await customJwtClaims(customJwt, ctx, token, organization?.organization_id);
-      const admin = tenantId === ADMIN_TENANT_ID ? await adminNames(token) : undefined;
-      return custom || organization || admin ? { ...custom, ...organization, ...admin } : undefined;
-    },
+    extraTokenClaims: extraTokenClaims(tenantId, customJwt, adminNames),
     renderError: errorRenderer(tenant),
     loadExistingGrant: (ctx) => loadExistingGrant(tenant, ctx),
-    findAccount: async (_ctx, id) => {
-      const user = await tenant.findOne(users, eq(users.id, id));
-      if (!user || user.isSuspended) return undefined;
-      return {
-        accountId: user.id,
-        claims: async (use, scope) => {
-          // Memberships and roles are read only when a token asks for them.
-          const granted = new Set(scope.split(' '));
-          const wantsOrganizations = granted.has(ORGANIZATIONS_SCOPE) || granted.has(ORGANIZATION_ROLES_SCOPE);
-          const [memberships, roleNames, idTokenConfig] = await Promise.all([
-            wantsOrganizations ? userOrganizationClaims(tenant, user.id) : undefined,
-            granted.has('roles') ? userRoleNames(tenant, user.id) : undefined,
-            use === 'id_token' ? readSettings().then((settings) => settings.idToken) : undefined,
-          ]);
-          // The ID token leaves out the extended claims the tenant has not enabled; userinfo answers them all.
-          const enabled = new Set<string>(idTokenConfig?.enabledExtendedClaims ?? extendedIdTokenClaims);
-          const extended = (claim: ExtendedIdTokenClaim, value: unknown) => (enabled.has(claim) ? value : undefined);
-          return {
-            sub: user.id,
-            name: user.name ?? undefined,
-            username: user.username ?? undefined,
-            picture: user.avatar ?? undefined,
-            email: user.primaryEmail ?? undefined,
-            // Only an address proven by an emailed code or set by an admin (never one typed at sign-up).
-            email_verified: Boolean(user.primaryEmail) && user.primaryEmailVerified,
-            phone_number: user.primaryPhone ? `+${user.primaryPhone.replace(/^\+/, '')}` : undefined,
-            // Only a number proven by a texted code or set by an admin.
-            phone_number_verified: Boolean(user.primaryPhone) && user.primaryPhoneVerified,
-            updated_at: Math.floor(user.updatedAt.getTime() / 1000),
-            organizations: extended('organizations', memberships?.organizations),
-            organization_roles: extended('organization_roles', memberships?.organizationRoles),
-            custom_data: extended('custom_data', granted.has('custom_data') ? user.customData : undefined),
-            identities: extended('identities', granted.has('identities') ? user.identities : undefined),
-            roles: extended('roles', roleNames),
-          };
-        },
-      };
-    },
+    findAccount: accountFinder(tenant, readSettings),
   };
   const provider = new Provider(issuerUrl(config.publicUrl, tenantId), configuration);
   // Behind a TLS-terminating proxy, trust X-Forwarded-* so issued URLs use https.
   provider.proxy = config.publicUrl.startsWith('https://');
-  recordActivityOnTokenGrants(provider, tenant, deps.log);
-  if (!deps.tokenUsage) throw new Error('createTenantProvider needs the token counter (TenantProviders makes one)');
-  countTokensOnGrants(provider, tenantId, deps.tokenUsage);
-  registerOrganizationTokenGrants(provider, { tenant, signingAlgorithm });
-  registerPersonalAccessTokenExchange(provider, { tenant, signingAlgorithm });
-  if (deps.clientAuthThrottle) throttleClientAuthentication(provider, tenantId, deps.clientAuthThrottle);
-  offlineAccessForFirstParty(provider, tenant);
-  allowFormPostTargets(provider);
+  extendProvider(provider, deps, tenantId, tenant, signing.signingAlgorithm);
   return provider;
 }
 

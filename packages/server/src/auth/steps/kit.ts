@@ -17,7 +17,7 @@ import { captchaWidget, readCaptchaProvider, verifyCaptcha } from '../../service
 import type { FailureThrottle } from '../../services/failure-throttle.ts';
 import type { MessageDelivery } from '../../services/message-delivery.ts';
 import { mfaStepFor } from '../../services/mfa-sign-in.ts';
-import { hasPasskey, relyingPartyOf } from '../../services/passkeys.ts';
+import { hasPasskey, type RelyingParty, relyingPartyOf } from '../../services/passkeys.ts';
 import { pwnedPasswordCheck } from '../../services/pwned-passwords.ts';
 import { registrationOpen } from '../../services/registration.ts';
 import { completeSignIn, type FirstFactor, type SecondFactorMethod } from '../../services/sign-in-completion.ts';
@@ -92,35 +92,27 @@ export const themeHref =
     return `/interaction/${tenantId}/theme.css?${query}`;
   };
 
+/** The cookie that remembers, in this browser, that its user declined the offer of a passkey (steps/passkey.ts). */
+const passkeyOfferDeclined = (c: Context<Env>) =>
+  (c.req.header('Cookie') ?? '').split(/;\s*/).includes(`${PASSKEY_OFFER_COOKIE}=declined`);
+
+const interactionDetails = async (c: Context<Env>, provider: Provider) => {
+  try {
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    // The provider validated redirect_uri against the client: the page's forms may end there (form-action.ts).
+    const source = formActionSource(details.params.redirect_uri);
+    if (source) c.set('formActionSource', source);
+    return details;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * What every step shares: the server's parts, the guard that opens the interaction, the pages more than one step
- * shows, and the two ends of a first factor — `signedIn` (the second step opens, or the sign-in completes) and
- * `complete` (recorded once, then the provider's login).
+ * The pages shown outside an open interaction: expired or unknown ones, and the ends of an identity provider's
+ * redirects.
  */
-export function createStepKit(deps: StepDeps) {
-  const { providers, tenants, config, delivery, signInThrottle } = deps;
-  const { edition } = config;
-  /**
-   * Who passkeys are made for (services/passkeys.ts): PUBLIC_URL's host. Undefined when that is an IP address, which
-   * cannot be a relying party: then no page offers passkeys.
-   */
-  const relyingParty = relyingPartyOf(config.publicUrl, PRODUCT_NAME);
-  /** The cookie that remembers, in this browser, that its user declined the offer of a passkey (steps/passkey.ts). */
-  const passkeyOfferDeclined = (c: Context<Env>) =>
-    (c.req.header('Cookie') ?? '').split(/;\s*/).includes(`${PASSKEY_OFFER_COOKIE}=declined`);
-
-  const interactionDetails = async (c: Context<Env>, provider: Provider) => {
-    try {
-      const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
-      // The provider validated redirect_uri against the client: the page's forms may end there (form-action.ts).
-      const source = formActionSource(details.params.redirect_uri);
-      if (source) c.set('formActionSource', source);
-      return details;
-    } catch {
-      return undefined;
-    }
-  };
-
+function outsidePages(tenants: TenantDbs) {
   /** The tenant's look for a page outside any interaction (the tenant named by the path). */
   const pathTenantLook = async (c: Context<Env>) => {
     const tenant = tenants.of(c.req.param('tenantId') ?? ADMIN_TENANT_ID);
@@ -163,12 +155,24 @@ export function createStepKit(deps: StepDeps) {
   };
 
   /**
-   * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
-   * and the form steps find it still at the login prompt. Anything else is an expired session. It then loads the
-   * tenant's sign-in experience and builds the page's look.
+   * From an identity provider's fixed callback back into the interaction that started it (`path` below the
+   * interaction's page, with the provider's query), by a page of our own (`continueTo`).
    */
-  const open =
-    (prompt?: 'login' | 'consent'): MiddlewareHandler<Env> =>
+  const backToInteraction = (c: Context<Env>, to: { tenantId: string; uid: string }, path: string, search = '') =>
+    continueTo(c, `/interaction/${encodeURIComponent(to.tenantId)}/${encodeURIComponent(to.uid)}/${path}${search}`);
+
+  return { pathTenantLook, expired, continueTo, unknownSession, backToInteraction };
+}
+
+/**
+ * The guard of every step: the tenant's provider has this interaction (by its cookie), the URL names the same one,
+ * and the form steps find it still at the login prompt. Anything else is an expired session. It then loads the
+ * tenant's sign-in experience and builds the page's look.
+ */
+function interactionGuard(deps: StepDeps, pages: Pick<ReturnType<typeof outsidePages>, 'expired' | 'unknownSession'>) {
+  const { providers, tenants, delivery } = deps;
+  const { expired, unknownSession } = pages;
+  return (prompt?: 'login' | 'consent'): MiddlewareHandler<Env> =>
     async (c, next) => {
       const tenantId = c.req.param('tenantId') ?? '';
       const provider = await providers.get(tenantId);
@@ -218,52 +222,52 @@ export function createStepKit(deps: StepDeps) {
       });
       await next();
     };
+}
 
-  /** Who may register here: the settings' sign-in mode, and the OSS console's closed registration. */
-  const mayRegister = ({ tenantId, settings }: OpenInteraction) =>
-    registrationOpen(tenantId, edition) && settings.signInMode !== 'SignIn';
-  const maySignIn = ({ settings }: OpenInteraction) => settings.signInMode !== 'Register';
+const maySignIn = ({ settings }: OpenInteraction) => settings.signInMode !== 'Register';
 
-  /** The addresses of this interaction's screens and steps. */
-  const linksOf = ({ page }: OpenInteraction): ScreenLinks => ({
-    screen: (screen: Screen) => (screen === 'forgot_password' ? `${page}/forgot-password` : `${page}?screen=${screen}`),
-    action: (step) => `${page}/${step}`,
+/** The addresses of this interaction's screens and steps. */
+const linksOf = ({ page }: OpenInteraction): ScreenLinks => ({
+  screen: (screen: Screen) => (screen === 'forgot_password' ? `${page}/forgot-password` : `${page}?screen=${screen}`),
+  action: (step) => `${page}/${step}`,
+});
+
+const readForm = async <Shape extends z.ZodRawShape>(c: Context<Env>, schema: z.ZodObject<Shape>) =>
+  parseSignInForm(schema, await c.req.parseBody());
+
+/** Who is asking, for the audit log and the webhooks. */
+const requestMeta = (c: Context<Env>) => ({
+  applicationId: String(c.get('interaction').details.params.client_id),
+  ip: c.env.incoming.socket.remoteAddress,
+  userAgent: c.req.header('User-Agent'),
+  log: c.get('log'),
+});
+
+/** Ends the interaction: oidc-provider answers with the redirect back to the authorization endpoint. */
+const finish = async (c: Context<Env>, result: InteractionResults, mergeWithLastSubmission: boolean) => {
+  await c.get('interaction').provider.interactionFinished(c.env.incoming, c.env.outgoing, result, {
+    mergeWithLastSubmission,
   });
+  return RESPONSE_ALREADY_SENT;
+};
 
-  const readForm = async <Shape extends z.ZodRawShape>(c: Context<Env>, schema: z.ZodObject<Shape>) =>
-    parseSignInForm(schema, await c.req.parseBody());
-  const pwned = (c: Context<Env>) => pwnedPasswordCheck(config.pwnedPasswordsUrl, c.get('log'));
-  /** Who is asking, for the audit log and the webhooks. */
-  const requestMeta = (c: Context<Env>) => ({
-    applicationId: String(c.get('interaction').details.params.client_id),
-    ip: c.env.incoming.socket.remoteAddress,
-    userAgent: c.req.header('User-Agent'),
-    log: c.get('log'),
+/** The interaction has succeeded: recorded once (completeSignIn), then the provider issues the login. */
+/**
+ * `amr` (RFC 8176) says how the user signed in when more than a password or code did: `['mfa', 'otp']` after an
+ * authenticator's code, `['mfa']` after a backup code; a passkey's (`hwk`/`swk`, `user`) are given by its step.
+ */
+const complete = async (c: Context<Env>, first: FirstFactor, second?: SecondFactorMethod, passkeyAmr?: string[]) => {
+  const interaction = c.get('interaction');
+  await completeSignIn(interaction.tenant, first, second, {
+    ...requestMeta(c),
+    interactionId: interaction.details.uid,
   });
+  const amr = passkeyAmr ?? (second === 'BackupCode' ? ['mfa'] : second ? ['mfa', 'otp'] : undefined);
+  return finish(c, { login: { accountId: first.userId, ...(amr ? { amr } : {}) } }, false);
+};
 
-  /** Ends the interaction: oidc-provider answers with the redirect back to the authorization endpoint. */
-  const finish = async (c: Context<Env>, result: InteractionResults, mergeWithLastSubmission: boolean) => {
-    await c.get('interaction').provider.interactionFinished(c.env.incoming, c.env.outgoing, result, {
-      mergeWithLastSubmission,
-    });
-    return RESPONSE_ALREADY_SENT;
-  };
-
-  /** The interaction has succeeded: recorded once (completeSignIn), then the provider issues the login. */
-  /**
-   * `amr` (RFC 8176) says how the user signed in when more than a password or code did: `['mfa', 'otp']` after an
-   * authenticator's code, `['mfa']` after a backup code; a passkey's (`hwk`/`swk`, `user`) are given by its step.
-   */
-  const complete = async (c: Context<Env>, first: FirstFactor, second?: SecondFactorMethod, passkeyAmr?: string[]) => {
-    const interaction = c.get('interaction');
-    await completeSignIn(interaction.tenant, first, second, {
-      ...requestMeta(c),
-      interactionId: interaction.details.uid,
-    });
-    const amr = passkeyAmr ?? (second === 'BackupCode' ? ['mfa'] : second ? ['mfa', 'otp'] : undefined);
-    return finish(c, { login: { accountId: first.userId, ...(amr ? { amr } : {}) } }, false);
-  };
-
+/** The ends of a first factor: the second step opens (an offer of a passkey, or MFA), or the sign-in completes. */
+function firstFactorEnds(relyingParty: RelyingParty | undefined) {
   /** Where every first factor ends: the sign-in completes, or the second step (steps/mfa.ts) opens. */
   const signedIn = async (c: Context<Env>, first: FirstFactor) => {
     const interaction = c.get('interaction');
@@ -305,13 +309,15 @@ export function createStepKit(deps: StepDeps) {
       link: result.link,
     });
 
-  /**
-   * From an identity provider's fixed callback back into the interaction that started it (`path` below the
-   * interaction's page, with the provider's query), by a page of our own (`continueTo`).
-   */
-  const backToInteraction = (c: Context<Env>, to: { tenantId: string; uid: string }, path: string, search = '') =>
-    continueTo(c, `/interaction/${encodeURIComponent(to.tenantId)}/${encodeURIComponent(to.uid)}/${path}${search}`);
+  return { signedIn, signedInThrough };
+}
 
+/** The widget the interaction's forms show, when the tenant asks for a captcha. */
+const captchaOf = (interaction: OpenInteraction) =>
+  interaction.captcha ? captchaWidget(interaction.captcha) : undefined;
+
+/** The pages more than one step shows: a first screen, the sign-in form again, and the closed sign-in or sign-up. */
+function sharedPages(relyingParty: RelyingParty | undefined, mayRegister: (interaction: OpenInteraction) => boolean) {
   /** The first screen of a kind, with the links this interaction allows. */
   const screenPage = (c: Context<Env>, screen: Screen, extra: { identifier?: string; notice?: string } = {}) => {
     const interaction = c.get('interaction');
@@ -381,75 +387,96 @@ export function createStepKit(deps: StepDeps) {
     );
   };
 
-  /** The SSO connectors of a typed email's domain, when the sign-in experience has SSO on (none otherwise). */
-  const ssoConnectorsOf = async (interaction: OpenInteraction, identifier: string) =>
-    ssoOffered(interaction.settings) && identifier.includes('@')
-      ? ssoConnectorsForEmail(interaction.tenant, identifier.trim())
-      : [];
-  const ssoLinkOf = (interaction: OpenInteraction, connector: SsoConnectorRow): SsoLink => {
-    const metadata = ssoConnectorMetadata(connector);
-    return {
-      connectorId: connector.id,
-      href: `${interaction.page}/sso/${encodeURIComponent(connector.id)}`,
-      name: metadata.connectorName,
-      logo: metadata.logo || undefined,
-    };
-  };
-  /**
-   * Sends the browser on to the identity provider of an email's domain: with one connector, a page that goes on by
-   * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
-   * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from. `go:
-   * 'on_click'` (sign-up: the user asked to make an account here, not to leave) shows the page with its notice and
-   * waits for the user to continue.
-   */
-  const sendToSso = (
-    c: Context<Env>,
-    connectors: readonly SsoConnectorRow[],
-    email: string,
-    enforced: 'enforced' | 'asked' = 'enforced',
-    go: 'at_once' | 'on_click' = 'at_once',
-  ) => {
-    const interaction = c.get('interaction');
-    const links = connectors.map((connector) => ssoLinkOf(interaction, connector));
-    const [only] = links;
-    if (links.length === 1 && only && go === 'at_once') c.header('Refresh', `0;url=${only.href}`);
-    return sendHtml(
-      c,
-      renderSsoChoicePage(interaction.look, {
-        links,
-        email,
-        notice: enforced === 'enforced' ? interaction.look.text('sso_required') : undefined,
-        backHref: interaction.page,
-      }),
-    );
-  };
+  return { screenPage, registrationClosed, signInClosed, signInAgain };
+}
 
-  /** The widget the interaction's forms show, when the tenant asks for a captcha. */
-  const captchaOf = (interaction: OpenInteraction) =>
-    interaction.captcha ? captchaWidget(interaction.captcha) : undefined;
-  /**
-   * Whether the form posted passes the captcha (always, when the tenant asks for none): the widget's answer is checked
-   * with the provider before the step does anything that costs (a password check, an account, a message sent).
-   */
-  const captchaPassed = async (c: Context<Env>) => {
-    const interaction = c.get('interaction');
-    if (!interaction.captcha) return true;
-    const body = await c.req.parseBody();
-    const token = body[captchaWidget(interaction.captcha).field];
-    return verifyCaptcha(interaction.captcha, typeof token === 'string' ? token : '', {
-      ip: c.env.incoming.socket.remoteAddress,
-      outbound: config.outbound,
-      log: c.get('log'),
-    });
+/** The SSO connectors of a typed email's domain, when the sign-in experience has SSO on (none otherwise). */
+const ssoConnectorsOf = async (interaction: OpenInteraction, identifier: string) =>
+  ssoOffered(interaction.settings) && identifier.includes('@')
+    ? ssoConnectorsForEmail(interaction.tenant, identifier.trim())
+    : [];
+const ssoLinkOf = (interaction: OpenInteraction, connector: SsoConnectorRow): SsoLink => {
+  const metadata = ssoConnectorMetadata(connector);
+  return {
+    connectorId: connector.id,
+    href: `${interaction.page}/sso/${encodeURIComponent(connector.id)}`,
+    name: metadata.connectorName,
+    logo: metadata.logo || undefined,
   };
+};
+/**
+ * Sends the browser on to the identity provider of an email's domain: with one connector, a page that goes on by
+ * itself (`Refresh`, a navigation of its own rather than the redirect of a form post, which the page's CSP
+ * `form-action` would stop at the IdP's origin) to the start step; with several, the list to choose from. `go:
+ * 'on_click'` (sign-up: the user asked to make an account here, not to leave) shows the page with its notice and
+ * waits for the user to continue.
+ */
+const sendToSso = (
+  c: Context<Env>,
+  connectors: readonly SsoConnectorRow[],
+  email: string,
+  enforced: 'enforced' | 'asked' = 'enforced',
+  go: 'at_once' | 'on_click' = 'at_once',
+) => {
+  const interaction = c.get('interaction');
+  const links = connectors.map((connector) => ssoLinkOf(interaction, connector));
+  const [only] = links;
+  if (links.length === 1 && only && go === 'at_once') c.header('Refresh', `0;url=${only.href}`);
+  return sendHtml(
+    c,
+    renderSsoChoicePage(interaction.look, {
+      links,
+      email,
+      notice: enforced === 'enforced' ? interaction.look.text('sso_required') : undefined,
+      backHref: interaction.page,
+    }),
+  );
+};
+
+/**
+ * Whether the form posted passes the captcha (always, when the tenant asks for none): the widget's answer is checked
+ * with the provider before the step does anything that costs (a password check, an account, a message sent).
+ */
+const captchaCheck = (outbound: StepDeps['config']['outbound']) => async (c: Context<Env>) => {
+  const interaction = c.get('interaction');
+  if (!interaction.captcha) return true;
+  const body = await c.req.parseBody();
+  const token = body[captchaWidget(interaction.captcha).field];
+  return verifyCaptcha(interaction.captcha, typeof token === 'string' ? token : '', {
+    ip: c.env.incoming.socket.remoteAddress,
+    outbound,
+    log: c.get('log'),
+  });
+};
+
+/**
+ * What every step shares: the server's parts, the guard that opens the interaction, the pages more than one step
+ * shows, and the two ends of a first factor — `signedIn` (the second step opens, or the sign-in completes) and
+ * `complete` (recorded once, then the provider's login).
+ */
+export function createStepKit(deps: StepDeps) {
+  const { tenants, config, signInThrottle } = deps;
+  const { edition } = config;
+  /**
+   * Who passkeys are made for (services/passkeys.ts): PUBLIC_URL's host. Undefined when that is an IP address, which
+   * cannot be a relying party: then no page offers passkeys.
+   */
+  const relyingParty = relyingPartyOf(config.publicUrl, PRODUCT_NAME);
+  const { pathTenantLook, expired, continueTo, unknownSession, backToInteraction } = outsidePages(tenants);
+  /** Who may register here: the settings' sign-in mode, and the OSS console's closed registration. */
+  const mayRegister = ({ tenantId, settings }: OpenInteraction) =>
+    registrationOpen(tenantId, edition) && settings.signInMode !== 'SignIn';
+  const pwned = (c: Context<Env>) => pwnedPasswordCheck(config.pwnedPasswordsUrl, c.get('log'));
+  const { signedIn, signedInThrough } = firstFactorEnds(relyingParty);
+  const { screenPage, registrationClosed, signInClosed, signInAgain } = sharedPages(relyingParty, mayRegister);
 
   return {
     ...deps,
     captchaOf,
-    captchaPassed,
+    captchaPassed: captchaCheck(config.outbound),
     edition,
     signInThrottle,
-    open,
+    open: interactionGuard(deps, { expired, unknownSession }),
     expired,
     continueTo,
     pathTenantLook,
