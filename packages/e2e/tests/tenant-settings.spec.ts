@@ -144,7 +144,13 @@ test.describe('tenant settings (cloud)', () => {
     await page.route(/\/m\/default\/api\/configs\/admin-console$/, async (route) => {
       if (route.request().method() === 'PATCH') dismissed = true;
       if (dismissed || route.request().method() !== 'GET') return route.continue();
-      return route.fulfill({ json: { developmentTenantMigrationNotification: {} } });
+      return route.fulfill({
+        json: {
+          signInExperienceCustomized: false,
+          organizationCreated: false,
+          developmentTenantMigrationNotification: {},
+        },
+      });
     });
     await openTenantSettings(page, 'members');
     const notice = page.getByTestId('migration-notice');

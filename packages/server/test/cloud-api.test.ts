@@ -515,14 +515,15 @@ describe('tenants, members and invitations', () => {
 
     // The admin-console config of the tenant, through the same tokens.
     const alice = await tenantToken(accounts.alice, ids.x);
-    expect((await call(`/m/${ids.x}/api/configs/admin-console`, alice.token)).json).toEqual({});
+    const defaults = { signInExperienceCustomized: false, organizationCreated: false };
+    expect((await call(`/m/${ids.x}/api/configs/admin-console`, alice.token)).json).toEqual(defaults);
     const patched = await call(`/m/${ids.x}/api/configs/admin-console`, alice.token, {
       method: 'PATCH',
       body: { developmentTenantMigrationNotification: { readAt: 1700000000000 } },
     });
     expect(patched.status).toBe(200);
-    expect(patched.json).toEqual({ developmentTenantMigrationNotification: { readAt: 1700000000000 } });
-    expect((await call(`/m/${ids.y}/api/configs/admin-console`, aliceY.token)).json).toEqual({});
+    expect(patched.json).toEqual({ ...defaults, developmentTenantMigrationNotification: { readAt: 1700000000000 } });
+    expect((await call(`/m/${ids.y}/api/configs/admin-console`, aliceY.token)).json).toEqual(defaults);
     const bad = await call(`/m/${ids.x}/api/configs/admin-console`, alice.token, {
       method: 'PATCH',
       body: { developmentTenantMigrationNotification: { readAt: -1 } },

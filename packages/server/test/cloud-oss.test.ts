@@ -36,9 +36,14 @@ describe('OSS edition', () => {
   });
 
   it('keeps the admin-console config per tenant, merged by PATCH and audited', async () => {
-    expect((await oss.call('/api/configs/admin-console')).json).toEqual({});
+    const defaults = { signInExperienceCustomized: false, organizationCreated: false };
+    expect((await oss.call('/api/configs/admin-console')).json).toEqual(defaults);
     expect((await oss.call('/api/configs/admin-console', { auth: false })).status).toBe(401);
-    for (const body of [{}, { other: 1 }, { developmentTenantMigrationNotification: { readAt: 'soon' } }]) {
+    for (const body of [
+      { developmentTenantMigrationNotification: { readAt: 'soon' } },
+      { developmentTenantMigrationNotification: { readAt: -1 } },
+      { signInExperienceCustomized: 'yes' },
+    ]) {
       const response = await oss.call('/api/configs/admin-console', { method: 'PATCH', body });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
@@ -46,14 +51,20 @@ describe('OSS edition', () => {
       method: 'PATCH',
       body: { developmentTenantMigrationNotification: {} },
     });
-    expect(first.json).toEqual({ developmentTenantMigrationNotification: {} });
+    expect(first.json).toEqual({ ...defaults, developmentTenantMigrationNotification: {} });
     const second = await oss.call('/api/configs/admin-console', {
       method: 'PATCH',
       body: { developmentTenantMigrationNotification: { readAt: 42 } },
     });
     expect(second.status).toBe(200);
-    expect(second.json).toEqual({ developmentTenantMigrationNotification: { readAt: 42 } });
+    expect(second.json).toEqual({ ...defaults, developmentTenantMigrationNotification: { readAt: 42 } });
     expect((await oss.call('/api/configs/admin-console')).json).toEqual(second.json);
+    // Nothing changed (an empty body, an unknown key dropped as the reference drops it): answered, not audited.
+    for (const body of [{}, { other: 1 }]) {
+      const same = await oss.call('/api/configs/admin-console', { method: 'PATCH', body });
+      expect(same.status, JSON.stringify(body)).toBe(200);
+      expect(same.json).toEqual(second.json);
+    }
     const logs = await oss.call('/api/logs?logKey=Admin.AdminConsoleConfig.Updated');
     expect(logs.json).toHaveLength(2);
   });

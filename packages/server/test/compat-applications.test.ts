@@ -407,3 +407,23 @@ describe('404s of applications as the reference answers them (issue 43)', () => 
     expect(unknownApp.json.code).toBe('entity.not_exists_with_id');
   });
 });
+
+describe('protectedAppMetadata (reference shapes, issue 43)', () => {
+  it('is answered null on create, read, list and update, Protected apps included (Gatehouse keeps no protected-app settings)', async () => {
+    const spa = await newApp({ name: 'Compat SPA', type: 'SPA', oidcClientMetadata: { redirectUris: [] } });
+    const protectedApp = await newApp({ name: 'Compat protected', type: 'Protected' });
+    for (const id of [spa, protectedApp]) {
+      const read = await t.call(`/api/applications/${id}`);
+      expect(read.json).toHaveProperty('protectedAppMetadata', null);
+      const patched = await t.call(`/api/applications/${id}`, { method: 'PATCH', body: { description: 'x' } });
+      expect(patched.json).toHaveProperty('protectedAppMetadata', null);
+    }
+    const list = await t.call('/api/applications');
+    for (const app of list.json as Body[]) expect(app, String(app.id)).toHaveProperty('protectedAppMetadata', null);
+    const created = await t.call('/api/applications', {
+      method: 'POST',
+      body: { name: 'Compat M2M', type: 'MachineToMachine' },
+    });
+    expect(created.json).toHaveProperty('protectedAppMetadata', null);
+  });
+});

@@ -243,6 +243,35 @@ describe('PATCH /sign-in-exp forgotPasswordMethods', () => {
   });
 });
 
+describe('GET /sign-in-exp/username-policy/case-sensitivity-conflicts', () => {
+  const path = '/api/sign-in-exp/username-policy/case-sensitivity-conflicts';
+
+  it('answers no conflicts in the reference’s shape: usernames are unique whatever their case (README 3)', async () => {
+    for (const name of ['CaseAlice', 'casebob']) {
+      expect((await t.call('/api/users', { method: 'POST', body: { username: name } })).status).toBe(200);
+    }
+    // The look-alike the reference would report is refused at creation.
+    expect((await t.call('/api/users', { method: 'POST', body: { username: 'casealice' } })).status).toBe(422);
+    for (const query of ['', '?limit=20', '?limit=1', '?limit=100']) {
+      const response = await t.call(`${path}${query}`);
+      expect(response.status, query).toBe(200);
+      expect(response.json, query).toEqual({ totalConflicts: 0, samples: [] });
+    }
+  });
+
+  it('checks limit as the reference does (1–100) and needs a token', async () => {
+    for (const query of ['?limit=0', '?limit=101', '?limit=x', '?limit=1.5']) {
+      expect((await t.call(`${path}${query}`)).status, query).toBe(400);
+    }
+    expect((await t.call(path, { auth: false })).status).toBe(401);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const document = (await t.call('/api/openapi.json', { auth: false })).json;
+    expect(document.paths).toHaveProperty(['/api/sign-in-exp/username-policy/case-sensitivity-conflicts', 'get']);
+  });
+});
+
 describe('POST /sign-in-exp/default/check-password', () => {
   it('answers {result: true} or {result: false, issues: [{code, interpolation?}]}', async () => {
     const user = await t.call('/api/users', { method: 'POST', body: { username: 'compat_sie_checker' } });

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@gatehouse/schemas';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { interactionCodes, oidcModelInstances, users } from '../src/db/tables.ts';
@@ -324,6 +324,56 @@ describe('sign-up', () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('shorter than 14 characters');
     await api('PATCH', '/sign-in-exp', { passwordPolicy: { length: { min: 8 } } });
+  });
+
+  it("the tenant's username policy applies: lengths and character classes, nothing saved when refused", async () => {
+    const policy = {
+      caseSensitive: false,
+      minLength: 4,
+      maxLength: 12,
+      allowedChars: { lowercase: true, uppercase: false, numbers: true, underscore: false },
+    };
+    await api('PATCH', '/sign-in-exp', { usernamePolicy: policy });
+    try {
+      const tenant = new TenantDb(server.database.db, DEFAULT_TENANT_ID);
+      const register = async (username: string) => {
+        const flow = await authorize({ first_screen: 'register' });
+        const fields = { username, password: 'Policy-Check-8642', password_confirm: 'Policy-Check-8642' };
+        return { flow, response: await form(flow.jar, `${flow.page}/register`, fields) };
+      };
+      for (const [username, message] of [
+        ['abc', 'Use at least 4 characters for your username.'],
+        ['waytoolongname', 'Use at most 12 characters for your username.'],
+        ['Shopper', 'Usernames cannot contain uppercase letters.'],
+        ['shop_per', 'Usernames cannot contain underscores.'],
+      ] as const) {
+        const { response } = await register(username);
+        expect(response.status, username).toBe(422);
+        const page = await response.text();
+        expect(page, username).toContain(message);
+        expect(page, 'the typed username is shown again').toContain(`value="${username}"`);
+        expect(await tenant.findOne(users, sql`lower(${users.username}) = ${username.toLowerCase()}`)).toBeUndefined();
+      }
+      const refusals = await api('GET', '/logs?logKey=Interaction.Register.Submit&page_size=100');
+      const errors = (refusals as unknown as { payload: { error?: string } }[]).map((log) => log.payload.error);
+      expect(errors).toEqual(
+        expect.arrayContaining(['user.username_too_short', 'user.username_uppercase_not_allowed']),
+      );
+
+      const allowed = await register('shopper42');
+      const claims = await allowed.flow.finish(allowed.response);
+      expect(claims.sub).toBeTruthy();
+      expect((await tenant.findOne(users, eq(users.username, 'shopper42')))?.id).toBe(claims.sub);
+    } finally {
+      await api('PATCH', '/sign-in-exp', {
+        usernamePolicy: {
+          ...policy,
+          minLength: 1,
+          maxLength: 128,
+          allowedChars: { ...policy.allowedChars, uppercase: true, underscore: true },
+        },
+      });
+    }
   });
 
   it('sign-in only refuses registration; register only refuses sign-in', async () => {

@@ -190,6 +190,11 @@ export const applicationSchema = z.object({
   customClientMetadata: customClientMetadataSchema,
   customData: applicationCustomDataSchema,
   isThirdParty: z.boolean(),
+  /**
+   * The reference's protected-app settings (host, origin, page rules), null for any other type. Gatehouse's Protected
+   * apps have none (they are confidential web apps, docs/areas/applications.md), so it is null for every application.
+   */
+  protectedAppMetadata: z.null(),
   createdAt: z.number().int(),
 });
 export type Application = z.infer<typeof applicationSchema>;

@@ -115,8 +115,8 @@ export type PasskeySignIn = z.infer<typeof passkeySignInSchema>;
 
 /**
  * The reference's username policy (`usernamePolicy`): length bounds and the character classes a username may hold,
- * checked as the reference's guard checks them (400 `guard.invalid_input`). Gatehouse stores and answers it; its sign-up
- * does not apply it yet (README, "Where Gatehouse differs"). `caseSensitive` is taken and answered as false:
+ * checked as the reference's guard checks them (400 `guard.invalid_input`). Gatehouse stores and answers it, and its
+ * sign-up applies it ({@link usernamePolicyViolation}). `caseSensitive` is taken and answered as false:
  * usernames are unique whatever their case (README 3), so the answer says what Gatehouse does
  * ({@link applySignInExperiencePatch}).
  */
@@ -141,6 +141,53 @@ export const usernamePolicySchema = z
     path: ['allowedChars'],
   });
 export type UsernamePolicy = z.infer<typeof usernamePolicySchema>;
+
+/**
+ * `GET /sign-in-exp/username-policy/case-sensitivity-conflicts` (the reference's): usernames that would collide if
+ * compared whatever their case, grouped by their lowercase form, with the number of groups and up to `limit` of them.
+ * Gatehouse keeps usernames unique whatever their case (README 3), so it has none to answer.
+ */
+export const usernameCaseConflictsQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'must be a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional()
+    .meta({ description: 'How many groups to answer at most, 1–100 (default 20).' }),
+});
+export const usernameCaseConflictsSchema = z.object({
+  totalConflicts: z.number().int().min(0),
+  samples: z.array(z.object({ usernameLower: z.string(), userIds: z.array(z.string()) })),
+});
+export type UsernameCaseConflicts = z.infer<typeof usernameCaseConflictsSchema>;
+
+/** Why a username breaks a username policy: the sign-in page's message key and the reference's error code. */
+export const usernamePolicyViolations = [
+  'too_short',
+  'too_long',
+  'uppercase_not_allowed',
+  'lowercase_not_allowed',
+  'numbers_not_allowed',
+  'underscore_not_allowed',
+] as const;
+export type UsernamePolicyViolation = (typeof usernamePolicyViolations)[number];
+
+/**
+ * The first rule of the policy the username breaks, in the reference's order (length, then character classes), or
+ * undefined. The username's own format (`usernameSchema`: a letter or underscore first, then letters, digits or
+ * underscores) is checked before, by the form.
+ */
+export function usernamePolicyViolation(username: string, policy: UsernamePolicy): UsernamePolicyViolation | undefined {
+  if (username.length < policy.minLength) return 'too_short';
+  if (username.length > policy.maxLength) return 'too_long';
+  const { allowedChars } = policy;
+  if (!allowedChars.uppercase && /[A-Z]/.test(username)) return 'uppercase_not_allowed';
+  if (!allowedChars.lowercase && /[a-z]/.test(username)) return 'lowercase_not_allowed';
+  if (!allowedChars.numbers && /\d/.test(username)) return 'numbers_not_allowed';
+  if (!allowedChars.underscore && username.includes('_')) return 'underscore_not_allowed';
+  return undefined;
+}
 
 /**
  * The reference's `customUiAssets`: the id and upload time of a custom sign-in UI bundle (`POST

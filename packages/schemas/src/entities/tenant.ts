@@ -194,12 +194,40 @@ export const invitationStatusUpdateSchema = z.strictObject({ status: z.literal('
 /** `GET /api/.well-known/endpoints/{tenantId}`: `user` is the tenant's endpoint URL (its issuer sits below it). */
 export const tenantEndpointsSchema = z.object({ user: z.string() });
 
-/** Spec §3 admin-console config (`GET/PATCH {management API}/configs/admin-console`). */
+/**
+ * Spec §3 admin-console config (`GET/PATCH {management API}/configs/admin-console`), in the reference's shape (its
+ * `adminConsoleDataGuard`): the console's flags `signInExperienceCustomized` and `organizationCreated` (false until
+ * set), the development-tenant migration record and which charge notices were seen. The record's `isPaidTenant` and
+ * `tag` are the reference's (it requires them); Gatehouse's notice needs only `readAt` (spec §3), so they are optional.
+ */
+const migrationNotificationSchema = z.strictObject({
+  isPaidTenant: z.boolean().optional(),
+  tag: z.string().max(64).optional(),
+  readAt: z.number().int().nonnegative().optional(),
+});
+const chargeNotificationSchema = z.strictObject({
+  token: z.boolean().optional(),
+  apiResource: z.boolean().optional(),
+  machineToMachineApp: z.boolean().optional(),
+  tenantMember: z.boolean().optional(),
+});
 export const adminConsoleConfigSchema = z.object({
-  developmentTenantMigrationNotification: z.object({ readAt: z.number().int().nonnegative().optional() }).optional(),
+  signInExperienceCustomized: z.boolean(),
+  organizationCreated: z.boolean(),
+  developmentTenantMigrationNotification: migrationNotificationSchema.optional(),
+  checkedChargeNotification: chargeNotificationSchema.optional(),
 });
 export type AdminConsoleConfig = z.infer<typeof adminConsoleConfigSchema>;
+/** The reference's defaults, answered until a field is set. */
+export const defaultAdminConsoleConfig: AdminConsoleConfig = {
+  signInExperienceCustomized: false,
+  organizationCreated: false,
+};
+/** Any subset of the config's fields; each given one replaces the stored one (the reference merges the top level). */
 export const adminConsoleConfigPatchSchema = z.strictObject({
-  developmentTenantMigrationNotification: z.strictObject({ readAt: z.number().int().nonnegative().optional() }),
+  signInExperienceCustomized: z.boolean().optional(),
+  organizationCreated: z.boolean().optional(),
+  developmentTenantMigrationNotification: migrationNotificationSchema.optional(),
+  checkedChargeNotification: chargeNotificationSchema.optional(),
 });
 export type AdminConsoleConfigPatch = z.infer<typeof adminConsoleConfigPatchSchema>;

@@ -12,7 +12,10 @@ const getConfig = createRoute({
   tags,
   summary: "The console's config for this tenant",
   responses: {
-    200: jsonResponse(adminConsoleConfigSchema, 'The config (`{}` until something is set).'),
+    200: jsonResponse(
+      adminConsoleConfigSchema,
+      'The config: `signInExperienceCustomized` and `organizationCreated` are false until set.',
+    ),
     ...errorResponses,
   },
 });
@@ -22,7 +25,9 @@ const patchConfig = createRoute({
   path: '/configs/admin-console',
   tags,
   summary: 'Merge into the console config',
-  description: 'Each given top-level object is merged into the stored one; the answer is the whole config.',
+  description:
+    'Any subset of the fields: each given one replaces the stored one (an object field is replaced whole, as the ' +
+    'reference merges only the top level); the answer is the whole config.',
   request: { body: jsonBody(adminConsoleConfigPatchSchema) },
   responses: { 200: jsonResponse(adminConsoleConfigSchema, 'The whole config after the change.'), ...errorResponses },
 });

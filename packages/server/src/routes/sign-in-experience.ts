@@ -10,6 +10,8 @@ import {
   signInExperienceSchema,
   signInPreviewBodySchema,
   signInPreviewResultSchema,
+  usernameCaseConflictsQuerySchema,
+  usernameCaseConflictsSchema,
 } from '@gatehouse/schemas';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -80,6 +82,21 @@ const checkPassword = createRoute({
     200: jsonResponse(checkPasswordResultSchema, '`{result: true}`, or `{result: false, issues}` with each rule.'),
     ...errorResponses,
     ...notFoundResponse,
+  },
+});
+
+const caseSensitivityConflicts = createRoute({
+  method: 'get',
+  path: '/sign-in-exp/username-policy/case-sensitivity-conflicts',
+  tags,
+  summary: 'Usernames that collide whatever their case',
+  description:
+    'Groups of usernames equal but for their case, with the number of groups and up to `limit` of them. Usernames ' +
+    'are unique whatever their case in Gatehouse, so the answer is always `{totalConflicts: 0, samples: []}`.',
+  request: { query: usernameCaseConflictsQuerySchema },
+  responses: {
+    200: jsonResponse(usernameCaseConflictsSchema, 'The number of colliding groups and a sample of them.'),
+    ...errorResponses,
   },
 });
 
@@ -193,6 +210,7 @@ export const signInExperienceRoutes = createRouter()
   .openapi(patchSignInExperience, async (c) =>
     c.json(await signInExperience.patchSignInExperience(writeContext(c), c.req.valid('json'), await senders(c)), 200),
   )
+  .openapi(caseSensitivityConflicts, (c) => c.json(signInExperience.usernameCaseConflicts(), 200))
   .openapi(checkPassword, async (c) => {
     const { password, userId } = c.req.valid('json');
     const tenant = c.get('tenant');

@@ -41,6 +41,7 @@ export function toApplication(row: ApplicationRow): Application {
     customClientMetadata: row.customClientMetadata as CustomClientMetadata,
     customData: row.customData,
     isThirdParty: row.isThirdParty,
+    protectedAppMetadata: null,
     createdAt: row.createdAt.getTime(),
   };
 }

@@ -4,6 +4,8 @@ import {
   emailRegex,
   generateId,
   type PasswordRejectionCode,
+  type UsernamePolicyViolation,
+  usernamePolicyViolation,
   usernameSchema,
 } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
@@ -57,13 +59,14 @@ export type PreparedRegistration =
   | { ok: true; registration: Registration }
   | { ok: false; reason: 'taken_username' | 'taken_email' | 'taken_phone' }
   | { ok: false; reason: 'email_blocked'; blocked: EmailBlockReason }
+  | { ok: false; reason: 'username_policy'; violation: UsernamePolicyViolation }
   | { ok: false; reason: 'rejected'; rejections: PasswordRejectionCode[] };
 
 /**
- * Before an account is made (or a code sent to prove its address): the email must pass the tenant's blocklist, the
- * username and email must be free, and the
- * password pass the tenant's policy (pwned check included); the password is hashed here, so what waits for a code
- * holds no plain password.
+ * Before an account is made (or a code sent to prove its address): the username must follow the tenant's username
+ * policy (lengths and character classes, as the reference's sign-up checks it: `user.username_<violation>`), the email
+ * must pass the tenant's blocklist, the username and email must be free, and the password pass the tenant's policy
+ * (pwned check included); the password is hashed here, so what waits for a code holds no plain password.
  */
 export async function prepareRegistration(
   tenant: TenantDb,
@@ -76,10 +79,15 @@ export async function prepareRegistration(
   meta: Meta,
   pwned?: PwnedCheck,
 ): Promise<PreparedRegistration> {
-  // The tenant's email blocklist first: a refused address is not worth a lookup.
-  const blocked = input.email
-    ? emailBlockReason(input.email, (await readSignInExperienceSettings(tenant)).emailBlocklistPolicy)
-    : undefined;
+  const settings = input.username || input.email ? await readSignInExperienceSettings(tenant) : undefined;
+  // The tenant's username policy and email blocklist first: a refused username or address is not worth a lookup.
+  const violation =
+    input.username && settings ? usernamePolicyViolation(input.username, settings.usernamePolicy) : undefined;
+  if (violation) {
+    await auditRefused(tenant, input, `user.username_${violation}`, meta);
+    return { ok: false, reason: 'username_policy', violation };
+  }
+  const blocked = input.email && settings ? emailBlockReason(input.email, settings.emailBlocklistPolicy) : undefined;
   if (blocked) {
     await auditRefused(tenant, input, `email_blocked.${blocked}`, meta);
     return { ok: false, reason: 'email_blocked', blocked };
@@ -121,7 +129,7 @@ export async function prepareRegistration(
   };
 }
 
-/** A sign-up refused because the username or email is taken: audited as a failed attempt. */
+/** A sign-up refused (a username the policy refuses, a blocked or taken identifier): audited as a failed attempt. */
 function auditRefused(
   tenant: TenantDb,
   input: { username?: string | undefined; email?: string | undefined },

@@ -16,6 +16,7 @@ import {
   type SignInExperienceSettings,
   type SignInIdentifier,
   signInExperienceSchema,
+  type UsernameCaseConflicts,
 } from '@gatehouse/schemas';
 import { eq, inArray, like } from 'drizzle-orm';
 import { tenantConfigs } from '../db/tables.ts';
@@ -127,6 +128,15 @@ export function patchSignInExperience(
       after,
     };
   });
+}
+
+/**
+ * Usernames that would collide if compared whatever their case (the reference's conflict report, before it switches
+ * a tenant's policy to case-insensitive). Gatehouse's usernames are unique whatever their case (the unique index
+ * `users_username_unique` is on `lower(username)`, README 3), so there is never one, whatever the limit asked: nothing to read.
+ */
+export function usernameCaseConflicts(): UsernameCaseConflicts {
+  return { totalConflicts: 0, samples: [] };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { defaultAdminConsoleConfig } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 import { shellNotices, showsMigrationNotice, showsProductionBanner } from './notices.ts';
 
@@ -11,19 +12,25 @@ describe('production-tenant banner (spec §2.11)', () => {
   });
 });
 
+/** The config as the API answers it: the reference's flags, false until set, and the given fields. */
+const configWith = (fields = {}) => ({ ...defaultAdminConsoleConfig, ...fields });
+
 describe('development-tenant migration notice (spec §4)', () => {
-  const migrated = { developmentTenantMigrationNotification: {} };
+  const migrated = configWith({ developmentTenantMigrationNotification: {} });
   it('shows on a development tenant the change migrated (its config holds the record) until readAt is set', () => {
     expect(showsMigrationNotice({ tag: 'development' }, migrated)).toBe(true);
   });
   it('never shows on a tenant made after the change: its config has no record (issue 40, item 16)', () => {
-    expect(showsMigrationNotice({ tag: 'development' }, {})).toBe(false);
+    expect(showsMigrationNotice({ tag: 'development' }, configWith())).toBe(false);
   });
   it('never shows again once readAt is set, even to 0', () => {
-    const read = { developmentTenantMigrationNotification: { readAt: 1_700_000_000_000 } };
+    const read = configWith({ developmentTenantMigrationNotification: { readAt: 1_700_000_000_000 } });
     expect(showsMigrationNotice({ tag: 'development' }, read)).toBe(false);
     expect(
-      showsMigrationNotice({ tag: 'development' }, { developmentTenantMigrationNotification: { readAt: 0 } }),
+      showsMigrationNotice(
+        { tag: 'development' },
+        configWith({ developmentTenantMigrationNotification: { readAt: 0 } }),
+      ),
     ).toBe(false);
   });
   it('does not show on production tenants, nor while the config is unknown', () => {
@@ -35,7 +42,7 @@ describe('development-tenant migration notice (spec §4)', () => {
 
 describe('the shell notices together (spec §2.4, issue 40 item 16)', () => {
   const development = { tag: 'development', isSuspended: false } as const;
-  const migrated = { developmentTenantMigrationNotification: {} };
+  const migrated = configWith({ developmentTenantMigrationNotification: {} });
   const settled = { isLoaded: true, isConfigSettled: true };
 
   it('a suspended tenant shows its page and no other notice', () => {
@@ -50,7 +57,9 @@ describe('the shell notices together (spec §2.4, issue 40 item 16)', () => {
   });
 
   it("a new account's first tenant gets one banner, the production offer, and no migration notice", () => {
-    expect(shellNotices({ ...settled, tenants: [development], currentTenant: development, config: {} })).toEqual({
+    expect(
+      shellNotices({ ...settled, tenants: [development], currentTenant: development, config: configWith() }),
+    ).toEqual({
       isSuspended: false,
       banner: 'production',
     });
@@ -61,7 +70,7 @@ describe('the shell notices together (spec §2.4, issue 40 item 16)', () => {
       isSuspended: false,
       banner: 'migration',
     });
-    const read = { developmentTenantMigrationNotification: { readAt: 1 } };
+    const read = configWith({ developmentTenantMigrationNotification: { readAt: 1 } });
     expect(shellNotices({ ...settled, tenants: [development], currentTenant: development, config: read })).toEqual({
       isSuspended: false,
       banner: 'production',
@@ -77,7 +86,13 @@ describe('the shell notices together (spec §2.4, issue 40 item 16)', () => {
 
   it('waits for the tenant list and for a development tenant’s config, so one banner never replaces another', () => {
     expect(
-      shellNotices({ tenants: [], isLoaded: false, isConfigSettled: true, currentTenant: development, config: {} }),
+      shellNotices({
+        tenants: [],
+        isLoaded: false,
+        isConfigSettled: true,
+        currentTenant: development,
+        config: configWith(),
+      }),
     ).toEqual({ isSuspended: false, banner: undefined });
     expect(
       shellNotices({

@@ -93,6 +93,7 @@ const application = (id: string, name: string, type: 'Traditional' | 'SPA', redi
   customClientMetadata: {},
   customData: {},
   isThirdParty: false,
+  protectedAppMetadata: null,
   createdAt: Date.UTC(2026, 10, 1),
 });
 const applications = [

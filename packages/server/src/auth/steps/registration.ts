@@ -102,6 +102,11 @@ export const registrationStep: SignInStep = {
         if (!prepared.ok && prepared.reason === 'rejected')
           return again(passwordRejectedText(look, prepared.rejections), 400);
         if (!prepared.ok && prepared.reason === 'email_blocked') return again(look.text('email_blocked'), 400);
+        if (!prepared.ok && prepared.reason === 'username_policy') {
+          const { minLength, maxLength } = settings.usernamePolicy;
+          // 422, the reference's status for `user.username_<violation>`.
+          return again(look.text(`username_rejected.${prepared.violation}`, { min: minLength, max: maxLength }), 422);
+        }
         if (!prepared.ok) {
           const taken = {
             taken_email: 'email_taken',

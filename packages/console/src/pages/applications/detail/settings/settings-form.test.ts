@@ -20,6 +20,7 @@ function application(overrides: Partial<Application> = {}): Application {
     customClientMetadata: {},
     customData: {},
     isThirdParty: false,
+    protectedAppMetadata: null,
     createdAt: 0,
     ...overrides,
   };
@@ -120,6 +121,7 @@ function saml(overrides: Partial<SamlApplication> = {}): SamlApplication {
     description: null,
     type: 'SAML',
     customData: {},
+    protectedAppMetadata: null,
     createdAt: 0,
     entityId: null,
     acsUrl: null,
