@@ -26,7 +26,7 @@ async function openUsers(page: Page): Promise<ManagementApi> {
 }
 
 const usersMatching = (api: ManagementApi, text: string) =>
-  api.get<User[]>(`/users?search=${encodeURIComponent(text)}&page_size=100`);
+  api.get<User[]>(`/users?search=${encodeURIComponent(`%${text}%`)}&page_size=100`);
 
 function importDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Import users' });
